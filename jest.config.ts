@@ -1,0 +1,47 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest'
+
+const swc: Config['transform'] = {
+  '^.+\\.(t|j|mj)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+}
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['<rootDir>/src/{app,features,testing}/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupClient.ts'],
+      transform: swc,
+      transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/src/testing/styleStub.ts',
+        '\\.(png|jpg|svg|woff2?)$': '<rootDir>/src/testing/fileStub.ts',
+      },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src', '<rootDir>/scripts'],
+      testMatch: ['<rootDir>/src/{server,domain}/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+      transform: swc,
+      transformIgnorePatterns: [
+        '/node_modules/(?!(jose|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+      ],
+      moduleNameMapper: { '^file-type$': '<rootDir>/node_modules/file-type/index.js' },
+    },
+  ] as Config['projects'],
+}
+
+export default config

@@ -1,0 +1,78 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database, UserRow } from '../db/tables'
+
+export type Db = Kysely<Database> | Transaction<Database>
+
+export interface PublicUser {
+  id: number
+  username: string
+}
+
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+    .executeTakeFirst()
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export interface ListUsersOptions {
+  excludeId?: number
+  search?: string
+  includeDisabled?: boolean
+}
+
+/** Active accounts by username; search is a trimmed, case-insensitive substring. */
+export function listUsers(db: Db, options: ListUsersOptions = {}): Promise<PublicUser[]> {
+  let query = db.selectFrom('users').select(['id', 'username'])
+  if (!options.includeDisabled) query = query.where('disabled', '=', 0)
+  if (options.excludeId !== undefined) query = query.where('id', '!=', options.excludeId)
+  const search = options.search?.trim().toLowerCase()
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    query = query.where(sql<boolean>`lower(username) like ${pattern} escape '\\'`)
+  }
+  return query.orderBy(sql`lower(username)`).limit(500).execute()
+}
+
+export async function insertUser(db: Db, username: string, passwordHash: string): Promise<PublicUser> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: username.trim(),
+      password_hash: passwordHash,
+      disabled: 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning(['id', 'username'])
+    .executeTakeFirstOrThrow()
+  return row
+}
+
+export async function updatePassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute()
+}
+
+export async function setUserDisabled(db: Db, id: number, disabled: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ disabled: disabled ? 1 : 0 })
+    .where('id', '=', id)
+    .execute()
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { sendError } from '../plugins/errors'
+
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp|json)$/
+const NEVER_CACHED = new Set(['index.html', 'sw.js', 'version.json'])
+
+/**
+ * Serves the built client from `staticDir`: hashed assets precompressed and immutable,
+ * index.html / sw.js / version.json always revalidated, and index.html for every client route.
+ */
+export async function spaRoutes(app: FastifyInstance, staticDir: string) {
+  const indexFile = path.join(staticDir, 'index.html')
+  const built = fs.existsSync(indexFile)
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      preCompressed: true,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath)
+        if (NEVER_CACHED.has(name)) res.setHeader('Cache-Control', 'no-cache')
+        else if (HASHED.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        else res.setHeader('Cache-Control', 'public, max-age=3600')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/')
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, 404, 'Not found')
+    }
+    if (!built) return sendError(reply, 404, 'The client is not built: run `npm run build`')
+    // Client routes (/members, /member/12 …): the SPA decides what to show.
+    reply.header('Cache-Control', 'no-cache')
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+  })
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { buildApp, LOG_REDACT } from './app'
+import { loadConfig } from './config'
+import { openDatabase } from './db/database'
+import { migrateToLatest } from './db/migrate'
+import type { AppVersion } from './routes/health'
+import { ensureFirstAdmin } from './services/bootstrap'
+import { resolveJwtSecret } from './services/tokens'
+
+function readVersion(staticDir: string): AppVersion {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(staticDir, 'version.json'), 'utf8')) as AppVersion
+  } catch {
+    const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }
+    return { version: pkg.version, build: 'dev' }
+  }
+}
+
+async function main() {
+  const config = loadConfig()
+  fs.mkdirSync(config.dataDir, { recursive: true })
+  const database = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'abal.sqlite'),
+  })
+  await migrateToLatest(database.db)
+
+  const admin = await ensureFirstAdmin(database.db, config.adminPassword)
+  if (admin.generatedPassword) {
+    // Printed once, to the terminal only; it is never logged or stored in clear.
+    process.stdout.write(
+      `\n  First start: created the account "admin" with the password\n\n      ${admin.generatedPassword}\n\n` +
+        `  Sign in with it, then change it: npm run users -- passwd admin\n\n`,
+    )
+  } else if (admin.created) {
+    process.stdout.write('\n  First start: created the account "admin" (password from ABAL_ADMIN_PASSWORD)\n\n')
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    dialect: database.dialect,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    staticDir: config.staticDir,
+    version: readVersion(config.staticDir),
+    logger: { level: config.logLevel, redact: LOG_REDACT },
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => process.exit(1), 10_000)
+    timer.unref()
+    await app.close()
+    await database.destroy()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+  process.stdout.write(`  Abal is running on http://localhost:${config.port} (${database.dialect})\n`)
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Abal failed to start: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.exit(1)
+})

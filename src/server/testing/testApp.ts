@@ -1,0 +1,79 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { buildApp, type AppOptions } from '../app'
+import { type DatabaseHandle, openDatabase } from '../db/database'
+import { migrateToLatest } from '../db/migrate'
+import { insertUser } from '../repositories/users'
+import { hashPassword } from '../services/passwords'
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+
+/**
+ * A fresh, migrated database for one test file: in-memory SQLite, or a schema of its own in the
+ * PostgreSQL of TEST_DATABASE_URL so test files can run in parallel.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) {
+    const handle = openDatabase({ sqliteFile: ':memory:' })
+    await migrateToLatest(handle.db)
+    return handle
+  }
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`
+  const admin = openDatabase({ url, poolSize: 1 })
+  await sql`create extension if not exists pg_trgm`.execute(admin.db).catch(() => undefined)
+  await sql.raw(`create schema "${schema}"`).execute(admin.db)
+  await admin.destroy()
+  const handle = openDatabase({ url, pgSchema: schema, poolSize: 5 })
+  await migrateToLatest(handle.db)
+  return {
+    ...handle,
+    destroy: async () => {
+      await sql.raw(`drop schema "${schema}" cascade`).execute(handle.db)
+      await handle.destroy()
+    },
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance
+  database: DatabaseHandle
+  close(): Promise<void>
+}
+
+export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestContext> {
+  const database = await createTestDatabase()
+  const app = await buildApp({
+    db: database.db,
+    dialect: database.dialect,
+    jwtSecret: TEST_JWT_SECRET,
+    ...overrides,
+  })
+  await app.ready()
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await database.destroy()
+    },
+  }
+}
+
+/** Creates an account and signs it in; returns its id and bearer token. */
+export async function createUserAndSignIn(
+  ctx: TestContext,
+  username: string,
+  password = 'correct horse battery',
+): Promise<{ id: number; username: string; token: string; auth: { authorization: string } }> {
+  const user = await insertUser(ctx.database.db, username, await hashPassword(password))
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+  })
+  const token = (res.json() as { token: string }).token
+  if (!token) throw new Error(`sign-in failed for ${username}: ${res.body}`)
+  return { ...user, token, auth: { authorization: `Bearer ${token}` } }
+}

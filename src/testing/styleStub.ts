@@ -1,0 +1,2 @@
+/* CSS is bundled by webpack; tests need no styles. */
+export default {}
