@@ -1,0 +1,11 @@
+// Public API of the shared domain code (client and server).
+export * from './dates'
+export * from './enums'
+export * from './ethiopianCalendar'
+export * from './idNumber'
+export * from './jobs'
+export * from './listFields'
+export * from './member'
+export * from './memberInput'
+export * from './memberSchema'
+export * from './searchFolding'

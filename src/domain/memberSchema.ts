@@ -1,0 +1,258 @@
+// The one member schema (HOUSE-STYLE 10): Formik uses it per wizard step and on the edit screen,
+// the server uses it for POST and PUT. It checks already-normalised values (keys, arrays,
+// booleans; see memberInput.ts for wire input). Messages are message ids, translated by the
+// client, so a 400 from the server shows in the user's language.
+import * as yup from 'yup'
+import { isDateInRange, isValidIsoDate } from './dates'
+import { isEnumKey, type EnumField } from './enums'
+import {
+  BOOLEAN_FIELDS,
+  DATE_FIELDS,
+  ENUM_FIELDS,
+  LIST_FIELDS,
+  TEXT_FIELDS,
+  type MemberField,
+  type MemberInput,
+  type TextField,
+} from './member'
+
+export type MemberMessageId =
+  'fieldRequired' | 'invalidEmail' | 'invalidDate' | 'dateOutOfRange' | 'tooLong' | 'invalidValue'
+
+export const MAX_LIST_ITEMS = 50
+export const MAX_LIST_ITEM_LENGTH = 200
+
+const NAME_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'spouse_name',
+  'parent_guardian',
+  'emergency_contact_name',
+] as const
+const PHONE_FIELDS = ['phone_primary', 'phone_secondary', 'emergency_contact_phone'] as const
+const LONG_TEXT_FIELDS = ['notes', 'current_prayer_requests', 'special_needs'] as const
+
+/** Maximum length of each text field ('tooLong' beyond it). */
+export const TEXT_MAX_LENGTH: Readonly<Record<TextField, number>> = Object.fromEntries(
+  TEXT_FIELDS.map((field) => [field, maxLengthOf(field)]),
+) as Record<TextField, number>
+
+function maxLengthOf(field: TextField): number {
+  if ((NAME_FIELDS as readonly string[]).includes(field)) return 100
+  if ((PHONE_FIELDS as readonly string[]).includes(field)) return 40
+  if (field === 'email') return 254
+  if ((LONG_TEXT_FIELDS as readonly string[]).includes(field)) return 5000
+  return 500
+}
+
+/** Required fields per wizard step 0–6 (spec 5.2). */
+export const STEP_REQUIRED_FIELDS: readonly (readonly MemberField[])[] = [
+  ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status'],
+  ['phone_primary', 'street_address', 'city', 'state'],
+  [],
+  ['membership_status'],
+  ['current_ministries'],
+  ['highest_education'],
+  ['preferred_contact_method'],
+]
+
+/** The fields each wizard step shows or holds (spec 2.5), whose format that step checks. */
+export const STEP_FIELDS: readonly (readonly MemberField[])[] = [
+  ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status', 'job'],
+  [
+    'phone_primary',
+    'phone_secondary',
+    'email',
+    'street_address',
+    'city',
+    'state',
+    'zip_code',
+    'emergency_contact_name',
+    'emergency_contact_relationship',
+    'emergency_contact_phone',
+  ],
+  ['spouse_name', 'parent_guardian', 'children_info'],
+  [
+    'membership_status',
+    'date_joined',
+    'baptism_date',
+    'baptism_location',
+    'confirmation_date',
+    'previous_church',
+  ],
+  ['spiritual_gifts', 'current_ministries', 'service_interests', 'volunteer_availability'],
+  ['medical_conditions', 'allergies', 'special_needs', 'highest_education', 'professional_skills'],
+  ['preferred_contact_method', 'notes', 'receive_email_notifications', 'receive_sms_notifications'],
+]
+// nationality (step 0) is a select with one option; it is checked with the rest in step 0.
+export const WIZARD_STEP_COUNT = STEP_REQUIRED_FIELDS.length
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0)
+
+function requiredIf<S extends yup.Schema>(schema: S, required: boolean): S {
+  return required
+    ? (schema.test('required', 'fieldRequired', (value: unknown) => !isBlank(value)) as S)
+    : schema
+}
+
+function textRule(field: TextField, required: boolean): yup.Schema {
+  let rule = yup
+    .string()
+    .strict()
+    .nullable()
+    .typeError('invalidValue')
+    .max(TEXT_MAX_LENGTH[field], 'tooLong')
+  if (field === 'email') {
+    rule = rule.test(
+      'email',
+      'invalidEmail',
+      (value) => isBlank(value) || looksLikeEmail(value ?? ''),
+    )
+  }
+  return requiredIf(rule, required)
+}
+
+// local@domain.tld: no spaces, one @, a dot in the domain, no dot at either end of it.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+
+export function looksLikeEmail(text: string): boolean {
+  return EMAIL.test(text.trim())
+}
+
+function dateRule(required: boolean): yup.Schema {
+  const rule = yup
+    .string()
+    .strict()
+    .nullable()
+    .typeError('invalidDate')
+    .test('date', 'invalidDate', function checkDate(value) {
+      if (isBlank(value)) return true
+      if (!isValidIsoDate(value)) return this.createError({ message: 'invalidDate' })
+      return isDateInRange(value) || this.createError({ message: 'dateOutOfRange' })
+    })
+  return requiredIf(rule, required)
+}
+
+function enumRule(field: EnumField, required: boolean): yup.Schema {
+  const rule = yup
+    .mixed()
+    .nullable()
+    .test('enum', 'invalidValue', (value) => isBlank(value) || isEnumKey(field, value))
+  return requiredIf(rule, required)
+}
+
+function listRule(required: boolean): yup.Schema {
+  const rule = yup
+    .mixed<string[]>()
+    .nullable()
+    .test('list', 'invalidValue', function checkList(value: unknown) {
+      if (value === undefined || value === null) return true
+      if (!Array.isArray(value)) return false
+      if (value.length > MAX_LIST_ITEMS) return this.createError({ message: 'tooLong' })
+      for (const item of value) {
+        if (typeof item !== 'string' || item.trim() !== item || item === '') return false
+        if (item.length > MAX_LIST_ITEM_LENGTH) return this.createError({ message: 'tooLong' })
+      }
+      return true
+    })
+  return requiredIf(rule, required)
+}
+
+function booleanRule(): yup.Schema {
+  return yup.boolean().strict().typeError('invalidValue')
+}
+
+function fieldRule(field: MemberField, required: boolean): yup.Schema {
+  if ((TEXT_FIELDS as readonly string[]).includes(field)) {
+    return textRule(field as TextField, required)
+  }
+  if ((DATE_FIELDS as readonly string[]).includes(field)) return dateRule(required)
+  if ((LIST_FIELDS as readonly string[]).includes(field)) return listRule(required)
+  if ((BOOLEAN_FIELDS as readonly string[]).includes(field)) return booleanRule()
+  if ((ENUM_FIELDS as readonly string[]).includes(field)) {
+    return enumRule(field as EnumField, required)
+  }
+  throw new Error(`No rule for member field ${field}`)
+}
+
+export type MemberSchema = yup.ObjectSchema<yup.AnyObject>
+
+function memberSchema(fields: readonly MemberField[], required: readonly MemberField[]) {
+  const shape: Record<string, yup.Schema> = {}
+  for (const field of fields) shape[field] = fieldRule(field, required.includes(field))
+  return yup.object(shape) as MemberSchema
+}
+
+const ALL_FIELDS: readonly MemberField[] = [
+  ...TEXT_FIELDS,
+  ...DATE_FIELDS,
+  ...LIST_FIELDS,
+  ...BOOLEAN_FIELDS,
+  ...ENUM_FIELDS,
+]
+
+const stepSchemas: readonly MemberSchema[] = STEP_FIELDS.map((fields, step) => {
+  const withNationality: readonly MemberField[] = step === 0 ? [...fields, 'nationality'] : fields
+  return memberSchema(withNationality, STEP_REQUIRED_FIELDS[step])
+})
+
+/** The schema of one wizard step (0–6): that step's required fields and format rules. */
+export function stepSchema(step: number): MemberSchema {
+  const schema = stepSchemas[step]
+  if (!schema) throw new RangeError(`Wizard step ${step} does not exist`)
+  return schema
+}
+
+/** Every step's requirements plus format rules on every field: POST /api/members. */
+export const memberCreateSchema: MemberSchema = memberSchema(
+  ALL_FIELDS,
+  STEP_REQUIRED_FIELDS.flat(),
+)
+
+/**
+ * PUT /api/members/:id and the edit screen: first and last name required (spec 5.8), every
+ * other field optional but format-checked; null or '' clears a field.
+ */
+export const memberUpdateSchema: MemberSchema = memberSchema(ALL_FIELDS, [
+  'first_name',
+  'last_name',
+])
+
+export type MemberValidation =
+  { ok: true; value: Partial<MemberInput> } | { ok: false; errors: Record<string, string> }
+
+/** Field name of a yup error path: "spiritual_gifts[2]" → "spiritual_gifts". */
+function fieldOfPath(path: string | undefined): string {
+  return (path ?? '').replace(/[[.].*$/, '') || '_'
+}
+
+/**
+ * Validates against a schema, collecting every failing field (first message per field), so the
+ * server can answer 400 { errors: { field: messageId } }. The value holds only schema fields.
+ */
+export function validateMember(input: unknown, schema: MemberSchema): MemberValidation {
+  try {
+    const checked: Record<string, unknown> = schema.validateSync(input ?? {}, {
+      abortEarly: false,
+    })
+    const value: Record<string, unknown> = {}
+    for (const field of Object.keys(schema.fields)) {
+      if (checked[field] !== undefined) value[field] = checked[field]
+    }
+    return { ok: true, value: value as Partial<MemberInput> }
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error
+    const errors: Record<string, string> = {}
+    const failures = error.inner.length > 0 ? error.inner : [error]
+    for (const failure of failures) {
+      const field = fieldOfPath(failure.path)
+      errors[field] ??= String(failure.message)
+    }
+    return { ok: false, errors }
+  }
+}
