@@ -7,7 +7,9 @@ import { registerErrorHandling } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/security'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
+import { memberRoutes } from './routes/members'
 import { spaRoutes } from './routes/spa'
+import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
 import { LoginThrottle } from './services/loginThrottle'
 import { createTokenService } from './services/tokens'
@@ -50,6 +52,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   loginRoutes(app, { db: options.db, tokens, throttle })
   userRoutes(app, { db: options.db })
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
+  await memberRoutes(app, { db: options.db })
+  uploadRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

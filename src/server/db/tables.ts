@@ -13,6 +13,91 @@ export type UserRow = Selectable<UsersTable>
 export type NewUserRow = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 
+/**
+ * A member row. Text columns hold the wire values; list fields are JSON array text; booleans are
+ * 0/1; dates are yyyy-mm-dd text and timestamps ISO text on both engines, so nothing shifts
+ * through time zones. `search_text` is the folded text that search matches (services/memberSearch).
+ */
+export interface MembersTable {
+  id: Generated<number>
+  owner_user_id: number
+  registerd_by: string | null
+  first_name: string
+  middle_name: string | null
+  last_name: string
+  gender: string | null
+  date_of_birth: string | null
+  marital_status: string | null
+  nationality: string | null
+  job: string | null
+  phone_primary: string | null
+  phone_secondary: string | null
+  email: string | null
+  street_address: string | null
+  city: string | null
+  state: string | null
+  zip_code: string | null
+  emergency_contact_name: string | null
+  emergency_contact_relationship: string | null
+  emergency_contact_phone: string | null
+  spouse_name: string | null
+  children_info: string
+  parent_guardian: string | null
+  membership_status: string | null
+  date_joined: string | null
+  baptism_date: string | null
+  baptism_location: string | null
+  confirmation_date: string | null
+  previous_church: string | null
+  spiritual_gifts: string
+  service_interests: string
+  current_ministries: string
+  volunteer_availability: string | null
+  last_attendance_date: string | null
+  regular_attendance_pattern: string | null
+  bible_study_participation: number
+  events_attended: string
+  medical_conditions: string
+  allergies: string
+  professional_skills: string
+  special_needs: string | null
+  current_prayer_requests: string | null
+  highest_education: string | null
+  preferred_contact_method: string | null
+  receive_email_notifications: number
+  receive_sms_notifications: number
+  notes: string | null
+  transfer_date: string | null
+  search_text: string
+  created_at: string
+  updated_at: string
+}
+
+export type MemberRow = Selectable<MembersTable>
+export type NewMemberRow = Insertable<MembersTable>
+export type MemberRowUpdate = Updateable<MembersTable>
+
+/** A member's current photo: re-encoded JPEG and thumbnail bytes, named by a random 128-bit id. */
+export interface PhotosTable {
+  id: string
+  member_id: number
+  jpeg: Uint8Array
+  thumbnail: Uint8Array
+  created_at: string
+}
+
+export type PhotoRow = Selectable<PhotosTable>
+
+/** SQLite only: the FTS5 trigram index over members.search_text (external content). */
+export interface MembersFtsTable {
+  rowid: number
+  search_text: string
+  members_fts: string
+}
+
 export interface Database {
   users: UsersTable
+  members: MembersTable
+  photos: PhotosTable
+  members_fts: MembersFtsTable
 }

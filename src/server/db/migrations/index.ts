@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './2026_11_22_0001_users'
+import * as m0002 from './2026_11_22_0002_members'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -7,4 +8,5 @@ import * as m0001 from './2026_11_22_0001_users'
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_users': m0001,
+  '2026_11_22_0002_members': m0002,
 }

@@ -1,0 +1,75 @@
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { MAX_PHOTO_BYTES } from '../services/photos'
+import { ApiError } from './errors'
+
+export const MAX_FIELDS = 100
+export const MAX_FIELD_BYTES = 64 * 1024
+/** The one file part a member form may carry (spec 7.3, 7.4). */
+export const PHOTO_PART = 'photo'
+
+/**
+ * Multipart for the scope it is registered in, with limits: one file of at most 10 MB, at most
+ * 100 fields of 64 KB each. Nothing is written to disk; the photo is read into memory because it
+ * is re-encoded before anything is stored.
+ */
+export async function registerMultipart(app: FastifyInstance) {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fieldNameSize: 200,
+      fieldSize: MAX_FIELD_BYTES,
+      fields: MAX_FIELDS,
+      fileSize: MAX_PHOTO_BYTES,
+      files: 1,
+      parts: MAX_FIELDS + 1,
+      headerPairs: 50,
+    },
+  })
+}
+
+export interface FormBody {
+  /** Field name → value: strings from multipart, anything JSON can hold from a JSON body. */
+  fields: Record<string, unknown>
+  photo?: Buffer
+}
+
+/**
+ * Reads a member form: multipart as the spec sends it, or a JSON object for scripts and curl.
+ * Other file parts are read and dropped; a repeated field keeps its last value.
+ */
+export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  if (!request.isMultipart()) {
+    const body = request.body
+    if (body === undefined || body === null) return { fields }
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw new ApiError(400, 'The request body must be a form or a JSON object')
+    }
+    return { fields: Object.assign(fields, body) }
+  }
+  let photo: Buffer | undefined
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await readFilePart(part.toBuffer.bind(part))
+      // An empty file input (no file chosen) arrives as a zero-byte part: no photo.
+      if (part.fieldname === PHOTO_PART && bytes.length > 0) photo = bytes
+      continue
+    }
+    if (part.valueTruncated || part.fieldnameTruncated) {
+      throw new ApiError(413, `The form field "${part.fieldname.slice(0, 40)}" is too large`)
+    }
+    fields[part.fieldname] = part.value
+  }
+  return { fields, photo }
+}
+
+async function readFilePart(toBuffer: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await toBuffer()
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(413, 'The photo is larger than 10 MB')
+    }
+    throw error
+  }
+}

@@ -1,0 +1,147 @@
+// Member storage. Every query is scoped to the owning account: another account's member reads
+// as missing. Functions take `db | trx`; the route opens the transaction.
+import { emptyMemberInput, type Member, type MemberInput } from '../../domain'
+import { isPostgres } from '../db/portable'
+import { buildSearchText } from '../services/memberSearch'
+import type { ProcessedPhoto } from '../services/photos'
+import { inputToColumns, MEMBER_COLUMNS, rowToInput, rowToMember } from './memberRows'
+import { replaceMemberPhoto } from './photos'
+import type { Db } from './users'
+
+function selectMembers(db: Db) {
+  return db
+    .selectFrom('members')
+    .leftJoin('photos', 'photos.member_id', 'members.id')
+    .select(MEMBER_COLUMNS.map((column) => `members.${column}` as const))
+    .select('photos.id as photo_id')
+}
+
+/** Every member of an owner, in the list order of spec 4.9. */
+export async function listMembers(db: Db, ownerId: number): Promise<Member[]> {
+  const rows = await selectMembers(db)
+    .where('members.owner_user_id', '=', ownerId)
+    .orderBy('members.transfer_date', (ob) => ob.desc().nullsLast())
+    .orderBy('members.id', 'desc')
+    .execute()
+  return rows.map(rowToMember)
+}
+
+export async function findMember(db: Db, ownerId: number, id: number): Promise<Member | undefined> {
+  const row = await selectMembers(db)
+    .where('members.id', '=', id)
+    .where('members.owner_user_id', '=', ownerId)
+    .executeTakeFirst()
+  return row ? rowToMember(row) : undefined
+}
+
+export interface NewMember {
+  ownerId: number
+  registeredBy: string
+  input: Partial<MemberInput>
+  photo?: ProcessedPhoto
+}
+
+export async function insertMember(db: Db, member: NewMember): Promise<Member> {
+  const input: MemberInput = { ...emptyMemberInput(), ...member.input }
+  const now = new Date().toISOString()
+  const { id } = await db
+    .insertInto('members')
+    .values({
+      ...inputToColumns(input),
+      owner_user_id: member.ownerId,
+      registerd_by: member.registeredBy,
+      search_text: buildSearchText(input),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (member.photo) await replaceMemberPhoto(db, id, member.photo)
+  const created = await findMember(db, member.ownerId, id)
+  if (!created) throw new Error(`member ${id} vanished inside its own transaction`)
+  return created
+}
+
+/**
+ * The stored fields of an owner's member, locked against concurrent writers on PostgreSQL so a
+ * read-merge-write cannot lose another request's change (SQLite runs one writer at a time).
+ */
+export async function loadMemberInputForUpdate(
+  db: Db,
+  ownerId: number,
+  id: number,
+): Promise<MemberInput | undefined> {
+  let query = db
+    .selectFrom('members')
+    .select(MEMBER_COLUMNS)
+    .where('id', '=', id)
+    .where('owner_user_id', '=', ownerId)
+  if (isPostgres(db)) query = query.forUpdate()
+  const row = await query.executeTakeFirst()
+  return row ? rowToInput(row) : undefined
+}
+
+/** Writes a whole, already validated member input (and a new photo, if any). */
+export async function saveMember(
+  db: Db,
+  ownerId: number,
+  id: number,
+  input: MemberInput,
+  photo?: ProcessedPhoto,
+): Promise<Member | undefined> {
+  const result = await db
+    .updateTable('members')
+    .set({
+      ...inputToColumns(input),
+      search_text: buildSearchText(input),
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .where('owner_user_id', '=', ownerId)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 0) return undefined
+  if (photo) await replaceMemberPhoto(db, id, photo)
+  return findMember(db, ownerId, id)
+}
+
+/** Deletes an owner's member; its photo goes with it (foreign key cascade). */
+export async function deleteMember(db: Db, ownerId: number, id: number): Promise<boolean> {
+  // Explicit as well as cascaded: the cascade needs SQLite's foreign_keys pragma to be on.
+  await db
+    .deleteFrom('photos')
+    .where('member_id', 'in', (eb) =>
+      eb
+        .selectFrom('members')
+        .select('members.id')
+        .where('members.id', '=', id)
+        .where('members.owner_user_id', '=', ownerId),
+    )
+    .execute()
+  const result = await db
+    .deleteFrom('members')
+    .where('id', '=', id)
+    .where('owner_user_id', '=', ownerId)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/**
+ * Hands an owner's member to another account and stamps transfer_date (an ISO timestamp, so
+ * transfers on one day still order newest first). membership_status is left as it is.
+ */
+export async function transferMember(
+  db: Db,
+  ownerId: number,
+  id: number,
+  targetUserId: number,
+): Promise<Member | undefined> {
+  const now = new Date().toISOString()
+  const result = await db
+    .updateTable('members')
+    .set({ owner_user_id: targetUserId, transfer_date: now, updated_at: now })
+    .where('id', '=', id)
+    .where('owner_user_id', '=', ownerId)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 0) return undefined
+  return findMember(db, targetUserId, id)
+}

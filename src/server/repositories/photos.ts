@@ -1,0 +1,39 @@
+import type { Db } from './users'
+import type { ProcessedPhoto } from '../services/photos'
+
+/** Stores a member's photo, replacing (and so retiring the name of) any previous one. */
+export async function replaceMemberPhoto(db: Db, memberId: number, photo: ProcessedPhoto) {
+  await db.deleteFrom('photos').where('member_id', '=', memberId).execute()
+  await db
+    .insertInto('photos')
+    .values({
+      id: photo.id,
+      member_id: memberId,
+      jpeg: photo.jpeg,
+      thumbnail: photo.thumbnail,
+      created_at: new Date().toISOString(),
+    })
+    .execute()
+}
+
+/** The bytes behind an upload name, or undefined once the photo was replaced or deleted. */
+export async function findPhotoBytes(
+  db: Db,
+  id: string,
+  thumbnail: boolean,
+): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('photos')
+    .select(thumbnail ? 'thumbnail as bytes' : 'jpeg as bytes')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? Buffer.from(row.bytes) : undefined
+}
+
+export async function countPhotos(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

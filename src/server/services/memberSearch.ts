@@ -1,0 +1,203 @@
+// Member search (spec 5.11; ARCHITECTURE.md §3 GET /api/members/search): a case-insensitive
+// substring match over a folded copy of the searchable fields (members.search_text), served by an
+// FTS5 trigram index on SQLite and a pg_trgm GIN index on PostgreSQL.
+import { type ExpressionBuilder, sql } from 'kysely'
+import {
+  ENUM_OPTIONS,
+  enumLabel,
+  foldForSearch,
+  fullName,
+  LIST_OPTIONS,
+  type MemberInput,
+  type OptionListField,
+} from '../../domain'
+import type { Database } from '../db/tables'
+import { isPostgres } from '../db/portable'
+import { ApiError } from '../plugins/errors'
+import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from '../repositories/memberRows'
+import type { Db } from '../repositories/users'
+
+export const DEFAULT_SEARCH_LIMIT = 50
+export const MAX_SEARCH_LIMIT = 200
+// Shorter queries have no trigram to look up; they fall back to a scan of the owner's rows.
+const TRIGRAM = 3
+
+const TEXT_PARTS = [
+  'email',
+  'phone_primary',
+  'phone_secondary',
+  'street_address',
+  'city',
+  'state',
+  'zip_code',
+  'spouse_name',
+  'parent_guardian',
+  'emergency_contact_name',
+  'emergency_contact_relationship',
+  'emergency_contact_phone',
+  'baptism_location',
+  'previous_church',
+  'special_needs',
+  'current_prayer_requests',
+  'notes',
+] as const satisfies readonly (keyof MemberInput)[]
+
+const LIST_PARTS = [
+  'spiritual_gifts',
+  'service_interests',
+  'current_ministries',
+  'children_info',
+  'medical_conditions',
+  'allergies',
+  'professional_skills',
+] as const satisfies readonly (keyof MemberInput)[]
+
+function withLabel(
+  options: readonly { key: string; label: string }[],
+  key: string | null,
+): string[] {
+  if (!key) return []
+  const label = enumLabel(options, key)
+  return label && label !== key ? [key, label] : [key]
+}
+
+/**
+ * The folded text search matches against: every field group of spec 5.11, enum and list keys
+ * with their English labels (so "regular attendee" and "sunday school" match), parts separated
+ * by a newline so that no match spans two fields.
+ */
+export function buildSearchText(member: MemberInput): string {
+  const parts: string[] = [
+    fullName(member),
+    `${member.first_name} ${member.last_name}`,
+    ...TEXT_PARTS.map((field) => member[field] ?? ''),
+    ...withLabel(ENUM_OPTIONS.membership_status, member.membership_status),
+    ...withLabel(ENUM_OPTIONS.highest_education, member.highest_education),
+  ]
+  for (const field of LIST_PARTS) {
+    for (const item of member[field]) {
+      parts.push(item)
+      if (field in LIST_OPTIONS) {
+        parts.push(...withLabel(LIST_OPTIONS[field as OptionListField], item).slice(1))
+      }
+    }
+  }
+  return foldForSearch(parts.filter((part) => part.trim() !== '').join('\n'))
+}
+
+/** Position in the list order of spec 4.9: after (transfer_date, id) of the last item seen. */
+export interface ListCursor {
+  transferDate: string | null
+  id: number
+}
+
+export function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.transferDate, cursor.id])).toString('base64url')
+}
+
+export function decodeCursor(text: string): ListCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    if (Array.isArray(value) && value.length === 2) {
+      const [transferDate, id] = value as unknown[]
+      const dateOk =
+        transferDate === null || (typeof transferDate === 'string' && transferDate.length <= 32)
+      if (dateOk && Number.isSafeInteger(id) && (id as number) > 0) {
+        return { transferDate: transferDate as string | null, id: id as number }
+      }
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw new ApiError(400, 'Invalid cursor')
+}
+
+export interface SearchParams {
+  ownerId: number
+  query?: string
+  /** A membership_status key; undefined or 'all' for every status. */
+  status?: string
+  limit?: number
+  cursor?: string
+}
+
+export interface SearchPage {
+  items: MemberListItem[]
+  total: number
+  next_cursor: string | null
+}
+
+type MembersEb = ExpressionBuilder<Database, 'members'>
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** The condition "search_text contains the folded query", through the engine's index. */
+function textMatch(db: Db, folded: string) {
+  return (eb: MembersEb) => {
+    if (!isPostgres(db) && [...folded].length >= TRIGRAM) {
+      // A quoted FTS5 string is a phrase of consecutive trigrams: exactly a substring match.
+      const phrase = `"${folded.replace(/"/g, '""')}"`
+      return eb(
+        'members.id',
+        'in',
+        eb
+          .selectFrom('members_fts')
+          .select('rowid')
+          .where(sql<boolean>`members_fts match ${phrase}`),
+      )
+    }
+    return eb(
+      sql<string>`members.search_text`,
+      'like',
+      sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`,
+    )
+  }
+}
+
+/** One page of the caller's members matching q and status, in list order, with the total. */
+export async function searchMembers(db: Db, params: SearchParams): Promise<SearchPage> {
+  const limit = Math.min(Math.max(params.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT)
+  const folded = foldForSearch((params.query ?? '').trim())
+  const status = params.status && params.status !== 'all' ? params.status : undefined
+
+  let filtered = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
+  if (status) filtered = filtered.where('members.membership_status', '=', status)
+  if (folded) filtered = filtered.where(textMatch(db, folded))
+
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+
+  let page = filtered
+  if (params.cursor) {
+    const { transferDate, id } = decodeCursor(params.cursor)
+    page =
+      transferDate === null
+        ? page.where('members.transfer_date', 'is', null).where('members.id', '<', id)
+        : page.where((eb) =>
+            eb.or([
+              eb('members.transfer_date', '<', transferDate),
+              eb.and([eb('members.transfer_date', '=', transferDate), eb('members.id', '<', id)]),
+              eb('members.transfer_date', 'is', null),
+            ]),
+          )
+  }
+  const rows = await page
+    .leftJoin('photos', 'photos.member_id', 'members.id')
+    .select(LIST_ITEM_COLUMNS.map((column) => `members.${column}` as const))
+    .select('photos.id as photo_id')
+    .orderBy('members.transfer_date', (ob) => ob.desc().nullsLast())
+    .orderBy('members.id', 'desc')
+    .limit(limit + 1)
+    .execute()
+
+  const items = rows.slice(0, limit).map(rowToListItem)
+  const last = items[items.length - 1]
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({ transferDate: last.transfer_date, id: last.id })
+      : null
+  return { items, total: Number(counted.n), next_cursor: nextCursor }
+}

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto'
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+import { ApiError } from '../plugins/errors'
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
+export const PHOTO_MAX_EDGE = 1024
+export const THUMBNAIL_EDGE = 128
+export const NOT_AN_IMAGE = 'Only JPEG, PNG or WebP photos are accepted'
+export const UNREADABLE_IMAGE = 'The photo could not be read: the file is damaged or incomplete'
+
+const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
+// A 10 MB PNG can claim billions of pixels; refuse what no camera makes (≈ 100 megapixels).
+const MAX_INPUT_PIXELS = 100_000_000
+
+/** A photo ready to store: both images re-encoded, so no byte of the upload survives. */
+export interface ProcessedPhoto {
+  id: string
+  jpeg: Buffer
+  thumbnail: Buffer
+}
+
+/** 128 random bits: the name is the capability that lets an <img> fetch it without a token. */
+export function newPhotoId(): string {
+  return crypto.randomBytes(16).toString('hex')
+}
+
+/**
+ * Checks the bytes (never the file name or the declared type) and re-encodes: oriented by EXIF,
+ * at most 1024 px, JPEG q85, plus a 128 px square thumbnail. sharp writes no metadata unless
+ * asked, so EXIF, GPS, XMP and ICC comments of the upload are gone. Throws ApiError 415 for
+ * anything that is not a readable JPEG, PNG or WebP, 413 beyond 10 MB.
+ */
+export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
+  if (upload.length > MAX_PHOTO_BYTES) throw new ApiError(413, 'The photo is larger than 10 MB')
+  const type = await fileTypeFromBuffer(upload)
+  if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ApiError(415, NOT_AN_IMAGE)
+  try {
+    // failOn 'error' rejects truncated or corrupt data instead of decoding a grey half-picture.
+    const jpeg = await sharp(upload, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({
+        width: PHOTO_MAX_EDGE,
+        height: PHOTO_MAX_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer()
+    const thumbnail = await sharp(jpeg)
+      .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'cover' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer()
+    return { id: newPhotoId(), jpeg, thumbnail }
+  } catch {
+    throw new ApiError(415, UNREADABLE_IMAGE)
+  }
+}
+
+/** Upload names: `<id>.jpg` is the photo, `<id>-thumb.jpg` its thumbnail. */
+export function photoPath(id: string): string {
+  return `uploads/${id}.jpg`
+}
+
+export function thumbnailPath(id: string): string {
+  return `uploads/${id}-thumb.jpg`
+}
+
+const UPLOAD_NAME = /^([0-9a-f]{32})(-thumb)?\.jpg$/
+
+export function parseUploadName(name: string): { id: string; thumbnail: boolean } | undefined {
+  const match = UPLOAD_NAME.exec(name)
+  return match ? { id: match[1], thumbnail: match[2] !== undefined } : undefined
+}
