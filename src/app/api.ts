@@ -1,0 +1,59 @@
+import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
+import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query'
+import { sessionExpired } from './sessionEvents'
+
+/** Endpoints that must go out without credentials (spec 7.1: the debug calls). */
+export const UNAUTHENTICATED_ENDPOINTS = new Set(['debugHealth', 'debugTestDb', 'debugTestLogin'])
+
+export const TOKEN_KEY = 'token'
+
+const rawBaseQuery = fetchBaseQuery({
+  // Absolute, so that Request objects built in tests (Node's undici) resolve it too.
+  baseUrl: `${globalThis.location?.origin ?? ''}/`,
+  // Resolved at call time so tests can swap the global fetch.
+  fetchFn: (...args) => fetch(...args),
+  prepareHeaders: (headers, { endpoint }) => {
+    const token = localStorage.getItem(TOKEN_KEY)
+    if (token && !UNAUTHENTICATED_ENDPOINTS.has(endpoint)) {
+      headers.set('Authorization', `Bearer ${token}`)
+    }
+    return headers
+  },
+})
+
+/** A 401 on an authenticated call means the session is over (expired or revoked token). */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await rawBaseQuery(args, api, extraOptions)
+  if (
+    result.error?.status === 401 &&
+    !UNAUTHENTICATED_ENDPOINTS.has(api.endpoint) &&
+    api.endpoint !== 'login'
+  ) {
+    api.dispatch(sessionExpired())
+  }
+  return result
+}
+
+/** The one RTK Query api: every feature adds its endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Member', 'MemberList', 'User'],
+  endpoints: () => ({}),
+})
+
+/** The `message` of the API's JSON error body, when there is one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'data' in error) {
+    const data = (error as { data?: unknown }).data
+    if (data && typeof data === 'object' && 'message' in data) {
+      const message = (data as { message?: unknown }).message
+      if (typeof message === 'string' && message) return message
+    }
+  }
+  return undefined
+}

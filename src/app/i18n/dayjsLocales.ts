@@ -1,0 +1,28 @@
+import dayjs from 'dayjs'
+import 'dayjs/locale/am'
+import type { Language } from '../../features/preferences'
+
+// dayjs has no Afaan Oromoo locale; antd's Gregorian picker reads month and weekday names here.
+dayjs.locale(
+  {
+    name: 'om',
+    months:
+      'Amajjii_Guraandhala_Bitootessa_Eebila_Caamsaa_Waxabajjii_Adooleessa_Hagayya_Fuulbana_Onkoloolessa_Sadaasa_Muddee'.split(
+        '_',
+      ),
+    monthsShort: 'Ama_Gur_Bit_Ebi_Cam_Wax_Ado_Hag_Ful_Onk_Sad_Mud'.split('_'),
+    weekdays: 'Dilbata_Wiixata_Qibxata_Roobii_Kamisa_Jimaata_Sanbata'.split('_'),
+    weekdaysShort: 'Dil_Wix_Qib_Rob_Kam_Jim_San'.split('_'),
+    weekdaysMin: 'Dl_Wx_Qb_Rb_Km_Jm_Sn'.split('_'),
+    weekStart: 1,
+    formats: { LT: 'HH:mm', LTS: 'HH:mm:ss', L: 'DD/MM/YYYY', LL: 'D MMMM YYYY', LLL: 'D MMMM YYYY HH:mm', LLLL: 'dddd, D MMMM YYYY HH:mm' },
+    ordinal: (n: number) => `${n}ffaa`,
+  } as unknown as ILocale,
+  undefined,
+  true,
+)
+
+/** Keeps dayjs (and so antd's pickers) in the interface language. */
+export function applyDayjsLocale(language: Language) {
+  dayjs.locale(language === 'en' ? 'en' : language)
+}

@@ -1,0 +1,54 @@
+import { App as AntApp, ConfigProvider } from 'antd'
+import { type ReactNode, useEffect, useMemo } from 'react'
+import { IntlProvider } from 'react-intl'
+import { Provider } from 'react-redux'
+import type { Persistor } from 'redux-persist'
+import { PersistGate } from 'redux-persist/integration/react'
+import { selectLanguage, selectThemeMode } from '../features/preferences'
+import { useAppSelector } from './hooks'
+import { antdLocaleFor } from './i18n/antdLocales'
+import { applyDayjsLocale } from './i18n/dayjsLocales'
+import { intlLocale, messagesFor } from './i18n/messages'
+import type { AppStore } from './store'
+import { themeFor } from './theme'
+
+/** Language and theme from the store, handed to react-intl, antd and the document. */
+export function LocaleAndTheme({ children }: { children: ReactNode }) {
+  const language = useAppSelector(selectLanguage)
+  const mode = useAppSelector(selectThemeMode)
+  const messages = useMemo(() => messagesFor(language), [language])
+  const themeConfig = useMemo(() => themeFor(mode), [mode])
+  applyDayjsLocale(language)
+
+  useEffect(() => {
+    document.documentElement.lang = language
+    document.documentElement.dataset.theme = mode
+    document.documentElement.style.colorScheme = mode
+  }, [language, mode])
+
+  return (
+    <IntlProvider locale={intlLocale(language)} messages={messages} defaultLocale="en">
+      <ConfigProvider locale={antdLocaleFor(language)} theme={themeConfig}>
+        <AntApp>{children}</AntApp>
+      </ConfigProvider>
+    </IntlProvider>
+  )
+}
+
+export function Providers({
+  store,
+  persistor,
+  children,
+}: {
+  store: AppStore
+  persistor: Persistor
+  children: ReactNode
+}) {
+  return (
+    <Provider store={store}>
+      <PersistGate persistor={persistor} loading={null}>
+        <LocaleAndTheme>{children}</LocaleAndTheme>
+      </PersistGate>
+    </Provider>
+  )
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { RedirectIfSignedIn, RequireAuth } from '../features/auth'
+import { AppLayout } from '../features/shell'
+import { RouteFallback } from '../shared/RouteFallback'
+
+// Every screen is its own chunk; the login route stays small.
+const LoginScreen = lazy(() => import('../features/auth/LoginScreen'))
+const DebugScreen = lazy(() => import('../features/debug/DebugScreen'))
+const RegistrationScreen = lazy(() => import('../features/wizard/RegistrationScreen'))
+const MemberListScreen = lazy(() => import('../features/members/MemberListScreen'))
+const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
+const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
+
+const page = (node: ReactNode) => <Suspense fallback={<RouteFallback />}>{node}</Suspense>
+
+/** Spec 2.1. */
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/login" replace /> },
+  {
+    path: '/login',
+    element: page(
+      <RedirectIfSignedIn>
+        <LoginScreen />
+      </RedirectIfSignedIn>,
+    ),
+  },
+  { path: '/debug', element: page(<DebugScreen />) },
+  {
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/registration', element: <RegistrationScreen /> },
+      { path: '/members', element: <MemberListScreen /> },
+      { path: '/member/edit/:id', element: <MemberDetailScreen /> },
+      { path: '/member/idcard/:id', element: <IdCardScreen /> },
+      { path: '/member/:id', element: <MemberDetailScreen /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/login" replace /> },
+]
+
+export const createAppRouter = () => createBrowserRouter(routes)

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { TOKEN_KEY } from '../../app/api'
+import { fakeToken, installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+})
+afterEach(() => server.restore())
+
+async function signIn(username = 'abebe', password = 'secret-pass') {
+  const user = userEvent.setup()
+  await user.type(await screen.findByLabelText('Username'), username)
+  await user.type(screen.getByLabelText('Password'), password)
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+}
+
+describe('login screen (spec 2.3, 8.1)', () => {
+  it('shows the help line and asks for both fields before calling the server', async () => {
+    renderRoute('/login')
+    expect(
+      await screen.findByText('Please use your existing database credentials to login.'),
+    ).toBeInTheDocument()
+    expect(screen.getByPlaceholderText('Your password')).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Please enter your username')).toBeInTheDocument()
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument()
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('stores the token and goes to /registration on success', async () => {
+    const token = fakeToken({ id: 3, username: 'abebe' })
+    server.on('POST', '/api/login', { json: { success: true, token, user: { id: 3, username: 'abebe' } } })
+    const { router, store } = renderRoute('/login')
+    await signIn()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(token)
+    expect(store.getState().auth).toMatchObject({ status: 'signedIn', user: { id: 3, username: 'abebe' } })
+    expect(server.requests[0].body).toEqual({ username: 'abebe', password: 'secret-pass' })
+  })
+
+  it.each([
+    ['HTTP 401', { status: 401, json: { success: false, message: 'nope' } }, 'Invalid username or password'],
+    ['HTTP 500', { status: 500, json: { message: 'boom' } }, 'Server error. Please try again later.'],
+    ['network failure', 'network-error' as const, 'Cannot connect to server. Please check your internet connection.'],
+    ['another failure with a message', { status: 429, json: { success: false, message: 'Too many failed sign-in attempts.' } }, 'Too many failed sign-in attempts.'],
+    ['another failure without a message', { status: 503, body: 'down' }, 'Invalid username or password'],
+    ['success false with a message', { json: { success: false, message: 'Account disabled' } }, 'Account disabled'],
+    ['success without a token', { json: { success: true } }, 'Invalid username or password'],
+  ])('%s shows "%s"', async (_name, response, message) => {
+    server.on('POST', '/api/login', response)
+    const { router } = renderRoute('/login')
+    await signIn()
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+    expect(router.state.location.pathname).toBe('/login')
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+  })
+
+  it('speaks Amharic by default', async () => {
+    renderRoute('/login', { language: 'am' })
+    expect(await screen.findByText('እባክዎ ያለዎትን የመረጃ ቋት መለያ ተጠቅመው ይግቡ።')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,128 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { loggedOut, sessionExpired } from '../../app/sessionEvents'
+import { authApi, type LoginResponse } from './authApi'
+
+export type AuthStatus = 'signedOut' | 'signingIn' | 'signedIn' | 'failed'
+export type AuthEvent = 'loginStarted' | 'loginSucceeded' | 'loginFailed' | 'loggedOut' | 'expired'
+
+/** Which event may move the session from which status; anything else is ignored. */
+export const AUTH_TRANSITIONS: Record<AuthStatus, Partial<Record<AuthEvent, AuthStatus>>> = {
+  signedOut: { loginStarted: 'signingIn' },
+  signingIn: { loginSucceeded: 'signedIn', loginFailed: 'failed' },
+  signedIn: { loggedOut: 'signedOut', expired: 'signedOut' },
+  failed: { loginStarted: 'signingIn', loggedOut: 'signedOut' },
+}
+
+/**
+ * Why a sign-in failed (spec 8.1). `message` carries the server's own words where the spec
+ * says to show them; the screen turns the kind into a translated sentence.
+ */
+export type LoginFailure =
+  | { kind: 'invalidCredentials' }
+  | { kind: 'serverError' }
+  | { kind: 'network' }
+  | { kind: 'serverMessage'; message: string }
+
+export interface AuthUser {
+  id: number
+  username: string
+}
+
+export interface AuthState {
+  status: AuthStatus
+  token: string | null
+  user: AuthUser | null
+  failure: LoginFailure | null
+}
+
+export const initialAuthState: AuthState = {
+  status: 'signedOut',
+  token: null,
+  user: null,
+  failure: null,
+}
+
+function move(state: AuthState, event: AuthEvent): boolean {
+  const next = AUTH_TRANSITIONS[state.status][event]
+  if (!next) return false
+  state.status = next
+  return true
+}
+
+/** The claims of the JWT payload (id, username): the product reads the user from its token. */
+export function userFromToken(token: string): AuthUser | null {
+  try {
+    const payload = token.split('.')[1]
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+    const bytes = Uint8Array.from(json, (c) => c.charCodeAt(0))
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as Partial<AuthUser>
+    if (typeof claims.id === 'number' && typeof claims.username === 'string') {
+      return { id: claims.id, username: claims.username }
+    }
+  } catch {
+    // fall through
+  }
+  return null
+}
+
+export function failureFromError(error: unknown): LoginFailure {
+  const err = error as FetchBaseQueryError | undefined
+  if (!err) return { kind: 'invalidCredentials' }
+  if (err.status === 401) return { kind: 'invalidCredentials' }
+  if (err.status === 500) return { kind: 'serverError' }
+  if (err.status === 'FETCH_ERROR' || err.status === 'TIMEOUT_ERROR') return { kind: 'network' }
+  const data = 'data' in err ? (err.data as { message?: unknown } | undefined) : undefined
+  if (data && typeof data.message === 'string' && data.message) {
+    return { kind: 'serverMessage', message: data.message }
+  }
+  return { kind: 'invalidCredentials' }
+}
+
+function failureFromResponse(response: LoginResponse): LoginFailure {
+  return response.message
+    ? { kind: 'serverMessage', message: response.message }
+    : { kind: 'invalidCredentials' }
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(loggedOut, (state) => {
+        if (move(state, 'loggedOut')) Object.assign(state, initialAuthState)
+      })
+      .addCase(sessionExpired, (state) => {
+        if (move(state, 'expired')) Object.assign(state, initialAuthState)
+      })
+      .addMatcher(authApi.endpoints.login.matchPending, (state) => {
+        if (move(state, 'loginStarted')) state.failure = null
+      })
+      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, { payload }) => {
+        const user = payload.token ? userFromToken(payload.token) ?? payload.user ?? null : null
+        if (payload.success === true && payload.token && user) {
+          if (move(state, 'loginSucceeded')) {
+            state.token = payload.token
+            state.user = user
+          }
+        } else if (move(state, 'loginFailed')) {
+          state.failure = failureFromResponse(payload)
+        }
+      })
+      .addMatcher(authApi.endpoints.login.matchRejected, (state, action) => {
+        if (move(state, 'loginFailed')) state.failure = failureFromError(action.payload)
+      })
+  },
+  selectors: {
+    selectAuthStatus: (state) => state.status,
+    selectIsSignedIn: (state) => state.status === 'signedIn' && state.token !== null,
+    selectCurrentUser: (state) => state.user,
+    selectLoginFailure: (state) => state.failure,
+  },
+})
+
+export const { selectAuthStatus, selectIsSignedIn, selectCurrentUser, selectLoginFailure } =
+  authSlice.selectors
+export default authSlice

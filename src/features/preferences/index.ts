@@ -1,0 +1,17 @@
+export {
+  default as preferencesSlice,
+  languageChosen,
+  languageCycled,
+  themeToggled,
+  calendarChosen,
+  selectLanguage,
+  selectThemeMode,
+  selectCalendar,
+  LANGUAGES,
+  initialPreferences,
+  type Language,
+  type ThemeMode,
+  type CalendarPreference,
+  type PreferencesState,
+} from './preferencesSlice'
+export { preferenceStorage } from './preferenceStorage'

@@ -1,0 +1,54 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+
+export const LANGUAGES = ['en', 'am', 'om'] as const
+export type Language = (typeof LANGUAGES)[number]
+export type ThemeMode = 'light' | 'dark'
+export type CalendarPreference = 'gregorian' | 'ethiopian'
+
+export interface PreferencesState {
+  language: Language
+  themeMode: ThemeMode
+  calendar: CalendarPreference
+}
+
+export const initialPreferences: PreferencesState = {
+  language: 'am',
+  themeMode: 'light',
+  calendar: 'gregorian',
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+const preferencesSlice = createSlice({
+  name: 'preferences',
+  initialState: initialPreferences,
+  reducers: {
+    languageChosen(state, action: PayloadAction<Language>) {
+      if (isLanguage(action.payload)) state.language = action.payload
+    },
+    /** The spec's cycling control: en → am → om → en. */
+    languageCycled(state) {
+      state.language = LANGUAGES[(LANGUAGES.indexOf(state.language) + 1) % LANGUAGES.length]
+    },
+    themeToggled(state) {
+      state.themeMode = state.themeMode === 'dark' ? 'light' : 'dark'
+    },
+    calendarChosen(state, action: PayloadAction<CalendarPreference>) {
+      if (action.payload === 'gregorian' || action.payload === 'ethiopian') {
+        state.calendar = action.payload
+      }
+    },
+  },
+  selectors: {
+    selectLanguage: (state) => state.language,
+    selectThemeMode: (state) => state.themeMode,
+    selectCalendar: (state) => state.calendar,
+  },
+})
+
+export const { languageChosen, languageCycled, themeToggled, calendarChosen } =
+  preferencesSlice.actions
+export const { selectLanguage, selectThemeMode, selectCalendar } = preferencesSlice.selectors
+export default preferencesSlice

@@ -1,0 +1,23 @@
+import { Layout } from 'antd'
+import { Suspense } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { Outlet } from 'react-router'
+import { RouteFallback } from '../../shared/RouteFallback'
+import { TopBar } from './TopBar'
+
+/** The signed-in frame: top bar, then the screen of the route. */
+export function AppLayout() {
+  return (
+    <Layout className="app-layout">
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="skipToContent" />
+      </a>
+      <TopBar />
+      <Layout.Content id="main" className="app-content" tabIndex={-1}>
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+    </Layout>
+  )
+}

@@ -1,0 +1,97 @@
+import { LogoutOutlined, MenuOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons'
+import { Button, Dropdown, Flex, Layout, Space, Typography } from 'antd'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { useAppDispatch } from '../../app/hooks'
+import { loggedOut } from '../../app/sessionEvents'
+import { useIsMobile } from '../../shared/useMediaQuery'
+import { BrandMark } from './BrandMark'
+import { CalendarMenu, LanguageMenu, ThemeToggle } from './PreferenceControls'
+
+const NAV = [
+  { to: '/registration', id: 'registration', icon: <UserAddOutlined /> },
+  { to: '/members', id: 'members', icon: <TeamOutlined /> },
+] as const
+
+export function TopBar() {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const dispatch = useAppDispatch()
+  const isMobile = useIsMobile()
+
+  const logout = () => {
+    dispatch(loggedOut())
+    navigate('/login', { replace: true })
+  }
+  const isCurrent = (to: string) =>
+    location.pathname === to || (to === '/members' && location.pathname.startsWith('/member/'))
+
+  return (
+    <Layout.Header className="top-bar">
+      <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
+        <Link to="/members" className="top-bar-title">
+          <BrandMark size={30} />
+          <Typography.Text strong className="top-bar-name">
+            <FormattedMessage id="appTitle" />
+          </Typography.Text>
+        </Link>
+        <Space size={2} wrap={false}>
+          {!isMobile && (
+            <nav aria-label={intl.formatMessage({ id: 'mainNavigation' })}>
+              <Space size={2}>
+                {NAV.map((item) => (
+                  <Button
+                    key={item.to}
+                    type="text"
+                    className={`on-primary${isCurrent(item.to) ? ' is-current' : ''}`}
+                    icon={item.icon}
+                    aria-current={isCurrent(item.to) ? 'page' : undefined}
+                    onClick={() => navigate(item.to)}
+                  >
+                    <FormattedMessage id={item.id} />
+                  </Button>
+                ))}
+              </Space>
+            </nav>
+          )}
+          <LanguageMenu variant="onPrimary" />
+          <CalendarMenu variant="onPrimary" />
+          <ThemeToggle variant="onPrimary" />
+          {isMobile ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  ...NAV.map((item) => ({
+                    key: item.to,
+                    icon: item.icon,
+                    label: intl.formatMessage({ id: item.id }),
+                  })),
+                  { type: 'divider' as const },
+                  {
+                    key: 'logout',
+                    icon: <LogoutOutlined />,
+                    label: intl.formatMessage({ id: 'logout' }),
+                  },
+                ],
+                onClick: ({ key }) => (key === 'logout' ? logout() : navigate(key)),
+              }}
+            >
+              <Button
+                type="text"
+                className="on-primary"
+                icon={<MenuOutlined />}
+                aria-label={intl.formatMessage({ id: 'menu' })}
+              />
+            </Dropdown>
+          ) : (
+            <Button type="text" className="on-primary" icon={<LogoutOutlined />} onClick={logout}>
+              <FormattedMessage id="logout" />
+            </Button>
+          )}
+        </Space>
+      </Flex>
+    </Layout.Header>
+  )
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../shared/ComingSoon'
+
+export default function RegistrationScreen() {
+  return <ComingSoon />
+}

@@ -1,0 +1,63 @@
+import { render, type RenderOptions } from '@testing-library/react'
+import type { ReactElement, ReactNode } from 'react'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { Provider } from 'react-redux'
+import { TOKEN_KEY } from '../app/api'
+import { LocaleAndTheme } from '../app/providers'
+import { routes as appRoutes } from '../app/router'
+import { makeStore, type RootState } from '../app/store'
+import { initialAuthState } from '../features/auth/authSlice'
+import { initialPreferences, type PreferencesState } from '../features/preferences'
+import { fakeToken } from './mockServer'
+
+export interface ProviderOptions {
+  preloadedState?: Partial<RootState>
+  /** Shorthand: start in this language (default English so assertions read naturally). */
+  language?: PreferencesState['language']
+  /** Shorthand: start signed in as this user (a token is stored as the app would). */
+  signedInAs?: { id: number; username: string }
+}
+
+export function setupStore({ preloadedState, language = 'en', signedInAs }: ProviderOptions = {}) {
+  const state: Partial<RootState> = {
+    preferences: { ...initialPreferences, language } as RootState['preferences'],
+    ...preloadedState,
+  }
+  if (signedInAs) {
+    const token = fakeToken(signedInAs)
+    localStorage.setItem(TOKEN_KEY, token)
+    state.auth = { ...initialAuthState, status: 'signedIn', token, user: signedInAs }
+  }
+  return makeStore(state)
+}
+
+/** Renders a component with the real store, intl and antd providers. */
+export function renderWithProviders(
+  ui: ReactElement,
+  options: ProviderOptions & Omit<RenderOptions, 'queries'> = {},
+) {
+  const { store } = setupStore(options)
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <LocaleAndTheme>{children}</LocaleAndTheme>
+    </Provider>
+  )
+  return { store, ...render(ui, { wrapper: Wrapper, ...options }) }
+}
+
+/** Renders the app's routes (or given ones) at a path, with the real store. */
+export function renderRoute(
+  path: string,
+  options: ProviderOptions & { routes?: RouteObject[] } = {},
+) {
+  const { store } = setupStore(options)
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] })
+  const result = render(
+    <Provider store={store}>
+      <LocaleAndTheme>
+        <RouterProvider router={router} />
+      </LocaleAndTheme>
+    </Provider>,
+  )
+  return { store, router, ...result }
+}

@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom'
+
+// jsdom lacks what antd measures with; give it the browser's answers.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => mediaQueryList(query),
+  })
+}
+
+/** Tests set the viewport width; media queries answer from it like a browser would. */
+export function mediaQueryList(query: string): MediaQueryList {
+  const width = window.innerWidth
+  const max = /max-width:\s*([\d.]+)px/.exec(query)
+  const min = /min-width:\s*([\d.]+)px/.exec(query)
+  const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]))
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }
+}
+
+const originalGetComputedStyle = window.getComputedStyle
+window.getComputedStyle = (element: Element) => originalGetComputedStyle(element)
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+;(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= ResizeObserverStub
+
+window.scrollTo = () => undefined
+HTMLElement.prototype.scrollIntoView ??= () => undefined
+
+afterEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})

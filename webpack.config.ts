@@ -1,0 +1,119 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import CompressionPlugin from 'compression-webpack-plugin'
+import CopyPlugin from 'copy-webpack-plugin'
+import HtmlWebpackPlugin from 'html-webpack-plugin'
+import MiniCssExtractPlugin from 'mini-css-extract-plugin'
+import TerserPlugin from 'terser-webpack-plugin'
+import webpack, { type Configuration } from 'webpack'
+import 'webpack-dev-server'
+
+const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'package.json'), 'utf8')) as {
+  version: string
+}
+
+/** version.json: what the running client compares against to know a new build is out. */
+class VersionFilePlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('VersionFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'VersionFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
+        () => {
+          const build = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
+          const body = JSON.stringify({ version: pkg.version, build })
+          compilation.emitAsset('version.json', new webpack.sources.RawSource(body))
+        },
+      )
+    })
+  }
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|webmanifest)$/
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+  const production = argv.mode !== 'development'
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { app: './src/index.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(woff2?|png|jpe?g|svg|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      }),
+      new CopyPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
+      }),
+      new VersionFilePlugin(),
+      ...(production
+        ? [
+            new CompressionPlugin({
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              test: COMPRESSIBLE,
+              threshold: 1024,
+              minRatio: 0.9,
+            }),
+            new CompressionPlugin({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: COMPRESSIBLE,
+              compressionOptions: {
+                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+              } as zlib.ZlibOptions,
+              threshold: 1024,
+              minRatio: 0.9,
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    devServer: {
+      port: 8080,
+      historyApiFallback: true,
+      hot: true,
+      proxy: [
+        {
+          context: ['/api', '/uploads', '/health', '/version.json'],
+          target: `http://localhost:${process.env.API_PORT ?? 8081}`,
+        },
+      ],
+    },
+  }
+}
