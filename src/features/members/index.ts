@@ -1,0 +1,3 @@
+// The members feature's public face: other features import from here only.
+export * from './membersApi'
+export { createMemberFormData, updateMemberFormData, type MemberSubmission } from './memberFormData'
