@@ -38,7 +38,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     mode: production ? 'production' : 'development',
     entry: { app: './src/index.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      // ABAL_DIST_DIR lets parallel builds (tests, benchmarks) keep out of each other's way.
+      path: path.resolve(__dirname, process.env.ABAL_DIST_DIR ?? 'dist'),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Browser } from 'playwright-core'
+import {
+  ADMIN_PASSWORD,
+  launchBrowser,
+  NARROW,
+  newContext,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  WIDE,
+} from './support'
+
+let server: RunningServer
+let browser: Browser
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+test('the login page is Amharic by default and refuses a wrong password', async () => {
+  const context = await newContext(browser, { viewport: NARROW })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/`)
+  await page.waitForURL(/\/login$/)
+  assert.equal(await page.getAttribute('html', 'lang'), 'am')
+  await page.getByText('እባክዎ ያለዎትን የመረጃ ቋት መለያ ተጠቅመው ይግቡ።').waitFor()
+  await screenshot(page, 'login-am-light-375')
+  await page.locator('#login-username').fill('admin')
+  await page.locator('#login-password').fill('not-the-password')
+  await page.locator('form button[type=submit]').click()
+  await page.getByRole('alert').getByText('የተጠቃሚ ስም ወይም የይለፍ ቃል ትክክል አይደለም').waitFor()
+  await context.close()
+})
+
+test('protected routes send a signed-out visitor to /login', async () => {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  await page.goto(`${server.url}/members`)
+  await page.waitForURL(/\/login$/)
+  await page.goto(`${server.url}/member/12`)
+  await page.waitForURL(/\/login$/)
+  await context.close()
+})
+
+for (const viewport of [NARROW, WIDE]) {
+  test(`admin signs in, switches to English and dark mode, reloads and logs out (${viewport.width}px)`, async () => {
+    const context = await newContext(browser, { viewport })
+    const page = await context.newPage()
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD)
+    await screenshot(page, `shell-am-light-${viewport.width}`)
+
+    await page.getByRole('button', { name: 'ቋንቋ' }).click()
+    await page.getByRole('menuitem', { name: 'English' }).click()
+    await page.waitForFunction(() => document.documentElement.lang === 'en')
+    assert.equal(await page.evaluate(() => localStorage.getItem('language')), 'en')
+
+    await page.getByRole('button', { name: 'Dark mode' }).click()
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark')
+    assert.equal(await page.evaluate(() => localStorage.getItem('themeMode')), 'dark')
+    await screenshot(page, `shell-en-dark-${viewport.width}`)
+
+    // Spec 2.1: every application start needs a fresh sign-in; preferences survive.
+    await page.reload()
+    await page.waitForURL(/\/login$/)
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null)
+    assert.equal(await page.getAttribute('html', 'lang'), 'en')
+    await page.getByText('Please use your existing database credentials to login.').waitFor()
+    await screenshot(page, `login-en-dark-${viewport.width}`)
+
+    await signIn(page, server.url)
+    if (viewport.width <= 600) {
+      // Spec 2.2: Registration, Members and Logout live in the overflow menu on phones.
+      assert.equal(await page.getByRole('button', { name: 'Logout' }).count(), 0)
+      await page.getByRole('button', { name: 'Menu' }).click()
+      await page.getByRole('menuitem', { name: 'Logout' }).click()
+    } else {
+      await page.getByRole('button', { name: 'Logout' }).click()
+    }
+    await page.waitForURL(/\/login$/)
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null)
+    await context.close()
+  })
+}
+
+test('the debug page reaches health, database and login', async () => {
+  const context = await newContext(browser, { language: 'en' })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/debug`)
+  await page.getByRole('button', { name: 'Test Health' }).click()
+  await page.getByText('HTTP status: 200').first().waitFor()
+  await page.getByRole('button', { name: 'Test Database' }).click()
+  await page.getByText('"dialect": "sqlite"').waitFor()
+  await page.getByRole('button', { name: 'Test Login' }).click()
+  await page.getByText('HTTP status: 401').waitFor()
+  await screenshot(page, 'debug-en-light-1280')
+  await context.close()
+})

@@ -1,0 +1,168 @@
+/**
+ * Browser-test support: a real built server on a free port with a throwaway data dir, and
+ * Debian's Chromium driven by playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export const ROOT = path.resolve(__dirname, '..')
+export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts')
+export const ADMIN_PASSWORD = 'e2e-admin-password'
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+]
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  dataDir: string
+  output: () => string
+  stop(): Promise<void>
+}
+
+/** Starts `src/server/server.ts` over the built dist/ (scripts/e2e.mjs builds it first). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-'))
+  let output = ''
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', 'esbuild-register', 'src/server/server.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ABAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        STATIC_DIR: path.resolve(ROOT, process.env.ABAL_DIST_DIR ?? 'dist'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    try {
+      const res = await fetch(`${url}/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
+}
+
+export const NARROW = { width: 375, height: 812 }
+export const WIDE = { width: 1280, height: 800 }
+
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; language?: string } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? WIDE,
+    acceptDownloads: true,
+    permissions: ['camera'],
+  })
+  if (options.language) {
+    const lang = options.language
+    await context.addInitScript((l) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', l)
+    }, lang)
+  }
+  return context
+}
+
+/** Signs in through the login form and waits for /registration. */
+export async function signIn(page: Page, baseUrl: string, username = 'admin', password = ADMIN_PASSWORD) {
+  await page.goto(`${baseUrl}/login`)
+  await page.locator('#login-username').fill(username)
+  await page.locator('#login-password').fill(password)
+  await page.locator('form button[type=submit]').click()
+  await page.waitForURL(/\/registration$/)
+}
+
+/** An API token for setting up data quickly through HTTP. */
+export async function apiToken(baseUrl: string, username = 'admin', password = ADMIN_PASSWORD) {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  const body = (await res.json()) as { token?: string }
+  if (!body.token) throw new Error(`login failed: ${JSON.stringify(body)}`)
+  return body.token
+}
+
+/** Adds a staff account through the users CLI (password from stdin, as a person would). */
+export async function addUser(dataDir: string, username: string, password: string) {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', 'esbuild-register', 'src/server/cli/users.ts', 'add', username], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    child.stdin.end(`${password}\n${password}\n`)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`users add failed: ${err}`))))
+  })
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+}
