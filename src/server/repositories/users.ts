@@ -8,11 +8,13 @@ export interface PublicUser {
   username: string
 }
 
+// Both sides go through the engine's own lower(), the function of the unique index: SQLite's
+// folds ASCII only, so lowering the input in JS would lock out a name such as "Émile".
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
-    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username.trim()})`)
     .executeTakeFirst()
 }
 
@@ -39,15 +41,38 @@ export function listUsers(db: Db, options: ListUsersOptions = {}): Promise<Publi
   let query = db.selectFrom('users').select(['id', 'username'])
   if (!options.includeDisabled) query = query.where('disabled', '=', 0)
   if (options.excludeId !== undefined) query = query.where('id', '!=', options.excludeId)
-  const search = options.search?.trim().toLowerCase()
+  const search = options.search?.trim()
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    query = query.where(sql<boolean>`lower(username) like ${pattern} escape '\\'`)
+    // lower() on both sides for the same reason as findUserByUsername.
+    query = query.where(sql<boolean>`lower(username) like lower(${pattern}) escape '\\'`)
   }
-  return query.orderBy(sql`lower(username)`).limit(500).execute()
+  return query
+    .orderBy(sql`lower(username)`)
+    .limit(500)
+    .execute()
 }
 
-export async function insertUser(db: Db, username: string, passwordHash: string): Promise<PublicUser> {
+export interface Account extends PublicUser {
+  disabled: boolean
+  created_at: string
+}
+
+/** Every account, disabled ones included, for the users CLI. */
+export async function listAccounts(db: Db): Promise<Account[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'disabled', 'created_at'])
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({ ...row, disabled: Boolean(row.disabled) }))
+}
+
+export async function insertUser(
+  db: Db,
+  username: string,
+  passwordHash: string,
+): Promise<PublicUser> {
   const row = await db
     .insertInto('users')
     .values({

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { sendError } from '../plugins/errors'
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp|json)$/
@@ -14,19 +14,32 @@ const NEVER_CACHED = new Set(['index.html', 'sw.js', 'version.json'])
 export async function spaRoutes(app: FastifyInstance, staticDir: string) {
   const indexFile = path.join(staticDir, 'index.html')
   const built = fs.existsSync(indexFile)
+  const sendIndex = (reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache')
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+  }
+
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
       preCompressed: true,
       index: false,
       wildcard: true,
+      // Else send's own "public, max-age=0" overwrites the Cache-Control chosen below.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        const name = path.basename(filePath)
+        // A precompressed hit is named app.0123abcd.js.br: judge it by the asset's own name.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '')
+        // The same URL may be brotli, gzip or plain: shared caches must key on the encoding.
+        res.setHeader('Vary', 'Accept-Encoding')
         if (NEVER_CACHED.has(name)) res.setHeader('Cache-Control', 'no-cache')
-        else if (HASHED.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        else if (HASHED.test(name))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
         else res.setHeader('Cache-Control', 'public, max-age=3600')
       },
     })
+    // With index: false the static plugin answers "/" with 403; the root is a client route too.
+    app.get('/', (_request, reply) => sendIndex(reply))
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -37,7 +50,6 @@ export async function spaRoutes(app: FastifyInstance, staticDir: string) {
     }
     if (!built) return sendError(reply, 404, 'The client is not built: run `npm run build`')
     // Client routes (/members, /member/12 …): the SPA decides what to show.
-    reply.header('Cache-Control', 'no-cache')
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+    return sendIndex(reply)
   })
 }

@@ -26,7 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await sql.raw(`create schema "${schema}"`).execute(admin.db)
   await admin.destroy()
   const handle = openDatabase({ url, pgSchema: schema, poolSize: 5 })
-  await migrateToLatest(handle.db)
+  await migrateToLatest(handle.db, { schema })
   return {
     ...handle,
     destroy: async () => {

@@ -1,0 +1,153 @@
+import { decodeJwt, decodeProtectedHeader } from 'jose'
+import { insertUser, setUserDisabled } from '../repositories/users'
+import { LoginThrottle, MAX_FAILURES, WINDOW_MS } from '../services/loginThrottle'
+import { hashPassword } from '../services/passwords'
+import { createTestApp, type TestContext } from '../testing/testApp'
+import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from './login'
+
+const PASSWORD = 'correct horse battery'
+
+let ctx: TestContext
+// A clock the throttle reads, so a test can let the 15-minute window pass.
+let now = Date.now()
+
+beforeAll(async () => {
+  ctx = await createTestApp({ throttle: new LoginThrottle(() => now) })
+})
+afterAll(() => ctx.close())
+
+async function addUser(username: string, password = PASSWORD) {
+  return insertUser(ctx.database.db, username, await hashPassword(password))
+}
+
+function login(username: unknown, password: unknown, remoteAddress = '127.0.0.1') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    remoteAddress,
+  })
+}
+
+describe('POST /api/login', () => {
+  it('returns a token and the user on success', async () => {
+    const user = await addUser('maryam')
+    const res = await login('maryam', PASSWORD)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toEqual({
+      success: true,
+      token: expect.any(String),
+      user: { id: user.id, username: 'maryam' },
+    })
+    expect(decodeProtectedHeader(body.token).alg).toBe('HS256')
+    const claims = decodeJwt(body.token)
+    expect(claims).toMatchObject({ id: user.id, username: 'maryam' })
+    const lifetime = (claims.exp ?? 0) - Date.now() / 1000
+    expect(lifetime).toBeGreaterThan(12 * 3600 - 60)
+    expect(lifetime).toBeLessThanOrEqual(12 * 3600 + 1)
+  })
+
+  it('refuses a wrong password and an unknown user with the same 401', async () => {
+    await addUser('yonas')
+    for (const res of [await login('yonas', 'wrong password'), await login('nobody', PASSWORD)]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ success: false, message: INVALID_CREDENTIALS })
+      expect(res.json()).not.toHaveProperty('token')
+    }
+  })
+
+  it('matches the username ignoring case and surrounding spaces', async () => {
+    const user = await addUser('Tigist')
+    for (const typed of ['tigist', 'TIGIST', '  Tigist ']) {
+      const res = await login(typed, PASSWORD)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().user).toEqual({ id: user.id, username: 'Tigist' })
+    }
+  })
+
+  // SQLite's lower() folds ASCII only; the lookup must still find names in other scripts.
+  it.each(['Émile', 'ሰላም'])('signs in the non-ASCII username %s', async (username) => {
+    await addUser(username)
+    const res = await login(username, PASSWORD)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().user.username).toBe(username)
+  })
+
+  it.each([
+    ['no fields', {}],
+    ['no password', { username: 'maryam' }],
+    ['no username', { password: PASSWORD }],
+    ['empty strings', { username: '', password: '' }],
+    ['objects', { username: { $ne: '' }, password: ['x'] }],
+  ])('answers 400 in the API error shape for %s', async (_case, payload) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload })
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expect(res.json()).toEqual({ success: false, message: expect.any(String) })
+  })
+
+  it('answers 400 in the API error shape for a body that is not JSON', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "maryam", ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, message: expect.any(String) })
+  })
+
+  it('refuses a disabled account as if the password were wrong', async () => {
+    const user = await addUser('dawit')
+    await setUserDisabled(ctx.database.db, user.id, true)
+    const res = await login('dawit', PASSWORD)
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ success: false, message: INVALID_CREDENTIALS })
+  })
+})
+
+describe('sign-in throttling', () => {
+  async function failTimes(username: string, times: number, remoteAddress: string) {
+    for (let i = 0; i < times; i++) {
+      const res = await login(username, 'not the password', remoteAddress)
+      expect(res.statusCode).toBe(401)
+    }
+  }
+
+  it('blocks a username from one address after 10 failures, even with the right password', async () => {
+    await addUser('hana')
+    await failTimes('hana', MAX_FAILURES, '10.0.0.1')
+    const res = await login('hana', PASSWORD, '10.0.0.1')
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toEqual({ success: false, message: TOO_MANY_ATTEMPTS })
+    expect(TOO_MANY_ATTEMPTS).toMatch(/15 minutes/)
+    // Another spelling of the same name is the same account.
+    expect((await login('HANA', PASSWORD, '10.0.0.1')).statusCode).toBe(429)
+  })
+
+  it('leaves other usernames and other addresses alone', async () => {
+    await addUser('kebede')
+    await addUser('lulit')
+    await failTimes('kebede', MAX_FAILURES, '10.0.0.2')
+    expect((await login('kebede', PASSWORD, '10.0.0.2')).statusCode).toBe(429)
+    expect((await login('kebede', PASSWORD, '10.0.0.3')).statusCode).toBe(200)
+    expect((await login('lulit', PASSWORD, '10.0.0.2')).statusCode).toBe(200)
+  })
+
+  it('starts counting again after a success', async () => {
+    await addUser('selam')
+    await failTimes('selam', MAX_FAILURES - 1, '10.0.0.4')
+    expect((await login('selam', PASSWORD, '10.0.0.4')).statusCode).toBe(200)
+    await failTimes('selam', MAX_FAILURES - 1, '10.0.0.4')
+    expect((await login('selam', PASSWORD, '10.0.0.4')).statusCode).toBe(200)
+  })
+
+  it('lets the address try again once the window has passed', async () => {
+    await addUser('abel')
+    await failTimes('abel', MAX_FAILURES, '10.0.0.5')
+    expect((await login('abel', PASSWORD, '10.0.0.5')).statusCode).toBe(429)
+    now += WINDOW_MS + 1000
+    expect((await login('abel', PASSWORD, '10.0.0.5')).statusCode).toBe(200)
+  })
+})
