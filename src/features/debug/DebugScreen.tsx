@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ClearOutlined } from '@ant-design/icons'
 import { Button, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
-import { PreferenceControls } from '../shell/PreferenceControls'
+import { PreferenceControls } from '../preferences'
 import { clearDeviceDataAndReload } from './clearDeviceData'
 import {
   type DebugResult,

@@ -15,3 +15,10 @@ export {
   type PreferencesState,
 } from './preferencesSlice'
 export { preferenceStorage } from './preferenceStorage'
+export {
+  CalendarMenu,
+  LanguageMenu,
+  LANGUAGE_ENDONYMS,
+  PreferenceControls,
+  ThemeToggle,
+} from './PreferenceControls'

@@ -5,8 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { loggedOut } from '../../app/sessionEvents'
 import { useIsMobile } from '../../shared/useMediaQuery'
-import { BrandMark } from './BrandMark'
-import { CalendarMenu, LanguageMenu, ThemeToggle } from './PreferenceControls'
+import { BrandMark } from '../../shared/BrandMark'
+import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 
 const NAV = [
   { to: '/registration', id: 'registration', icon: <UserAddOutlined /> },

@@ -1,3 +1,1 @@
 export { AppLayout } from './AppLayout'
-export { BrandMark } from './BrandMark'
-export { PreferenceControls, LANGUAGE_ENDONYMS } from './PreferenceControls'

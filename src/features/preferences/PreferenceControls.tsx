@@ -11,7 +11,7 @@ import {
   selectLanguage,
   selectThemeMode,
   themeToggled,
-} from '../preferences'
+} from './preferencesSlice'
 
 /** Each language named in its own script, as people look for it. */
 export const LANGUAGE_ENDONYMS: Record<Language, string> = {
