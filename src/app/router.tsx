@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth'
-import { AppLayout } from '../features/shell'
 import { RouteFallback } from '../shared/RouteFallback'
 
 // Every screen is its own chunk; the login route stays small.
@@ -11,6 +10,8 @@ const RegistrationScreen = lazy(() => import('../features/wizard/RegistrationScr
 const MemberListScreen = lazy(() => import('../features/members/MemberListScreen'))
 const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
+// The signed-in frame (top bar, its menus) is not needed to show /login.
+const AppLayout = lazy(() => import('../features/shell').then((m) => ({ default: m.AppLayout })))
 
 const page = (node: ReactNode) => <Suspense fallback={<RouteFallback />}>{node}</Suspense>
 
@@ -27,10 +28,10 @@ export const routes: RouteObject[] = [
   },
   { path: '/debug', element: page(<DebugScreen />) },
   {
-    element: (
+    element: page(
       <RequireAuth>
         <AppLayout />
-      </RequireAuth>
+      </RequireAuth>,
     ),
     children: [
       { path: '/registration', element: <RegistrationScreen /> },

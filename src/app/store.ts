@@ -17,7 +17,9 @@ import {
 } from 'redux-persist'
 import authSlice from '../features/auth/authSlice'
 import { registerAuthListeners } from '../features/auth/authListeners'
+import membersSlice from '../features/members/membersSlice'
 import { preferencesSlice, preferenceStorage } from '../features/preferences'
+import transferSlice from '../features/transfer/transferSlice'
 import { api } from './api'
 import { devToolsOptions } from './devTools'
 
@@ -29,7 +31,9 @@ const persistedPreferences = persistReducer(
 export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authSlice.reducer,
+  members: membersSlice.reducer,
   preferences: persistedPreferences,
+  transfer: transferSlice.reducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>

@@ -8,9 +8,15 @@ type Messages = Record<string, string>
 
 const catalogs: Record<Language, Messages> = { en, am, om }
 
-/** The chosen language's messages over English: any text missing falls back to English. */
+/** A catalogue over English: any text missing (or left empty) falls back to English. */
+export function withEnglishFallback(english: Messages, chosen: Messages): Messages {
+  const merged = { ...english }
+  for (const [key, text] of Object.entries(chosen)) if (text.trim()) merged[key] = text
+  return merged
+}
+
 export function messagesFor(language: Language): Messages {
-  return language === 'en' ? en : { ...en, ...catalogs[language] }
+  return language === 'en' ? en : withEnglishFallback(en, catalogs[language])
 }
 
 /** BCP 47 tag for Intl: Afaan Oromoo as spoken in Ethiopia. */

@@ -1,0 +1,53 @@
+import { makeStore } from '../../app/store'
+import {
+  calendarChosen,
+  initialPreferences,
+  languageChosen,
+  languageCycled,
+  themeToggled,
+} from './preferencesSlice'
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+describe('preferences (spec 1, 3.7)', () => {
+  it('defaults to Amharic, light mode and the Gregorian calendar', () => {
+    expect(initialPreferences).toEqual({ language: 'am', themeMode: 'light', calendar: 'gregorian' })
+  })
+
+  it('saves language and theme under the spec keys and restores them on the next start', async () => {
+    const first = makeStore()
+    await settle()
+    first.store.dispatch(languageChosen('om'))
+    first.store.dispatch(themeToggled())
+    first.store.dispatch(calendarChosen('ethiopian'))
+    await first.persistor.flush()
+    expect(localStorage.getItem('language')).toBe('om')
+    expect(localStorage.getItem('themeMode')).toBe('dark')
+    expect(localStorage.getItem('calendar')).toBe('ethiopian')
+
+    const second = makeStore()
+    await settle()
+    expect(second.store.getState().preferences).toMatchObject({
+      language: 'om',
+      themeMode: 'dark',
+      calendar: 'ethiopian',
+    })
+  })
+
+  it('ignores a tampered stored value', async () => {
+    localStorage.setItem('language', 'xx')
+    localStorage.setItem('themeMode', 'purple')
+    const { store } = makeStore()
+    await settle()
+    expect(store.getState().preferences).toMatchObject({ language: 'am', themeMode: 'light' })
+  })
+
+  it('cycles en → am → om → en', () => {
+    const { store } = makeStore({ preferences: { ...initialPreferences, language: 'en' } as never })
+    const seen = [1, 2, 3].map(() => {
+      store.dispatch(languageCycled())
+      return store.getState().preferences.language
+    })
+    expect(seen).toEqual(['am', 'om', 'en'])
+  })
+})

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { TOKEN_KEY } from '../../app/api'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+
+let server: MockServer
+const originalWidth = window.innerWidth
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/users', { json: [] })
+  server.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
+})
+afterEach(() => {
+  server.restore()
+  window.innerWidth = originalWidth
+})
+
+const admin = { id: 1, username: 'admin' }
+
+describe('top bar (spec 2.2)', () => {
+  it('on a 375 px phone, Registration, Members and Logout live in the overflow menu', async () => {
+    window.innerWidth = 375
+    const user = userEvent.setup()
+    const { router } = renderRoute('/registration', { signedInAs: admin })
+    const menuButton = await screen.findByRole('button', { name: 'Menu' })
+    expect(screen.queryByRole('button', { name: /Logout/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Members/ })).not.toBeInTheDocument()
+    await user.click(menuButton)
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByText('Registration')).toBeInTheDocument()
+    expect(within(menu).getByText('Logout')).toBeInTheDocument()
+    await user.click(within(menu).getByText('Members'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
+  })
+
+  it('on a wide screen the buttons sit in the bar', async () => {
+    window.innerWidth = 1280
+    renderRoute('/registration', { signedInAs: admin })
+    expect(await screen.findByRole('button', { name: /Logout/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Registration/ })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument()
+  })
+
+  it('Logout clears the device storage, keeps the display preferences, and goes to /login', async () => {
+    window.innerWidth = 1280
+    localStorage.setItem('appVersion', '0.1.0')
+    localStorage.setItem('installBannerDismissed', 'true')
+    const user = userEvent.setup()
+    const { router, store } = renderRoute('/members', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'Dark mode' }))
+    await user.click(screen.getByRole('button', { name: /Logout/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+    expect(localStorage.getItem('appVersion')).toBeNull()
+    expect(localStorage.getItem('installBannerDismissed')).toBeNull()
+    expect(localStorage.getItem('themeMode')).toBe('dark')
+    expect(store.getState().auth.status).toBe('signedOut')
+  })
+
+  it('the theme toggle names the mode it switches to and persists the choice', async () => {
+    window.innerWidth = 1280
+    const user = userEvent.setup()
+    renderRoute('/members', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'Dark mode' }))
+    expect(await screen.findByRole('button', { name: 'Light mode' })).toBeInTheDocument()
+    await waitFor(() => expect(localStorage.getItem('themeMode')).toBe('dark'))
+    expect(document.documentElement.dataset.theme).toBe('dark')
+  })
+
+  it('the language menu switches the interface and saves it under `language`', async () => {
+    window.innerWidth = 1280
+    const user = userEvent.setup()
+    renderRoute('/members', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'Language' }))
+    await user.click(await screen.findByText('አማርኛ'))
+    expect(await screen.findByRole('button', { name: /ውጣ/ })).toBeInTheDocument()
+    await waitFor(() => expect(localStorage.getItem('language')).toBe('am'))
+    expect(document.documentElement.lang).toBe('am')
+  })
+})
