@@ -5,7 +5,7 @@ import { messagesFor, withEnglishFallback } from './messages'
 
 const catalogs: Record<string, Record<string, string>> = { en, am, om }
 const ETHIOPIC = /[\u1200-\u137F]/
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort()
 
 /**
  * Texts that are rightly the same in English and Amharic or Oromo: brand names, codes, units
