@@ -1,0 +1,103 @@
+// What the card says. The card is bilingual by design (spec 2.9): its labels are card content in
+// English and Amharic whatever the interface language, so they live here and not in locales/.
+import {
+  DEFAULT_NATIONALITY,
+  enumLabel,
+  fullName,
+  GENDERS,
+  type Member,
+  MINISTRIES,
+  memberIdNumber,
+  todayIso,
+} from '../../domain'
+
+export const CARD_LABELS = {
+  title: 'Church Member ID',
+  titleAm: 'የቤተ ክርስቲያን አባልነት መታወቂያ',
+  details: 'Member Details',
+  detailsAm: 'የአባል ዝርዝር መረጃ',
+  gender: 'Gender · ጾታ',
+  dateOfBirth: 'Date of Birth · የትውልድ ቀን',
+  phone: 'Phone · ስልክ',
+  ministries: 'Current Ministries · የአሁኑ አገልግሎቶች',
+  address: 'Address · አድራሻ',
+  nationality: 'Nationality · ዜግነት',
+  emergency: 'Emergency Contact · የአደጋ ጊዜ ተጠሪ',
+  joined: 'Joined · የተቀላቀሉበት ቀን',
+  idNumber: 'ID No. · መለያ ቁጥር',
+  issued: 'Issued · የተሰጠበት',
+  returnNote: 'If found, please return to the church office · ከተገኘ እባክዎ ለቤተ ክርስቲያኑ ጽ/ቤት ይመልሱ',
+} as const
+
+const AMHARIC_VALUES: Record<string, string> = {
+  male: 'ወንድ',
+  female: 'ሴት',
+  Ethiopia: 'ኢትዮጵያ',
+}
+
+/** Shown for a field the member record leaves empty. */
+export const EMPTY_VALUE = '—'
+
+export interface CardFields {
+  name: string
+  idNumber: string
+  gender: string
+  dateOfBirth: string
+  phone: string
+  ministries: string
+  address: string
+  nationality: string
+  emergencyContact: string
+  joined: string
+  issued: string
+}
+
+/** Formats a yyyy-mm-dd date in the user's calendar; '' when there is none. */
+export type FormatDate = (iso: string | null | undefined) => string
+
+const orEmpty = (text: string | null | undefined) => text?.trim() || EMPTY_VALUE
+const bilingual = (english: string, key: string) =>
+  AMHARIC_VALUES[key] ? `${english} · ${AMHARIC_VALUES[key]}` : english
+
+function listText(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String)
+  // spec 3.1: a list may come back as a string
+  if (typeof value === 'string') return value.split(',')
+  return []
+}
+
+/** Every value printed on the card, as text, from the member record. */
+export function cardFields(member: Member, today: Date, formatDate: FormatDate): CardFields {
+  const gender = member.gender ? (enumLabel(GENDERS, member.gender) ?? member.gender) : ''
+  const ministries = listText(member.current_ministries)
+    .map((m) => m.trim())
+    .filter(Boolean)
+    .map((m) => enumLabel(MINISTRIES, m) ?? m)
+  const nationality = member.nationality?.trim() || DEFAULT_NATIONALITY
+  const contact = [
+    member.emergency_contact_name?.trim(),
+    member.emergency_contact_relationship?.trim()
+      ? `(${member.emergency_contact_relationship.trim()})`
+      : '',
+    member.emergency_contact_phone?.trim(),
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const address = [member.street_address, member.city, member.state, member.zip_code]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ')
+  return {
+    name: fullName(member) || EMPTY_VALUE,
+    idNumber: memberIdNumber(member.id, today.getFullYear()),
+    gender: gender ? bilingual(gender, member.gender ?? '') : EMPTY_VALUE,
+    dateOfBirth: orEmpty(formatDate(member.date_of_birth)),
+    phone: orEmpty(member.phone_primary),
+    ministries: orEmpty(ministries.join(', ')),
+    address: orEmpty(address),
+    nationality: bilingual(nationality, nationality),
+    emergencyContact: orEmpty(contact),
+    joined: orEmpty(formatDate(member.date_joined)),
+    issued: orEmpty(formatDate(todayIso(today))),
+  }
+}
