@@ -1,5 +1,164 @@
-import { ComingSoon } from '../../shared/ComingSoon'
+import { FilterOutlined, ReloadOutlined } from '@ant-design/icons'
+import { Alert, Badge, Button, Empty, Flex, Skeleton, Spin, Typography } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useLocation, useNavigate } from 'react-router'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
+import { LoadMore } from './LoadMore'
+import { MemberCards } from './MemberCards'
+import { useMemberDirectoryInfiniteQuery } from './memberDirectoryApi'
+import { MemberFilters, useSearchDebounce } from './MemberFilters'
+import {
+  filtersCleared,
+  filtersToggled,
+  selectAppliedSearch,
+  selectFiltersActive,
+  selectFiltersVisible,
+  selectStatusFilter,
+} from './membersSlice'
+import { MemberTable } from './MemberTable'
+import './members.css'
+
+/** Spec 9.6: the transfer success banner hides after 5 s. */
+export const TRANSFER_BANNER_MS = 5000
+
+/** What the profile and the transfer dialog pass along when they return to the list. */
+export interface MemberListLocationState {
+  transferred?: string
+  memberUpdated?: boolean
+}
+
+function useTransferBanner(initial: string | undefined) {
+  const [memberName, setMemberName] = useState(initial ?? null)
+  useEffect(() => {
+    if (!memberName) return undefined
+    const timer = setTimeout(() => setMemberName(null), TRANSFER_BANNER_MS)
+    return () => clearTimeout(timer)
+  }, [memberName])
+  return [memberName, () => setMemberName(null)] as const
+}
 
 export default function MemberListScreen() {
-  return <ComingSoon />
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const dispatch = useAppDispatch()
+  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
+  useSearchDebounce()
+
+  const arrival = (location.state ?? null) as MemberListLocationState | null
+  const [transferredName, dismissBanner] = useTransferBanner(arrival?.transferred)
+  // Spec 2.6: arriving after a save fetches the list again rather than trusting the cache.
+  const [refetchOnArrival] = useState(Boolean(arrival?.memberUpdated))
+
+  useEffect(() => {
+    // One-shot indications: a reload or Back must not show the banner again.
+    if (location.state) navigate(location.pathname, { replace: true, state: null })
+  }, [location.state, location.pathname, navigate])
+
+  const q = useAppSelector(selectAppliedSearch)
+  const status = useAppSelector(selectStatusFilter)
+  const filtersVisible = useAppSelector(selectFiltersVisible)
+  const filtersActive = useAppSelector(selectFiltersActive)
+  const directory = useMemberDirectoryInfiniteQuery(
+    { q, status },
+    { refetchOnMountOrArgChange: refetchOnArrival },
+  )
+  const { data, isLoading, isFetching, isFetchingNextPage, isError, hasNextPage } = directory
+  const members = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data])
+  const total = data?.pages[0]?.total
+  const refreshing = isFetching && !isFetchingNextPage && !isLoading
+
+  const open = (id: number) => navigate(`/member/${id}`)
+  const edit = (id: number) => navigate(`/member/edit/${id}`)
+
+  let body
+  if (isLoading) {
+    body = <Skeleton active avatar paragraph={{ rows: 6 }} />
+  } else if (isError && members.length === 0) {
+    body = null
+  } else if (members.length === 0) {
+    body = (
+      <Empty description={<FormattedMessage id="noMembersFound" />}>
+        {filtersActive && (
+          <Button onClick={() => dispatch(filtersCleared())}>
+            <FormattedMessage id="clearFilters" />
+          </Button>
+        )}
+      </Empty>
+    )
+  } else {
+    body = narrow ? (
+      <MemberCards members={members} onOpen={open} onEdit={edit} />
+    ) : (
+      <MemberTable members={members} onOpen={open} onEdit={edit} />
+    )
+  }
+
+  return (
+    <section className="member-list-screen" aria-labelledby="member-list-title">
+      <Flex justify="space-between" align="center" wrap gap={8} className="member-list-header">
+        <Flex align="center" gap={10}>
+          <Typography.Title level={1} id="member-list-title" className="member-list-title">
+            <FormattedMessage id="churchMembers" />
+          </Typography.Title>
+          {total !== undefined && (
+            <Badge
+              count={total}
+              showZero
+              overflowCount={999999}
+              color="#1976d2"
+              title={intl.formatMessage({ id: 'memberCount' }, { count: total })}
+            />
+          )}
+        </Flex>
+        <Badge dot={filtersActive && !filtersVisible}>
+          <Button
+            icon={<FilterOutlined />}
+            aria-expanded={filtersVisible}
+            aria-controls="member-filters"
+            onClick={() => dispatch(filtersToggled())}
+          >
+            <FormattedMessage id={filtersVisible ? 'hideFilters' : 'showFilters'} />
+          </Button>
+        </Badge>
+      </Flex>
+
+      {transferredName && (
+        <Alert
+          type="success"
+          showIcon
+          closable={{ onClose: dismissBanner }}
+          className="member-list-alert"
+          title={intl.formatMessage({ id: 'transferSuccess' }, { memberName: transferredName })}
+        />
+      )}
+      {filtersVisible && <MemberFilters />}
+      {isError && (
+        <Alert
+          type="error"
+          showIcon
+          className="member-list-alert"
+          title={intl.formatMessage({ id: 'fetchMembersError' })}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => directory.refetch()}>
+              <FormattedMessage id="retry" />
+            </Button>
+          }
+        />
+      )}
+
+      <Spin spinning={refreshing} delay={200}>
+        <div aria-busy={isFetching}>{body}</div>
+      </Spin>
+      {members.length > 0 && (
+        <LoadMore
+          hasMore={Boolean(hasNextPage) && !isError}
+          loading={isFetchingNextPage}
+          onLoadMore={() => void directory.fetchNextPage()}
+        />
+      )}
+    </section>
+  )
 }

@@ -1,0 +1,190 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { LocaleAndTheme } from '../../app/providers'
+import { routes } from '../../app/router'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { setupStore } from '../../testing/renderWithProviders'
+import type { MemberListItem } from './membersApi'
+
+const abebe: MemberListItem = {
+  id: 7,
+  first_name: 'Abebe',
+  middle_name: 'Kebede',
+  last_name: 'Tesfaye',
+  gender: 'male',
+  phone_primary: '+251911000000',
+  email: 'abebe@example.org',
+  membership_status: 'member',
+  transfer_date: null,
+  photo_path: 'uploads/a.jpg',
+  thumbnail_path: 'uploads/a-thumb.jpg',
+}
+const sparse: MemberListItem = {
+  ...abebe,
+  id: 3,
+  first_name: 'Hanna',
+  middle_name: null,
+  last_name: 'Girma',
+  gender: null,
+  phone_primary: null,
+  email: '',
+  membership_status: null,
+  photo_path: null,
+  thumbnail_path: null,
+}
+
+// antd renders slowly in jsdom; these drive whole screens.
+jest.setTimeout(30_000)
+const SLOW = { timeout: 10_000 }
+
+// rc-select schedules its open/close through MessageChannel, which jsdom lacks.
+class TimeoutChannel {
+  port1: { onmessage: (() => void) | null } = { onmessage: null }
+  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) }
+}
+;(globalThis as { MessageChannel?: unknown }).MessageChannel ??= TimeoutChannel
+
+let server: MockServer
+const searches = () => server.requests.filter((r) => r.path === '/api/members/search')
+
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
+}
+
+function renderList(state?: unknown) {
+  const { store } = setupStore({ signedInAs: { id: 1, username: 'admin' } })
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: '/members', state }],
+  })
+  render(
+    <Provider store={store}>
+      <LocaleAndTheme>
+        <RouterProvider router={router} />
+      </LocaleAndTheme>
+    </Provider>,
+  )
+  return { store, router }
+}
+
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/members/search', {
+    json: { items: [abebe, sparse], total: 212, next_cursor: 'c2' },
+  })
+  setWidth(1280)
+})
+afterEach(() => {
+  server.restore()
+  jest.useRealTimers()
+})
+
+describe('member list (spec 2.6)', () => {
+  it('shows a table on wide screens with the server total, fallbacks and row navigation', async () => {
+    const { router } = renderList()
+    const table = await screen.findByRole('table', {}, SLOW)
+    expect(screen.getByRole('heading', { name: 'Church Members' })).toBeInTheDocument()
+    expect(screen.getByTitle('212 members')).toBeInTheDocument()
+    for (const header of [
+      'Photo',
+      'Name',
+      'Gender',
+      'Phone',
+      'Email',
+      'Membership Status',
+      'Actions',
+    ]) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument()
+    }
+    const row = within(table).getByText('Hanna Girma').closest('tr') as HTMLElement
+    expect(within(row).getByText('Not Specified')).toBeInTheDocument()
+    expect(within(row).getByText('No phone provided')).toBeInTheDocument()
+    expect(within(row).getByText('No email provided')).toBeInTheDocument()
+    expect(within(row).getByText('No status')).toBeInTheDocument()
+    expect(searches()[0].search.get('limit')).toBe('50')
+
+    fireEvent.click(within(table).getByText('Abebe Kebede Tesfaye'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/7'))
+  })
+
+  it('opens the editor route from the Edit action without also opening the row', async () => {
+    const { router } = renderList()
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Abebe Kebede Tesfaye' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/edit/7'))
+  })
+
+  it('shows cards below the medium breakpoint', async () => {
+    setWidth(767)
+    const { router } = renderList()
+    const list = await screen.findByRole('list', { name: 'Member list' })
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(within(list).getByText('Male • +251911000000')).toBeInTheDocument()
+    expect(within(list).getByText('abebe@example.org')).toBeInTheDocument()
+    expect(within(list).getByText('Not Specified • No phone provided')).toBeInTheDocument()
+    fireEvent.click(within(list).getByRole('button', { name: 'View Hanna Girma' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/3'))
+  })
+
+  it('debounces the search and sends the status filter to the server', async () => {
+    jest.useFakeTimers()
+    renderList()
+    await act(async () => jest.advanceTimersByTimeAsync(0))
+    await screen.findByRole('table')
+    fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
+    const search = screen.getByRole('searchbox', { name: 'Search members' })
+    fireEvent.change(search, { target: { value: 'ab' } })
+    fireEvent.change(search, { target: { value: 'abebe ' } })
+    await act(async () => jest.advanceTimersByTimeAsync(299))
+    expect(searches()).toHaveLength(1)
+    await act(async () => jest.advanceTimersByTimeAsync(1))
+    await waitFor(() => expect(searches()).toHaveLength(2))
+    expect(searches()[1].search.get('q')).toBe('abebe')
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Filter by membership status' }))
+    fireEvent.click(await screen.findByTitle('Visitor'))
+    await act(async () => jest.advanceTimersByTimeAsync(0))
+    await waitFor(() => expect(searches()).toHaveLength(3))
+    expect(searches()[2].search.get('status')).toBe('visitor')
+    expect(searches()[2].search.get('q')).toBe('abebe')
+  })
+
+  it('says so when nothing matches, and when the list cannot be fetched', async () => {
+    server.on('GET', '/api/members/search', { json: { items: [], total: 0, next_cursor: null } })
+    renderList()
+    expect(await screen.findByText('No members found')).toBeInTheDocument()
+    server.on('GET', '/api/members/search', { status: 500, json: { message: 'boom' } })
+    fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'x' } })
+    expect(await screen.findByText('Failed to fetch members')).toBeInTheDocument()
+  })
+
+  it('shows the transfer success banner for 5 seconds', async () => {
+    jest.useFakeTimers()
+    renderList({ transferred: 'Abebe Kebede Tesfaye' })
+    const message = 'Member Abebe Kebede Tesfaye has been successfully transferred'
+    expect(screen.getByText(message)).toBeInTheDocument()
+    await act(async () => jest.advanceTimersByTimeAsync(4900))
+    expect(screen.getByText(message)).toBeInTheDocument()
+    await act(async () => jest.advanceTimersByTimeAsync(100))
+    expect(screen.queryByText(message)).not.toBeInTheDocument()
+  })
+
+  it('fetches the list again when a profile returns after a save', async () => {
+    const { router } = renderList()
+    await screen.findByRole('table')
+    await act(() => router.navigate('/member/7'))
+    await act(() => router.navigate('/members'))
+    await screen.findByRole('table')
+    expect(searches()).toHaveLength(1)
+    await act(() => router.navigate('/member/7'))
+    await act(() => router.navigate('/members', { state: { memberUpdated: true } }))
+    await waitFor(() => expect(searches()).toHaveLength(2))
+  })
+
+  it('loads the next page with the server cursor', async () => {
+    renderList()
+    fireEvent.click(await screen.findByRole('button', { name: /Load more members/ }))
+    await waitFor(() => expect(searches()).toHaveLength(2))
+    expect(searches()[1].search.get('cursor')).toBe('c2')
+  })
+})

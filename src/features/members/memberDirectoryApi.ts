@@ -1,0 +1,38 @@
+import type { StatusFilter } from '../../domain'
+import { membersApi, type MemberSearchPage } from './membersApi'
+
+/** Members fetched per page: a screenful or two on a desktop, cheap on a phone. */
+export const DIRECTORY_PAGE_SIZE = 50
+
+export interface MemberDirectoryArgs {
+  q: string
+  status: StatusFilter
+}
+
+/**
+ * The directory as an infinite query over GET /api/members/search: pages follow the server's
+ * cursor, the cache keeps them per (q, status), and invalidating the member list refetches the
+ * pages already shown, so the list never downloads the whole congregation at once.
+ */
+export const memberDirectoryApi = membersApi.injectEndpoints({
+  endpoints: (build) => ({
+    memberDirectory: build.infiniteQuery<MemberSearchPage, MemberDirectoryArgs, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.next_cursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: 'api/members/search',
+        params: {
+          limit: DIRECTORY_PAGE_SIZE,
+          ...(queryArg.q.trim() ? { q: queryArg.q.trim() } : {}),
+          ...(queryArg.status !== 'all' ? { status: queryArg.status } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+      }),
+      providesTags: [{ type: 'MemberList', id: 'ALL' }],
+    }),
+  }),
+})
+
+export const { useMemberDirectoryInfiniteQuery } = memberDirectoryApi

@@ -1,0 +1,90 @@
+import { UserOutlined, WomanOutlined } from '@ant-design/icons'
+import { Avatar, Badge } from 'antd'
+import { useState } from 'react'
+import { useIntl, type IntlShape } from 'react-intl'
+import { ENUM_OPTIONS, enumLabel, type EnumField } from '../../domain'
+import { photoUrl } from './membersApi'
+
+export const DEFAULT_AVATAR = '/default-avatar.png'
+
+/**
+ * The translated label of an enum key, under the shared `option.<field>.<key>` ids, falling
+ * back to the English label (or the stored text itself when it is not a known key).
+ */
+export function optionText(intl: IntlShape, field: EnumField, key: string): string {
+  const english = enumLabel(ENUM_OPTIONS[field], key)
+  if (!english) return key
+  return intl.formatMessage({ id: `option.${field}.${key}`, defaultMessage: english })
+}
+
+/** Spec 2.6 / 8.6: each missing value has its own wording. */
+export function useMemberText() {
+  const intl = useIntl()
+  return {
+    gender: (key: string | null) =>
+      key ? optionText(intl, 'gender', key) : intl.formatMessage({ id: 'notSpecified' }),
+    phone: (phone: string | null) => phone?.trim() || intl.formatMessage({ id: 'noPhone' }),
+    email: (email: string | null) => email?.trim() || intl.formatMessage({ id: 'noEmail' }),
+    status: (key: string | null) =>
+      key ? optionText(intl, 'membership_status', key) : intl.formatMessage({ id: 'noStatus' }),
+  }
+}
+
+/** A photo that falls back to /default-avatar.png when missing or broken (spec 8.5). */
+export function MemberAvatar({
+  path,
+  size = 48,
+  alt,
+}: {
+  path: string | null | undefined
+  size?: number
+  alt: string
+}) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null)
+  const wanted = photoUrl(path)
+  const src = wanted && wanted !== failedSrc ? wanted : DEFAULT_AVATAR
+  return (
+    <Avatar
+      size={size}
+      icon={<UserOutlined />}
+      src={
+        <img
+          src={src}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          width={size}
+          height={size}
+          onError={() => setFailedSrc(src)}
+        />
+      }
+    />
+  )
+}
+
+/** Spec 2.6: a person icon for Male, otherwise a woman icon. */
+export function GenderBadgeAvatar({
+  path,
+  gender,
+  alt,
+  genderLabel,
+}: {
+  path: string | null
+  gender: string | null
+  alt: string
+  genderLabel: string
+}) {
+  const icon = gender === 'male' ? <UserOutlined /> : <WomanOutlined />
+  return (
+    <Badge
+      offset={[-6, 40]}
+      count={
+        <span className="member-gender-badge" role="img" aria-label={genderLabel}>
+          {icon}
+        </span>
+      }
+    >
+      <MemberAvatar path={path} size={52} alt={alt} />
+    </Badge>
+  )
+}

@@ -1,0 +1,162 @@
+import { SearchOutlined, SwapOutlined } from '@ant-design/icons'
+import { Alert, Button, Form, Input, Modal, Select, Spin, Typography } from 'antd'
+import { useEffect, useMemo } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { serverMessage } from '../../app/api'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useIsMobile } from '../../shared/useMediaQuery'
+import { useGetUsersQuery, useTransferMemberMutation } from '../members'
+import {
+  closed,
+  searchSettled,
+  searchTyped,
+  selectTransfer,
+  USER_SEARCH_DEBOUNCE_MS,
+  userSelected,
+} from './transferSlice'
+import './transfer.css'
+
+// Spec 9.7: the user menu is at most 288px tall; the popup adds 4px padding above and below.
+const USER_MENU_LIST_HEIGHT = 280
+
+/** Sends the typed search to the slice once typing pauses for 350 ms (spec 2.8). */
+function useUserSearchDebounce(searchText: string, appliedSearch: string, active: boolean) {
+  const dispatch = useAppDispatch()
+  useEffect(() => {
+    if (!active || searchText.trim() === appliedSearch) return undefined
+    const timer = setTimeout(() => dispatch(searchSettled()), USER_SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [dispatch, searchText, appliedSearch, active])
+}
+
+/** Spec 2.8: moves the member in the transfer slice to another staff account. */
+export function TransferDialog({ memberId }: { memberId: number }) {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const fullScreen = useIsMobile()
+  const transfer = useAppSelector(selectTransfer)
+  const { status, memberName, searchText, appliedSearch, selectedUser } = transfer
+  const open = status !== 'closed' && transfer.memberId === memberId
+  const submitting = status === 'submitting'
+  const [sendTransfer] = useTransferMemberMutation()
+  useUserSearchDebounce(searchText, appliedSearch, open)
+
+  const users = useGetUsersQuery({ purpose: 'transfer', search: appliedSearch }, { skip: !open })
+
+  useEffect(() => {
+    if (!open || status !== 'succeeded') return
+    navigate('/members', { state: { transferred: memberName } })
+    dispatch(closed())
+  }, [open, status, memberName, navigate, dispatch])
+
+  const options = useMemo(() => {
+    const list = (users.data ?? []).map((user) => ({ value: user.id, label: user.username }))
+    // A chosen user stays visible even when a later search no longer lists them.
+    if (selectedUser && !list.some((option) => option.value === selectedUser.id)) {
+      list.unshift({ value: selectedUser.id, label: selectedUser.username })
+    }
+    return list
+  }, [users.data, selectedUser])
+
+  const choose = (id: number | undefined) => {
+    const option = options.find((candidate) => candidate.value === id)
+    dispatch(userSelected(option ? { id: option.value, username: option.label } : null))
+  }
+  const submit = () => {
+    if (selectedUser && !submitting)
+      void sendTransfer({ id: memberId, targetUserId: selectedUser.id })
+  }
+  const cancel = () => dispatch(closed())
+
+  return (
+    <Modal
+      open={open}
+      title={<FormattedMessage id="transferMember" />}
+      onCancel={cancel}
+      closable={!submitting}
+      mask={{ closable: !submitting }}
+      keyboard={!submitting}
+      destroyOnHidden
+      width={fullScreen ? '100%' : 520}
+      className={fullScreen ? 'transfer-dialog transfer-dialog-fullscreen' : 'transfer-dialog'}
+      footer={[
+        <Button key="cancel" onClick={cancel} disabled={submitting}>
+          <FormattedMessage id="cancel" />
+        </Button>,
+        <Button
+          key="transfer"
+          type="primary"
+          icon={<SwapOutlined />}
+          disabled={!selectedUser}
+          loading={submitting}
+          onClick={submit}
+        >
+          <FormattedMessage id="transfer" />
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph>
+        <FormattedMessage id="transferMemberDescription" />
+      </Typography.Paragraph>
+      <Alert type="warning" showIcon title={<FormattedMessage id="transferMemberWarning" />} />
+      <Typography.Paragraph className="transfer-member-line">
+        <Typography.Text type="secondary">
+          <FormattedMessage id="memberToTransfer" />
+        </Typography.Text>{' '}
+        <Typography.Text strong>{memberName}</Typography.Text>
+      </Typography.Paragraph>
+      <Form layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item label={<FormattedMessage id="searchUsers" />} htmlFor="transfer-user-search">
+          <Input
+            id="transfer-user-search"
+            allowClear
+            type="search"
+            prefix={<SearchOutlined aria-hidden />}
+            value={searchText}
+            disabled={submitting}
+            onChange={(event) => dispatch(searchTyped(event.target.value))}
+          />
+        </Form.Item>
+        <Form.Item
+          label={<FormattedMessage id="selectUserToTransferTo" />}
+          htmlFor="transfer-user-select"
+          required
+          help={selectedUser ? undefined : <FormattedMessage id="selectUserRequired" />}
+        >
+          <Select<number>
+            id="transfer-user-select"
+            showSearch={false}
+            allowClear
+            value={selectedUser?.id}
+            options={options}
+            loading={users.isFetching}
+            disabled={submitting}
+            listHeight={USER_MENU_LIST_HEIGHT}
+            placeholder={intl.formatMessage({ id: 'selectUserToTransferTo' })}
+            notFoundContent={
+              users.isFetching ? <Spin size="small" /> : <FormattedMessage id="noUsersFound" />
+            }
+            onChange={choose}
+          />
+        </Form.Item>
+      </Form>
+      {users.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={serverMessage(users.error) ?? intl.formatMessage({ id: 'fetchUsersError' })}
+        />
+      )}
+      {status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          className="transfer-error"
+          title={transfer.error ?? intl.formatMessage({ id: 'transferError' })}
+        />
+      )}
+    </Modal>
+  )
+}

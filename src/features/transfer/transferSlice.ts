@@ -1,0 +1,136 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { serverMessage } from '../../app/api'
+import { membersApi } from '../members'
+
+export type TransferStatus = 'closed' | 'choosing' | 'submitting' | 'succeeded' | 'failed'
+export type TransferEvent =
+  | 'opened'
+  | 'searchTyped'
+  | 'searchSettled'
+  | 'userSelected'
+  | 'submitStarted'
+  | 'submitSucceeded'
+  | 'submitFailed'
+  | 'closed'
+
+/**
+ * Spec 2.8 / 4.2 as a machine: nothing may close the dialog or change the chosen user while the
+ * request is in flight, and the server's answer is only taken while submitting. `opened` is legal
+ * after an outcome too, because the profile that showed it may have been left in the meantime.
+ */
+export const TRANSFER_TRANSITIONS: Record<
+  TransferStatus,
+  Partial<Record<TransferEvent, TransferStatus>>
+> = {
+  closed: { opened: 'choosing' },
+  choosing: {
+    searchTyped: 'choosing',
+    searchSettled: 'choosing',
+    userSelected: 'choosing',
+    submitStarted: 'submitting',
+    closed: 'closed',
+  },
+  submitting: { submitSucceeded: 'succeeded', submitFailed: 'failed' },
+  succeeded: { opened: 'choosing', closed: 'closed' },
+  failed: {
+    opened: 'choosing',
+    searchTyped: 'failed',
+    searchSettled: 'failed',
+    userSelected: 'choosing',
+    submitStarted: 'submitting',
+    closed: 'closed',
+  },
+}
+
+/** Spec 9.6: the user search waits this long after the last keystroke. */
+export const USER_SEARCH_DEBOUNCE_MS = 350
+
+export interface TransferUser {
+  id: number
+  username: string
+}
+
+export interface TransferState {
+  status: TransferStatus
+  memberId: number | null
+  memberName: string
+  /** What the search field shows. */
+  searchText: string
+  /** What the user list was last asked for. */
+  appliedSearch: string
+  selectedUser: TransferUser | null
+  /** The server's message on failure; null means the translated fallback (spec 8.4). */
+  error: string | null
+}
+
+export const initialTransferState: TransferState = {
+  status: 'closed',
+  memberId: null,
+  memberName: '',
+  searchText: '',
+  appliedSearch: '',
+  selectedUser: null,
+  error: null,
+}
+
+function move(state: TransferState, event: TransferEvent): boolean {
+  const next = TRANSFER_TRANSITIONS[state.status][event]
+  if (!next) return false
+  state.status = next
+  return true
+}
+
+const { transferMember } = membersApi.endpoints
+
+const transferSlice = createSlice({
+  name: 'transfer',
+  initialState: initialTransferState,
+  reducers: {
+    opened(state, action: PayloadAction<{ memberId: number; memberName: string }>) {
+      if (move(state, 'opened')) {
+        Object.assign(state, initialTransferState, action.payload, { status: 'choosing' })
+      }
+    },
+    searchTyped(state, action: PayloadAction<string>) {
+      if (move(state, 'searchTyped')) state.searchText = action.payload
+    },
+    searchSettled(state) {
+      if (move(state, 'searchSettled')) state.appliedSearch = state.searchText.trim()
+    },
+    userSelected(state, action: PayloadAction<TransferUser | null>) {
+      if (move(state, 'userSelected')) {
+        state.selectedUser = action.payload
+        state.error = null
+      }
+    },
+    closed(state) {
+      if (move(state, 'closed')) Object.assign(state, initialTransferState)
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(transferMember.matchPending, (state, action) => {
+        // Only the dialog's own request, and only with a user chosen (spec 5.9).
+        const { id, targetUserId } = action.meta.arg.originalArgs
+        if (id !== state.memberId || state.selectedUser?.id !== targetUserId) return
+        if (move(state, 'submitStarted')) state.error = null
+      })
+      .addMatcher(transferMember.matchFulfilled, (state, action) => {
+        if (action.meta.arg.originalArgs.id !== state.memberId) return
+        move(state, 'submitSucceeded')
+      })
+      .addMatcher(transferMember.matchRejected, (state, action) => {
+        if (action.meta.arg.originalArgs.id !== state.memberId) return
+        if (move(state, 'submitFailed')) state.error = serverMessage(action.payload) ?? null
+      })
+  },
+  selectors: {
+    selectTransfer: (state) => state,
+    selectTransferStatus: (state) => state.status,
+    selectTransferOpen: (state) => state.status !== 'closed',
+  },
+})
+
+export const { opened, searchTyped, searchSettled, userSelected, closed } = transferSlice.actions
+export const { selectTransfer, selectTransferStatus, selectTransferOpen } = transferSlice.selectors
+export default transferSlice
