@@ -222,13 +222,14 @@ describe('validation', () => {
 
   it('refuses a bad update and leaves the member exactly as it was', async () => {
     const member = await createOk(alice.auth)
-    for (const fields of [
+    const badUpdates: Record<string, string>[] = [
       { first_name: '' },
       { last_name: '   ' },
       { email: 'nope', city: 'Adama' },
       { date_joined: '2023-13-01' },
       { spiritual_gifts: '[1, 2]' },
-    ]) {
+    ]
+    for (const fields of badUpdates) {
       const res = await put(alice.auth, member.id, fields)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe('Validation failed')

@@ -1,4 +1,5 @@
 import type { Member } from '../../domain'
+import { searchMembers } from './memberSearch'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { multipart, registrationFields } from '../testing/memberForms'
 
@@ -222,5 +223,33 @@ describe('member search (spec 5.11)', () => {
     expect(ids(await search({ q: 'afterwards' }))).toEqual([member.id])
     await ctx.app.inject({ method: 'DELETE', url: `/api/members/${member.id}`, headers: auth })
     expect((await search({ q: 'afterwards' })).total).toBe(0)
+  })
+})
+
+describe('search strategies', () => {
+  it('finds the same pages whether matches are treated as sparse or dense', async () => {
+    const ownerId = (
+      await ctx.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'searcher')
+        .executeTakeFirstOrThrow()
+    ).id
+    for (const query of ['pager', 'ab', 'e', 'ሀይ', 'gondar', 'zzzz']) {
+      for (const status of [undefined, 'member']) {
+        const base = { ownerId, query, status, limit: 2 }
+        const sparse = await searchMembers(ctx.database.db, { ...base, sparseMatches: 1_000_000 })
+        const dense = await searchMembers(ctx.database.db, { ...base, sparseMatches: 0 })
+        expect(dense).toEqual(sparse)
+        if (sparse.next_cursor) {
+          const cursor = sparse.next_cursor
+          expect(
+            await searchMembers(ctx.database.db, { ...base, cursor, sparseMatches: 0 }),
+          ).toEqual(
+            await searchMembers(ctx.database.db, { ...base, cursor, sparseMatches: 1_000_000 }),
+          )
+        }
+      }
+    }
   })
 })

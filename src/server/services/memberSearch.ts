@@ -119,6 +119,8 @@ export interface SearchParams {
   status?: string
   limit?: number
   cursor?: string
+  /** Tuning: at most this many matches take the sparse path (tests set 0 to force the other). */
+  sparseMatches?: number
 }
 
 export interface SearchPage {
@@ -133,26 +135,59 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
+/** A quoted FTS5 string is a phrase of consecutive trigrams: exactly a substring match. */
+function ftsPhrase(folded: string): string {
+  return `"${folded.replace(/"/g, '""')}"`
+}
+
+const likePattern = (folded: string) => sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`
+
 /** The condition "search_text contains the folded query", through the engine's index. */
 function textMatch(db: Db, folded: string) {
   return (eb: MembersEb) => {
     if (!isPostgres(db) && [...folded].length >= TRIGRAM) {
-      // A quoted FTS5 string is a phrase of consecutive trigrams: exactly a substring match.
-      const phrase = `"${folded.replace(/"/g, '""')}"`
       return eb(
         'members.id',
         'in',
         eb
           .selectFrom('members_fts')
           .select('rowid')
-          .where(sql<boolean>`members_fts match ${phrase}`),
+          .where(sql<boolean>`members_fts match ${ftsPhrase(folded)}`),
       )
     }
-    return eb(
-      sql<string>`members.search_text`,
-      'like',
-      sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`,
-    )
+    return eb(sql<string>`members.search_text`, 'like', likePattern(folded))
+  }
+}
+
+// Below this many matches, SQLite pages through the matching ids themselves rather than walking
+// the owner's whole list in order looking for them (which is quick only when matches are dense).
+const SPARSE_MATCHES = 1000
+
+/**
+ * SQLite's matching member ids of one owner (and status): FTS matches checked against the small
+ * covering index, or for queries shorter than a trigram a scan of the owner's rows. Returns
+ * the count, or the ids themselves.
+ */
+async function sqliteMatches(db: Db, ownerId: number, folded: string, status?: string) {
+  const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
+  const from =
+    [...folded].length >= TRIGRAM
+      ? sql`members_fts cross join members indexed by members_search_cover
+          on members.id = members_fts.rowid
+          where members_fts match ${ftsPhrase(folded)} and members.owner_user_id = ${ownerId}`
+      : sql`members where members.owner_user_id = ${ownerId}
+          and members.search_text like ${likePattern(folded)}`
+  return {
+    count: async () => {
+      const query = sql<{ n: number }>`select count(*) as n from ${from} ${statusClause}`
+      const { rows } = await query.execute(db)
+      return Number(rows[0]?.n ?? 0)
+    },
+    ids: async () => {
+      const query = sql<{ id: number }>`select members.id from ${from} ${statusClause}`
+      const { rows } = await query.execute(db)
+      return rows.map((row) => row.id)
+    },
   }
 }
 
@@ -164,11 +199,24 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
 
   let filtered = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
   if (status) filtered = filtered.where('members.membership_status', '=', status)
-  if (folded) filtered = filtered.where(textMatch(db, folded))
-
-  const counted = await filtered
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
+  let total: number
+  if (folded && !isPostgres(db)) {
+    const matches = await sqliteMatches(db, params.ownerId, folded, status)
+    total = await matches.count()
+    if (total === 0) return { items: [], total, next_cursor: null }
+    if (total <= (params.sparseMatches ?? SPARSE_MATCHES)) {
+      const ids = await matches.ids()
+      filtered = filtered.where('members.id', 'in', ids)
+    } else {
+      filtered = filtered.where(textMatch(db, folded))
+    }
+  } else {
+    if (folded) filtered = filtered.where(textMatch(db, folded))
+    const counted = await filtered
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    total = Number(counted.n)
+  }
 
   let page = filtered
   if (params.cursor) {
@@ -199,5 +247,5 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     rows.length > limit && last
       ? encodeCursor({ transferDate: last.transfer_date, id: last.id })
       : null
-  return { items, total: Number(counted.n), next_cursor: nextCursor }
+  return { items, total, next_cursor: nextCursor }
 }

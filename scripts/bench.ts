@@ -1,0 +1,328 @@
+// npm run bench: seeds a temporary SQLite database (or, with BENCH_DATABASE_URL, a temporary
+// PostgreSQL schema) with 100,000 members and prints p50/p95 of the member calls, each next to
+// its floor: the very SQL statements the call ran, replayed directly through the driver.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import type { InjectOptions } from 'fastify'
+import { type CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import sharp from 'sharp'
+import { buildApp } from '../src/server/app'
+import { migrateToLatest } from '../src/server/db/migrate'
+import type { Database } from '../src/server/db/tables'
+import { seedMembers } from '../src/server/cli/seedMembers'
+import { insertUser } from '../src/server/repositories/users'
+import { hashPassword } from '../src/server/services/passwords'
+import { multipart, registrationFields } from '../src/server/testing/memberForms'
+
+const BIG_OWNER_MEMBERS = 95_000
+const SMALL_OWNER_MEMBERS = 5_000
+const PASSWORD = 'bench-password-123'
+
+interface Engine {
+  name: string
+  db: Kysely<Database>
+  /** Runs one captured statement through the driver itself. */
+  replay(queries: readonly CompiledQuery[], write: boolean): Promise<void>
+  close(): Promise<void>
+}
+
+let capturing: CompiledQuery[] | null = null
+const log = (event: { level: string; query: CompiledQuery }) => {
+  if (capturing && event.level === 'query') capturing.push(event.query)
+}
+
+function sqliteEngine(): Engine {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-bench-'))
+  const raw = new SQLite(path.join(dir, 'abal.sqlite'))
+  // The pragmas of src/server/db/database.ts.
+  raw.pragma('journal_mode = WAL')
+  raw.pragma('foreign_keys = ON')
+  raw.pragma('synchronous = NORMAL')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }), log })
+  return {
+    name: 'SQLite',
+    db,
+    async replay(queries, write) {
+      if (write) raw.exec('begin')
+      for (const query of queries) {
+        const statement = raw.prepare(query.sql)
+        const params = query.parameters as unknown[]
+        if (statement.reader) statement.all(params)
+        else statement.run(params)
+      }
+      if (write) raw.exec('rollback')
+    },
+    async close() {
+      await db.destroy()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function postgresEngine(url: string): Promise<Engine> {
+  pg.types.setTypeParser(1082, (v) => v)
+  pg.types.setTypeParser(20, (v) => Number(v))
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  await pool.query('create extension if not exists pg_trgm')
+  await pool.query(`create schema "${schema}"`)
+  pool.on('connect', (client) => void client.query(`set search_path to "${schema}", public`))
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
+  return {
+    name: 'PostgreSQL',
+    db,
+    async replay(queries, write) {
+      const client = await pool.connect()
+      try {
+        if (write) await client.query('begin')
+        for (const query of queries) await client.query(query.sql, query.parameters as unknown[])
+        if (write) await client.query('rollback')
+      } finally {
+        client.release()
+      }
+    },
+    async close() {
+      await sql.raw(`drop schema "${schema}" cascade`).execute(db)
+      await db.destroy()
+    },
+  }
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+interface Scenario {
+  name: string
+  runs: number
+  write?: boolean
+  /** p95 target in ms, and whether the 2×-floor rule applies. */
+  targetMs?: number
+  vsFloor?: boolean
+  request: (i: number) => InjectOptions
+  status: number
+}
+
+interface Result {
+  name: string
+  p50: number
+  p95: number
+  floorP50: number
+  floorP95: number
+  scenario: Scenario
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL
+  const engine = url ? await postgresEngine(url) : sqliteEngine()
+  try {
+    await migrateToLatest(engine.db)
+    const hash = await hashPassword(PASSWORD)
+    const big = await insertUser(engine.db, 'bench-big', hash)
+    const small = await insertUser(engine.db, 'bench-small', hash)
+    const started = performance.now()
+    await seedMembers(engine.db, {
+      ownerId: big.id,
+      ownerName: big.username,
+      count: BIG_OWNER_MEMBERS,
+      seed: 1,
+    })
+    await seedMembers(engine.db, {
+      ownerId: small.id,
+      ownerName: small.username,
+      count: SMALL_OWNER_MEMBERS,
+      seed: 2,
+    })
+    const seedSeconds = (performance.now() - started) / 1000
+    if (!url) await sql`pragma optimize`.execute(engine.db)
+    else await sql`analyze`.execute(engine.db)
+
+    const app = await buildApp({
+      db: engine.db,
+      dialect: url ? 'postgres' : 'sqlite',
+      jwtSecret: crypto.randomBytes(32).toString('hex'),
+    })
+    await app.ready()
+    const signIn = async (username: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password: PASSWORD },
+      })
+      return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
+    }
+    const bigAuth = await signIn('bench-big')
+    const smallAuth = await signIn('bench-small')
+    const ids = await engine.db
+      .selectFrom('members')
+      .select('id')
+      .where('owner_user_id', '=', big.id)
+      .limit(2000)
+      .execute()
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: '#4a7' },
+    })
+      .jpeg()
+      .toBuffer()
+
+    const fragments = [
+      'abeb',
+      'tesfa',
+      'meron',
+      'ሰላም',
+      'kidist',
+      'gondar',
+      'choir',
+      'adama',
+      'yohan',
+      'ቀለ',
+    ]
+    const statuses = ['inactive', 'visitor', 'pending', 'regularAttendee', 'transferred']
+    const scenarios: Scenario[] = [
+      {
+        name: 'search by a name fragment',
+        runs: 200,
+        targetMs: 20,
+        vsFloor: true,
+        status: 200,
+        request: (i) => ({
+          url: `/api/members/search?q=${encodeURIComponent(fragments[i % fragments.length])}`,
+          headers: bigAuth,
+        }),
+      },
+      {
+        name: 'search by status',
+        runs: 200,
+        targetMs: 20,
+        vsFloor: true,
+        status: 200,
+        request: (i) => ({
+          url: `/api/members/search?status=${statuses[i % statuses.length]}`,
+          headers: bigAuth,
+        }),
+      },
+      {
+        // Not a target: a word in a third of all members (the "choir" ministry).
+        name: 'search by a common word (32% match)',
+        runs: 50,
+        status: 200,
+        request: () => ({ url: '/api/members/search?q=choir', headers: bigAuth }),
+      },
+      {
+        // Not a target: shorter than a trigram, so it scans the owner's search text.
+        name: 'search by 1–2 letters (scan)',
+        runs: 50,
+        status: 200,
+        request: (i) => ({
+          url: `/api/members/search?q=${encodeURIComponent(['ab', 'ቀለ', 'x'][i % 3])}`,
+          headers: bigAuth,
+        }),
+      },
+      {
+        name: 'first list page (50)',
+        runs: 200,
+        targetMs: 10,
+        status: 200,
+        request: () => ({ url: '/api/members/search', headers: bigAuth }),
+      },
+      {
+        name: 'get by id',
+        runs: 500,
+        status: 200,
+        request: (i) => ({ url: `/api/members/${ids[i % ids.length].id}`, headers: bigAuth }),
+      },
+      {
+        name: 'create with a photo (1600×1200 JPEG)',
+        runs: 40,
+        write: true,
+        status: 201,
+        request: () => ({
+          method: 'POST',
+          url: '/api/members',
+          ...multipart(
+            registrationFields(),
+            [{ field: 'photo', filename: 'p.jpg', contentType: 'image/jpeg', data: photo }],
+            bigAuth,
+          ),
+        }),
+      },
+      {
+        name: `GET /api/members, owner of ${SMALL_OWNER_MEMBERS}`,
+        runs: 20,
+        status: 200,
+        request: () => ({ url: '/api/members', headers: smallAuth }),
+      },
+    ]
+
+    const results: Result[] = []
+    for (const scenario of scenarios) {
+      for (let i = 0; i < 5; i += 1) await app.inject(scenario.request(i)) // warm-up
+      const times: number[] = []
+      const floors: number[] = []
+      for (let i = 0; i < scenario.runs; i += 1) {
+        const request = scenario.request(i)
+        capturing = []
+        const t0 = performance.now()
+        const res = await app.inject(request)
+        times.push(performance.now() - t0)
+        // A write's own begin/commit are replaced by the replay's begin/rollback.
+        const queries = capturing.filter((q) => !/^(begin|commit|rollback)\b/i.test(q.sql.trim()))
+        capturing = null
+        if (res.statusCode !== scenario.status)
+          throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body}`)
+        const f0 = performance.now()
+        await engine.replay(queries, scenario.write ?? false)
+        floors.push(performance.now() - f0)
+      }
+      results.push({
+        name: scenario.name,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        floorP50: percentile(floors, 50),
+        floorP95: percentile(floors, 95),
+        scenario,
+      })
+    }
+    await app.close()
+    printTable(engine.name, seedSeconds, results)
+  } finally {
+    await engine.close()
+  }
+}
+
+function printTable(engine: string, seedSeconds: number, results: Result[]) {
+  const ms = (n: number) => n.toFixed(2)
+  const lines = [
+    `${engine}, ${BIG_OWNER_MEMBERS + SMALL_OWNER_MEMBERS} members (searches run as the owner of ${BIG_OWNER_MEMBERS}); seeded in ${seedSeconds.toFixed(1)} s; Node ${process.version}, ${os.cpus().length} CPU`,
+    '',
+    '| Call | p50 ms | p95 ms | floor p50 ms | floor p95 ms | p95 / floor p95 | target |',
+    '|---|---:|---:|---:|---:|---:|---|',
+  ]
+  let failed = false
+  for (const r of results) {
+    const ratio = r.p95 / r.floorP95
+    const checks: string[] = []
+    if (r.scenario.targetMs !== undefined) checks.push(`p95 ≤ ${r.scenario.targetMs} ms`)
+    if (r.scenario.vsFloor) checks.push('≤ 2× floor')
+    const ok =
+      (r.scenario.targetMs === undefined || r.p95 <= r.scenario.targetMs) &&
+      (!r.scenario.vsFloor || ratio <= 2)
+    if (!ok) failed = true
+    const target = checks.length ? `${checks.join(', ')}: ${ok ? 'met' : 'MISSED'}` : '—'
+    lines.push(
+      `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.floorP50)} | ${ms(r.floorP95)} | ${ratio.toFixed(2)}× | ${target} |`,
+    )
+  }
+  process.stdout.write(`${lines.join('\n')}\n`)
+  if (failed) process.exitCode = 1
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`)
+  process.exit(1)
+})

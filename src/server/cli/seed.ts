@@ -1,0 +1,81 @@
+// npm run seed -- --members N [--owner NAME]: adds N demo members to the database the server
+// uses (DATABASE_URL, or DATA_DIR/abal.sqlite), owned by NAME (default admin).
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadConfig } from '../config'
+import { openDatabase } from '../db/database'
+import { migrateToLatest } from '../db/migrate'
+import { findUserByUsername, insertUser } from '../repositories/users'
+import { hashPassword } from '../services/passwords'
+import { seedMembers } from './seedMembers'
+
+const USAGE = 'Usage: npm run seed -- --members N [--owner NAME] [--seed NUMBER]\n'
+
+export interface SeedArgs {
+  members: number
+  owner: string
+  seed: number
+}
+
+export function parseSeedArgs(argv: readonly string[]): SeedArgs {
+  const args: SeedArgs = { members: 0, owner: 'admin', seed: Date.now() % 2 ** 31 }
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, inline] = argv[i].split('=', 2)
+    const value = inline ?? argv[++i]
+    if (flag === '--members') args.members = Number(value)
+    else if (flag === '--owner') args.owner = (value ?? '').trim()
+    else if (flag === '--seed') args.seed = Number(value)
+    else throw new Error(`Unknown option ${flag}\n${USAGE}`)
+  }
+  if (!Number.isSafeInteger(args.members) || args.members < 1) {
+    throw new Error(`--members must be a positive whole number\n${USAGE}`)
+  }
+  if (!args.owner) throw new Error(`--owner needs a username\n${USAGE}`)
+  if (!Number.isSafeInteger(args.seed)) throw new Error(`--seed must be a whole number\n${USAGE}`)
+  return args
+}
+
+async function main() {
+  const args = parseSeedArgs(process.argv.slice(2))
+  const config = loadConfig()
+  fs.mkdirSync(config.dataDir, { recursive: true })
+  const database = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'abal.sqlite'),
+  })
+  try {
+    await migrateToLatest(database.db)
+    let owner = await findUserByUsername(database.db, args.owner)
+    if (!owner) {
+      // Printed once so the demo account can sign in; only its hash is stored.
+      const password = crypto.randomBytes(12).toString('base64url')
+      const created = await insertUser(database.db, args.owner, await hashPassword(password))
+      owner = await findUserByUsername(database.db, created.username)
+      process.stdout.write(`Created the account "${args.owner}" with the password ${password}\n`)
+    }
+    if (!owner) throw new Error(`Could not create the account "${args.owner}"`)
+    const started = performance.now()
+    const ownerId = owner.id
+    await seedMembers(database.db, {
+      ownerId,
+      ownerName: owner.username,
+      count: args.members,
+      seed: args.seed,
+      onProgress: (done) => process.stdout.write(`\r  ${done} / ${args.members} members`),
+    })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    process.stdout.write(
+      `\nAdded ${args.members} members for ${owner.username} in ${seconds} s (${database.dialect})\n`,
+    )
+  } finally {
+    await database.destroy()
+  }
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,212 @@
+// Realistic demo members (Ethiopian names in Ge'ez and Latin script, towns, +251 phones,
+// ministries, dates), written in large batches for `npm run seed` and `npm run bench`.
+import {
+  CONTACT_METHODS,
+  EDUCATION_LEVELS,
+  emptyMemberInput,
+  MARITAL_STATUSES,
+  type MemberInput,
+  MINISTRIES,
+  SPIRITUAL_GIFTS,
+  VOLUNTEER_AVAILABILITIES,
+} from '../../domain'
+import type { NewMemberRow } from '../db/tables'
+import { inputToColumns } from '../repositories/memberRows'
+import type { Db } from '../repositories/users'
+import { buildSearchText } from '../services/memberSearch'
+
+/** [Latin, Ge'ez] spellings, from "Latin Ge'ez, …" text. */
+type Name = readonly [string, string]
+const names = (text: string): Name[] =>
+  text
+    .split(',')
+    .map((pair) => pair.trim().split(' '))
+    .map(([latin, geez]) => [latin, geez] as const)
+
+const MALE = names(`Abebe አበበ, Kebede ከበደ, Tesfaye ተስፋዬ, Dawit ዳዊት, Yohannes ዮሐንስ,
+  Solomon ሰለሞን, Getachew ጌታቸው, Haile ኃይሌ, Mulugeta ሙሉጌታ, Girma ግርማ, Tadesse ታደሰ,
+  Bekele በቀለ, Alemayehu ዓለማየሁ, Desta ደስታ, Berhanu ብርሃኑ, Mesfin መስፍን, Yonas ዮናስ,
+  Samuel ሳሙኤል, Biniam ቢንያም, Natnael ናትናኤል, Eyob ኢዮብ, Tewodros ቴዎድሮስ, Amanuel አማኑኤል,
+  Fikru ፍቅሩ, Lemma ለማ, Gemechu ገመቹ, Chala ጫላ, Tolosa ቶሎሳ, Abdisa አብዲሳ, Lencho ለንጮ,
+  Worku ወርቁ, Asfaw አስፋው`)
+const FEMALE = names(`Almaz አልማዝ, Tigist ትዕግስት, Meron ሜሮን, Hirut ሂሩት, Selam ሰላም,
+  Mekdes መቅደስ, Bethlehem ቤተልሔም, Kidist ቅድስት, Saba ሳባ, Liya ሊያ, Hana ሐና, Ruth ሩት,
+  Martha ማርታ, Tsion ጽዮን, Eden ኤደን, Frehiwot ፍሬሕይወት, Genet ገነት, Aster አስቴር, Mulu ሙሉ,
+  Yeshi የሺ, Chaltu ጫልቱ, Lensa ለንሳ, Obse ኦብሴ, Hawi ሀዊ, Birtukan ብርቱካን, Rahel ራሔል`)
+/** City and region (state). */
+const TOWNS = `Addis Ababa/Addis Ababa, Adama/Oromia, Hawassa/Sidama, Bahir Dar/Amhara,
+  Gondar/Amhara, Mekelle/Tigray, Dire Dawa/Dire Dawa, Jimma/Oromia, Dessie/Amhara,
+  Harar/Harari, Nekemte/Oromia, Arba Minch/South Ethiopia, Shashemene/Oromia,
+  Debre Birhan/Amhara, Bishoftu/Oromia, Wolaita Sodo/South Ethiopia`
+  .split(',')
+  .map((town) => town.trim().split('/') as [string, string])
+const list = (text: string): string[] => text.split(',').map((item) => item.trim())
+const STREETS = list('Bole Road, Churchill Avenue, Piassa, Kazanchis, Megenagna, Arat Kilo, Sarbet')
+const CONDITIONS = list('Asthma, Diabetes, Hypertension, Peanut allergy, Penicillin')
+const SKILLS = list(
+  'Accounting, Carpentry, Teaching, Nursing, Driving, IT support, Tailoring, Music',
+)
+const CHURCHES = list('Mekane Yesus Bole, Meserete Kristos Adama, Kale Heywet Hawassa, Mulu Wongel')
+const INTERESTS = list('Ushering, Bible study, Coffee ceremony, Sound desk, Prison visits, Choir')
+const JOBS = list('Teacher, Merchant, Engineer, Student, Doctor, Government Worker, Farmer')
+const RELATIONS = list('Mother, Sister, Brother, Spouse, Uncle')
+const STATUSES: readonly (readonly [string, number])[] = [
+  ['member', 60],
+  ['regularAttendee', 15],
+  ['visitor', 10],
+  ['pending', 5],
+  ['inactive', 7],
+  ['transferred', 3],
+]
+
+/** mulberry32: a small deterministic generator, so a seed always produces the same members. */
+export function randomSource(seed: number) {
+  let state = seed >>> 0
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]
+  const some = <T>(items: readonly T[], max: number): T[] => {
+    const chosen = new Set<T>()
+    for (let i = int(0, max); i > 0; i -= 1) chosen.add(pick(items))
+    return [...chosen]
+  }
+  return { next, int, pick, some }
+}
+export type Random = ReturnType<typeof randomSource>
+
+function date(random: Random, fromYear: number, toYear: number): string {
+  const month = random.int(1, 12)
+  const day = random.int(1, 28)
+  return `${random.int(fromYear, toYear)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+function phone(random: Random): string {
+  const prefix = random.next() < 0.8 ? '9' : '7'
+  return `+251${prefix}${String(random.int(10_000_000, 99_999_999))}`
+}
+
+function weighted(random: Random, options: readonly (readonly [string, number])[]): string {
+  let roll = random.next() * options.reduce((sum, [, weight]) => sum + weight, 0)
+  for (const [value, weight] of options) {
+    roll -= weight
+    if (roll < 0) return value
+  }
+  return options[0][0]
+}
+
+/** One plausible member. About a third are written in Ge'ez script. */
+export function fakeMember(random: Random): MemberInput {
+  const female = random.next() < 0.5
+  const geez = random.next() < 0.3 ? 1 : 0
+  const first = random.pick(female ? FEMALE : MALE)
+  const father = random.pick(MALE)
+  const grandfather = random.pick(MALE)
+  const [city, state] = random.pick(TOWNS)
+  const born = date(random, 1945, 2012)
+  const married = random.next() < 0.55
+  const spouse = random.pick(female ? MALE : FEMALE)
+  return {
+    ...emptyMemberInput(),
+    first_name: first[geez],
+    middle_name: father[geez],
+    last_name: grandfather[geez],
+    gender: female ? 'female' : 'male',
+    date_of_birth: born,
+    marital_status: married ? 'married' : random.pick(MARITAL_STATUSES).key,
+    nationality: 'Ethiopia',
+    job: random.pick(JOBS),
+    phone_primary: phone(random),
+    phone_secondary: random.next() < 0.3 ? phone(random) : null,
+    email:
+      random.next() < 0.6
+        ? `${first[0]}.${father[0]}${random.int(1, 999)}@example.et`.toLowerCase()
+        : null,
+    street_address: `${random.pick(STREETS)} ${random.int(1, 250)}`,
+    city,
+    state,
+    zip_code: random.next() < 0.5 ? String(random.int(1000, 9999)) : null,
+    emergency_contact_name: `${random.pick(FEMALE)[geez]} ${father[geez]}`,
+    emergency_contact_relationship: random.pick(RELATIONS),
+    emergency_contact_phone: phone(random),
+    spouse_name: married ? `${spouse[geez]} ${random.pick(MALE)[geez]}` : null,
+    children_info: married
+      ? random.some(
+          [...MALE, ...FEMALE].map((n) => n[geez]),
+          3,
+        )
+      : [],
+    parent_guardian: `${father[geez]} ${grandfather[geez]}`,
+    membership_status: weighted(random, STATUSES) as MemberInput['membership_status'],
+    date_joined: date(random, 1990, 2025),
+    baptism_date: date(random, Math.min(2025, Math.max(1990, Number(born.slice(0, 4)) + 12)), 2025),
+    baptism_location: random.next() < 0.5 ? `${city} river` : null,
+    previous_church: random.next() < 0.3 ? random.pick(CHURCHES) : null,
+    spiritual_gifts: random.some(
+      SPIRITUAL_GIFTS.map((g) => g.key),
+      2,
+    ),
+    service_interests: random.some(INTERESTS, 2),
+    current_ministries: [
+      random.pick(MINISTRIES).key,
+      ...random.some(
+        MINISTRIES.map((m) => m.key),
+        1,
+      ),
+    ].filter((key, index, all) => all.indexOf(key) === index),
+    volunteer_availability: random.pick(VOLUNTEER_AVAILABILITIES).key,
+    bible_study_participation: random.next() < 0.4,
+    medical_conditions: random.next() < 0.15 ? [random.pick(CONDITIONS)] : [],
+    professional_skills: random.some(SKILLS, 2),
+    highest_education: random.pick(EDUCATION_LEVELS).key,
+    preferred_contact_method: random.pick(CONTACT_METHODS).key,
+    notes: random.next() < 0.1 ? 'Sings in the choir on Sundays' : null,
+  }
+}
+
+// 500 rows × 52 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+const ROWS_PER_INSERT = 500
+const ROWS_PER_TRANSACTION = 10_000
+
+export interface SeedOptions {
+  ownerId: number
+  ownerName: string
+  count: number
+  seed?: number
+  onProgress?: (done: number) => void
+}
+
+/** Inserts `count` members for one owner in batched transactions; returns how many. */
+export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
+  const random = randomSource(options.seed ?? 20261122)
+  let done = 0
+  while (done < options.count) {
+    const inTransaction = Math.min(ROWS_PER_TRANSACTION, options.count - done)
+    await db.transaction().execute(async (trx) => {
+      for (let offset = 0; offset < inTransaction; offset += ROWS_PER_INSERT) {
+        const rows: NewMemberRow[] = []
+        const now = new Date().toISOString()
+        for (let i = 0; i < Math.min(ROWS_PER_INSERT, inTransaction - offset); i += 1) {
+          const input = fakeMember(random)
+          rows.push({
+            ...inputToColumns(input),
+            owner_user_id: options.ownerId,
+            registerd_by: options.ownerName,
+            search_text: buildSearchText(input),
+            created_at: now,
+            updated_at: now,
+          })
+        }
+        await trx.insertInto('members').values(rows).execute()
+      }
+    })
+    done += inTransaction
+    options.onProgress?.(done)
+  }
+  return done
+}
