@@ -121,6 +121,20 @@ describe('IdCardScreen', () => {
     expect(photoRequests()).toHaveLength(0)
   })
 
+  it('writes the dates in the Ethiopian calendar when that is the preference', async () => {
+    server.on('GET', '/api/members/42', { json: { ...MEMBER, photo_path: null } })
+    renderRoute('/member/idcard/42', {
+      routes,
+      signedInAs: { id: 1, username: 'admin' },
+      preloadedState: {
+        preferences: { language: 'am', themeMode: 'light', calendar: 'ethiopian' },
+      } as never,
+    })
+    await settle()
+    // 1990-05-04 is 26 Miyazya 1982 in the Ethiopian calendar.
+    expect(frontSvg()).toContain('aria-label="ሚያዝያ 26 1982"')
+  })
+
   it('says so when the member cannot be loaded', async () => {
     server.on('GET', '/api/members/42', 'network-error')
     await open()

@@ -7,8 +7,8 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { photoUrl, useGetMemberQuery } from '../members'
-import { selectCalendar } from '../preferences'
-import { cardDate } from './cardDate'
+import { formatMemberDate } from '../memberForm'
+import { selectCalendar, selectLanguage } from '../preferences'
 import { CardPreview } from './CardPreview'
 import { CardPrintPages } from './CardPrintPages'
 import { useGetIdCardPhotoQuery } from './idcardApi'
@@ -41,6 +41,8 @@ export default function IdCardScreen() {
   const id = Number(params.id)
   const validId = Number.isInteger(id) && id > 0
   const calendar = useAppSelector(selectCalendar)
+  // The card speaks English and Amharic only (spec 2.9), so its dates do too.
+  const cardLanguage = useAppSelector(selectLanguage) === 'am' ? 'am' : 'en'
   const [logo, setLogo] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
 
@@ -58,10 +60,11 @@ export default function IdCardScreen() {
             fonts: engine.engine.fonts,
             logoDataUrl: logo,
             photoDataUrl: photoLoading ? null : (photo.data ?? null),
-            formatDate: (iso: string | null | undefined) => cardDate(iso, calendar),
+            formatDate: (iso: string | null | undefined) =>
+              formatMemberDate(iso, calendar, cardLanguage),
           }
         : undefined,
-    [member.data, engine, logo, photo.data, photoLoading, calendar],
+    [member.data, engine, logo, photo.data, photoLoading, calendar, cardLanguage],
   )
 
   const sides = useMemo(() => {
