@@ -64,6 +64,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
             },
           },
         },
+        {
+          // antd's helper packages are pure ES modules but do not say so (no "sideEffects" in
+          // their package.json), so webpack kept whole packages (all of @rc-component/form for
+          // one context). Declaring it keeps ~11 KB gzipped out of the login route (issue 7).
+          test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors|icons))[\\/]/,
+          sideEffects: false,
+        },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|svg|webp)$/, type: 'asset/resource' },
       ],

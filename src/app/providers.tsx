@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd'
+import { ConfigProvider } from 'antd'
 import { type ReactNode, useEffect, useMemo } from 'react'
 import { IntlProvider } from 'react-intl'
 import { Provider } from 'react-redux'
@@ -29,7 +29,9 @@ export function LocaleAndTheme({ children }: { children: ReactNode }) {
   return (
     <IntlProvider locale={intlLocale(language)} messages={messages} defaultLocale="en">
       <ConfigProvider locale={antdLocaleFor(language)} theme={themeConfig}>
-        <AntApp>{children}</AntApp>
+        {/* antd's <App> (message/modal/notification contexts) wraps the signed-in frame in
+            AppLayout instead: here it would add ~20 KB gzipped to /login (issue 7 budget). */}
+        {children}
       </ConfigProvider>
     </IntlProvider>
   )

@@ -1,4 +1,4 @@
-import { Layout } from 'antd'
+import { App as AntApp, Layout } from 'antd'
 import { Suspense } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Outlet } from 'react-router'
@@ -7,17 +7,20 @@ import { TopBar } from './TopBar'
 
 /** The signed-in frame: top bar, then the screen of the route. */
 export function AppLayout() {
+  // antd's <App> lives here, not in the app providers, so that /login does not load it.
   return (
-    <Layout className="app-layout">
-      <a className="skip-link" href="#main">
-        <FormattedMessage id="skipToContent" />
-      </a>
-      <TopBar />
-      <Layout.Content id="main" className="app-content" tabIndex={-1}>
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
-    </Layout>
+    <AntApp>
+      <Layout className="app-layout">
+        <a className="skip-link" href="#main">
+          <FormattedMessage id="skipToContent" />
+        </a>
+        <TopBar />
+        <Layout.Content id="main" className="app-content" tabIndex={-1}>
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </AntApp>
   )
 }
