@@ -44,7 +44,8 @@ const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
 
 function parseList(text: string | null): string[] {
-  if (!text) return []
+  // Most lists are empty; skipping JSON.parse for them matters when listing thousands.
+  if (!text || text === '[]') return []
   try {
     const parsed: unknown = JSON.parse(text)
     return Array.isArray(parsed) ? parsed.filter((item) => typeof item === 'string') : []
