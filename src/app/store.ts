@@ -16,10 +16,12 @@ import {
   REHYDRATE,
 } from 'redux-persist'
 import authSlice from '../features/auth/authSlice'
+import cameraSlice from '../features/camera/cameraSlice'
 import { registerAuthListeners } from '../features/auth/authListeners'
 import membersSlice from '../features/members/membersSlice'
 import { preferencesSlice, preferenceStorage } from '../features/preferences'
 import transferSlice from '../features/transfer/transferSlice'
+import wizardSlice from '../features/wizard/wizardSlice'
 import { api } from './api'
 import { devToolsOptions } from './devTools'
 
@@ -31,9 +33,11 @@ const persistedPreferences = persistReducer(
 export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authSlice.reducer,
+  camera: cameraSlice.reducer,
   members: membersSlice.reducer,
   preferences: persistedPreferences,
   transfer: transferSlice.reducer,
+  wizard: wizardSlice.reducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>

@@ -32,3 +32,4 @@ export {
   FormikTextField,
   useFieldError,
 } from './formikFields'
+export { PhotoPicker, PHOTO_PREVIEW_SIZE, type PhotoPickerProps } from './PhotoPicker'

@@ -1,5 +1,227 @@
-import { ComingSoon } from '../../shared/ComingSoon'
+import { Alert, Button, Card, Flex, Form, Steps, Typography } from 'antd'
+import { FormikProvider, useFormik, type FormikErrors, type FormikTouched } from 'formik'
+import { useEffect, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { TOKEN_KEY } from '../../app/api'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { WIZARD_STEP_COUNT } from '../../domain'
+import { releaseFile } from '../../shared/fileRegistry'
+import { useIsMobile } from '../../shared/useMediaQuery'
+import { selectCurrentUser } from '../auth'
+import { useCreateMemberMutation, useGetUsersQuery } from '../members'
+import {
+  emptyRegistration,
+  firstFailingStep,
+  toSubmission,
+  validateStep,
+  type RegistrationValues,
+} from './registrationValues'
+import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
+import { type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
+import './wizard.css'
 
+/** Spec 4.5 / 9.6: the form resets this long after a successful submit. */
+export const RESET_DELAY_MS = 3000
+const LAST_STEP = WIZARD_STEP_COUNT - 1
+
+function touchedFor(errors: Record<string, string>): FormikTouched<RegistrationValues> {
+  return Object.fromEntries(Object.keys(errors).map((k) => [k, true]))
+}
+
+function useFailureText(failure: SubmitFailure | null): string | null {
+  const intl = useIntl()
+  if (!failure) return null
+  if (failure.kind === 'noToken') return intl.formatMessage({ id: 'noAuthToken' })
+  if (failure.kind === 'generic') return intl.formatMessage({ id: 'registrationFailed' })
+  return failure.message
+}
+
+const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' })
+
+/** /registration: the seven-step member registration of spec 2.5. */
 export default function RegistrationScreen() {
-  return <ComingSoon />
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const isMobile = useIsMobile()
+  const user = useAppSelector(selectCurrentUser)
+  const { status, step, failure } = useAppSelector(selectWizard)
+  const [createMember] = useCreateMemberMutation()
+  // Spec 2.5 / 7.2: the user list is fetched when the screen opens.
+  useGetUsersQuery()
+  const failureText = useFailureText(failure)
+  const [resetCount, setResetCount] = useState(0)
+  const stepHeading = useRef<HTMLHeadingElement | null>(null)
+  const firstRender = useRef(true)
+
+  const formik = useFormik<RegistrationValues>({
+    initialValues: emptyRegistration(),
+    validate: (values) => validateStep(step, values) as FormikErrors<RegistrationValues>,
+    validateOnMount: false,
+    onSubmit: () => undefined,
+  })
+
+  useEffect(() => {
+    dispatch(wizardEvents.opened())
+  }, [dispatch])
+
+  // A new step: start at its top and give screen readers its heading.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    scrollToTop()
+    stepHeading.current?.focus({ preventScroll: true })
+  }, [step])
+
+  const { resetForm, values } = formik
+  useEffect(() => {
+    if (status === 'failed') scrollToTop()
+    if (status !== 'succeeded') return
+    scrollToTop()
+    const timer = setTimeout(() => {
+      releaseFile(values.photoId)
+      resetForm({ values: emptyRegistration() })
+      setResetCount((n) => n + 1)
+      dispatch(wizardEvents.resetDue())
+    }, RESET_DELAY_MS)
+    return () => clearTimeout(timer)
+    // Only the status starts or cancels the timer; the values are read when it fires.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, dispatch, resetForm])
+
+  const showErrors = (errors: Record<string, string>) => {
+    void formik.setTouched(touchedFor(errors), false)
+    formik.setErrors(errors as FormikErrors<RegistrationValues>)
+  }
+
+  /** Next or a click on the next header: validate this step first (spec 4.5). */
+  const goAhead = async (target: number) => {
+    if (target === step + 1) dispatch(wizardEvents.nextRequested())
+    else dispatch(wizardEvents.stepClicked(target))
+    const errors = validateStep(step, formik.values)
+    if (Object.keys(errors).length > 0) {
+      showErrors(errors)
+      dispatch(wizardEvents.stepInvalid(step))
+      return
+    }
+    await formik.setTouched({}, false)
+    formik.setErrors({})
+    dispatch(wizardEvents.stepValidated())
+  }
+
+  const submit = async () => {
+    dispatch(wizardEvents.submitRequested())
+    const failing = firstFailingStep(formik.values, step)
+    if (failing) {
+      dispatch(wizardEvents.stepInvalid(failing.step))
+      showErrors(failing.errors)
+      return
+    }
+    if (!localStorage.getItem(TOKEN_KEY)) {
+      dispatch(wizardEvents.submitFailed({ kind: 'noToken' }))
+      return
+    }
+    await createMember({
+      values: toSubmission(formik.values, user?.username),
+      photoId: formik.values.photoId,
+    })
+  }
+
+  const busy = status === 'submitting' || status === 'succeeded'
+  const stepTitles = STEP_TITLE_IDS.map((id) => intl.formatMessage({ id }))
+
+  return (
+    <div className="registration-page">
+      <Typography.Title level={1} className="registration-title">
+        {intl.formatMessage({ id: 'registration' })}
+      </Typography.Title>
+      {status === 'succeeded' && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          title={intl.formatMessage({ id: 'registrationSuccessful' })}
+          className="registration-banner"
+        />
+      )}
+      {status === 'failed' && failureText && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={intl.formatMessage({ id: 'errorRegisteringMember' })}
+          description={failureText}
+          closable={{ 'aria-label': intl.formatMessage({ id: 'close' }) }}
+          onClose={() => dispatch(wizardEvents.errorDismissed())}
+          className="registration-banner"
+        />
+      )}
+      <Card className="registration-card">
+        <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
+          <Steps
+            className="registration-steps"
+            size="small"
+            orientation={isMobile ? 'vertical' : 'horizontal'}
+            titlePlacement="vertical"
+            current={step}
+            onChange={(target) => {
+              if (busy || target === step) return
+              if (target < step) dispatch(wizardEvents.stepClicked(target))
+              else void goAhead(target)
+            }}
+            items={stepTitles.map((title, i) => ({
+              title,
+              disabled: busy || i > step + 1,
+            }))}
+          />
+        </nav>
+        <FormikProvider value={formik}>
+          <Form
+            component="form"
+            layout="vertical"
+            noValidate
+            className="registration-form"
+            onSubmitCapture={(event) => {
+              event.preventDefault()
+              if (busy) return
+              if (step < LAST_STEP) void goAhead(step + 1)
+              else void submit()
+            }}
+          >
+            <Typography.Title
+              level={2}
+              className="registration-step-title"
+              tabIndex={-1}
+              ref={stepHeading}
+            >
+              {intl.formatMessage(
+                { id: 'stepOf' },
+                { current: step + 1, total: WIZARD_STEP_COUNT, title: stepTitles[step] },
+              )}
+            </Typography.Title>
+            <div key={resetCount}>
+              <RegistrationStep step={step} username={user?.username ?? ''} />
+            </div>
+            <Flex justify="space-between" gap={12} className="registration-actions">
+              <Button
+                disabled={step === 0 || busy}
+                onClick={() => dispatch(wizardEvents.backRequested())}
+              >
+                {intl.formatMessage({ id: 'back' })}
+              </Button>
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={status === 'submitting'}
+                disabled={busy}
+              >
+                {intl.formatMessage({ id: step < LAST_STEP ? 'next' : 'submit' })}
+              </Button>
+            </Flex>
+          </Form>
+        </FormikProvider>
+      </Card>
+    </div>
+  )
 }

@@ -1,0 +1,120 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+
+export type CameraStatus = 'closed' | 'initializing' | 'ready' | 'captured' | 'failed'
+export type CameraEvent =
+  | 'opened'
+  | 'streamReady'
+  | 'streamFailed'
+  | 'photoCaptured'
+  | 'captureFailed'
+  | 'retakeRequested'
+  | 'previewResumed'
+  | 'photoAccepted'
+  | 'retryRequested'
+  | 'closed'
+
+/**
+ * Which event may move the camera dialog from which status (spec 4.6); anything else is
+ * ignored. Retake resumes the live preview when the stream is still there (previewResumed) and
+ * restarts the camera when it is gone (retakeRequested).
+ */
+export const CAMERA_TRANSITIONS: Record<
+  CameraStatus,
+  Partial<Record<CameraEvent, CameraStatus>>
+> = {
+  closed: { opened: 'initializing' },
+  initializing: { streamReady: 'ready', streamFailed: 'failed', closed: 'closed' },
+  ready: {
+    photoCaptured: 'captured',
+    captureFailed: 'failed',
+    streamFailed: 'failed',
+    closed: 'closed',
+  },
+  captured: {
+    retakeRequested: 'initializing',
+    previewResumed: 'ready',
+    photoAccepted: 'closed',
+    closed: 'closed',
+  },
+  failed: { retryRequested: 'initializing', closed: 'closed' },
+}
+
+/** Spec 8.3, as message ids. */
+export type CameraErrorId =
+  | 'cameraPermissionDenied'
+  | 'cameraNotFound'
+  | 'cameraInUse'
+  | 'cameraInitTimeout'
+  | 'cameraUnknownError'
+  | 'cameraPreviewPlayFailed'
+  | 'cameraPreviewTimeout'
+  | 'cameraCaptureFailed'
+
+export interface CameraState {
+  status: CameraStatus
+  error: CameraErrorId | null
+  /** Counts camera starts, so the dialog starts a new stream for each one. */
+  attempt: number
+}
+
+export const initialCameraState: CameraState = { status: 'closed', error: null, attempt: 0 }
+
+function move(state: CameraState, event: CameraEvent): boolean {
+  const next = CAMERA_TRANSITIONS[state.status][event]
+  if (!next) return false
+  state.status = next
+  if (next === 'initializing') state.attempt += 1
+  if (next !== 'failed') state.error = null
+  return true
+}
+
+const cameraSlice = createSlice({
+  name: 'camera',
+  initialState: initialCameraState,
+  reducers: {
+    opened: (state) => void move(state, 'opened'),
+    streamReady: (state) => void move(state, 'streamReady'),
+    streamFailed(state, action: PayloadAction<CameraErrorId>) {
+      if (move(state, 'streamFailed')) state.error = action.payload
+    },
+    photoCaptured: (state) => void move(state, 'photoCaptured'),
+    captureFailed(state) {
+      if (move(state, 'captureFailed')) state.error = 'cameraCaptureFailed'
+    },
+    retakeRequested: (state) => void move(state, 'retakeRequested'),
+    previewResumed: (state) => void move(state, 'previewResumed'),
+    photoAccepted: (state) => void move(state, 'photoAccepted'),
+    retryRequested: (state) => void move(state, 'retryRequested'),
+    closed: (state) => void move(state, 'closed'),
+  },
+  selectors: {
+    selectCameraStatus: (state) => state.status,
+    selectCameraError: (state) => state.error,
+    selectCameraAttempt: (state) => state.attempt,
+  },
+})
+
+export const cameraEvents = cameraSlice.actions
+export const { selectCameraStatus, selectCameraError, selectCameraAttempt } = cameraSlice.selectors
+export default cameraSlice
+
+/** getUserMedia's failure → the spec 8.3 message for it. */
+export function cameraErrorOf(error: unknown): CameraErrorId {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : ''
+  switch (name) {
+    case 'NotAllowedError':
+    case 'PermissionDeniedError':
+    case 'SecurityError':
+      return 'cameraPermissionDenied'
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return 'cameraNotFound'
+    case 'NotReadableError':
+    case 'TrackStartError':
+    case 'AbortError':
+      return 'cameraInUse'
+    default:
+      return 'cameraUnknownError'
+  }
+}

@@ -1,0 +1,209 @@
+// The seven steps of spec 2.5 (Reading A). Each shows its fields; the screen validates them.
+import { Col, Form, Input, Row, Typography } from 'antd'
+import { useFormikContext } from 'formik'
+import type { ReactNode } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { REGISTRATION_STATUSES } from '../../domain'
+import {
+  FormikCheckboxField,
+  FormikDateField,
+  FormikJobField,
+  FormikSelectField,
+  FormikTagField,
+  FormikTextField,
+  PhotoPicker,
+} from '../memberForm'
+import type { RegistrationValues } from './registrationValues'
+
+/** Two columns from the md breakpoint, one on phones. */
+function Pair({ children }: { children: ReactNode[] }) {
+  return (
+    <Row gutter={16}>
+      {children.map((child, i) => (
+        <Col key={i} xs={24} md={12}>
+          {child}
+        </Col>
+      ))}
+    </Row>
+  )
+}
+
+function Heading({ id }: { id: string }) {
+  return (
+    <Typography.Title level={3} style={{ fontSize: 16, margin: '8px 0 12px' }}>
+      <FormattedMessage id={id} />
+    </Typography.Title>
+  )
+}
+
+function PersonalStep() {
+  const { values, setFieldValue } = useFormikContext<RegistrationValues>()
+  return (
+    <>
+      <Form.Item>
+        <PhotoPicker value={values.photoId} onChange={(id) => void setFieldValue('photoId', id)} />
+      </Form.Item>
+      <Pair>
+        <FormikTextField name="first_name" required autoComplete="given-name" />
+        <FormikTextField name="middle_name" required autoComplete="additional-name" />
+      </Pair>
+      <Pair>
+        <FormikTextField name="last_name" required autoComplete="family-name" />
+        <FormikSelectField name="gender" required />
+      </Pair>
+      <FormikDateField name="date_of_birth" required />
+      <Pair>
+        <FormikSelectField name="marital_status" required />
+        <FormikSelectField name="nationality" />
+      </Pair>
+      <FormikJobField />
+    </>
+  )
+}
+
+function ContactStep() {
+  return (
+    <>
+      <Pair>
+        <FormikTextField name="phone_primary" required type="tel" autoComplete="tel" />
+        <FormikTextField name="phone_secondary" type="tel" />
+      </Pair>
+      <FormikTextField name="email" type="email" autoComplete="email" />
+      <Heading id="address" />
+      <FormikTextField name="street_address" required autoComplete="street-address" />
+      <Pair>
+        <FormikTextField name="city" required autoComplete="address-level2" />
+        <FormikTextField name="state" required autoComplete="address-level1" />
+      </Pair>
+      <Pair>
+        <FormikTextField name="zip_code" autoComplete="postal-code" />
+        <span />
+      </Pair>
+      <Heading id="emergencyContact" />
+      <Pair>
+        <FormikTextField name="emergency_contact_name" />
+        <FormikTextField name="emergency_contact_relationship" />
+      </Pair>
+      <FormikTextField name="emergency_contact_phone" type="tel" />
+    </>
+  )
+}
+
+function FamilyStep() {
+  // children_info is held by the form (an empty list) but has no input (spec 2.5).
+  return (
+    <>
+      <FormikTextField name="spouse_name" />
+      <FormikTextField name="parent_guardian" />
+    </>
+  )
+}
+
+function ChurchStep() {
+  // Date joined and baptism date carry the required mark, which the step check does not
+  // enforce (spec 5.2).
+  return (
+    <>
+      <FormikSelectField name="membership_status" required keys={REGISTRATION_STATUSES} />
+      <Pair>
+        <FormikDateField name="date_joined" required />
+        <FormikDateField name="baptism_date" required />
+      </Pair>
+      <Pair>
+        <FormikTextField name="baptism_location" />
+        <FormikDateField name="confirmation_date" />
+      </Pair>
+      <FormikTextField name="previous_church" />
+    </>
+  )
+}
+
+function ServiceStep() {
+  return (
+    <>
+      <FormikTagField name="spiritual_gifts" helpId="selectOrTypeGifts" />
+      <FormikTextField name="customSpiritualGifts" helpId="separateGiftsByCommas" />
+      <FormikTagField name="current_ministries" required helpId="selectOrTypeMinistries" />
+      <FormikTextField name="customCurrentMinistries" helpId="separateMinistriesByCommas" />
+      <FormikTextField name="service_interests" rows={3} helpId="commaSeparatedHelp" />
+      {/* A select, not free text: the stored value is one of spec 9.4's keys. */}
+      <FormikSelectField name="volunteer_availability" />
+    </>
+  )
+}
+
+function HealthStep() {
+  return (
+    <>
+      <FormikTextField name="medical_conditions" helpId="commaSeparatedHelp" />
+      <FormikTextField name="allergies" helpId="commaSeparatedHelp" />
+      <FormikTextField name="special_needs" />
+      <FormikSelectField name="highest_education" required />
+      <FormikTextField name="professional_skills" helpId="commaSeparatedHelp" />
+    </>
+  )
+}
+
+function CommunicationStep({ username }: { username: string }) {
+  const intl = useIntl()
+  return (
+    <>
+      <FormikSelectField name="preferred_contact_method" required />
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <FormikCheckboxField name="receive_email_notifications" />
+        </Col>
+        <Col xs={24} md={12}>
+          <FormikCheckboxField name="receive_sms_notifications" />
+        </Col>
+      </Row>
+      <Form.Item
+        label={intl.formatMessage({ id: 'registeredBy' })}
+        htmlFor="member-registerd_by"
+        extra={
+          <span id="member-registerd_by-help">
+            {intl.formatMessage({ id: 'registeredByHelp' })}
+          </span>
+        }
+      >
+        <Input
+          id="member-registerd_by"
+          value={username}
+          readOnly
+          aria-readonly
+          aria-describedby="member-registerd_by-help"
+        />
+      </Form.Item>
+      <FormikTextField name="notes" rows={4} />
+    </>
+  )
+}
+
+export const STEP_TITLE_IDS = [
+  'personalInfo',
+  'contactInfo',
+  'familyInfo',
+  'churchInfo',
+  'serviceInfo',
+  'healthInfo',
+  'communicationInfo',
+] as const
+
+export function RegistrationStep({ step, username }: { step: number; username: string }) {
+  switch (step) {
+    case 0:
+      return <PersonalStep />
+    case 1:
+      return <ContactStep />
+    case 2:
+      return <FamilyStep />
+    case 3:
+      return <ChurchStep />
+    case 4:
+      return <ServiceStep />
+    case 5:
+      return <HealthStep />
+    default:
+      return <CommunicationStep username={username} />
+  }
+}

@@ -1,0 +1,165 @@
+import { createSlice, type PayloadAction, type SerializedError } from '@reduxjs/toolkit'
+import { serverMessage } from '../../app/api'
+import { WIZARD_STEP_COUNT } from '../../domain'
+import { membersApi } from '../members'
+
+export type WizardStatus = 'editing' | 'validating' | 'submitting' | 'succeeded' | 'failed'
+export type WizardEvent =
+  | 'nextRequested'
+  | 'stepClicked'
+  | 'backRequested'
+  | 'stepValidated'
+  | 'stepInvalid'
+  | 'submitRequested'
+  | 'submitStarted'
+  | 'submitSucceeded'
+  | 'submitFailed'
+  | 'resetDue'
+  | 'errorDismissed'
+  | 'opened'
+
+/**
+ * Which event may move the wizard from which status (spec 2.5, 4.5); anything else is ignored.
+ * Moving ahead (Next, a click on the next header, Submit) waits in `validating` until Formik
+ * has checked the step; the createMember mutation drives submitting → succeeded | failed.
+ */
+export const WIZARD_TRANSITIONS: Record<
+  WizardStatus,
+  Partial<Record<WizardEvent, WizardStatus>>
+> = {
+  editing: {
+    nextRequested: 'validating',
+    stepClicked: 'validating',
+    backRequested: 'editing',
+    submitRequested: 'validating',
+  },
+  validating: {
+    stepValidated: 'editing',
+    stepInvalid: 'editing',
+    submitStarted: 'submitting',
+    submitFailed: 'failed',
+  },
+  submitting: { submitSucceeded: 'succeeded', submitFailed: 'failed' },
+  succeeded: { resetDue: 'editing' },
+  failed: {
+    submitRequested: 'validating',
+    stepClicked: 'validating',
+    backRequested: 'editing',
+    errorDismissed: 'editing',
+  },
+}
+
+/** Spec 8.2: what the error banner says. */
+export type SubmitFailure =
+  | { kind: 'serverMessage'; message: string }
+  | { kind: 'errorMessage'; message: string }
+  | { kind: 'generic' }
+  | { kind: 'noToken' }
+
+export interface WizardState {
+  status: WizardStatus
+  /** 0–6 (spec 4.5). */
+  step: number
+  /** Where a move ahead goes once the current step validates, or 'submit'. */
+  pending: number | 'submit' | null
+  failure: SubmitFailure | null
+}
+
+export const initialWizardState: WizardState = {
+  status: 'editing',
+  step: 0,
+  pending: null,
+  failure: null,
+}
+
+const LAST_STEP = WIZARD_STEP_COUNT - 1
+
+function move(state: WizardState, event: WizardEvent): boolean {
+  const next = WIZARD_TRANSITIONS[state.status][event]
+  if (!next) return false
+  state.status = next
+  if (next !== 'failed') state.failure = null
+  if (next !== 'validating') state.pending = null
+  return true
+}
+
+export function submitFailureOf(payload: unknown, error: SerializedError): SubmitFailure {
+  const fromServer = serverMessage(payload)
+  if (fromServer) return { kind: 'serverMessage', message: fromServer }
+  const own =
+    payload && typeof payload === 'object' && 'error' in payload
+      ? (payload as { error?: unknown }).error
+      : undefined
+  if (typeof own === 'string' && own) return { kind: 'errorMessage', message: own }
+  if (!payload && error.message && error.name !== 'ConditionError') {
+    return { kind: 'errorMessage', message: error.message }
+  }
+  return { kind: 'generic' }
+}
+
+const wizardSlice = createSlice({
+  name: 'wizard',
+  initialState: initialWizardState,
+  reducers: {
+    nextRequested(state) {
+      if (state.step < LAST_STEP && move(state, 'nextRequested')) state.pending = state.step + 1
+    },
+    backRequested(state) {
+      if (state.step > 0 && move(state, 'backRequested')) state.step -= 1
+    },
+    /** Spec 2.5: a header up to current + 1; one behind the current step goes straight there. */
+    stepClicked(state, action: PayloadAction<number>) {
+      const target = action.payload
+      if (!Number.isInteger(target) || target < 0 || target > state.step + 1) return
+      if (target > LAST_STEP || target === state.step) return
+      if (target < state.step) {
+        if (move(state, 'backRequested')) state.step = target
+      } else if (move(state, 'stepClicked')) state.pending = target
+    },
+    stepValidated(state) {
+      const target = state.pending
+      if (typeof target === 'number' && move(state, 'stepValidated')) state.step = target
+    },
+    /** The step that failed (the first failing one when submitting, spec 4.5). */
+    stepInvalid(state, action: PayloadAction<number>) {
+      if (move(state, 'stepInvalid')) state.step = Math.min(Math.max(action.payload, 0), LAST_STEP)
+    },
+    submitRequested(state) {
+      if (state.step === LAST_STEP && move(state, 'submitRequested')) state.pending = 'submit'
+    },
+    /** A submit refused before any request (no stored token, spec 8.2). */
+    submitFailed(state, action: PayloadAction<SubmitFailure>) {
+      if (move(state, 'submitFailed')) state.failure = action.payload
+    },
+    resetDue(state) {
+      if (move(state, 'resetDue')) state.step = 0
+    },
+    errorDismissed: (state) => void move(state, 'errorDismissed'),
+    /** The screen mounted: its Formik starts empty, so the wizard starts at step 0. */
+    opened(state) {
+      if (move(state, 'opened')) state.step = 0
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(membersApi.endpoints.createMember.matchPending, (state) => {
+        move(state, 'submitStarted')
+      })
+      .addMatcher(membersApi.endpoints.createMember.matchFulfilled, (state) => {
+        move(state, 'submitSucceeded')
+      })
+      .addMatcher(membersApi.endpoints.createMember.matchRejected, (state, action) => {
+        if (move(state, 'submitFailed'))
+          state.failure = submitFailureOf(action.payload, action.error)
+      })
+  },
+  selectors: {
+    selectWizard: (state) => state,
+    selectWizardStep: (state) => state.step,
+    selectWizardStatus: (state) => state.status,
+  },
+})
+
+export const wizardEvents = wizardSlice.actions
+export const { selectWizard, selectWizardStep, selectWizardStatus } = wizardSlice.selectors
+export default wizardSlice
