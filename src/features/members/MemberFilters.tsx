@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { FILTER_STATUSES, type StatusFilter } from '../../domain'
-import { optionText } from './memberDisplay'
+import { useOptionLabel } from '../memberForm'
 import {
   SEARCH_DEBOUNCE_MS,
   searchChanged,
@@ -37,12 +37,13 @@ export function MemberFilters() {
   const searchText = useAppSelector(selectSearchText)
   const statusFilter = useAppSelector(selectStatusFilter)
 
+  const optionLabel = useOptionLabel()
   const statusOptions = FILTER_STATUSES.map((key) => ({
     value: key,
     label:
       key === 'all'
         ? intl.formatMessage({ id: 'allStatuses' })
-        : optionText(intl, 'membership_status', key),
+        : optionLabel('membership_status', key),
   }))
 
   return (

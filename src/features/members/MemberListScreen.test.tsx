@@ -1,3 +1,4 @@
+import './testShims'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -37,13 +38,6 @@ const sparse: MemberListItem = {
 // antd renders slowly in jsdom; these drive whole screens.
 jest.setTimeout(30_000)
 const SLOW = { timeout: 10_000 }
-
-// rc-select schedules its open/close through MessageChannel, which jsdom lacks.
-class TimeoutChannel {
-  port1: { onmessage: (() => void) | null } = { onmessage: null }
-  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) }
-}
-;(globalThis as { MessageChannel?: unknown }).MessageChannel ??= TimeoutChannel
 
 let server: MockServer
 const searches = () => server.requests.filter((r) => r.path === '/api/members/search')

@@ -1,32 +1,23 @@
 import { UserOutlined, WomanOutlined } from '@ant-design/icons'
 import { Avatar, Badge } from 'antd'
 import { useState } from 'react'
-import { useIntl, type IntlShape } from 'react-intl'
-import { ENUM_OPTIONS, enumLabel, type EnumField } from '../../domain'
+import { useIntl } from 'react-intl'
+import { useOptionLabel } from '../memberForm'
 import { photoUrl } from './membersApi'
 
 export const DEFAULT_AVATAR = '/default-avatar.png'
 
-/**
- * The translated label of an enum key, under the shared `option.<field>.<key>` ids, falling
- * back to the English label (or the stored text itself when it is not a known key).
- */
-export function optionText(intl: IntlShape, field: EnumField, key: string): string {
-  const english = enumLabel(ENUM_OPTIONS[field], key)
-  if (!english) return key
-  return intl.formatMessage({ id: `option.${field}.${key}`, defaultMessage: english })
-}
-
 /** Spec 2.6 / 8.6: each missing value has its own wording. */
 export function useMemberText() {
   const intl = useIntl()
+  const optionLabel = useOptionLabel()
   return {
     gender: (key: string | null) =>
-      key ? optionText(intl, 'gender', key) : intl.formatMessage({ id: 'notSpecified' }),
+      key ? optionLabel('gender', key) : intl.formatMessage({ id: 'notSpecified' }),
     phone: (phone: string | null) => phone?.trim() || intl.formatMessage({ id: 'noPhone' }),
     email: (email: string | null) => email?.trim() || intl.formatMessage({ id: 'noEmail' }),
     status: (key: string | null) =>
-      key ? optionText(intl, 'membership_status', key) : intl.formatMessage({ id: 'noStatus' }),
+      key ? optionLabel('membership_status', key) : intl.formatMessage({ id: 'noStatus' }),
   }
 }
 

@@ -1,11 +1,7 @@
 import { api } from '../../app/api'
 import type { Member } from '../../domain'
 import { getFile } from '../../shared/fileRegistry'
-import {
-  createMemberFormData,
-  type MemberSubmission,
-  updateMemberFormData,
-} from './memberFormData'
+import { createMemberFormData, type MemberSubmission, updateMemberFormData } from './memberFormData'
 
 /** One row of the directory (GET /api/members/search items). */
 export interface MemberListItem {
@@ -122,7 +118,10 @@ export const membersApi = api.injectEndpoints({
       ],
     }),
     /** Spec 7.2: users, or with purpose=transfer the others matching a trimmed search. */
-    getUsers: build.query<{ id: number; username: string }[], { purpose?: 'transfer'; search?: string } | void>({
+    getUsers: build.query<
+      { id: number; username: string }[],
+      { purpose?: 'transfer'; search?: string } | void
+    >({
       query: (args) => ({
         url: 'api/users',
         params: {

@@ -1,0 +1,50 @@
+import { DeleteOutlined, ExclamationCircleFilled } from '@ant-design/icons'
+import { App, Button, Card, Flex, Typography } from 'antd'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { serverMessage } from '../../app/api'
+import { useDeleteMemberMutation } from './membersApi'
+
+/**
+ * Spec 2.7 / 4.3: Delete, at the foot of the profile where destructive actions are expected,
+ * behind the spec's confirmation; afterwards the list, fetched again.
+ */
+export function DangerZone({ memberId, memberName }: { memberId: number; memberName: string }) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const { modal, message } = App.useApp()
+  const [deleteMember] = useDeleteMemberMutation()
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: intl.formatMessage({ id: 'deleteMember' }),
+      icon: <ExclamationCircleFilled />,
+      content: intl.formatMessage({ id: 'deleteConfirm' }),
+      okText: intl.formatMessage({ id: 'delete' }),
+      okButtonProps: { danger: true },
+      cancelText: intl.formatMessage({ id: 'cancel' }),
+      onOk: async () => {
+        try {
+          await deleteMember(memberId).unwrap()
+        } catch (error) {
+          void message.error(serverMessage(error) ?? intl.formatMessage({ id: 'deleteError' }))
+          return
+        }
+        void message.success(intl.formatMessage({ id: 'deleteSuccess' }, { memberName }))
+        navigate('/members', { replace: true, state: { memberUpdated: true } })
+      },
+    })
+
+  return (
+    <Card className="profile-danger-zone" title={<FormattedMessage id="dangerZone" />}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Text type="secondary">
+          <FormattedMessage id="deleteMemberHelp" />
+        </Typography.Text>
+        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+          <FormattedMessage id="deleteMember" />
+        </Button>
+      </Flex>
+    </Card>
+  )
+}

@@ -1,0 +1,191 @@
+import './testShims'
+import { File as NodeFile } from 'node:buffer'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { ageOn, emptyMemberInput, todayIso, type Member } from '../../domain'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+
+// A whole profile form in jsdom is slow, more so on a busy two-core machine.
+jest.setTimeout(120_000)
+const SLOW = { timeout: 20_000 }
+
+const member: Member = {
+  ...emptyMemberInput(),
+  id: 7,
+  first_name: 'Abebe',
+  middle_name: 'Kebede',
+  last_name: 'Tesfaye',
+  gender: 'male',
+  date_of_birth: '1990-05-17',
+  marital_status: 'married',
+  nationality: 'Ethiopia',
+  job: 'Teacher, Beekeeper',
+  phone_primary: '+251911000000',
+  email: 'abebe@example.org',
+  current_ministries: ['choir', 'Prison visits'],
+  allergies: ['peanuts', 'dust'],
+  membership_status: 'member',
+  photo_path: null,
+  thumbnail_path: null,
+  registerd_by: 'admin',
+  transfer_date: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+}
+
+let server: MockServer
+const gets = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/api/members/7')
+const signedInAs = { id: 1, username: 'admin' }
+
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/members/7', { json: member })
+  server.on('GET', '/api/members/search', { json: { items: [], total: 0, next_cursor: null } })
+})
+afterEach(() => server.restore())
+
+const button = (name: RegExp) => screen.getByRole('button', { name })
+
+describe('member profile (spec 2.7, 4.8)', () => {
+  it('opens /member/edit/{id} in view mode with the summary and disabled fields', async () => {
+    renderRoute('/member/edit/7', { signedInAs })
+    const heading = await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    const summary = within(heading.closest('.profile-summary-card') as HTMLElement)
+    const age = ageOn('1990-05-17', todayIso())
+    expect(summary.getByText(`${age} years old`)).toBeInTheDocument()
+    expect(summary.getByText('Married')).toBeInTheDocument()
+    expect(summary.getByText('Teacher, Beekeeper')).toBeInTheDocument()
+    expect(summary.getByText('Choir')).toBeInTheDocument()
+    expect(summary.getByText('Prison visits')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Gender' })).toBeDisabled()
+    for (const name of [/Transfer/, /Generate ID Card/, /^edit Edit$/]) {
+      expect(button(name)).toBeEnabled()
+    }
+    expect(screen.getByRole('tab', { name: 'Personal Information' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Photo of Abebe Kebede Tesfaye' })).toHaveAttribute(
+      'src',
+      '/default-avatar.png',
+    )
+  })
+
+  it('edits, saves with a PUT, then Back tells the list to refetch', async () => {
+    server.on('PUT', '/api/members/7', (req) => {
+      const form = req.body as FormData
+      return { json: { ...member, first_name: String(form.get('first_name')) } }
+    })
+    const { router } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^edit Edit$/))
+    const first = screen.getByRole('textbox', { name: 'First name' })
+    fireEvent.change(first, { target: { value: 'Abebech' } })
+    fireEvent.click(screen.getByRole('tab', { name: 'Additional Information' }))
+    expect(screen.getByRole('textbox', { name: 'Allergies' })).toHaveValue('peanuts, dust')
+    fireEvent.change(screen.getByRole('textbox', { name: 'Allergies' }), {
+      target: { value: 'peanuts, , pollen ' },
+    })
+    fireEvent.click(button(/Save/))
+
+    expect(await screen.findByText('Member updated successfully', {}, SLOW)).toBeInTheDocument()
+    const put = server.requests.find((r) => r.method === 'PUT')
+    const form = put?.body as FormData
+    expect(form.get('first_name')).toBe('Abebech')
+    expect(form.get('allergies')).toBe('["peanuts","pollen"]')
+    expect(form.get('job')).toBe('Teacher, Beekeeper')
+    expect(form.get('middle_name')).toBe('Kebede')
+    expect(form.get('spouse_name')).toBe('')
+    expect(form.has('photo')).toBe(false)
+    await waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(2), SLOW)
+    expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument()
+
+    const arrivals: unknown[] = []
+    router.subscribe((state) => arrivals.push(state.location.state))
+    fireEvent.click(button(/Back/))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    expect(arrivals[0]).toEqual({ memberUpdated: true })
+  })
+
+  it('requires first and last name, and Cancel discards the edit and fetches again', async () => {
+    renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^edit Edit$/))
+    fireEvent.change(screen.getByRole('textbox', { name: "Last name (grandfather's name)" }), {
+      target: { value: ' ' },
+    })
+    fireEvent.click(button(/Save/))
+    expect(await screen.findByText('This field is required', {}, SLOW)).toBeInTheDocument()
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false)
+
+    fireEvent.click(button(/Cancel/))
+    expect(await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)).toBeVisible()
+    await waitFor(() => expect(gets()).toHaveLength(2), SLOW)
+  })
+
+  it('shows saveError and stays in edit mode when the save fails', async () => {
+    server.on('PUT', '/api/members/7', { status: 500, json: { message: 'boom' } })
+    renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^edit Edit$/))
+    fireEvent.click(button(/Save/))
+    expect(
+      await screen.findByText('Could not save the changes. Please try again.', {}, SLOW),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'First name' })).toBeEnabled()
+  })
+
+  it('sends a newly picked photo in the photo part', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:preview')
+    URL.revokeObjectURL = jest.fn()
+    server.on('PUT', '/api/members/7', { json: member })
+    const { container } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^edit Edit$/))
+    expect(screen.getByText('Click to upload photo')).toBeInTheDocument()
+    const input = container.querySelector('input[type=file]') as HTMLInputElement
+    expect(input).toHaveAttribute('accept', 'image/*')
+    // Node's File: the fetch stack under test (undici) accepts only its own Blobs.
+    const file = new NodeFile([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', {
+      type: 'image/jpeg',
+    }) as unknown as File
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [file] } })
+    })
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Photo of Abebe Kebede Tesfaye' })).toHaveAttribute(
+        'src',
+        'blob:preview',
+      ),
+    )
+    fireEvent.click(button(/Save/))
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'PUT')).toBe(true), SLOW)
+    const form = server.requests.find((r) => r.method === 'PUT')?.body as FormData
+    expect((form.get('photo') as File).name).toBe('me.jpg')
+  })
+
+  it('deletes after the confirmation and returns to the list', async () => {
+    server.on('DELETE', '/api/members/7', { status: 204 })
+    const { router } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/Delete Member/))
+    const dialog = await screen.findByRole('dialog')
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete this member? This action cannot be undone.',
+      ),
+    ).toBeInTheDocument()
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/members/7')).toBe(
+      true,
+    )
+  })
+
+  it.each([
+    ['/member/abc', 'Invalid member ID'],
+    ['/member/99', 'Member not found'],
+  ])('%s shows "%s"', async (path, text) => {
+    renderRoute(path, { signedInAs })
+    expect(await screen.findByText(text, {}, SLOW)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,56 @@
+import {
+  ArrowLeftOutlined,
+  CloseOutlined,
+  EditOutlined,
+  IdcardOutlined,
+  SaveOutlined,
+  SwapOutlined,
+} from '@ant-design/icons'
+import { Button, Flex } from 'antd'
+import { FormattedMessage } from 'react-intl'
+import type { ProfileMode } from './profileMachine'
+
+interface Props {
+  mode: ProfileMode
+  onBack: () => void
+  onTransfer: () => void
+  onIdCard: () => void
+  onEdit: () => void
+  onCancel: () => void
+}
+
+/** Spec 2.7 header: Back always; Transfer, Generate ID Card and Edit, or Cancel and Save. */
+export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCancel }: Props) {
+  const saving = mode === 'saving'
+  return (
+    <Flex className="profile-header" justify="space-between" align="center" wrap gap={8}>
+      <Button icon={<ArrowLeftOutlined />} onClick={onBack} disabled={saving}>
+        <FormattedMessage id="back" />
+      </Button>
+      <Flex gap={8} wrap justify="flex-end">
+        {mode === 'view' ? (
+          <>
+            <Button icon={<SwapOutlined />} onClick={onTransfer}>
+              <FormattedMessage id="transfer" />
+            </Button>
+            <Button icon={<IdcardOutlined />} onClick={onIdCard}>
+              <FormattedMessage id="generateIdCard" />
+            </Button>
+            <Button type="primary" icon={<EditOutlined />} onClick={onEdit}>
+              <FormattedMessage id="edit" />
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button icon={<CloseOutlined />} onClick={onCancel} disabled={saving}>
+              <FormattedMessage id="cancel" />
+            </Button>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+              <FormattedMessage id="save" />
+            </Button>
+          </>
+        )}
+      </Flex>
+    </Flex>
+  )
+}

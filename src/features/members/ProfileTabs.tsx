@@ -1,0 +1,302 @@
+import { Card, Col, Divider, Form, Input, Row, Tabs } from 'antd'
+import { getIn, useFormikContext } from 'formik'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { EDIT_STATUSES, type Member } from '../../domain'
+import {
+  FormikCheckboxField,
+  FormikDateField,
+  FormikJobField,
+  FormikSelectField,
+  FormikTagField,
+  FormikTextField,
+  MemberDate,
+} from '../memberForm'
+
+const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
+  <Col xs={24} md={wide ? 24 : 12}>
+    {children}
+  </Col>
+)
+
+/** A value the server sets: shown, never edited (spec 3.1: registerd_by is not editable). */
+function ReadOnlyValue({
+  id,
+  label,
+  children,
+}: {
+  id: string
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <Form.Item label={label} htmlFor={id}>
+      <Input
+        id={id}
+        readOnly
+        variant="filled"
+        value={typeof children === 'string' ? children : ''}
+      />
+    </Form.Item>
+  )
+}
+
+type TabKey = 'personalInfo' | 'contactInfo' | 'churchInfo' | 'familyInfo' | 'additionalInfo'
+
+// Which tab holds which field, so a failed save can show the first tab with an error.
+const TAB_FIELDS: Record<TabKey, readonly string[]> = {
+  personalInfo: ['gender', 'date_of_birth', 'marital_status', 'nationality', 'job'],
+  contactInfo: [
+    'phone_primary',
+    'phone_secondary',
+    'email',
+    'preferred_contact_method',
+    'street_address',
+    'city',
+    'state',
+    'zip_code',
+    'emergency_contact_name',
+    'emergency_contact_relationship',
+    'emergency_contact_phone',
+  ],
+  churchInfo: [
+    'membership_status',
+    'date_joined',
+    'baptism_date',
+    'baptism_location',
+    'confirmation_date',
+    'previous_church',
+    'spiritual_gifts',
+    'current_ministries',
+    'service_interests',
+    'volunteer_availability',
+    'last_attendance_date',
+    'regular_attendance_pattern',
+    'events_attended',
+  ],
+  familyInfo: ['spouse_name', 'parent_guardian', 'children_info'],
+  additionalInfo: [
+    'medical_conditions',
+    'allergies',
+    'special_needs',
+    'highest_education',
+    'professional_skills',
+    'current_prayer_requests',
+    'notes',
+  ],
+}
+
+function useTabWithFirstError(): [TabKey, (key: TabKey) => void] {
+  const [active, setActive] = useState<TabKey>('personalInfo')
+  const { submitCount, errors } = useFormikContext<Record<string, unknown>>()
+  useEffect(() => {
+    if (submitCount === 0) return
+    const first = (Object.keys(TAB_FIELDS) as TabKey[]).find((tab) =>
+      TAB_FIELDS[tab].some((field) => getIn(errors, field)),
+    )
+    if (first) setActive(first)
+    // Only a new submit attempt moves the tab; typing must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount])
+  return [active, setActive]
+}
+
+/**
+ * Spec 2.7: the five tabs, grouping every field of 3.1 as section 3 and the wizard do, with the
+ * wizard's own field components. Outside edit mode every input is disabled.
+ */
+export function ProfileTabs({ member, editing }: { member: Member; editing: boolean }) {
+  const intl = useIntl()
+  const [activeTab, setActiveTab] = useTabWithFirstError()
+  const off = !editing
+  const comma = 'commaSeparatedHelp'
+
+  const personal = (
+    <Row gutter={16}>
+      <Cell>
+        <FormikSelectField name="gender" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikDateField name="date_of_birth" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikSelectField name="marital_status" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikSelectField name="nationality" disabled={off} />
+      </Cell>
+      <Cell wide>
+        <FormikJobField disabled={off} />
+      </Cell>
+    </Row>
+  )
+
+  const contact = (
+    <Row gutter={16}>
+      <Cell>
+        <FormikTextField name="phone_primary" type="tel" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="phone_secondary" type="tel" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="email" type="email" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikSelectField name="preferred_contact_method" disabled={off} />
+      </Cell>
+      <Cell wide>
+        <Divider titlePlacement="start">{intl.formatMessage({ id: 'address' })}</Divider>
+      </Cell>
+      <Cell wide>
+        <FormikTextField name="street_address" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="city" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="state" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="zip_code" disabled={off} />
+      </Cell>
+      <Cell wide>
+        <Divider titlePlacement="start">{intl.formatMessage({ id: 'emergencyContact' })}</Divider>
+      </Cell>
+      <Cell>
+        <FormikTextField name="emergency_contact_name" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="emergency_contact_relationship" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="emergency_contact_phone" type="tel" disabled={off} />
+      </Cell>
+      <Cell wide>
+        <FormikCheckboxField name="receive_email_notifications" disabled={off} />
+        <FormikCheckboxField name="receive_sms_notifications" disabled={off} />
+      </Cell>
+    </Row>
+  )
+
+  const church = (
+    <Row gutter={16}>
+      <Cell>
+        <FormikSelectField name="membership_status" keys={EDIT_STATUSES} disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikDateField name="date_joined" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikDateField name="baptism_date" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="baptism_location" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikDateField name="confirmation_date" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="previous_church" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTagField name="spiritual_gifts" helpId="selectOrTypeGifts" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTagField name="current_ministries" helpId="selectOrTypeMinistries" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="service_interests" rows={3} helpId={comma} disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikSelectField name="volunteer_availability" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikDateField name="last_attendance_date" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="regular_attendance_pattern" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="events_attended" helpId={comma} disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikCheckboxField name="bible_study_participation" disabled={off} />
+      </Cell>
+    </Row>
+  )
+
+  const family = (
+    <Row gutter={16}>
+      <Cell>
+        <FormikTextField name="spouse_name" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="parent_guardian" disabled={off} />
+      </Cell>
+      <Cell wide>
+        <FormikTextField name="children_info" rows={2} helpId={comma} disabled={off} />
+      </Cell>
+    </Row>
+  )
+
+  const additional = (
+    <Row gutter={16}>
+      <Cell>
+        <FormikTextField name="medical_conditions" helpId={comma} disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="allergies" helpId={comma} disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="special_needs" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikSelectField name="highest_education" disabled={off} />
+      </Cell>
+      <Cell wide>
+        <FormikTextField name="professional_skills" helpId={comma} disabled={off} />
+      </Cell>
+      <Cell wide>
+        <FormikTextField name="current_prayer_requests" rows={3} disabled={off} />
+      </Cell>
+      <Cell wide>
+        <FormikTextField name="notes" rows={4} disabled={off} />
+      </Cell>
+      <Cell>
+        <ReadOnlyValue id="member-registerd_by" label={intl.formatMessage({ id: 'registeredBy' })}>
+          {member.registerd_by ?? ''}
+        </ReadOnlyValue>
+      </Cell>
+      {member.transfer_date && (
+        <Cell>
+          <Form.Item label={intl.formatMessage({ id: 'transferDate' })}>
+            <MemberDate value={member.transfer_date} />
+          </Form.Item>
+        </Cell>
+      )}
+    </Row>
+  )
+
+  const tabs: [TabKey, ReactNode][] = [
+    ['personalInfo', personal],
+    ['contactInfo', contact],
+    ['churchInfo', church],
+    ['familyInfo', family],
+    ['additionalInfo', additional],
+  ]
+
+  return (
+    <Card className="profile-tabs">
+      <Tabs
+        activeKey={activeTab}
+        onChange={(key) => setActiveTab(key as TabKey)}
+        items={tabs.map(([key, children]) => ({
+          key,
+          label: intl.formatMessage({ id: key }),
+          children,
+        }))}
+      />
+    </Card>
+  )
+}
