@@ -1,0 +1,123 @@
+import '../members/testShims'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { emptyMemberInput, type Member } from '../../domain'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+
+jest.setTimeout(120_000)
+const SLOW = { timeout: 20_000 }
+
+const member: Member = {
+  ...emptyMemberInput(),
+  id: 7,
+  first_name: 'Abebe',
+  middle_name: 'Kebede',
+  last_name: 'Tesfaye',
+  photo_path: null,
+  thumbnail_path: null,
+  registerd_by: 'admin',
+  transfer_date: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+}
+
+let server: MockServer
+const userSearches = () => server.requests.filter((r) => r.path === '/api/users')
+
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/members/7', { json: member })
+  server.on('GET', '/api/members/search', { json: { items: [], total: 0, next_cursor: null } })
+  server.on('GET', '/api/users', (req) => {
+    const search = req.search.get('search') ?? ''
+    const users = [
+      { id: 2, username: 'dawit' },
+      { id: 3, username: 'hanna' },
+    ]
+    return { json: users.filter((u) => u.username.includes(search)) }
+  })
+})
+afterEach(() => {
+  server.restore()
+  jest.useRealTimers()
+})
+
+async function openDialog() {
+  const view = renderRoute('/member/7', { signedInAs: { id: 1, username: 'admin' } })
+  await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+  fireEvent.click(screen.getByRole('button', { name: /Transfer/ }))
+  const dialog = await screen.findByRole('dialog', {}, SLOW)
+  return { ...view, dialog }
+}
+
+async function chooseUser(dialog: HTMLElement, username: string) {
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Select user to transfer to' }))
+  fireEvent.click(await screen.findByTitle(username, {}, SLOW))
+}
+
+describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
+  it('names the member, waits 350 ms before searching users and needs a choice', async () => {
+    const { dialog } = await openDialog()
+    expect(within(dialog).getByText('Transfer Member')).toBeInTheDocument()
+    expect(within(dialog).getByText('Member to transfer:')).toBeInTheDocument()
+    expect(within(dialog).getByText('Abebe Kebede Tesfaye')).toBeInTheDocument()
+    expect(within(dialog).getByText('Please select a user to transfer to')).toBeInTheDocument()
+    const transfer = within(dialog).getByRole('button', { name: /Transfer$/ })
+    expect(transfer).toBeDisabled()
+    await waitFor(() => expect(userSearches()).toHaveLength(1), SLOW)
+    expect(userSearches()[0].search.get('purpose')).toBe('transfer')
+
+    jest.useFakeTimers()
+    const search = within(dialog).getByRole('searchbox', { name: 'Search users' })
+    fireEvent.change(search, { target: { value: 'ha' } })
+    await act(async () => jest.advanceTimersByTimeAsync(200))
+    fireEvent.change(search, { target: { value: 'han ' } })
+    await act(async () => jest.advanceTimersByTimeAsync(349))
+    expect(userSearches()).toHaveLength(1)
+    await act(async () => jest.advanceTimersByTimeAsync(1))
+    jest.useRealTimers()
+    await waitFor(() => expect(userSearches()).toHaveLength(2), SLOW)
+    expect(userSearches()[1].search.get('search')).toBe('han')
+
+    await chooseUser(dialog, 'hanna')
+    await waitFor(() => expect(transfer).toBeEnabled(), SLOW)
+  })
+
+  it('shows "No users found" for an empty result', async () => {
+    server.on('GET', '/api/users', { json: [] })
+    const { dialog } = await openDialog()
+    fireEvent.mouseDown(
+      within(dialog).getByRole('combobox', { name: 'Select user to transfer to' }),
+    )
+    expect(await screen.findByText('No users found', {}, SLOW)).toBeInTheDocument()
+  })
+
+  it('transfers and lands on the list with the success banner', async () => {
+    server.on('POST', '/api/members/transfer/7', { json: { success: true, member } })
+    const { dialog, router, store } = await openDialog()
+    await chooseUser(dialog, 'dawit')
+    fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    expect(
+      await screen.findByText('Member Abebe Kebede Tesfaye has been successfully transferred'),
+    ).toBeInTheDocument()
+    const post = server.requests.find((r) => r.method === 'POST')
+    expect(post?.body).toEqual({ targetUserId: 2 })
+    expect(store.getState().transfer.status).toBe('closed')
+  })
+
+  it.each([
+    [
+      { status: 400, json: { success: false, message: 'Target user not found' } },
+      'Target user not found',
+    ],
+    [{ status: 500, body: 'oops' }, 'Failed to transfer member'],
+  ])('shows the server message or the fallback on failure', async (response, text) => {
+    server.on('POST', '/api/members/transfer/7', response)
+    const { dialog, router } = await openDialog()
+    await chooseUser(dialog, 'dawit')
+    fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
+    expect(await within(dialog).findByText(text, {}, SLOW)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/member/7')
+  })
+})
