@@ -8,6 +8,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin'
 import MiniCssExtractPlugin from 'mini-css-extract-plugin'
 import TerserPlugin from 'terser-webpack-plugin'
 import webpack, { type Configuration } from 'webpack'
+import { InjectManifest } from 'workbox-webpack-plugin'
 import 'webpack-dev-server'
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'package.json'), 'utf8')) as {
@@ -28,6 +29,53 @@ class VersionFilePlugin {
       )
     })
   }
+}
+
+/**
+ * .build-stats.json in the output: which files each entry and named chunk group loads, for
+ * scripts/check-budgets.mjs (issue 7). A dotfile, so the static server does not hand it out.
+ */
+class BuildStatsPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.done.tap('BuildStatsPlugin', (stats) => {
+      const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true })
+      const groups = Object.fromEntries(
+        Object.entries(namedChunkGroups).map(([name, group]) => [
+          name,
+          (group.assets ?? []).map((asset) => asset.name),
+        ]),
+      )
+      const out = compiler.options.output.path!
+      fs.writeFileSync(path.join(out, '.build-stats.json'), JSON.stringify({ groups }, null, 1))
+    })
+  }
+}
+
+/**
+ * The chunk groups the service worker precaches: what opens offline (spec 1: the app shell, its
+ * fonts and strings, /login and /debug, and what those load on a press). Signed-in screens need
+ * the API anyway; their chunks come from the network and the browser's immutable HTTP cache, which
+ * keeps the precache far under its 2 MB budget (issue 7).
+ */
+const SHELL_CHUNK_GROUPS = ['app', 'login', 'debug', 'preference-controls', 'pwa-install-dialog']
+
+function outsideTheShell({
+  asset,
+  compilation,
+}: {
+  asset: { name: string }
+  compilation: webpack.Compilation
+}): boolean {
+  const shell = new Set<string>()
+  for (const name of SHELL_CHUNK_GROUPS) {
+    for (const chunk of compilation.namedChunkGroups.get(name)?.chunks ?? []) {
+      for (const file of [...chunk.files, ...chunk.auxiliaryFiles]) shell.add(file)
+    }
+  }
+  const fromAChunk = [...compilation.chunks].some(
+    (chunk) => chunk.files.has(asset.name) || chunk.auxiliaryFiles.has(asset.name),
+  )
+  return fromAChunk && !shell.has(asset.name)
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|webmanifest)$/
@@ -86,6 +134,21 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new VersionFilePlugin(),
       ...(production
         ? [
+            // /sw.js (src/sw.ts): precaches the build's own files; see the comment there.
+            new InjectManifest({
+              swSrc: './src/sw.ts',
+              swDest: 'sw.js',
+              exclude: [
+                /\.(br|gz|map)$/,
+                /LICENSE\.txt$/,
+                /^version\.json$/,
+                /^\.build-stats/,
+                outsideTheShell,
+              ],
+              // Hashed names are their own revision: no ?__WB_REVISION__ on those URLs.
+              dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
+            }),
+            new BuildStatsPlugin(),
             new CompressionPlugin({
               filename: '[path][base].gz',
               algorithm: 'gzip',

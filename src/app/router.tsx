@@ -7,13 +7,19 @@ import { RouteFallback } from '../shared/RouteFallback'
 const LoginScreen = lazy(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginScreen'),
 )
-const DebugScreen = lazy(() => import('../features/debug/DebugScreen'))
+const DebugScreen = lazy(
+  () => import(/* webpackChunkName: "debug" */ '../features/debug/DebugScreen'),
+)
 const RegistrationScreen = lazy(() => import('../features/wizard/RegistrationScreen'))
 const MemberListScreen = lazy(() => import('../features/members/MemberListScreen'))
 const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
-const AppLayout = lazy(() => import('../features/shell').then((m) => ({ default: m.AppLayout })))
+const AppLayout = lazy(() =>
+  import(/* webpackChunkName: "shell" */ '../features/shell').then((m) => ({
+    default: m.AppLayout,
+  })),
+)
 
 const page = (node: ReactNode) => <Suspense fallback={<RouteFallback />}>{node}</Suspense>
 

@@ -20,6 +20,7 @@ import cameraSlice from '../features/camera/cameraSlice'
 import { registerAuthListeners } from '../features/auth/authListeners'
 import membersSlice from '../features/members/membersSlice'
 import { preferencesSlice, preferenceStorage } from '../features/preferences'
+import { pwaSlice, registerPwaListeners } from '../features/pwa'
 import transferSlice from '../features/transfer/transferSlice'
 import wizardSlice from '../features/wizard/wizardSlice'
 import { api } from './api'
@@ -36,6 +37,7 @@ export const rootReducer = combineReducers({
   camera: cameraSlice.reducer,
   members: membersSlice.reducer,
   preferences: persistedPreferences,
+  pwa: pwaSlice.reducer,
   transfer: transferSlice.reducer,
   wizard: wizardSlice.reducer,
 })
@@ -45,6 +47,7 @@ export type RootState = ReturnType<typeof rootReducer>
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listeners = createListenerMiddleware()
   registerAuthListeners(listeners as never)
+  registerPwaListeners(listeners as never)
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,

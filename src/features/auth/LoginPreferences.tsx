@@ -15,7 +15,8 @@ import { type Language, selectLanguage, selectThemeMode, themeToggled } from '..
  * The module is imported by path, not through the preferences index: the index is part of the
  * first load (the store uses its slice), so importing it here would not split anything off.
  */
-const loadControls = () => import('../preferences/PreferenceControls')
+const loadControls = () =>
+  import(/* webpackChunkName: "preference-controls" */ '../preferences/PreferenceControls')
 const PreferenceControls = lazy(() =>
   loadControls().then((module) => ({ default: module.PreferenceControls })),
 )

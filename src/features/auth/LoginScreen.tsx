@@ -14,6 +14,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { BrandMark } from '../../shared/BrandMark'
+import { InstallBanner } from '../pwa'
 import { useLoginMutation } from './authApi'
 import {
   type LoginFailure,
@@ -118,7 +119,7 @@ export default function LoginScreen() {
   return (
     <Flex vertical align="center" justify="center" className="login-page">
       <div className="login-column">
-        {/* The PWA install banner mounts here (issue 7). */}
+        <InstallBanner />
         <div className="login-card" style={card}>
           <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
             <BrandMark size={56} />

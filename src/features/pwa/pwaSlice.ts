@@ -1,0 +1,190 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+
+/*
+ * The PWA's four small machines (spec 2.4, 2.11). Each reducer asks its table whether the event
+ * is legal in the current status and otherwise leaves the state alone, like the other slices.
+ */
+
+/** The service worker's update: a new build installed and waiting, then activated on request. */
+export type UpdateStatus = 'idle' | 'available' | 'applying'
+type UpdateEvent = 'updateReady' | 'updateAccepted' | 'updateDismissed'
+export const UPDATE_TRANSITIONS: Record<
+  UpdateStatus,
+  Partial<Record<UpdateEvent, UpdateStatus>>
+> = {
+  idle: { updateReady: 'available' },
+  available: { updateAccepted: 'applying', updateDismissed: 'idle' },
+  applying: {},
+}
+
+/** The browser's own install prompt (beforeinstallprompt), usable once. */
+export type InstallStatus = 'unavailable' | 'offered' | 'prompting' | 'installed'
+type InstallEvent = 'promptOffered' | 'installRequested' | 'promptAnswered' | 'appInstalled'
+export const INSTALL_TRANSITIONS: Record<
+  InstallStatus,
+  Partial<Record<InstallEvent, InstallStatus>>
+> = {
+  unavailable: { promptOffered: 'offered', appInstalled: 'installed' },
+  offered: { installRequested: 'prompting', appInstalled: 'installed' },
+  prompting: { promptAnswered: 'unavailable', appInstalled: 'installed' },
+  installed: {},
+}
+
+/** The install dialog: due 3 s after installation is offered (spec 9.6), once per session. */
+export type DialogStatus = 'closed' | 'scheduled' | 'open' | 'dismissed'
+type DialogEvent = 'dialogScheduled' | 'dialogDue' | 'maybeLaterPressed' | 'installNowPressed'
+export const DIALOG_TRANSITIONS: Record<
+  DialogStatus,
+  Partial<Record<DialogEvent, DialogStatus>>
+> = {
+  closed: { dialogScheduled: 'scheduled' },
+  scheduled: { dialogDue: 'open' },
+  open: { maybeLaterPressed: 'dismissed', installNowPressed: 'closed' },
+  dismissed: {},
+}
+
+/** The /version.json check on start (spec 2.11). */
+export type VersionStatus = 'unchecked' | 'checking' | 'current' | 'changed' | 'failed'
+type VersionEvent =
+  | 'versionCheckStarted'
+  | 'versionFirstSeen'
+  | 'versionMatched'
+  | 'versionChanged'
+  | 'versionCheckFailed'
+export const VERSION_TRANSITIONS: Record<
+  VersionStatus,
+  Partial<Record<VersionEvent, VersionStatus>>
+> = {
+  unchecked: { versionCheckStarted: 'checking' },
+  checking: {
+    versionFirstSeen: 'current',
+    versionMatched: 'current',
+    versionChanged: 'changed',
+    versionCheckFailed: 'failed',
+  },
+  current: {},
+  changed: {},
+  failed: {},
+}
+
+export interface DeviceFacts {
+  /** Already running as an installed app (display-mode: standalone, or iOS's navigator.standalone). */
+  standalone: boolean
+  /** iPhone/iPad Safari: no install prompt, so the dialog shows Add-to-Home-Screen steps. */
+  ios: boolean
+  /** localStorage installBannerDismissed (spec 3.7). */
+  bannerDismissed: boolean
+  /** sessionStorage installPromptDismissed (spec 3.7). */
+  promptDismissed: boolean
+  online: boolean
+}
+
+export interface PwaState {
+  update: UpdateStatus
+  install: InstallStatus
+  dialog: DialogStatus
+  version: VersionStatus
+  device: DeviceFacts
+}
+
+export const initialPwaState: PwaState = {
+  update: 'idle',
+  install: 'unavailable',
+  dialog: 'closed',
+  version: 'unchecked',
+  device: {
+    standalone: false,
+    ios: false,
+    bannerDismissed: false,
+    promptDismissed: false,
+    online: true,
+  },
+}
+
+function step<S extends string, E extends string>(
+  table: Record<S, Partial<Record<E, S>>>,
+  from: S,
+  event: E,
+): S {
+  return table[from][event] ?? from
+}
+
+const pwaSlice = createSlice({
+  name: 'pwa',
+  initialState: initialPwaState,
+  reducers: {
+    /** Read once on start from the browser and the device's storage. */
+    started(state, action: PayloadAction<DeviceFacts>) {
+      state.device = action.payload
+      if (action.payload.standalone) state.install = 'installed'
+    },
+    updateReady(state) {
+      state.update = step(UPDATE_TRANSITIONS, state.update, 'updateReady')
+    },
+    updateAccepted(state) {
+      state.update = step(UPDATE_TRANSITIONS, state.update, 'updateAccepted')
+    },
+    updateDismissed(state) {
+      state.update = step(UPDATE_TRANSITIONS, state.update, 'updateDismissed')
+    },
+    promptOffered(state) {
+      state.install = step(INSTALL_TRANSITIONS, state.install, 'promptOffered')
+    },
+    installRequested(state) {
+      state.install = step(INSTALL_TRANSITIONS, state.install, 'installRequested')
+    },
+    promptAnswered(state) {
+      state.install = step(INSTALL_TRANSITIONS, state.install, 'promptAnswered')
+    },
+    appInstalled(state) {
+      state.install = step(INSTALL_TRANSITIONS, state.install, 'appInstalled')
+      state.dialog = state.dialog === 'open' ? 'closed' : state.dialog
+    },
+    dialogScheduled(state) {
+      // Spec 2.4: never when already installed or dismissed in this session.
+      if (state.device.standalone || state.device.promptDismissed) return
+      state.dialog = step(DIALOG_TRANSITIONS, state.dialog, 'dialogScheduled')
+    },
+    dialogDue(state) {
+      state.dialog = step(DIALOG_TRANSITIONS, state.dialog, 'dialogDue')
+    },
+    maybeLaterPressed(state) {
+      const next = step(DIALOG_TRANSITIONS, state.dialog, 'maybeLaterPressed')
+      if (next !== state.dialog) state.device.promptDismissed = true
+      state.dialog = next
+    },
+    installNowPressed(state) {
+      state.dialog = step(DIALOG_TRANSITIONS, state.dialog, 'installNowPressed')
+    },
+    bannerDismissed(state) {
+      state.device.bannerDismissed = true
+    },
+    connectionChanged(state, action: PayloadAction<boolean>) {
+      state.device.online = action.payload
+    },
+    versionCheckStarted(state) {
+      state.version = step(VERSION_TRANSITIONS, state.version, 'versionCheckStarted')
+    },
+    versionFirstSeen(state) {
+      state.version = step(VERSION_TRANSITIONS, state.version, 'versionFirstSeen')
+    },
+    versionMatched(state) {
+      state.version = step(VERSION_TRANSITIONS, state.version, 'versionMatched')
+    },
+    versionChanged(state) {
+      state.version = step(VERSION_TRANSITIONS, state.version, 'versionChanged')
+    },
+    versionCheckFailed(state) {
+      state.version = step(VERSION_TRANSITIONS, state.version, 'versionCheckFailed')
+    },
+  },
+})
+
+export const pwaActions = pwaSlice.actions
+export default pwaSlice
+
+type WithPwa = { pwa: PwaState }
+export const selectPwa = (state: WithPwa) => state.pwa
+/** Spec 2.4: the banner shows until dismissed for good, and never inside the installed app. */
+export const selectShowInstallBanner = (state: WithPwa) =>
+  !state.pwa.device.bannerDismissed && state.pwa.install !== 'installed'

@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+/**
+ * Abal's service worker (built by workbox InjectManifest into /sw.js; spec 1, 2.11).
+ *
+ * What it keeps: the build's own files only (app shell, scripts, styles, fonts, locale strings,
+ * icons), precached at install time and replaced as a whole by the next build. Navigations are
+ * answered with the cached shell, so /login opens without a network and the app itself says that
+ * it is offline.
+ *
+ * What it never keeps: /api responses and /uploads photos. There is no runtime cache at all, so
+ * member data and photos cannot outlive a Logout on this device (a shared church-office computer
+ * is the usual case). The client still deletes every non-precache cache on Logout as a backstop.
+ */
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (PrecacheEntry | string)[]
+}
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Server-only paths are never answered with the shell (a 404 page must stay a 404).
+const NOT_THE_APP = [
+  /^\/api(\/|$)/,
+  /^\/uploads\//,
+  /^\/health$/,
+  /^\/version\.json$/,
+  /^\/sw\.js$/,
+]
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }),
+)
+
+// The page asks for this when the user accepts "New version available! Refresh to update?".
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data
+  if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'SKIP_WAITING') {
+    void self.skipWaiting()
+  }
+})
