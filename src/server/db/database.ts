@@ -35,6 +35,10 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  // Keep the hot part of a large congregation's tables and search index in memory.
+  sqlite.pragma('cache_size = -65536')
+  sqlite.pragma('temp_store = MEMORY')
+  if (file !== ':memory:') sqlite.pragma('mmap_size = 268435456')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }
