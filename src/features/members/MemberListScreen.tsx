@@ -1,5 +1,5 @@
 import { FilterOutlined, ReloadOutlined } from '@ant-design/icons'
-import { Alert, Badge, Button, Empty, Flex, Skeleton, Spin, Typography } from 'antd'
+import { Alert, Badge, Button, Empty, Flex, Skeleton, Spin, Tag, Typography } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router'
@@ -104,13 +104,14 @@ export default function MemberListScreen() {
             <FormattedMessage id="churchMembers" />
           </Typography.Title>
           {total !== undefined && (
-            <Badge
-              count={total}
-              showZero
-              overflowCount={999999}
-              color="#1976d2"
+            // A static tag: the Badge's rolling digits were caught mid-animation after a search.
+            <Tag
+              color="blue"
+              className="member-count"
               title={intl.formatMessage({ id: 'memberCount' }, { count: total })}
-            />
+            >
+              {intl.formatNumber(total)}
+            </Tag>
           )}
         </Flex>
         <Badge dot={filtersActive && !filtersVisible}>
