@@ -15,6 +15,9 @@ const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'package.json'), 
   version: string
 }
 
+/** One id per build: in version.json and in /sw.js, so every build is a new version to clients. */
+const BUILD_ID = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
+
 /** version.json: what the running client compares against to know a new build is out. */
 class VersionFilePlugin {
   apply(compiler: webpack.Compiler) {
@@ -22,8 +25,7 @@ class VersionFilePlugin {
       compilation.hooks.processAssets.tap(
         { name: 'VersionFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
         () => {
-          const build = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
-          const body = JSON.stringify({ version: pkg.version, build })
+          const body = JSON.stringify({ version: pkg.version, build: BUILD_ID })
           compilation.emitAsset('version.json', new webpack.sources.RawSource(body))
         },
       )
@@ -147,6 +149,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
               ],
               // Hashed names are their own revision: no ?__WB_REVISION__ on those URLs.
               dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
+              // The build id makes each build's sw.js differ, so clients see the update (spec 2.11).
+              webpackCompilationPlugins: [
+                new webpack.DefinePlugin({ 'process.env.ABAL_BUILD_ID': JSON.stringify(BUILD_ID) }),
+              ],
             }),
             new BuildStatsPlugin(),
             new CompressionPlugin({

@@ -49,7 +49,8 @@ export interface RunningServer {
 
 /** Starts `src/server/server.ts` over the built dist/ (scripts/e2e.mjs builds it first). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort()
+  // A fixed PORT lets a test restart the server on the same origin (service worker tests).
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-'))
   let output = ''
   const child: ChildProcess = spawn(

@@ -22,6 +22,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (PrecacheEntry | string)[]
 }
+// Replaced at build time (webpack.config.ts): the same id as /version.json's "build".
+declare const process: { env: { ABAL_BUILD_ID: string } }
+
+/** Which build this worker belongs to; also what makes every build's sw.js a new worker. */
+const BUILD = process.env.ABAL_BUILD_ID
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
@@ -38,10 +43,11 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }),
 )
 
-// The page asks for this when the user accepts "New version available! Refresh to update?".
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data
-  if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'SKIP_WAITING') {
-    void self.skipWaiting()
-  }
+  const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined
+  // The page asks for this when the user accepts "New version available! Refresh to update?".
+  if (type === 'SKIP_WAITING') void self.skipWaiting()
+  // For support and tests: which build is this worker?
+  if (type === 'GET_BUILD') event.ports[0]?.postMessage({ build: BUILD })
 })
