@@ -176,9 +176,22 @@ describe('member list (spec 2.6)', () => {
   })
 
   it('loads the next page with the server cursor', async () => {
+    server.on('GET', '/api/members/search', (req) =>
+      req.search.get('cursor')
+        ? {
+            json: {
+              items: [{ ...sparse, id: 2, first_name: 'Selam' }],
+              total: 3,
+              next_cursor: null,
+            },
+          }
+        : { json: { items: [abebe, sparse], total: 3, next_cursor: 'c2' } },
+    )
     renderList()
     fireEvent.click(await screen.findByRole('button', { name: /Load more members/ }))
     await waitFor(() => expect(searches()).toHaveLength(2))
     expect(searches()[1].search.get('cursor')).toBe('c2')
+    expect(await screen.findByText('Selam Girma')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Load more members/ })).not.toBeInTheDocument()
   })
 })

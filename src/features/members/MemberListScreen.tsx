@@ -29,6 +29,12 @@ export interface MemberListLocationState {
   memberUpdated?: boolean
 }
 
+/** A member seen on two pages (the list changed between them) is shown once. */
+function uniqueById<T extends { id: number }>(items: T[]): T[] {
+  const seen = new Set<number>()
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)))
+}
+
 function useTransferBanner(initial: string | undefined) {
   const [memberName, setMemberName] = useState(initial ?? null)
   useEffect(() => {
@@ -66,7 +72,7 @@ export default function MemberListScreen() {
     { refetchOnMountOrArgChange: refetchOnArrival },
   )
   const { data, isLoading, isFetching, isFetchingNextPage, isError, hasNextPage } = directory
-  const members = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data])
+  const members = useMemo(() => uniqueById(data?.pages.flatMap((page) => page.items) ?? []), [data])
   const total = data?.pages[0]?.total
   const refreshing = isFetching && !isFetchingNextPage && !isLoading
 
