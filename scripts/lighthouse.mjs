@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// npm run lighthouse: Lighthouse 12 (mobile profile, its default) with Debian's Chromium against
+// the built app (issue 7). One user flow on a throwaway server and data dir:
+//   1. a cold navigation to /login;
+//   2. sign in as admin, then a timespan over opening /members with 1,000 members, and a snapshot
+//      of that screen. (/members cannot be a cold navigation: every page load starts signed out,
+//      spec 2.1, so a fresh load of /members lands on /login.)
+// Prints the scores; writes the HTML flow report to e2e/artifacts/lighthouse-flow.html.
+// Targets: performance ≥ 90, accessibility ≥ 95, best practices ≥ 95.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { startFlow } from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+import { ensureBuilt } from './build-if-stale.mjs'
+
+const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const PASSWORD = 'lighthouse-admin-password'
+const MEMBERS = Number(process.env.LIGHTHOUSE_MEMBERS ?? 1000)
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const OUT = path.join(ROOT, 'e2e', 'artifacts')
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+
+ensureBuilt()
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-lighthouse-'))
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ABAL_ADMIN_PASSWORD: PASSWORD,
+  LOG_LEVEL: 'warn',
+  STATIC_DIR: path.resolve(ROOT, process.env.ABAL_DIST_DIR ?? 'dist'),
+}
+const server = spawn(process.execPath, ['-r', 'esbuild-register', 'src/server/server.ts'], {
+  cwd: ROOT,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+let browser
+try {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (tries > 200) throw new Error('the server did not start')
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  console.log(`Seeding ${MEMBERS} members for admin…`)
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      '-r',
+      'esbuild-register',
+      'src/server/cli/seed.ts',
+      '--members',
+      String(MEMBERS),
+      '--owner',
+      'admin',
+    ],
+    { cwd: ROOT, env, stdio: 'inherit' },
+  )
+  if (seeded.status !== 0) throw new Error('seeding failed')
+
+  browser = await puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  })
+  const page = await browser.newPage()
+  await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'en'))
+  const flow = await startFlow(page, { name: 'Abal: /login, then /members with 1,000 members' })
+
+  await flow.navigate(`${base}/login`, { name: '/login (cold load, mobile)' })
+
+  // A plain load after Lighthouse's own: its navigation leaves the page where typing is lost.
+  await page.goto(`${base}/login`)
+  await page.waitForSelector('#login-username')
+  await page.locator('#login-username').fill('admin')
+  await page.locator('#login-password').fill(PASSWORD)
+  await page.click('form button[type=submit]')
+  try {
+    await page.waitForFunction(() => location.pathname === '/registration', { timeout: 20_000 })
+  } catch (error) {
+    fs.mkdirSync(OUT, { recursive: true })
+    await page.screenshot({ path: path.join(OUT, 'lighthouse-signin-failed.png') })
+    throw error
+  }
+  await flow.startTimespan({ name: 'open /members (1,000 members)' })
+  // On a phone-sized screen the Members button lives in the overflow menu (spec 2.2).
+  await page.click('button[aria-label="Menu"]')
+  const item = await page.waitForSelector('::-p-xpath(//li[@role="menuitem"][.//text()="Members"])')
+  await item.click()
+  await page.waitForFunction(() => location.pathname === '/members')
+  await page.waitForNetworkIdle({ idleTime: 500 })
+  await flow.endTimespan()
+  await flow.snapshot({ name: '/members (snapshot)' })
+
+  const result = await flow.createFlowResult()
+  fs.mkdirSync(OUT, { recursive: true })
+  fs.writeFileSync(path.join(OUT, 'lighthouse-flow.html'), await flow.generateReport())
+  fs.writeFileSync(path.join(OUT, 'lighthouse-flow.json'), JSON.stringify(result))
+
+  console.log('\nLighthouse 12 (mobile), scores out of 100:')
+  for (const step of result.steps) {
+    const { categories, audits } = step.lhr
+    // A snapshot has no load to time: its performance category is not a score.
+    const scored = (id) => !(id === 'performance' && step.lhr.gatherMode === 'snapshot')
+    const score = (id) =>
+      categories[id]?.score == null || !scored(id)
+        ? '  –'
+        : String(Math.round(categories[id].score * 100)).padStart(3)
+    console.log(
+      `  ${step.name.padEnd(34)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}`,
+    )
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'interaction-to-next-paint',
+    ]
+      .filter((id) => audits[id]?.displayValue)
+      .map((id) => `${audits[id].title}: ${audits[id].displayValue}`)
+    if (metrics.length) console.log(`    ${metrics.join(' · ')}`)
+  }
+  console.log(`\nReport: ${path.relative(ROOT, path.join(OUT, 'lighthouse-flow.html'))}`)
+} finally {
+  await browser?.close()
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
