@@ -92,6 +92,13 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     expect(await screen.findByText('No users found', {}, SLOW)).toBeInTheDocument()
   })
 
+  it('closes the machine when the profile is left with the dialog open', async () => {
+    const { router, store } = await openDialog()
+    expect(store.getState().transfer.status).toBe('choosing')
+    await act(() => router.navigate('/members'))
+    expect(store.getState().transfer.status).toBe('closed')
+  })
+
   it('transfers and lands on the list with the success banner', async () => {
     server.on('POST', '/api/members/transfer/7', { json: { success: true, member } })
     const { dialog, router, store } = await openDialog()

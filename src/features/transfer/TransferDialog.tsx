@@ -45,6 +45,9 @@ export function TransferDialog({ memberId }: { memberId: number }) {
 
   const users = useGetUsersQuery({ purpose: 'transfer', search: appliedSearch }, { skip: !open })
 
+  // Leaving the profile (Back, a link) must not leave the machine open for the next one.
+  useEffect(() => () => void dispatch(closed()), [dispatch])
+
   useEffect(() => {
     if (!open || status !== 'succeeded') return
     navigate('/members', { state: { transferred: memberName } })
