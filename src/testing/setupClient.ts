@@ -36,6 +36,13 @@ class ResizeObserverStub {
 }
 ;(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= ResizeObserverStub
 
+// rc-select schedules its open/close through MessageChannel, which jsdom lacks.
+class TimeoutChannel {
+  port1: { onmessage: (() => void) | null } = { onmessage: null }
+  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) }
+}
+;(globalThis as { MessageChannel?: unknown }).MessageChannel ??= TimeoutChannel
+
 window.scrollTo = () => undefined
 HTMLElement.prototype.scrollIntoView ??= () => undefined
 

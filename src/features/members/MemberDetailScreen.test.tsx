@@ -1,4 +1,3 @@
-import './testShims'
 import { File as NodeFile } from 'node:buffer'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ageOn, emptyMemberInput, todayIso, type Member } from '../../domain'

@@ -1,4 +1,3 @@
-import '../members/testShims'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { emptyMemberInput, type Member } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
