@@ -1,6 +1,6 @@
 import './camera.css'
 import { CameraOutlined, ReloadOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Flex, Modal, Spin, Typography } from 'antd'
+import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -32,7 +32,6 @@ export interface CameraDialogProps {
  */
 export function CameraDialog({ onPhoto }: CameraDialogProps) {
   const intl = useIntl()
-  const { message } = App.useApp()
   const dispatch = useAppDispatch()
   const status = useAppSelector(selectCameraStatus)
   const error = useAppSelector(selectCameraError)
@@ -41,6 +40,8 @@ export function CameraDialog({ onPhoto }: CameraDialogProps) {
   const streamRef = useRef<MediaStream | null>(null)
   const photoRef = useRef<Blob | null>(null)
   const [stillUrl, setStillUrl] = useState<string | null>(null)
+  // Spec 8.3's two notes that do not end the session: pressed too early, photo not saved.
+  const [notice, setNotice] = useState<'cameraNotReady' | 'cameraPhotoSaveFailed' | null>(null)
   const t = (id: string) => intl.formatMessage({ id })
 
   // Each start (open, retry, retake without a stream) gets a fresh stream.
@@ -99,14 +100,16 @@ export function CameraDialog({ onPhoto }: CameraDialogProps) {
       photoRef.current = null
       setStillUrl(null)
     }
+    if (status !== 'ready' && status !== 'captured') setNotice(null)
   }, [status])
 
   const capture = async () => {
     const video = videoRef.current
     if (status !== 'ready' || !video || video.videoWidth === 0) {
-      void message.warning(t('cameraNotReady'))
+      setNotice('cameraNotReady')
       return
     }
+    setNotice(null)
     try {
       const blob = await captureFrame(video)
       photoRef.current = blob
@@ -129,7 +132,7 @@ export function CameraDialog({ onPhoto }: CameraDialogProps) {
       onPhoto(file)
       dispatch(cameraEvents.photoAccepted())
     } catch {
-      void message.error(t('cameraPhotoSaveFailed'))
+      setNotice('cameraPhotoSaveFailed')
     }
   }
 
@@ -210,6 +213,15 @@ export function CameraDialog({ onPhoto }: CameraDialogProps) {
           <img className="camera-video" src={stillUrl} alt={t('capturedPhoto')} />
         )}
       </div>
+      {notice && status !== 'failed' && (
+        <Alert
+          type={notice === 'cameraNotReady' ? 'warning' : 'error'}
+          showIcon
+          role="alert"
+          title={t(notice)}
+          style={{ marginTop: 12 }}
+        />
+      )}
       {status === 'failed' && error && (
         <Alert
           type="error"

@@ -158,6 +158,10 @@ export function DualCalendarDateInput({
               emit(next, partsFromIso(next))
             }}
             onBlur={onBlur}
+            // Enter confirms the typed date; it must not also submit the surrounding form.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault()
+            }}
             aria-describedby={describedBy}
             aria-invalid={Boolean(errorText) || undefined}
             aria-required={required || undefined}

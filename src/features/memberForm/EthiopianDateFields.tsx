@@ -67,7 +67,7 @@ export function EthiopianDateFields({
         {...common}
         aria-label={dayLabel}
         placeholder={dayLabel}
-        style={{ width: 84 }}
+        style={{ width: 76 }}
         options={dayOptions}
         value={parts.day}
         status={invalid ? 'error' : undefined}
@@ -78,7 +78,7 @@ export function EthiopianDateFields({
         {...common}
         aria-label={monthLabel}
         placeholder={monthLabel}
-        style={{ flex: '1 1 150px', minWidth: 140 }}
+        style={{ flex: '1 1 120px', minWidth: 120 }}
         options={monthOptions}
         value={parts.month}
         showSearch={{ optionFilterProp: 'label' }}
@@ -92,7 +92,7 @@ export function EthiopianDateFields({
         {...common}
         aria-label={yearLabel}
         placeholder={yearLabel}
-        style={{ width: 96 }}
+        style={{ width: 84 }}
         inputMode="numeric"
         pattern="[0-9]*"
         autoComplete="off"

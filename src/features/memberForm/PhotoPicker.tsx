@@ -1,5 +1,5 @@
 import { CameraOutlined, CloseOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons'
-import { App, Avatar, Button, Flex } from 'antd'
+import { Avatar, Button, Flex, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch } from '../../app/hooks'
@@ -47,18 +47,19 @@ export function PhotoPicker({
   id = 'member-photo',
 }: PhotoPickerProps) {
   const intl = useIntl()
-  const { message } = App.useApp()
   const dispatch = useAppDispatch()
   const inputRef = useRef<HTMLInputElement | null>(null)
+  const [rejected, setRejected] = useState(false)
   const url = useFileUrl(value)
   const shown = url ?? fallbackUrl
   const t = (messageId: string) => intl.formatMessage({ id: messageId })
 
   const choose = (file: File) => {
     if (!file.type.startsWith('image/')) {
-      void message.error(t('onlyImagesAllowed'))
+      setRejected(true)
       return
     }
+    setRejected(false)
     releaseFile(value)
     onChange(registerFile(file))
   }
@@ -105,11 +106,17 @@ export function PhotoPicker({
           {t('takePhoto')}
         </Button>
       </Flex>
+      {rejected && (
+        <Typography.Text type="danger" role="alert">
+          {t('onlyImagesAllowed')}
+        </Typography.Text>
+      )}
       <input
         ref={inputRef}
         type="file"
         accept="image/*"
-        hidden
+        // Not `hidden`: the app's input styles would show it again.
+        style={{ display: 'none' }}
         data-testid="photo-file-input"
         onChange={(event) => {
           const file = event.target.files?.[0]

@@ -1,0 +1,333 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import {
+  apiToken,
+  launchBrowser,
+  NARROW,
+  newContext,
+  type RunningServer,
+  screenshot as saveScreenshot,
+  signIn,
+  startServer,
+  WIDE,
+} from './support'
+
+let server: RunningServer
+let browser: Browser
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Screenshots once every select menu has finished closing. */
+async function screenshot(page: Page, name: string) {
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 2000 })
+    .catch(() => undefined)
+  await page.waitForTimeout(250)
+  await saveScreenshot(page, name)
+}
+
+/** The options of the select menu that is open now. */
+const openOptions = (page: Page) =>
+  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Picks an option of the antd select with this id (the open menu is the visible one). */
+async function pick(page: Page, id: string, ...labels: string[]) {
+  await page.locator(`#${id}`).click()
+  for (const label of labels) {
+    await openOptions(page)
+      .filter({ hasText: new RegExp(`^${escape(label)}$`) })
+      .click()
+  }
+  if (labels.length > 1) {
+    // A multi-select keeps its menu open: wait until every chip is there, then close it.
+    const chips = page.locator('.ant-select', { has: page.locator(`#${id}`) })
+    for (const label of labels) {
+      await chips.locator('.ant-select-selection-item', { hasText: label }).waitFor()
+    }
+  }
+  if (
+    labels.length > 1 ||
+    (await page.locator(`#${id}`).getAttribute('aria-expanded')) === 'true'
+  ) {
+    await page.keyboard.press('Escape')
+  }
+}
+
+/** Types entries of one's own into a tags select. */
+async function typeTags(page: Page, id: string, ...entries: string[]) {
+  for (const entry of entries) {
+    await page.locator(`#${id}`).fill(entry)
+    await page.keyboard.press('Enter')
+  }
+  await page.keyboard.press('Escape')
+}
+
+async function gregorianDate(page: Page, id: string, iso: string) {
+  await page.locator(`#${id}`).click()
+  await page.locator(`#${id}`).fill(iso)
+  await page.keyboard.press('Enter')
+}
+
+async function ethiopianDate(page: Page, id: string, day: string, month: RegExp, year: string) {
+  await page
+    .locator('.dual-date', { has: page.locator(`#${id}-label`) })
+    .locator('.ant-segmented-item')
+    .nth(1)
+    .click()
+  await pick(page, id, day)
+  await page.locator(`#${id}-month`).click()
+  await openOptions(page).filter({ hasText: month }).click()
+  await page.locator(`#${id}-year`).fill(year)
+}
+
+async function next(page: Page, step: number) {
+  await page.locator('.registration-actions button[type=submit]').click()
+  await page
+    .locator('.registration-step-title', { hasText: `${step + 1} ` })
+    .first()
+    .waitFor()
+}
+
+async function takeCameraPhoto(page: Page) {
+  await page.getByRole('button', { name: 'Take photo' }).click()
+  const capture = page.getByRole('button', { name: 'Capture' })
+  await page.waitForFunction(
+    () =>
+      !document.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')?.disabled,
+  )
+  await capture.click()
+  await page.getByRole('img', { name: 'Captured photo' }).waitFor()
+  await page.getByRole('button', { name: 'Use Photo' }).click()
+  await page.locator('.ant-modal').waitFor({ state: 'hidden' })
+  await page.locator('.photo-picker .ant-avatar img').waitFor()
+}
+
+/** Fills the seven steps in English, screenshotting each; returns the member's first name. */
+async function registerMember(page: Page, width: number): Promise<string> {
+  const firstName = `Abebe${width}`
+  await screenshot(page, `registration-en-step0-empty-${width}`)
+  await takeCameraPhoto(page)
+  await page.locator('#member-first_name').fill(firstName)
+  await page.locator('#member-middle_name').fill('Kebede')
+  await page.locator('#member-last_name').fill('Tesfaye')
+  await pick(page, 'member-gender', 'Male')
+  await ethiopianDate(page, 'member-date_of_birth', '1', /Meskerem/, '1983')
+  await page.getByText('= 11 September 1990 (Gregorian calendar)').waitFor()
+  await pick(page, 'member-marital_status', 'Married')
+  await pick(page, 'member-job', 'Engineer', 'Other')
+  await page.locator('#member-job-custom').fill('Choir director')
+  await screenshot(page, `registration-en-step0-${width}`)
+
+  // Next refuses an incomplete step: clear a required name and see the message.
+  await page.locator('#member-first_name').fill('')
+  await page.locator('.registration-actions button[type=submit]').click()
+  await page.getByText('This field is required').first().waitFor()
+  await page.locator('#member-first_name').fill(firstName)
+  await next(page, 1)
+
+  await page.locator('#member-phone_primary').fill('+251911000111')
+  await page.locator('#member-phone_secondary').fill('0116000222')
+  await page.locator('#member-email').fill('abebe@example.org')
+  await page.locator('#member-street_address').fill('Bole Road 12')
+  await page.locator('#member-city').fill('Addis Ababa')
+  await page.locator('#member-state').fill('Addis Ababa')
+  await page.locator('#member-zip_code').fill('1000')
+  await page.locator('#member-emergency_contact_name').fill('Almaz Bekele')
+  await page.locator('#member-emergency_contact_relationship').fill('Sister')
+  await page.locator('#member-emergency_contact_phone').fill('+251911333444')
+  await screenshot(page, `registration-en-step1-${width}`)
+  await next(page, 2)
+
+  await page.locator('#member-spouse_name').fill('Hanna Girma')
+  await page.locator('#member-parent_guardian').fill('Kebede Tesfaye')
+  await screenshot(page, `registration-en-step2-${width}`)
+  await next(page, 3)
+
+  await pick(page, 'member-membership_status', 'Regular attendee')
+  await gregorianDate(page, 'member-date_joined', '2010-05-02')
+  await gregorianDate(page, 'member-baptism_date', '2011-01-19')
+  await page.locator('#member-baptism_location').fill('Awash river')
+  await gregorianDate(page, 'member-confirmation_date', '2012-03-04')
+  await page.locator('#member-previous_church').fill('Mekane Yesus Bole')
+  await screenshot(page, `registration-en-step3-${width}`)
+  await next(page, 4)
+
+  await pick(page, 'member-spiritual_gifts', 'Teacher', 'Choir')
+  await typeTags(page, 'member-spiritual_gifts', 'Calligraphy')
+  await page.locator('#member-customSpiritualGifts').fill('Music, Art')
+  await pick(page, 'member-current_ministries', 'Sunday school')
+  await page.locator('#member-customCurrentMinistries').fill('Library')
+  await page.locator('#member-service_interests').fill('Ushering, Cooking')
+  await pick(page, 'member-volunteer_availability', 'Weekends')
+  await screenshot(page, `registration-en-step4-${width}`)
+  await next(page, 5)
+
+  await page.locator('#member-medical_conditions').fill('Asthma')
+  await page.locator('#member-allergies').fill('Peanuts, Dust')
+  await page.locator('#member-special_needs').fill('Wheelchair access')
+  await pick(page, 'member-highest_education', 'Degree')
+  await page.locator('#member-professional_skills').fill('Accounting, Teaching')
+  await screenshot(page, `registration-en-step5-${width}`)
+  await next(page, 6)
+
+  await pick(page, 'member-preferred_contact_method', 'SMS')
+  assert.equal(await page.locator('#member-registerd_by').inputValue(), 'admin')
+  await page.locator('#member-notes').fill('Joined the choir in 2012.')
+  await screenshot(page, `registration-en-step6-${width}`)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await page.getByText('Member registered successfully').waitFor()
+  await screenshot(page, `registration-en-success-${width}`)
+  // Spec 4.5: after 3 s every field is back to its default on step 0.
+  await page.locator('#member-first_name').waitFor({ timeout: 6000 })
+  assert.equal(await page.locator('#member-first_name').inputValue(), '')
+  return firstName
+}
+
+async function checkStoredMember(firstName: string) {
+  const token = await apiToken(server.url)
+  const res = await fetch(`${server.url}/api/members`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  const members = (await res.json()) as Record<string, unknown>[]
+  const member = members.find((m) => m.first_name === firstName)
+  assert.ok(member, `member ${firstName} stored`)
+  assert.deepEqual(
+    {
+      middle_name: member.middle_name,
+      last_name: member.last_name,
+      gender: member.gender,
+      date_of_birth: String(member.date_of_birth).slice(0, 10),
+      marital_status: member.marital_status,
+      nationality: member.nationality,
+      job: member.job,
+      phone_primary: member.phone_primary,
+      phone_secondary: member.phone_secondary,
+      email: member.email,
+      street_address: member.street_address,
+      city: member.city,
+      state: member.state,
+      zip_code: member.zip_code,
+      emergency_contact_name: member.emergency_contact_name,
+      emergency_contact_relationship: member.emergency_contact_relationship,
+      emergency_contact_phone: member.emergency_contact_phone,
+      spouse_name: member.spouse_name,
+      parent_guardian: member.parent_guardian,
+      membership_status: member.membership_status,
+      date_joined: member.date_joined,
+      baptism_date: member.baptism_date,
+      baptism_location: member.baptism_location,
+      confirmation_date: member.confirmation_date,
+      previous_church: member.previous_church,
+      spiritual_gifts: member.spiritual_gifts,
+      current_ministries: member.current_ministries,
+      service_interests: member.service_interests,
+      volunteer_availability: member.volunteer_availability,
+      medical_conditions: member.medical_conditions,
+      allergies: member.allergies,
+      special_needs: member.special_needs,
+      highest_education: member.highest_education,
+      professional_skills: member.professional_skills,
+      preferred_contact_method: member.preferred_contact_method,
+      receive_email_notifications: member.receive_email_notifications,
+      receive_sms_notifications: member.receive_sms_notifications,
+      registerd_by: member.registerd_by,
+      notes: member.notes,
+      children_info: member.children_info,
+    },
+    {
+      middle_name: 'Kebede',
+      last_name: 'Tesfaye',
+      gender: 'male',
+      // Meskerem 1, 1983 (Ethiopian) is 11 September 1990.
+      date_of_birth: '1990-09-11',
+      marital_status: 'married',
+      nationality: 'Ethiopia',
+      job: 'Engineer, Choir director',
+      phone_primary: '+251911000111',
+      phone_secondary: '0116000222',
+      email: 'abebe@example.org',
+      street_address: 'Bole Road 12',
+      city: 'Addis Ababa',
+      state: 'Addis Ababa',
+      zip_code: '1000',
+      emergency_contact_name: 'Almaz Bekele',
+      emergency_contact_relationship: 'Sister',
+      emergency_contact_phone: '+251911333444',
+      spouse_name: 'Hanna Girma',
+      parent_guardian: 'Kebede Tesfaye',
+      membership_status: 'regularAttendee',
+      date_joined: '2010-05-02',
+      baptism_date: '2011-01-19',
+      baptism_location: 'Awash river',
+      confirmation_date: '2012-03-04',
+      previous_church: 'Mekane Yesus Bole',
+      spiritual_gifts: ['teacher', 'choir', 'Calligraphy', 'Music', 'Art'],
+      current_ministries: ['sundaySchool', 'Library'],
+      service_interests: ['Ushering', 'Cooking'],
+      volunteer_availability: 'weekends',
+      medical_conditions: ['Asthma'],
+      allergies: ['Peanuts', 'Dust'],
+      special_needs: 'Wheelchair access',
+      highest_education: 'degree',
+      professional_skills: ['Accounting', 'Teaching'],
+      preferred_contact_method: 'sms',
+      receive_email_notifications: true,
+      receive_sms_notifications: true,
+      registerd_by: 'admin',
+      notes: 'Joined the choir in 2012.',
+      children_info: [],
+    },
+  )
+  assert.match(String(member.photo_path), /^uploads\//)
+  const photo = await fetch(`${server.url}/${member.photo_path}`)
+  assert.equal(photo.status, 200)
+  assert.equal(photo.headers.get('content-type'), 'image/jpeg')
+  assert.ok((await photo.arrayBuffer()).byteLength > 1000)
+}
+
+for (const viewport of [WIDE, NARROW]) {
+  test(`registers a complete member with an Ethiopian birth date and a camera photo (${viewport.width}px)`, async () => {
+    const context = await newContext(browser, { viewport, language: 'en' })
+    const page = await context.newPage()
+    await signIn(page, server.url)
+    await page.locator('#member-first_name').waitFor()
+    const firstName = await registerMember(page, viewport.width)
+    await checkStoredMember(firstName)
+    await context.close()
+  })
+}
+
+for (const [language, month, title, female, single] of [
+  ['am', /^መስከረም$/, 'ምዝገባ', 'ሴት', 'ያላገባ'],
+  ['om', /Fulbaana/, 'Galmee', 'Dubartii', 'Kan hin fuune / hin heerumne'],
+] as const) {
+  test(`the first step works in ${language}`, async () => {
+    const context = await newContext(browser, { viewport: NARROW, language })
+    const page = await context.newPage()
+    await signIn(page, server.url)
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    await page.locator('#member-first_name').fill('ሰላም')
+    await page.locator('#member-middle_name').fill('ደስታ')
+    await page.locator('#member-last_name').fill('ገብሬ')
+    await pick(page, 'member-gender', female)
+    await ethiopianDate(page, 'member-date_of_birth', '1', month, '1983')
+    await pick(page, 'member-marital_status', single)
+    await screenshot(page, `registration-${language}-step0-375`)
+    await next(page, 1)
+    await page.locator('#member-phone_primary').waitFor()
+    await screenshot(page, `registration-${language}-step1-375`)
+    await context.close()
+  })
+}
