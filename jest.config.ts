@@ -16,6 +16,8 @@ const swc: Config['transform'] = {
 }
 
 const config: Config = {
+  // antd screens in jsdom are slow on a busy 2-core machine; a test that hangs still fails.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'client',

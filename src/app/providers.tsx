@@ -6,9 +6,9 @@ import type { Persistor } from 'redux-persist'
 import { PersistGate } from 'redux-persist/integration/react'
 import { selectLanguage, selectThemeMode } from '../features/preferences'
 import { useAppSelector } from './hooks'
-import { antdLocaleFor } from './i18n/antdLocales'
+import { useLanguageBundle } from './i18n/bundles'
 import { applyDayjsLocale } from './i18n/dayjsLocales'
-import { intlLocale, messagesFor } from './i18n/messages'
+import { intlLocale } from './i18n/messages'
 import type { AppStore } from './store'
 import { themeFor } from './theme'
 
@@ -16,7 +16,7 @@ import { themeFor } from './theme'
 export function LocaleAndTheme({ children }: { children: ReactNode }) {
   const language = useAppSelector(selectLanguage)
   const mode = useAppSelector(selectThemeMode)
-  const messages = useMemo(() => messagesFor(language), [language])
+  const bundle = useLanguageBundle(language)
   const themeConfig = useMemo(() => themeFor(mode), [mode])
   applyDayjsLocale(language)
 
@@ -26,9 +26,11 @@ export function LocaleAndTheme({ children }: { children: ReactNode }) {
     document.documentElement.style.colorScheme = mode
   }, [language, mode])
 
+  // Only the first render of a session waits for its language chunk (a few KB).
+  if (!bundle) return null
   return (
-    <IntlProvider locale={intlLocale(language)} messages={messages} defaultLocale="en">
-      <ConfigProvider locale={antdLocaleFor(language)} theme={themeConfig}>
+    <IntlProvider locale={intlLocale(language)} messages={bundle.messages} defaultLocale="en">
+      <ConfigProvider locale={bundle.antdLocale} theme={themeConfig}>
         {/* antd's <App> (message/modal/notification contexts) wraps the signed-in frame in
             AppLayout instead: here it would add ~20 KB gzipped to /login (issue 7 budget). */}
         {children}

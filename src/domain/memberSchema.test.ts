@@ -1,6 +1,6 @@
 import { emptyMemberInput, type MemberInput } from './member'
+import { STEP_REQUIRED_FIELDS } from './memberSteps'
 import {
-  STEP_REQUIRED_FIELDS,
   memberCreateSchema,
   memberUpdateSchema,
   stepSchema,

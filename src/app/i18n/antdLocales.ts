@@ -1,6 +1,5 @@
 import type { Locale } from 'antd/lib/locale'
 import enUS from 'antd/locale/en_US'
-import type { Language } from '../../features/preferences'
 
 /*
  * antd ships no Amharic or Afaan Oromoo locale, so we write them. They start from en_US for
@@ -186,8 +185,4 @@ export const omLocale: Locale = {
     collapse: 'Walitti qabi',
   },
   Form: { ...enUS.Form!, optional: '(dirqama miti)' },
-}
-
-export function antdLocaleFor(language: Language): Locale {
-  return language === 'am' ? amLocale : language === 'om' ? omLocale : enUS
 }

@@ -9,6 +9,7 @@ export {
   selectCalendar,
   LANGUAGES,
   initialPreferences,
+  isLanguage,
   type Language,
   type ThemeMode,
   type CalendarPreference,

@@ -1,0 +1,6 @@
+import am from '../../../locales/am.json'
+import { amLocale } from './antdLocales'
+import type { LanguageBundle } from './bundles'
+
+const bundle: LanguageBundle = { messages: am, antdLocale: amLocale }
+export default bundle

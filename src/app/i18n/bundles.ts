@@ -1,0 +1,67 @@
+import type { Locale } from 'antd/lib/locale'
+import { useEffect, useState } from 'react'
+import en from '../../../locales/en.json'
+import type { Language } from '../../features/preferences'
+import { withEnglishFallback } from './messages'
+
+export interface LanguageBundle {
+  messages: Record<string, string>
+  /** antd's own strings; undefined keeps antd's built-in English. */
+  antdLocale?: Locale
+}
+
+const english: LanguageBundle = { messages: en }
+
+/**
+ * English ships in the entry chunk (it is the fallback for any missing text); Amharic and Afaan
+ * Oromoo each load as their own chunk, so nobody downloads the two languages they do not use.
+ */
+const loaders: Record<Language, () => Promise<LanguageBundle>> = {
+  en: async () => english,
+  am: () => import(/* webpackChunkName: "lang-am" */ './bundleAm').then((m) => m.default),
+  om: () => import(/* webpackChunkName: "lang-om" */ './bundleOm').then((m) => m.default),
+}
+
+const loaded = new Map<Language, LanguageBundle>([['en', english]])
+const pending = new Map<Language, Promise<LanguageBundle>>()
+
+/** Starts loading a language (idempotent); resolves to its messages over English. */
+export function loadLanguage(language: Language): Promise<LanguageBundle> {
+  const ready = loaded.get(language)
+  if (ready) return Promise.resolve(ready)
+  let promise = pending.get(language)
+  if (!promise) {
+    promise = loaders[language]().then((bundle) => {
+      const merged = { ...bundle, messages: withEnglishFallback(en, bundle.messages) }
+      loaded.set(language, merged)
+      return merged
+    })
+    promise.catch(() => pending.delete(language))
+    pending.set(language, promise)
+  }
+  return promise
+}
+
+/**
+ * The bundle of `language` once loaded. While a new language loads the previous one stays on
+ * screen; only the very first render (nothing loaded yet) waits.
+ */
+export function useLanguageBundle(language: Language): LanguageBundle | undefined {
+  const [state, setState] = useState(() => ({ language, bundle: loaded.get(language) }))
+  useEffect(() => {
+    let live = true
+    const ready = loaded.get(language)
+    if (ready) {
+      setState((s) => (s.bundle === ready ? s : { language, bundle: ready }))
+      return
+    }
+    loadLanguage(language)
+      .then((bundle) => live && setState({ language, bundle }))
+      // A chunk that cannot load (offline before it was cached) leaves English on screen.
+      .catch(() => live && setState((s) => ({ language, bundle: s.bundle ?? english })))
+    return () => {
+      live = false
+    }
+  }, [language])
+  return state.bundle
+}
