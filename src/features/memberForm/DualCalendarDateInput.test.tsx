@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { renderWithProviders } from '../../testing/renderWithProviders'
+import { DualCalendarDateInput } from './DualCalendarDateInput'
+
+// antd's select menu schedules through MessageChannel, which this jsdom lacks. A timer-based
+// stand-in: Node's own MessageChannel would keep Jest from exiting.
+class TimeoutChannel {
+  port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null }
+  port2 = {
+    postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0),
+  }
+}
+;(globalThis as { MessageChannel?: unknown }).MessageChannel ??= TimeoutChannel
+jest.setTimeout(20_000)
+
+const changes: (string | null)[] = []
+
+function Harness({ initial = null }: { initial?: string | null }) {
+  const [value, setValue] = useState<string | null>(initial)
+  return (
+    <DualCalendarDateInput
+      id="dob"
+      label="Date of birth"
+      required
+      value={value}
+      onChange={(next) => {
+        changes.push(next)
+        setValue(next)
+      }}
+    />
+  )
+}
+
+async function pickOption(
+  user: ReturnType<typeof userEvent.setup>,
+  input: HTMLElement,
+  label: string,
+) {
+  await user.click(input)
+  const options = await screen.findAllByTitle(label)
+  await user.click(options[options.length - 1])
+}
+
+beforeEach(() => {
+  changes.length = 0
+})
+
+describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
+  it('shows the label with its required mark and the other calendar beneath', () => {
+    renderWithProviders(<Harness initial="1990-05-17" />)
+    expect(screen.getByText('Date of birth')).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Gregorian calendar' })).toBeChecked()
+    expect(screen.getByText('= Ginbot 9, 1982 (Ethiopian calendar)')).toBeInTheDocument()
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('aria-describedby', 'dob-hint')
+  })
+
+  it('builds a Gregorian date from Ethiopian parts, clears an impossible day, ignores non-digits', async () => {
+    const user = userEvent.setup()
+    renderWithProviders(<Harness />)
+    await user.click(screen.getByText('Ethiopian calendar'))
+
+    await user.type(screen.getByLabelText('Year'), '19x83')
+    expect(screen.getByLabelText('Year')).toHaveValue('1983')
+    // The menu is virtual: search for the 13th month instead of scrolling to it.
+    await user.type(screen.getByLabelText('Month'), 'Pag')
+    await user.click(await screen.findByTitle('ጳጉሜ (Pagume)'))
+    await pickOption(user, screen.getByLabelText('Day'), '6')
+    expect(changes.at(-1)).toBe('1991-09-11')
+    expect(screen.getByText('= 11 September 1991 (Gregorian calendar)')).toBeInTheDocument()
+
+    // 1982 is not a leap year: Pagume has 5 days, so day 6 is cleared and no value is output.
+    await user.clear(screen.getByLabelText('Year'))
+    await user.type(screen.getByLabelText('Year'), '1982')
+    expect(changes.at(-1)).toBeNull()
+    const daySelect = screen.getByLabelText('Day').closest('.ant-select')
+    expect(daySelect?.querySelector('.ant-select-selection-item')).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: /Clear/ }))
+    expect(screen.getByLabelText('Year')).toHaveValue('')
+  })
+
+  it('says the year must be a number, then at least 1900', async () => {
+    const user = userEvent.setup()
+    renderWithProviders(<Harness />)
+    await user.click(screen.getByText('Ethiopian calendar'))
+    await user.type(screen.getByLabelText('Year'), 'a')
+    expect(screen.getByText('Year must be a number')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Year'), '1899')
+    expect(screen.getByText('Year must be at least 1900')).toBeInTheDocument()
+    expect(changes.every((value) => value === null)).toBe(true)
+  })
+})
