@@ -96,7 +96,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       publicPath: '/',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      // Messages arrive precompiled (scripts/compile-messages-loader.cjs): no runtime parser.
+      alias: {
+        '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    },
     devtool: production ? false : 'eval-cheap-module-source-map',
     module: {
       rules: [
@@ -120,6 +126,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           // one context). Declaring it keeps ~11 KB gzipped out of the login route (issue 7).
           test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors|icons))[\\/]/,
           sideEffects: false,
+        },
+        {
+          test: /[\\/]locales[\\/][a-z]+\.json$/,
+          type: 'json',
+          use: path.resolve(__dirname, 'scripts/compile-messages-loader.cjs'),
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|svg|webp)$/, type: 'asset/resource' },

@@ -7,7 +7,6 @@ import { PersistGate } from 'redux-persist/integration/react'
 import { selectLanguage, selectThemeMode } from '../features/preferences'
 import { useAppSelector } from './hooks'
 import { useLanguageBundle } from './i18n/bundles'
-import { applyDayjsLocale } from './i18n/dayjsLocales'
 import { intlLocale } from './i18n/messages'
 import type { AppStore } from './store'
 import { themeFor } from './theme'
@@ -18,7 +17,6 @@ export function LocaleAndTheme({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectThemeMode)
   const bundle = useLanguageBundle(language)
   const themeConfig = useMemo(() => themeFor(mode), [mode])
-  applyDayjsLocale(language)
 
   useEffect(() => {
     document.documentElement.lang = language
@@ -29,7 +27,12 @@ export function LocaleAndTheme({ children }: { children: ReactNode }) {
   // Only the first render of a session waits for its language chunk (a few KB).
   if (!bundle) return null
   return (
-    <IntlProvider locale={intlLocale(language)} messages={bundle.messages} defaultLocale="en">
+    <IntlProvider
+      locale={intlLocale(language)}
+      // Strings in tests, precompiled ASTs in the build: react-intl takes either per message.
+      messages={bundle.messages as Record<string, string>}
+      defaultLocale="en"
+    >
       <ConfigProvider locale={bundle.antdLocale} theme={themeConfig}>
         {/* antd's <App> (message/modal/notification contexts) wraps the signed-in frame in
             AppLayout instead: here it would add ~20 KB gzipped to /login (issue 7 budget). */}

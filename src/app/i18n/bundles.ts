@@ -2,10 +2,10 @@ import type { Locale } from 'antd/lib/locale'
 import { useEffect, useState } from 'react'
 import en from '../../../locales/en.json'
 import type { Language } from '../../features/preferences'
-import { withEnglishFallback } from './messages'
+import { type Messages, withEnglishFallback } from './messages'
 
 export interface LanguageBundle {
-  messages: Record<string, string>
+  messages: Messages
   /** antd's own strings; undefined keeps antd's built-in English. */
   antdLocale?: Locale
 }

@@ -26,3 +26,11 @@ dayjs.locale(
 export function applyDayjsLocale(language: Language) {
   dayjs.locale(language === 'en' ? 'en' : language)
 }
+
+/**
+ * For the signed-in frame: every date picker lives behind sign-in, so dayjs and its locales
+ * load with that frame instead of with /login.
+ */
+export function useDayjsLocale(language: Language) {
+  applyDayjsLocale(language)
+}

@@ -1,13 +1,17 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type en from '../../../locales/en.json'
 import type { Language } from '../../features/preferences'
 
 export type MessageId = keyof typeof en
-type Messages = Record<string, string>
+/** Plain ICU strings in tests; parsed ASTs in the built client (compile-messages-loader). */
+export type Messages = Record<string, string | MessageFormatElement[]>
 
 /** A catalogue over English: any text missing (or left empty) falls back to English. */
 export function withEnglishFallback(english: Messages, chosen: Messages): Messages {
   const merged = { ...english }
-  for (const [key, text] of Object.entries(chosen)) if (text.trim()) merged[key] = text
+  for (const [key, text] of Object.entries(chosen)) {
+    if (typeof text !== 'string' || text.trim()) merged[key] = text
+  }
   return merged
 }
 

@@ -2,11 +2,15 @@ import { App as AntApp, Layout } from 'antd'
 import { Suspense } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Outlet } from 'react-router'
+import { useAppSelector } from '../../app/hooks'
+import { useDayjsLocale } from '../../app/i18n/dayjsLocales'
 import { RouteFallback } from '../../shared/RouteFallback'
+import { selectLanguage } from '../preferences'
 import { TopBar } from './TopBar'
 
 /** The signed-in frame: top bar, then the screen of the route. */
 export function AppLayout() {
+  useDayjsLocale(useAppSelector(selectLanguage))
   // antd's <App> lives here, not in the app providers, so that /login does not load it.
   return (
     <AntApp>
