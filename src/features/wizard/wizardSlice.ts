@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type SerializedError } from '@reduxjs/toolkit'
 import { serverMessage } from '../../app/api'
-import { WIZARD_STEP_COUNT } from '../../domain'
+import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
 import { membersApi } from '../members'
 
 export type WizardStatus = 'editing' | 'validating' | 'submitting' | 'succeeded' | 'failed'
