@@ -48,7 +48,10 @@ export default tseslint.config(
               regex: '^(\\.\\./)+(app|features|server|shared|testing)(/|$)',
               message: 'src/domain is shared by client and server: it imports nothing above it.',
             },
-            { regex: '^(react|react-dom|antd|node:.*|fs|path)$', message: 'No React or Node APIs in src/domain.' },
+            {
+              regex: '^(react|react-dom|antd|node:.*|fs|path)$',
+              message: 'No React or Node APIs in src/domain.',
+            },
           ],
         },
       ],
@@ -109,7 +112,11 @@ export default tseslint.config(
   },
   {
     // Migrations see the schema as it was then, not as the Database type says now.
-    files: ['src/server/db/migrations/**/*.ts', 'src/server/db/migrate.ts', 'src/server/db/portable.ts'],
+    files: [
+      'src/server/db/migrations/**/*.ts',
+      'src/server/db/migrate.ts',
+      'src/server/db/portable.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 )

@@ -26,7 +26,9 @@ const config: Config = {
       testMatch: ['<rootDir>/src/{app,features,testing}/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupClient.ts'],
       transform: swc,
-      transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@ant-design/colors|@ant-design/fast-color)/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@ant-design/colors|@ant-design/fast-color)/)',
+      ],
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/src/testing/styleStub.ts',
         '\\.(png|jpg|svg|woff2?)$': '<rootDir>/src/testing/fileStub.ts',

@@ -128,7 +128,12 @@ export async function newContext(
 }
 
 /** Signs in through the login form and waits for /registration. */
-export async function signIn(page: Page, baseUrl: string, username = 'admin', password = ADMIN_PASSWORD) {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+) {
   await page.goto(`${baseUrl}/login`)
   await page.locator('#login-username').fill(username)
   await page.locator('#login-password').fill(password)
@@ -151,15 +156,21 @@ export async function apiToken(baseUrl: string, username = 'admin', password = A
 /** Adds a staff account through the users CLI (password from stdin, as a person would). */
 export async function addUser(dataDir: string, username: string, password: string) {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', 'esbuild-register', 'src/server/cli/users.ts', 'add', username], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['-r', 'esbuild-register', 'src/server/cli/users.ts', 'add', username],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    )
     let err = ''
     child.stderr.on('data', (d) => (err += d))
     child.stdin.end(`${password}\n${password}\n`)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`users add failed: ${err}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`users add failed: ${err}`)),
+    )
   })
 }
 

@@ -3,7 +3,14 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['src', 'public', 'locales', 'webpack.config.ts', 'package.json', 'package-lock.json']
+const SOURCES = [
+  'src',
+  'public',
+  'locales',
+  'webpack.config.ts',
+  'package.json',
+  'package-lock.json',
+]
 const DIST = process.env.ABAL_DIST_DIR ?? 'dist'
 const STAMP = path.join(DIST, 'index.html')
 
@@ -28,8 +35,12 @@ export function isStale() {
 export function ensureBuilt() {
   if (!isStale()) return
   console.log('Building the client (webpack, production)…')
-  const result = spawnSync(process.execPath, ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production'], {
-    stdio: 'inherit',
-  })
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production'],
+    {
+      stdio: 'inherit',
+    },
+  )
   if (result.status !== 0) process.exit(result.status ?? 1)
 }

@@ -8,11 +8,19 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: process.env.API_PORT ?? '8081' },
   }),
-  spawn(process.execPath, ['node_modules/webpack-cli/bin/cli.js', 'serve', '--mode', 'development'], {
-    stdio: 'inherit',
-  }),
+  spawn(
+    process.execPath,
+    ['node_modules/webpack-cli/bin/cli.js', 'serve', '--mode', 'development'],
+    {
+      stdio: 'inherit',
+    },
+  ),
 ]
 const stop = () => children.forEach((c) => c.kill('SIGTERM'))
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
-for (const c of children) c.on('exit', (code) => { stop(); process.exit(code ?? 0) })
+for (const c of children)
+  c.on('exit', (code) => {
+    stop()
+    process.exit(code ?? 0)
+  })

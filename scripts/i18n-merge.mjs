@@ -21,7 +21,11 @@ for (const lang of LANGS) {
   const file = path.join('locales', `${lang}.json`)
   const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}
   const merged = { ...current, ...input[lang] }
-  const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]))
+  const sorted = Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((k) => [k, merged[k]]),
+  )
   fs.writeFileSync(file, JSON.stringify(sorted, null, 2) + '\n')
 }
 console.log(`merged ${keys.length} keys into ${LANGS.join(', ')}`)

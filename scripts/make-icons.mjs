@@ -18,7 +18,13 @@ const avatar = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"
 <circle cx="128" cy="100" r="48" fill="#9aa7b8"/>
 <path d="M40 236c8-52 44-80 88-80s80 28 88 80z" fill="#9aa7b8"/></svg>`
 
-await sharp(Buffer.from(icon(192, { maskable: false }))).png().toFile('public/icons/icon-192.png')
-await sharp(Buffer.from(icon(512, { maskable: false }))).png().toFile('public/icons/icon-512.png')
-await sharp(Buffer.from(icon(512, { maskable: true }))).png().toFile('public/icons/maskable-512.png')
+await sharp(Buffer.from(icon(192, { maskable: false })))
+  .png()
+  .toFile('public/icons/icon-192.png')
+await sharp(Buffer.from(icon(512, { maskable: false })))
+  .png()
+  .toFile('public/icons/icon-512.png')
+await sharp(Buffer.from(icon(512, { maskable: true })))
+  .png()
+  .toFile('public/icons/maskable-512.png')
 await sharp(Buffer.from(avatar)).png({ compressionLevel: 9 }).toFile('public/default-avatar.png')

@@ -58,11 +58,16 @@ describe('start-up (spec 2.1)', () => {
   })
 
   it('a 401 from the server ends the session', async () => {
-    server.on('GET', '/api/members', { status: 401, json: { success: false, message: 'Authentication required' } })
+    server.on('GET', '/api/members', {
+      status: 401,
+      json: { success: false, message: 'Authentication required' },
+    })
     const { store } = setupStore({ signedInAs: { id: 1, username: 'admin' } })
     const { api } = await import('./api')
     const endpoint = api.injectEndpoints({
-      endpoints: (build) => ({ probeMembers: build.query<unknown, void>({ query: () => 'api/members' }) }),
+      endpoints: (build) => ({
+        probeMembers: build.query<unknown, void>({ query: () => 'api/members' }),
+      }),
       overrideExisting: true,
     })
     await store.dispatch(endpoint.endpoints.probeMembers.initiate())

@@ -1,11 +1,6 @@
 import { emptyMemberInput, type MemberInput } from './member'
 import { STEP_REQUIRED_FIELDS } from './memberSteps'
-import {
-  memberCreateSchema,
-  memberUpdateSchema,
-  stepSchema,
-  validateMember,
-} from './memberSchema'
+import { memberCreateSchema, memberUpdateSchema, stepSchema, validateMember } from './memberSchema'
 
 /** A member that passes every step. */
 function completeMember(): MemberInput {

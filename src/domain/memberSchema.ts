@@ -47,7 +47,6 @@ function maxLengthOf(field: TextField): number {
   return 500
 }
 
-
 const isBlank = (value: unknown): boolean =>
   value === undefined ||
   value === null ||

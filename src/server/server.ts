@@ -34,7 +34,9 @@ async function main() {
         `  Sign in with it, then change it: npm run users -- passwd admin\n\n`,
     )
   } else if (admin.created) {
-    process.stdout.write('\n  First start: created the account "admin" (password from ABAL_ADMIN_PASSWORD)\n\n')
+    process.stdout.write(
+      '\n  First start: created the account "admin" (password from ABAL_ADMIN_PASSWORD)\n\n',
+    )
   }
 
   const app = await buildApp({
@@ -61,10 +63,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
-  process.stdout.write(`  Abal is running on http://localhost:${config.port} (${database.dialect})\n`)
+  process.stdout.write(
+    `  Abal is running on http://localhost:${config.port} (${database.dialect})\n`,
+  )
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Abal failed to start: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.stderr.write(
+    `Abal failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
+  )
   process.exit(1)
 })

@@ -7,7 +7,11 @@ import { useIntl } from 'react-intl'
 export function RouteFallback() {
   const intl = useIntl()
   return (
-    <div className="route-fallback" role="status" aria-label={intl.formatMessage({ id: 'loading' })}>
+    <div
+      className="route-fallback"
+      role="status"
+      aria-label={intl.formatMessage({ id: 'loading' })}
+    >
       <span className="route-fallback-ring" aria-hidden />
     </div>
   )

@@ -86,7 +86,6 @@ export function installMockServer(): MockServer {
 
 /** A JWT-shaped token carrying the claims the client reads (it never checks the signature). */
 export function fakeToken(claims: { id: number; username: string }): string {
-  const b64 = (value: object) =>
-    Buffer.from(JSON.stringify(value)).toString('base64url')
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.signature`
 }

@@ -13,7 +13,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map
  * and words Afaan Oromoo writes as English does.
  */
 const SAME_IN_AMHARIC = new Set(['appTitle'].map(String))
-const SAME_IN_OROMO = /^(appTitle|option\.(highest_education\.phd|preferred_contact_method\.sms|nationality\.\w+))$/
+const SAME_IN_OROMO =
+  /^(appTitle|option\.(highest_education\.phd|preferred_contact_method\.sms|nationality\.\w+))$/
 
 describe('locale files', () => {
   it('hold the same keys in en, am and om', () => {

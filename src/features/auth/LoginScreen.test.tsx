@@ -32,22 +32,51 @@ describe('login screen (spec 2.3, 8.1)', () => {
 
   it('stores the token and goes to /registration on success', async () => {
     const token = fakeToken({ id: 3, username: 'abebe' })
-    server.on('POST', '/api/login', { json: { success: true, token, user: { id: 3, username: 'abebe' } } })
+    server.on('POST', '/api/login', {
+      json: { success: true, token, user: { id: 3, username: 'abebe' } },
+    })
     const { router, store } = renderRoute('/login')
     await signIn()
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token)
-    expect(store.getState().auth).toMatchObject({ status: 'signedIn', user: { id: 3, username: 'abebe' } })
+    expect(store.getState().auth).toMatchObject({
+      status: 'signedIn',
+      user: { id: 3, username: 'abebe' },
+    })
     expect(server.requests[0].body).toEqual({ username: 'abebe', password: 'secret-pass' })
   })
 
   it.each([
-    ['HTTP 401', { status: 401, json: { success: false, message: 'nope' } }, 'Invalid username or password'],
-    ['HTTP 500', { status: 500, json: { message: 'boom' } }, 'Server error. Please try again later.'],
-    ['network failure', 'network-error' as const, 'Cannot connect to server. Please check your internet connection.'],
-    ['another failure with a message', { status: 429, json: { success: false, message: 'Too many failed sign-in attempts.' } }, 'Too many failed sign-in attempts.'],
-    ['another failure without a message', { status: 503, body: 'down' }, 'Invalid username or password'],
-    ['success false with a message', { json: { success: false, message: 'Account disabled' } }, 'Account disabled'],
+    [
+      'HTTP 401',
+      { status: 401, json: { success: false, message: 'nope' } },
+      'Invalid username or password',
+    ],
+    [
+      'HTTP 500',
+      { status: 500, json: { message: 'boom' } },
+      'Server error. Please try again later.',
+    ],
+    [
+      'network failure',
+      'network-error' as const,
+      'Cannot connect to server. Please check your internet connection.',
+    ],
+    [
+      'another failure with a message',
+      { status: 429, json: { success: false, message: 'Too many failed sign-in attempts.' } },
+      'Too many failed sign-in attempts.',
+    ],
+    [
+      'another failure without a message',
+      { status: 503, body: 'down' },
+      'Invalid username or password',
+    ],
+    [
+      'success false with a message',
+      { json: { success: false, message: 'Account disabled' } },
+      'Account disabled',
+    ],
     ['success without a token', { json: { success: true } }, 'Invalid username or password'],
   ])('%s shows "%s"', async (_name, response, message) => {
     server.on('POST', '/api/login', response)

@@ -101,7 +101,7 @@ const authSlice = createSlice({
         if (move(state, 'loginStarted')) state.failure = null
       })
       .addMatcher(authApi.endpoints.login.matchFulfilled, (state, { payload }) => {
-        const user = payload.token ? userFromToken(payload.token) ?? payload.user ?? null : null
+        const user = payload.token ? (userFromToken(payload.token) ?? payload.user ?? null) : null
         if (payload.success === true && payload.token && user) {
           if (move(state, 'loginSucceeded')) {
             state.token = payload.token

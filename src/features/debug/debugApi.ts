@@ -15,7 +15,8 @@ function toDebugResult(result: { data?: unknown; error?: unknown; meta?: unknown
   data: DebugResult
 } {
   const meta = result.meta as FetchBaseQueryMeta | undefined
-  const error = result.error as { status?: number | string; data?: unknown; error?: string } | undefined
+  const error = result.error as
+    { status?: number | string; data?: unknown; error?: string } | undefined
   const status = meta?.response?.status ?? error?.status ?? 'FETCH_ERROR'
   return { data: { status, body: result.data ?? error?.data ?? error?.error ?? null } }
 }
@@ -36,4 +37,5 @@ export const debugApi = api.injectEndpoints({
   }),
 })
 
-export const { useDebugHealthMutation, useDebugTestDbMutation, useDebugTestLoginMutation } = debugApi
+export const { useDebugHealthMutation, useDebugTestDbMutation, useDebugTestLoginMutation } =
+  debugApi

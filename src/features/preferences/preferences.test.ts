@@ -11,7 +11,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 describe('preferences (spec 1, 3.7)', () => {
   it('defaults to Amharic, light mode and the Gregorian calendar', () => {
-    expect(initialPreferences).toEqual({ language: 'am', themeMode: 'light', calendar: 'gregorian' })
+    expect(initialPreferences).toEqual({
+      language: 'am',
+      themeMode: 'light',
+      calendar: 'gregorian',
+    })
   })
 
   it('saves language and theme under the spec keys and restores them on the next start', async () => {

@@ -1,4 +1,9 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely'
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  PostgresAdapter,
+} from 'kysely'
 
 /** Which engine a Kysely instance talks to; the only dialect switch migrations may use. */
 export function isPostgres(db: Kysely<any>): boolean {

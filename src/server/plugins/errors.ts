@@ -40,7 +40,8 @@ const GENERIC: Record<number, string> = {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error.statusCode, error.message, error.errors)
+    if (error instanceof ApiError)
+      return sendError(reply, error.statusCode, error.message, error.errors)
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
@@ -48,9 +49,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.validation) return sendError(reply, 400, error.message)
     // Client errors raised by Fastify and its plugins (bad JSON, limits): say what, not where.
-    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code?.startsWith('FST_')
-      ? (GENERIC[status] ?? 'Invalid request')
-      : error.message || GENERIC[status] || 'Invalid request'
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code?.startsWith('FST_')
+        ? (GENERIC[status] ?? 'Invalid request')
+        : error.message || GENERIC[status] || 'Invalid request'
     return sendError(reply, status, message)
   })
 }
