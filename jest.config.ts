@@ -30,6 +30,8 @@ const config: Config = {
         '/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@ant-design/colors|@ant-design/fast-color)/)',
       ],
       moduleNameMapper: {
+        // antd's ES modules are not transformed for jest; its CommonJS build is the same code.
+        '^antd/es/locale/(.*)$': '<rootDir>/node_modules/antd/lib/locale/$1',
         '\\.(css)$': '<rootDir>/src/testing/styleStub.ts',
         '\\.(png|jpg|svg|woff2?)$': '<rootDir>/src/testing/fileStub.ts',
       },

@@ -1,5 +1,5 @@
 import {
-  combineReducers,
+  combineSlices,
   configureStore,
   createListenerMiddleware,
   type Action,
@@ -16,13 +16,9 @@ import {
   REHYDRATE,
 } from 'redux-persist'
 import authSlice from '../features/auth/authSlice'
-import cameraSlice from '../features/camera/cameraSlice'
 import { registerAuthListeners } from '../features/auth/authListeners'
-import membersSlice from '../features/members/membersSlice'
 import { preferencesSlice, preferenceStorage } from '../features/preferences'
 import { pwaSlice, registerPwaListeners } from '../features/pwa'
-import transferSlice from '../features/transfer/transferSlice'
-import wizardSlice from '../features/wizard/wizardSlice'
 import { api } from './api'
 import { devToolsOptions } from './devTools'
 
@@ -31,16 +27,16 @@ const persistedPreferences = persistReducer(
   preferencesSlice.reducer,
 )
 
-export const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  auth: authSlice.reducer,
-  camera: cameraSlice.reducer,
-  members: membersSlice.reducer,
+/**
+ * Slices of screens behind sign-in (members, transfer, wizard, camera) add themselves with
+ * `slice.injectInto(rootReducer)` when their code loads, each declaring itself here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(api, authSlice, pwaSlice, {
   preferences: persistedPreferences,
-  pwa: pwaSlice.reducer,
-  transfer: transferSlice.reducer,
-  wizard: wizardSlice.reducer,
-})
+}).withLazyLoadedSlices<LazyLoadedSlices>()
 
 export type RootState = ReturnType<typeof rootReducer>
 

@@ -1,5 +1,5 @@
 import am from '../../../locales/am.json'
-import { amLocale } from './antdLocales'
+import { amLocale } from './antdAm'
 import type { LanguageBundle } from './bundles'
 
 const bundle: LanguageBundle = { messages: am, antdLocale: amLocale }

@@ -1,5 +1,5 @@
 import om from '../../../locales/om.json'
-import { omLocale } from './antdLocales'
+import { omLocale } from './antdOm'
 import type { LanguageBundle } from './bundles'
 
 const bundle: LanguageBundle = { messages: om, antdLocale: omLocale }

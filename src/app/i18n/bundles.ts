@@ -1,4 +1,4 @@
-import type { Locale } from 'antd/lib/locale'
+import type { Locale } from 'antd/es/locale'
 import { useEffect, useState } from 'react'
 import en from '../../../locales/en.json'
 import type { Language } from '../../features/preferences'

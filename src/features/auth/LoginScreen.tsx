@@ -1,12 +1,14 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons'
-import { Alert, Button, Flex, theme } from 'antd'
+import { Button, Flex, theme } from 'antd'
 import {
   type ChangeEvent,
   type CSSProperties,
   type FocusEvent,
   type FormEvent,
   type InputHTMLAttributes,
+  lazy,
   type ReactNode,
+  Suspense,
   useEffect,
   useState,
 } from 'react'
@@ -24,6 +26,11 @@ import {
 } from './authSlice'
 import { LoginPreferences } from './LoginPreferences'
 import './login.css'
+
+// Only a failed sign-in needs antd's Alert: it loads then, not with the login route.
+const Alert = lazy(() =>
+  import(/* webpackExports: ["Alert"] */ 'antd').then((antd) => ({ default: antd.Alert })),
+)
 
 /*
  * The login route must load at most 200 KB of gzipped JavaScript (issue 7), and React, the router,
@@ -134,13 +141,15 @@ export default function LoginScreen() {
             <FormattedMessage id="loginTitle" />
           </h2>
           {failureText && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={failureText}
-              style={{ marginBottom: 16 }}
-            />
+            <Suspense fallback={<p className="login-failure-text">{failureText}</p>}>
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                title={failureText}
+                style={{ marginBottom: 16 }}
+              />
+            </Suspense>
           )}
           <form onSubmit={onSubmit} noValidate>
             <FieldRow

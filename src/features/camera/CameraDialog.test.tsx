@@ -50,7 +50,7 @@ describe('camera dialog (spec 2.5, 4.6, 8.3, 9.5)', () => {
     expect(alert).toHaveTextContent('Camera error')
     expect(alert).toHaveTextContent(text)
     await userEvent.setup().click(screen.getByRole('button', { name: /Retry camera/ }))
-    await waitFor(() => expect(store.getState().camera.status).toBe('ready'))
+    await waitFor(() => expect(store.getState().camera?.status).toBe('ready'))
     expect(getUserMedia).toHaveBeenCalledTimes(2)
   })
 
@@ -58,7 +58,7 @@ describe('camera dialog (spec 2.5, 4.6, 8.3, 9.5)', () => {
     const { store } = openDialog()
     expect(screen.getByText('Initializing camera…')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /Capture/ })).toBeDisabled()
-    await waitFor(() => expect(store.getState().camera.status).toBe('ready'))
+    await waitFor(() => expect(store.getState().camera?.status).toBe('ready'))
     expect(getUserMedia).toHaveBeenCalledWith(CAMERA_CONSTRAINTS)
     expect(CAMERA_CONSTRAINTS).toEqual({
       audio: false,
@@ -106,7 +106,7 @@ describe('camera dialog (spec 2.5, 4.6, 8.3, 9.5)', () => {
   it('captures, retakes and hands over camera-photo.jpg, then stops every track', async () => {
     const user = userEvent.setup()
     const { store, onPhoto } = openDialog()
-    await waitFor(() => expect(store.getState().camera.status).toBe('ready'))
+    await waitFor(() => expect(store.getState().camera?.status).toBe('ready'))
     const video = screen.getByLabelText('Live camera preview')
 
     // jsdom's video has no frame yet: the 8.3 "not ready" message.
@@ -128,14 +128,14 @@ describe('camera dialog (spec 2.5, 4.6, 8.3, 9.5)', () => {
     expect(await screen.findByRole('img', { name: 'Captured photo' })).toBeInTheDocument()
     expect(toBlob).toHaveBeenCalledWith(expect.any(Function), 'image/jpeg', 0.95)
     await user.click(screen.getByRole('button', { name: /Retake/ }))
-    expect(store.getState().camera.status).toBe('ready')
+    expect(store.getState().camera?.status).toBe('ready')
 
     await user.click(screen.getByRole('button', { name: /Capture/ }))
     await user.click(await screen.findByRole('button', { name: /Use Photo/ }))
     const file = onPhoto.mock.calls[0][0] as File
     expect(file.name).toBe('camera-photo.jpg')
     expect(file.type).toBe('image/jpeg')
-    expect(store.getState().camera.status).toBe('closed')
+    expect(store.getState().camera?.status).toBe('closed')
     expect(stop).toHaveBeenCalled()
     getContext.mockRestore()
     toBlob.mockRestore()
@@ -144,7 +144,7 @@ describe('camera dialog (spec 2.5, 4.6, 8.3, 9.5)', () => {
   it('reports a failed capture', async () => {
     const user = userEvent.setup()
     const { store } = openDialog()
-    await waitFor(() => expect(store.getState().camera.status).toBe('ready'))
+    await waitFor(() => expect(store.getState().camera?.status).toBe('ready'))
     Object.defineProperty(screen.getByLabelText('Live camera preview'), 'videoWidth', {
       value: 640,
     })
@@ -158,15 +158,15 @@ describe('camera dialog (spec 2.5, 4.6, 8.3, 9.5)', () => {
   it('stops the camera on Cancel and when the screen goes away', async () => {
     const user = userEvent.setup()
     const { store, unmount } = openDialog()
-    await waitFor(() => expect(store.getState().camera.status).toBe('ready'))
+    await waitFor(() => expect(store.getState().camera?.status).toBe('ready'))
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
-    expect(store.getState().camera.status).toBe('closed')
+    expect(store.getState().camera?.status).toBe('closed')
     expect(stop).toHaveBeenCalledTimes(1)
 
     act(() => void store.dispatch(cameraEvents.opened()))
-    await waitFor(() => expect(store.getState().camera.status).toBe('ready'))
+    await waitFor(() => expect(store.getState().camera?.status).toBe('ready'))
     unmount()
     expect(stop).toHaveBeenCalledTimes(2)
-    expect(store.getState().camera.status).toBe('closed')
+    expect(store.getState().camera?.status).toBe('closed')
   })
 })

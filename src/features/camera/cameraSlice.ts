@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { rootReducer } from '../../app/store'
 
 export type CameraStatus = 'closed' | 'initializing' | 'ready' | 'captured' | 'failed'
 export type CameraEvent =
@@ -95,7 +96,17 @@ const cameraSlice = createSlice({
 })
 
 export const cameraEvents = cameraSlice.actions
-export const { selectCameraStatus, selectCameraError, selectCameraAttempt } = cameraSlice.selectors
+// Lazily registered: the reducer joins the store when this feature's code loads (with its
+// route), so the login route does not carry it. Injected selectors read the initial state
+// until then.
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof cameraSlice> {}
+}
+const injectedCameraSlice = cameraSlice.injectInto(rootReducer)
+
+export const { selectCameraStatus, selectCameraError, selectCameraAttempt } =
+  injectedCameraSlice.selectors
 export default cameraSlice
 
 /** getUserMedia's failure → the spec 8.3 message for it. */

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { rootReducer } from '../../app/store'
 import { FILTER_STATUSES, type StatusFilter } from '../../domain'
 
 /**
@@ -96,6 +97,15 @@ const membersSlice = createSlice({
 
 export const { searchChanged, searchSettled, statusFilterChanged, filtersToggled, filtersCleared } =
   membersSlice.actions
+// Lazily registered: the reducer joins the store when this feature's code loads (with its
+// route), so the login route does not carry it. Injected selectors read the initial state
+// until then.
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof membersSlice> {}
+}
+const injectedMembersSlice = membersSlice.injectInto(rootReducer)
+
 export const {
   selectMembersListStatus,
   selectFiltersVisible,
@@ -103,5 +113,5 @@ export const {
   selectAppliedSearch,
   selectStatusFilter,
   selectFiltersActive,
-} = membersSlice.selectors
+} = injectedMembersSlice.selectors
 export default membersSlice

@@ -93,9 +93,9 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
 
   it('closes the machine when the profile is left with the dialog open', async () => {
     const { router, store } = await openDialog()
-    expect(store.getState().transfer.status).toBe('choosing')
+    expect(store.getState().transfer?.status).toBe('choosing')
     await act(() => router.navigate('/members'))
-    expect(store.getState().transfer.status).toBe('closed')
+    expect(store.getState().transfer?.status).toBe('closed')
   })
 
   it('transfers and lands on the list with the success banner', async () => {
@@ -109,7 +109,7 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     ).toBeInTheDocument()
     const post = server.requests.find((r) => r.method === 'POST')
     expect(post?.body).toEqual({ targetUserId: 2 })
-    expect(store.getState().transfer.status).toBe('closed')
+    expect(store.getState().transfer?.status).toBe('closed')
   })
 
   it.each([

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { rootReducer } from '../../app/store'
 import { serverMessage } from '../../app/api'
 import { membersApi } from '../members'
 
@@ -132,5 +133,15 @@ const transferSlice = createSlice({
 })
 
 export const { opened, searchTyped, searchSettled, userSelected, closed } = transferSlice.actions
-export const { selectTransfer, selectTransferStatus, selectTransferOpen } = transferSlice.selectors
+// Lazily registered: the reducer joins the store when this feature's code loads (with its
+// route), so the login route does not carry it. Injected selectors read the initial state
+// until then.
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof transferSlice> {}
+}
+const injectedTransferSlice = transferSlice.injectInto(rootReducer)
+
+export const { selectTransfer, selectTransferStatus, selectTransferOpen } =
+  injectedTransferSlice.selectors
 export default transferSlice

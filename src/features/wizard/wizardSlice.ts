@@ -1,4 +1,10 @@
-import { createSlice, type PayloadAction, type SerializedError } from '@reduxjs/toolkit'
+import {
+  createSlice,
+  type WithSlice,
+  type PayloadAction,
+  type SerializedError,
+} from '@reduxjs/toolkit'
+import { rootReducer } from '../../app/store'
 import { serverMessage } from '../../app/api'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
 import { membersApi } from '../members'
@@ -161,5 +167,14 @@ const wizardSlice = createSlice({
 })
 
 export const wizardEvents = wizardSlice.actions
-export const { selectWizard, selectWizardStep, selectWizardStatus } = wizardSlice.selectors
+// Lazily registered: the reducer joins the store when this feature's code loads (with its
+// route), so the login route does not carry it. Injected selectors read the initial state
+// until then.
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof wizardSlice> {}
+}
+const injectedWizardSlice = wizardSlice.injectInto(rootReducer)
+
+export const { selectWizard, selectWizardStep, selectWizardStatus } = injectedWizardSlice.selectors
 export default wizardSlice
