@@ -48,12 +48,6 @@ export function TransferDialog({ memberId }: { memberId: number }) {
   // Leaving the profile (Back, a link) must not leave the machine open for the next one.
   useEffect(() => () => void dispatch(closed()), [dispatch])
 
-  useEffect(() => {
-    if (!open || status !== 'succeeded') return
-    navigate('/members', { state: { transferred: memberName } })
-    dispatch(closed())
-  }, [open, status, memberName, navigate, dispatch])
-
   const options = useMemo(() => {
     const list = (users.data ?? []).map((user) => ({ value: user.id, label: user.username }))
     // A chosen user stays visible even when a later search no longer lists them.
@@ -67,9 +61,13 @@ export function TransferDialog({ memberId }: { memberId: number }) {
     const option = options.find((candidate) => candidate.value === id)
     dispatch(userSelected(option ? { id: option.value, username: option.label } : null))
   }
-  const submit = () => {
-    if (selectedUser && !submitting)
-      void sendTransfer({ id: memberId, targetUserId: selectedUser.id })
+  const submit = async () => {
+    if (!selectedUser || submitting) return
+    const result = await sendTransfer({ id: memberId, targetUserId: selectedUser.id })
+    // Navigate from here, not from an effect on the slice's `succeeded`: the transfer also
+    // refetches this member (now someone else's: 404), and the profile may unmount the dialog
+    // before such an effect runs. The slice still records the outcome.
+    if ('data' in result) navigate('/members', { state: { transferred: memberName } })
   }
   const cancel = () => dispatch(closed())
 
@@ -94,7 +92,7 @@ export function TransferDialog({ memberId }: { memberId: number }) {
           icon={<SwapOutlined />}
           disabled={!selectedUser}
           loading={submitting}
-          onClick={submit}
+          onClick={() => void submit()}
         >
           <FormattedMessage id="transfer" />
         </Button>,
