@@ -29,7 +29,7 @@ import './login.css'
 
 // Only a failed sign-in needs antd's Alert: it loads then, not with the login route.
 const Alert = lazy(() =>
-  import(/* webpackExports: ["Alert"] */ 'antd').then((antd) => ({ default: antd.Alert })),
+  import('antd').then((antd) => ({ default: antd.Alert })),
 )
 
 /*
