@@ -13,8 +13,8 @@ import zlib from 'node:zlib'
 const KB = 1024
 const LOGIN_ROUTE_BUDGET = 200 * KB
 const PRECACHE_BUDGET = 2 * KB * KB
-// lang-am: Amharic is the default language, so a first visit loads its messages chunk too.
-const LOGIN_ROUTE_GROUPS = ['app', 'login', 'lang-am']
+// Amharic, the default language, is in the entry ("app"); Afaan Oromoo loads when chosen.
+const LOGIN_ROUTE_GROUPS = ['app', 'login']
 const ON_PRESS_GROUPS = ['preference-controls', 'pwa-install-dialog', 'pwa-update-prompt']
 
 const dist = path.resolve(process.env.ABAL_DIST_DIR ?? 'dist')

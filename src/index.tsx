@@ -1,18 +1,25 @@
-import '@fontsource-variable/noto-sans-ethiopic/wght.css'
+import './app/fonts/fonts.css'
 import './app/global.css'
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { loadLanguage } from './app/i18n/bundles'
 import { forgetSessionOnStart } from './app/startup'
-import { makeStore } from './app/store'
+import { makeStore, whenRehydrated } from './app/store'
 import { initialPreferences, isLanguage } from './features/preferences'
 
 forgetSessionOnStart()
-// Fetch the interface language's chunk while React starts, not after the first render.
+// Fetch the interface language's chunk while the store rehydrates, not after a first render.
 const storedLanguage = localStorage.getItem('language')
-void loadLanguage(isLanguage(storedLanguage) ? storedLanguage : initialPreferences.language).catch(
-  () => undefined,
-)
+const language = loadLanguage(
+  isLanguage(storedLanguage) ? storedLanguage : initialPreferences.language,
+).catch(() => undefined)
 
 const { store, persistor } = makeStore()
-createRoot(document.getElementById('root')!).render(<App store={store} persistor={persistor} />)
+const root = createRoot(document.getElementById('root')!)
+// One first render, with the saved preferences and the language already in hand (no PersistGate:
+// its re-render runs synchronously inside the commit), and as a transition, so React yields to
+// the browser every few milliseconds instead of blocking the main thread for the whole tree.
+void Promise.all([whenRehydrated(persistor), language]).then(() =>
+  startTransition(() => root.render(<App store={store} />)),
+)

@@ -1,13 +1,12 @@
 import { BrowserRouter } from 'react-router'
-import type { Persistor } from 'redux-persist'
 import { PwaPrompts } from '../features/pwa'
 import { Providers } from './providers'
 import { AppRoutes } from './router'
 import type { AppStore } from './store'
 
-export function App({ store, persistor }: { store: AppStore; persistor: Persistor }) {
+export function App({ store }: { store: AppStore }) {
   return (
-    <Providers store={store} persistor={persistor}>
+    <Providers store={store}>
       <PwaPrompts />
       <BrowserRouter>
         <AppRoutes />

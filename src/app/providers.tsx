@@ -2,8 +2,6 @@ import { ConfigProvider } from 'antd'
 import { type ReactNode, useEffect, useMemo } from 'react'
 import { IntlProvider } from 'react-intl'
 import { Provider } from 'react-redux'
-import type { Persistor } from 'redux-persist'
-import { PersistGate } from 'redux-persist/integration/react'
 import { selectLanguage, selectThemeMode } from '../features/preferences'
 import { useAppSelector } from './hooks'
 import { useLanguageBundle } from './i18n/bundles'
@@ -42,20 +40,11 @@ export function LocaleAndTheme({ children }: { children: ReactNode }) {
   )
 }
 
-export function Providers({
-  store,
-  persistor,
-  children,
-}: {
-  store: AppStore
-  persistor: Persistor
-  children: ReactNode
-}) {
+/** The store is rehydrated before the first render (src/index.tsx: whenRehydrated). */
+export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <PersistGate persistor={persistor} loading={null}>
-        <LocaleAndTheme>{children}</LocaleAndTheme>
-      </PersistGate>
+      <LocaleAndTheme>{children}</LocaleAndTheme>
     </Provider>
   )
 }

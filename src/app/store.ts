@@ -11,6 +11,7 @@ import {
   PERSIST,
   persistReducer,
   persistStore,
+  type Persistor,
   PURGE,
   REGISTER,
   REHYDRATE,
@@ -57,6 +58,19 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   })
   const persistor = persistStore(store)
   return { store, persistor }
+}
+
+/** Resolves once redux-persist has read the saved preferences back into the store. */
+export function whenRehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!persistor.getState().bootstrapped) return
+      unsubscribe()
+      resolve()
+    }
+    const unsubscribe = persistor.subscribe(check)
+    check()
+  })
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store']

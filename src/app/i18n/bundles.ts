@@ -2,6 +2,7 @@ import type { Locale } from 'antd/es/locale'
 import { useEffect, useState } from 'react'
 import en from '../../../locales/en.json'
 import type { Language } from '../../features/preferences'
+import amharic from './bundleAm'
 import { type Messages, withEnglishFallback } from './messages'
 
 export interface LanguageBundle {
@@ -13,16 +14,20 @@ export interface LanguageBundle {
 const english: LanguageBundle = { messages: en }
 
 /**
- * English ships in the entry chunk (it is the fallback for any missing text); Amharic and Afaan
- * Oromoo each load as their own chunk, so nobody downloads the two languages they do not use.
+ * English (the fallback for any missing text) and Amharic (the default language, so what a first
+ * visit shows) ship in the entry chunk: the first screen renders without waiting for another
+ * round trip. Afaan Oromoo loads as its own chunk when chosen.
  */
 const loaders: Record<Language, () => Promise<LanguageBundle>> = {
   en: async () => english,
-  am: () => import(/* webpackChunkName: "lang-am" */ './bundleAm').then((m) => m.default),
+  am: async () => amharic,
   om: () => import(/* webpackChunkName: "lang-om" */ './bundleOm').then((m) => m.default),
 }
 
-const loaded = new Map<Language, LanguageBundle>([['en', english]])
+const loaded = new Map<Language, LanguageBundle>([
+  ['en', english],
+  ['am', { ...amharic, messages: withEnglishFallback(en, amharic.messages) }],
+])
 const pending = new Map<Language, Promise<LanguageBundle>>()
 
 /** Starts loading a language (idempotent); resolves to its messages over English. */

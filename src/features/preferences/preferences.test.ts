@@ -1,4 +1,4 @@
-import { makeStore } from '../../app/store'
+import { makeStore, whenRehydrated } from '../../app/store'
 import {
   calendarChosen,
   initialPreferences,
@@ -36,6 +36,18 @@ describe('preferences (spec 1, 3.7)', () => {
       themeMode: 'dark',
       calendar: 'ethiopian',
     })
+  })
+
+  it('whenRehydrated resolves only once the saved preferences are in the store (the first render waits for it)', async () => {
+    localStorage.setItem('language', 'om')
+    localStorage.setItem('themeMode', 'dark')
+    const { store, persistor } = makeStore()
+    // Before rehydration the store holds the defaults; the app must not render them.
+    expect(store.getState().preferences.language).toBe('am')
+    await whenRehydrated(persistor)
+    expect(store.getState().preferences).toMatchObject({ language: 'om', themeMode: 'dark' })
+    // Already rehydrated: resolves again at once.
+    await expect(whenRehydrated(persistor)).resolves.toBeUndefined()
   })
 
   it('ignores a tampered stored value', async () => {
