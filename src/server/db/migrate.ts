@@ -8,6 +8,8 @@ export interface MigrateOptions {
    * (each test file has one) would find the first one's and never create its own.
    */
   schema?: string
+  /** Stop after this migration (tests of a later migration's backfill start here). */
+  upTo?: string
 }
 
 export async function migrateToLatest(
@@ -19,7 +21,9 @@ export async function migrateToLatest(
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: options.schema,
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = options.upTo
+    ? await migrator.migrateTo(options.upTo)
+    : await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? '')

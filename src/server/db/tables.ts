@@ -88,6 +88,16 @@ export interface PhotosTable {
 
 export type PhotoRow = Selectable<PhotosTable>
 
+/**
+ * How many members an account owns per membership_status ('' for none), kept by triggers on
+ * members in the same transaction as each write (migration 2026_11_22_0004).
+ */
+export interface MemberCountsTable {
+  owner_user_id: number
+  membership_status: string
+  n: number
+}
+
 /** SQLite only: the FTS5 trigram index over members.search_text (external content). */
 export interface MembersFtsTable {
   rowid: number
@@ -99,5 +109,6 @@ export interface Database {
   users: UsersTable
   members: MembersTable
   photos: PhotosTable
+  member_counts: MemberCountsTable
   members_fts: MembersFtsTable
 }

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../db/tables'
 import { isPostgres } from '../db/portable'
 import { ApiError } from '../plugins/errors'
+import { countOwnedMembers } from '../repositories/memberCounts'
 import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from '../repositories/memberRows'
 import type { Db } from '../repositories/users'
 
@@ -230,10 +231,16 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
   let filtered = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
   if (status) filtered = filtered.where('members.membership_status', '=', status)
   if (folded) filtered = filtered.where(textMatch(db, folded))
-  const counted = await filtered
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  const total = Number(counted.n)
+  // Without a text query the total is the owner's kept count; with one, the index counts it.
+  let total: number
+  if (folded) {
+    const counted = await filtered
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    total = Number(counted.n)
+  } else {
+    total = await countOwnedMembers(db, params.ownerId, status)
+  }
 
   let page = filtered
   if (cursor) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { buildApp, type AppOptions } from '../app'
 import { type DatabaseHandle, openDatabase } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
+import { type MigrateOptions, migrateToLatest } from '../db/migrate'
 import { insertUser } from '../repositories/users'
 import { hashPassword } from '../services/passwords'
 
@@ -13,11 +13,13 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
  * A fresh, migrated database for one test file: in-memory SQLite, or a schema of its own in the
  * PostgreSQL of TEST_DATABASE_URL so test files can run in parallel.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: Pick<MigrateOptions, 'upTo'> = {},
+): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL
   if (!url) {
     const handle = openDatabase({ sqliteFile: ':memory:' })
-    await migrateToLatest(handle.db)
+    await migrateToLatest(handle.db, options)
     return handle
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`
@@ -26,7 +28,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await sql.raw(`create schema "${schema}"`).execute(admin.db)
   await admin.destroy()
   const handle = openDatabase({ url, pgSchema: schema, poolSize: 5 })
-  await migrateToLatest(handle.db, { schema })
+  await migrateToLatest(handle.db, { ...options, schema })
   return {
     ...handle,
     destroy: async () => {

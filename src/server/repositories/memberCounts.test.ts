@@ -1,0 +1,297 @@
+import { sql } from 'kysely'
+import type { Member } from '../../domain'
+import { seedMembers } from '../cli/seedMembers'
+import { migrateToLatest } from '../db/migrate'
+import type { DatabaseHandle } from '../db/database'
+import { multipart, registrationFields } from '../testing/memberForms'
+import {
+  createTestApp,
+  createTestDatabase,
+  createUserAndSignIn,
+  type TestContext,
+} from '../testing/testApp'
+import { countOwnedMembers } from './memberCounts'
+import { deleteUser, insertUser } from './users'
+import type { Db } from './users'
+
+type Auth = { authorization: string }
+type User = Awaited<ReturnType<typeof createUserAndSignIn>>
+interface Page {
+  items: Member[]
+  total: number
+  next_cursor: string | null
+}
+
+/** member_counts as "owner:status" → n, zero rows left out. */
+async function keptCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('member_counts').selectAll().where('n', '!=', 0).execute()
+  return Object.fromEntries(rows.map((r) => [`${r.owner_user_id}:${r.membership_status}`, r.n]))
+}
+
+/** The same figures counted from members themselves. */
+async function countedCounts(db: Db): Promise<Record<string, number>> {
+  const { rows } = await sql<{ owner_user_id: number; status: string; n: number }>`
+    select owner_user_id, coalesce(membership_status, '') as status, count(*) as n
+    from members group by owner_user_id, coalesce(membership_status, '')`.execute(db)
+  return Object.fromEntries(rows.map((r) => [`${r.owner_user_id}:${r.status}`, Number(r.n)]))
+}
+
+async function expectCountsExact(db: Db) {
+  const counted = await countedCounts(db)
+  expect(await keptCounts(db)).toEqual(counted)
+  const negative = await db.selectFrom('member_counts').selectAll().where('n', '<', 0).execute()
+  expect(negative).toEqual([])
+  return counted
+}
+
+describe('the migration', () => {
+  let database: DatabaseHandle
+  afterEach(() => database.destroy())
+
+  it('counts the members stored before it', async () => {
+    database = await createTestDatabase({ upTo: '2026_11_22_0003_member_search_cover' })
+    const { db } = database
+    const big = await insertUser(db, 'before-big', 'x')
+    const small = await insertUser(db, 'before-small', 'x')
+    await seedMembers(db, { ownerId: big.id, ownerName: 'before-big', count: 700, seed: 7 })
+    await seedMembers(db, { ownerId: small.id, ownerName: 'before-small', count: 30, seed: 8 })
+    await db
+      .updateTable('members')
+      .set({ membership_status: null })
+      .where('owner_user_id', '=', small.id)
+      .where('membership_status', '=', 'visitor')
+      .execute()
+    const schema =
+      database.dialect === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
+        : undefined
+    await migrateToLatest(db, { schema })
+
+    const counted = await expectCountsExact(db)
+    expect(counted[`${small.id}:`]).toBeGreaterThan(0)
+    expect(await countOwnedMembers(db, big.id)).toBe(700)
+    expect(await countOwnedMembers(db, small.id)).toBe(30)
+  })
+})
+
+describe('member_counts through the API', () => {
+  let ctx: TestContext
+  let alice: User
+  let bob: User
+  const db = () => ctx.database.db
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    alice = await createUserAndSignIn(ctx, 'count-alice')
+    bob = await createUserAndSignIn(ctx, 'count-bob')
+  })
+  afterAll(() => ctx.close())
+
+  async function create(auth: Auth, overrides: Record<string, string> = {}): Promise<Member> {
+    const form = multipart(registrationFields(overrides), [], auth)
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/members', ...form })
+    expect(res.statusCode).toBe(201)
+    return res.json<Member>()
+  }
+
+  function update(auth: Auth, id: number, fields: Record<string, string>) {
+    const form = multipart(fields, [], auth)
+    return ctx.app.inject({ method: 'PUT', url: `/api/members/${id}`, ...form })
+  }
+
+  function transfer(auth: Auth, id: number, targetUserId: number) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/members/transfer/${id}`,
+      headers: auth,
+      payload: { targetUserId },
+    })
+  }
+
+  async function search(auth: Auth, query: Record<string, string> = {}): Promise<Page> {
+    const res = await ctx.app.inject({
+      url: `/api/members/search?${new URLSearchParams(query).toString()}`,
+      headers: auth,
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json<Page>()
+  }
+
+  it('follow creates, status edits, transfers and deletes, and ignore refused writes', async () => {
+    const carol = await createUserAndSignIn(ctx, 'count-carol')
+    const dave = await createUserAndSignIn(ctx, 'count-dave')
+    const kept = (user: User, status?: string) => countOwnedMembers(db(), user.id, status)
+
+    const first = await create(carol.auth, { membership_status: 'member' })
+    const second = await create(carol.auth, { membership_status: 'visitor' })
+    const third = await create(carol.auth, { membership_status: 'visitor' })
+    expect([await kept(carol), await kept(carol, 'visitor'), await kept(carol, 'member')]).toEqual([
+      3, 2, 1,
+    ])
+    await expectCountsExact(db())
+
+    expect(
+      (await update(carol.auth, second.id, { membership_status: 'inactive' })).statusCode,
+    ).toBe(200)
+    expect([await kept(carol, 'visitor'), await kept(carol, 'inactive')]).toEqual([1, 1])
+    // Another field: the counts stay as they are.
+    expect((await update(carol.auth, second.id, { city: 'Adama' })).statusCode).toBe(200)
+    // A cleared status counts under no status; the total is unchanged.
+    expect((await update(carol.auth, third.id, { membership_status: '' })).statusCode).toBe(200)
+    expect([await kept(carol), await kept(carol, 'visitor'), await kept(carol, '')]).toEqual([
+      3, 0, 1,
+    ])
+    await expectCountsExact(db())
+
+    expect((await transfer(carol.auth, first.id, dave.id)).statusCode).toBe(200)
+    expect([await kept(carol), await kept(carol, 'member')]).toEqual([2, 0])
+    expect([await kept(dave), await kept(dave, 'member')]).toEqual([1, 1])
+    await expectCountsExact(db())
+
+    const before = await keptCounts(db())
+    // Refused: a bad email, a transfer to oneself, someone else's member, an unknown target.
+    expect(
+      (await update(carol.auth, second.id, { membership_status: 'member', email: 'nope' }))
+        .statusCode,
+    ).toBe(400)
+    expect((await transfer(carol.auth, second.id, carol.id)).statusCode).toBe(400)
+    expect((await transfer(carol.auth, second.id, 999_999)).statusCode).toBe(400)
+    expect((await transfer(carol.auth, first.id, carol.id)).statusCode).toBe(404)
+    const foreignDelete = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/members/${first.id}`,
+      headers: carol.auth,
+    })
+    expect(foreignDelete.statusCode).toBe(404)
+    expect(await keptCounts(db())).toEqual(before)
+
+    for (const member of [second, third]) {
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/members/${member.id}`,
+        headers: carol.auth,
+      })
+      expect(res.statusCode).toBe(204)
+    }
+    expect(await kept(carol)).toBe(0)
+    expect(await kept(dave)).toBe(1)
+    await expectCountsExact(db())
+
+    // An account that owns no members any more can still be removed; its zero rows go with it.
+    await deleteUser(db(), carol.id)
+    const left = await db()
+      .selectFrom('member_counts')
+      .selectAll()
+      .where('owner_user_id', '=', carol.id)
+      .execute()
+    expect(left).toEqual([])
+    // One that owns members cannot, and its counts stay.
+    await expect(deleteUser(db(), dave.id)).rejects.toThrow()
+    expect(await kept(dave)).toBe(1)
+  })
+
+  it('stay exact across 50 concurrent creates and 50 concurrent transfers both ways', async () => {
+    const statuses = ['member', 'visitor', 'regularAttendee', 'pending', 'inactive']
+    const created = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        create(i % 2 ? bob.auth : alice.auth, { membership_status: statuses[i % statuses.length] }),
+      ),
+    )
+    await expectCountsExact(db())
+    const aliceBefore = await countOwnedMembers(db(), alice.id)
+    const bobBefore = await countOwnedMembers(db(), bob.id)
+    expect(aliceBefore).toBe(25)
+    expect(bobBefore).toBe(25)
+
+    // alice's 25 go to bob while bob's 25 go to alice, with 20 more creates in between.
+    const results = await Promise.all([
+      ...created.map((member, i) =>
+        i % 2 ? transfer(bob.auth, member.id, alice.id) : transfer(alice.auth, member.id, bob.id),
+      ),
+      ...Array.from({ length: 20 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/members',
+          ...multipart(
+            registrationFields({ membership_status: 'transferred' }),
+            [],
+            i % 2 ? bob.auth : alice.auth,
+          ),
+        }),
+      ),
+    ])
+    expect(results.map((res) => res.statusCode).sort()).toEqual([
+      ...Array<number>(50).fill(200),
+      ...Array<number>(20).fill(201),
+    ])
+    await expectCountsExact(db())
+    expect(await countOwnedMembers(db(), alice.id)).toBe(35)
+    expect(await countOwnedMembers(db(), bob.id)).toBe(35)
+    expect(await countOwnedMembers(db(), alice.id, 'transferred')).toBe(10)
+  })
+
+  it('count what `npm run seed` inserts in batches', async () => {
+    const erin = await insertUser(db(), 'count-erin', 'x')
+    await seedMembers(db(), { ownerId: erin.id, ownerName: 'count-erin', count: 1234, seed: 3 })
+    const counted = await expectCountsExact(db())
+    expect(await countOwnedMembers(db(), erin.id)).toBe(1234)
+    expect(await countOwnedMembers(db(), erin.id, 'member')).toBe(counted[`${erin.id}:member`])
+  })
+
+  it('give search totals equal to count(*), with and without a status and a text query', async () => {
+    const frank = await createUserAndSignIn(ctx, 'count-frank')
+    const names = ['Qorxoo', 'Qorxoo', 'Qorxoo', 'Lensa']
+    const statuses = ['member', 'member', 'visitor', 'pending']
+    for (const [i, name] of names.entries()) {
+      await create(frank.auth, { first_name: name, membership_status: statuses[i] })
+    }
+    const expected = async (status?: string, text?: string) => {
+      let query = db()
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_user_id', '=', frank.id)
+      if (status) query = query.where('membership_status', '=', status)
+      if (text) query = query.where('first_name', '=', text)
+      return Number((await query.executeTakeFirstOrThrow()).n)
+    }
+
+    const all = await search(frank.auth)
+    expect(all.total).toBe(4)
+    expect(all.total).toBe(await expected())
+    expect(all.items).toHaveLength(4)
+    expect((await search(frank.auth, { status: 'all' })).total).toBe(4)
+    expect((await search(frank.auth, { q: '  ' })).total).toBe(4)
+    expect((await search(frank.auth, { status: 'member' })).total).toBe(await expected('member'))
+    expect((await search(frank.auth, { status: 'Visitor' })).total).toBe(1)
+    const none = await search(frank.auth, { status: 'inactive' })
+    expect(none).toEqual({ items: [], total: 0, next_cursor: null })
+    expect((await search(frank.auth, { q: 'qorxoo' })).total).toBe(await expected('', 'Qorxoo'))
+    expect((await search(frank.auth, { q: 'qorxoo', status: 'member' })).total).toBe(2)
+
+    // The total is the number of items the cursor walks through.
+    let page = await search(frank.auth, { status: 'member', limit: '1' })
+    const walked = [...page.items]
+    while (page.next_cursor) {
+      page = await search(frank.auth, { status: 'member', limit: '1', cursor: page.next_cursor })
+      walked.push(...page.items)
+      expect(page.total).toBe(2)
+    }
+    expect(walked).toHaveLength(2)
+
+    // A transfer moves the totals of both accounts at once.
+    const moved = all.items.find((item) => item.membership_status === 'visitor')!
+    expect((await transfer(frank.auth, moved.id, alice.id)).statusCode).toBe(200)
+    expect((await search(frank.auth)).total).toBe(3)
+    expect((await search(frank.auth, { status: 'visitor' })).total).toBe(0)
+    expect((await search(alice.auth, { status: 'visitor' })).total).toBe(
+      await countOwnedMembers(db(), alice.id, 'visitor'),
+    )
+    const aliceAll = await search(alice.auth)
+    const aliceCounted = await db()
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_user_id', '=', alice.id)
+      .executeTakeFirstOrThrow()
+    expect(aliceAll.total).toBe(Number(aliceCounted.n))
+  })
+})
