@@ -23,7 +23,7 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src'],
-      testMatch: ['<rootDir>/src/{app,features,testing}/**/*.test.{ts,tsx}'],
+      testMatch: ['<rootDir>/src/{app,features,shared,testing}/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupClient.ts'],
       transform: swc,
       transformIgnorePatterns: [

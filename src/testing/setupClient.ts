@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom'
+import { configure } from '@testing-library/react'
+
+// Lists render in React's background (deferred) pass, which yields between cards; antd in jsdom
+// on a busy 2-core machine can take more than the default second to finish one.
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lacks what antd measures with; give it the browser's answers.
 if (!window.matchMedia) {

@@ -1,6 +1,6 @@
 import { FilterOutlined, ReloadOutlined } from '@ant-design/icons'
 import { Alert, Badge, Button, Empty, Flex, Skeleton, Spin, Tag, Typography } from 'antd'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -76,8 +76,8 @@ export default function MemberListScreen() {
   const total = data?.pages[0]?.total
   const refreshing = isFetching && !isFetchingNextPage && !isLoading
 
-  const open = (id: number) => navigate(`/member/${id}`)
-  const edit = (id: number) => navigate(`/member/edit/${id}`)
+  const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
+  const edit = useCallback((id: number) => navigate(`/member/edit/${id}`), [navigate])
 
   let body
   if (isLoading) {

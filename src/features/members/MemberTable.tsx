@@ -1,7 +1,7 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import type { KeyboardEvent } from 'react'
+import { type KeyboardEvent, memo } from 'react'
 import { useIntl } from 'react-intl'
 import { fullName } from '../../domain'
 import { MemberAvatar, useMemberText } from './memberDisplay'
@@ -23,7 +23,7 @@ const STATUS_COLORS: Record<string, string> = {
 }
 
 /** Wide screens (spec 2.6): Photo, Name, Gender, Phone, Email, Membership Status, Actions. */
-export function MemberTable({ members, onOpen, onEdit }: Props) {
+export const MemberTable = memo(function MemberTable({ members, onOpen, onEdit }: Props) {
   const intl = useIntl()
   const text = useMemberText()
   const t = (id: string) => intl.formatMessage({ id })
@@ -114,4 +114,4 @@ export function MemberTable({ members, onOpen, onEdit }: Props) {
       })}
     />
   )
-}
+})

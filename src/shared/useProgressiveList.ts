@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * Shows a long list a slice at a time: the first `first` items at once, then `step` more in each
+ * following task, until all are shown. Rendering 50 antd cards in one go blocked a slow phone's
+ * main thread for about a second; in slices the first screenful appears at once and taps and
+ * scrolling stay responsive while the rest fills in. Items already shown are not rendered again
+ * when their components are memoised.
+ *
+ * A list with a different first item (a new search or filter) starts again from the top; a list
+ * that grew at the end (Load more) continues from where it was.
+ */
+export function useProgressiveList<T extends { id: number }>(
+  items: readonly T[],
+  first = 6,
+  step = 4,
+): readonly T[] {
+  const firstId = items[0]?.id
+  const [shown, setShown] = useState({ firstId, count: first })
+  let count = shown.count
+  if (shown.firstId !== firstId) {
+    // Adjusting state while rendering (React's pattern for state derived from props).
+    count = first
+    setShown({ firstId, count })
+  }
+  const complete = count >= items.length
+  useEffect(() => {
+    if (complete) return undefined
+    const timer = setTimeout(() => setShown((s) => ({ ...s, count: s.count + step })), 0)
+    return () => clearTimeout(timer)
+  }, [complete, count, step])
+  return complete ? items : items.slice(0, count)
+}
