@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from './tables'
 
@@ -28,7 +28,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return openSqlite(options.sqliteFile ?? ':memory:')
 }
 
-function openSqlite(file: string): DatabaseHandle {
+/** The SQLite file (or ':memory:') with the pragmas Abal runs it with. */
+export function openSqliteFile(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
@@ -39,7 +40,43 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('cache_size = -65536')
   sqlite.pragma('temp_store = MEMORY')
   if (file !== ':memory:') sqlite.pragma('mmap_size = 268435456')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return sqlite
+}
+
+const STATEMENT_CACHE_SIZE = 256
+
+/**
+ * The database as Kysely's SQLite driver sees it, with each statement prepared once per SQL
+ * text: the driver prepares every query afresh, and parsing and planning the member select
+ * cost more than running it. Least recently used first out, since `in (…)` lists of every
+ * length each have their own text. Reusing a statement is safe: the driver runs one query at a
+ * time on its one connection.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text)
+      if (statement) statements.delete(text)
+      else statement = sqlite.prepare(text)
+      statements.set(text, statement)
+      if (statements.size > STATEMENT_CACHE_SIZE) {
+        statements.delete(statements.keys().next().value as string)
+      }
+      return statement
+    },
+    close() {
+      statements.clear()
+      sqlite.close()
+    },
+  }
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  const sqlite = openSqliteFile(file)
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }
 
