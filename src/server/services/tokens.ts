@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { jwtVerify, SignJWT } from 'jose'
+import { SignJWT } from 'jose'
 
 export const TOKEN_LIFETIME = '12h'
 
@@ -17,7 +17,7 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret)
+  const key = crypto.createSecretKey(Buffer.from(secret, 'utf8'))
   return {
     sign: (claims) =>
       new SignJWT({ id: claims.id, username: claims.username })
@@ -27,15 +27,52 @@ export function createTokenService(secret: string): TokenService {
         .setExpirationTime(TOKEN_LIFETIME)
         .sign(key),
     verify: async (token) => {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
-        if (typeof payload.id !== 'number' || typeof payload.username !== 'string') return null
-        return { id: payload.id, username: payload.username }
-      } catch {
+      const payload = verifyHs256(token, key)
+      if (!payload || typeof payload.id !== 'number' || typeof payload.username !== 'string') {
         return null
       }
+      return { id: payload.id, username: payload.username }
     },
   }
+}
+
+function decodeJsonObject(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The claims of a compact HS256 JWS signed with `key` and not expired, else null. Checked on
+ * every request, synchronously with node:crypto: jose's WebCrypto check cost several times
+ * more and waited on the thread pool. The rules are jose's, made stricter: the header must name
+ * HS256 and carry no `crit`; the signature must be the one canonical encoding of the right MAC
+ * (compared in constant time); `exp` is required; `nbf` and `iat`, when present, are numbers
+ * and `nbf` is not in the future.
+ */
+function verifyHs256(token: string, key: crypto.KeyObject): Record<string, unknown> | null {
+  const parts = token.split('.')
+  if (parts.length !== 3) return null
+  const [headerPart, payloadPart, signaturePart] = parts
+  const expected = Buffer.from(
+    crypto.createHmac('sha256', key).update(`${headerPart}.${payloadPart}`).digest('base64url'),
+  )
+  const given = Buffer.from(signaturePart)
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null
+  const header = decodeJsonObject(headerPart)
+  if (!header || header.alg !== 'HS256' || 'crit' in header) return null
+  const claims = decodeJsonObject(payloadPart)
+  if (!claims) return null
+  const now = Math.floor(Date.now() / 1000)
+  if (typeof claims.exp !== 'number' || claims.exp <= now) return null
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) return null
+  if (claims.iat !== undefined && typeof claims.iat !== 'number') return null
+  return claims
 }
 
 /** JWT_SECRET if set; else a secret generated once and kept in DATA_DIR. */
