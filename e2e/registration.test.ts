@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import {
   apiToken,
+  type Language,
   launchBrowser,
   NARROW,
   newContext,
@@ -12,19 +11,9 @@ import {
   screenshot as saveScreenshot,
   signIn,
   startServer,
+  t,
   WIDE,
 } from './support'
-
-type Language = 'en' | 'am' | 'om'
-const catalogs = Object.fromEntries(
-  (['en', 'am', 'om'] as const).map((lang) => [
-    lang,
-    JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'locales', `${lang}.json`), 'utf8')),
-  ]),
-) as Record<Language, Record<string, string>>
-
-/** The interface text of a message id, as the user of that language sees it. */
-const t = (lang: Language, id: string) => catalogs[lang][id]
 
 /** Meskerem in each language's month list. */
 const MESKEREM: Record<Language, RegExp> = { en: /Meskerem/, am: /^መስከረም$/, om: /Fulbaana/ }

@@ -174,6 +174,28 @@ export async function addUser(dataDir: string, username: string, password: strin
   })
 }
 
+export type Language = 'en' | 'am' | 'om'
+export const LANGUAGES: readonly Language[] = ['en', 'am', 'om']
+
+const catalogs = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', `${lang}.json`), 'utf8')),
+  ]),
+) as Record<Language, Record<string, string>>
+
+/**
+ * The interface text of a message id, as the user of that language sees it, with simple
+ * `{name}` placeholders filled in (plural and select messages are not interpreted).
+ */
+export function t(lang: Language, id: string, values: Record<string, string | number> = {}) {
+  const text = catalogs[lang][id]
+  if (text === undefined) throw new Error(`no message ${id} in locales/${lang}.json`)
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  )
+}
+
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true })
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
