@@ -41,7 +41,7 @@ export function DangerZone({ memberId, memberName }: { memberId: number; memberN
         <Typography.Text type="secondary">
           <FormattedMessage id="deleteMemberHelp" />
         </Typography.Text>
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
           <FormattedMessage id="deleteMember" />
         </Button>
       </Flex>

@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ageOn, emptyMemberInput, todayIso, type Member } from '../../domain'
+import am from '../../../locales/am.json'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 
@@ -57,7 +58,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(summary.getByText('Choir')).toBeInTheDocument()
     expect(summary.getByText('Prison visits')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Gender' })).toBeDisabled()
-    for (const name of [/Transfer/, /Generate ID Card/, /^edit Edit$/]) {
+    for (const name of [/Transfer/, /Generate ID Card/, /^Edit$/]) {
       expect(button(name)).toBeEnabled()
     }
     expect(screen.getByRole('tab', { name: 'Personal Information' })).toBeInTheDocument()
@@ -75,7 +76,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     })
     const { router } = renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
-    fireEvent.click(button(/^edit Edit$/))
+    fireEvent.click(button(/^Edit$/))
     const first = screen.getByRole('textbox', { name: 'First name' })
     fireEvent.change(first, { target: { value: 'Abebech' } })
     fireEvent.click(screen.getByRole('tab', { name: 'Additional Information' }))
@@ -107,7 +108,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
   it('requires first and last name, and Cancel discards the edit and fetches again', async () => {
     renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
-    fireEvent.click(button(/^edit Edit$/))
+    fireEvent.click(button(/^Edit$/))
     fireEvent.change(screen.getByRole('textbox', { name: "Last name (grandfather's name)" }), {
       target: { value: ' ' },
     })
@@ -124,7 +125,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     server.on('PUT', '/api/members/7', { status: 500, json: { message: 'boom' } })
     renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
-    fireEvent.click(button(/^edit Edit$/))
+    fireEvent.click(button(/^Edit$/))
     fireEvent.click(button(/Save/))
     expect(
       await screen.findByText('Could not save the changes. Please try again.', {}, SLOW),
@@ -138,7 +139,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     server.on('PUT', '/api/members/7', { json: member })
     const { container } = renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
-    fireEvent.click(button(/^edit Edit$/))
+    fireEvent.click(button(/^Edit$/))
     expect(screen.getByText('Click to upload photo')).toBeInTheDocument()
     const input = container.querySelector('input[type=file]') as HTMLInputElement
     expect(input).toHaveAttribute('accept', 'image/*')
@@ -178,6 +179,29 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/members/7')).toBe(
       true,
     )
+  })
+
+  it('in Amharic names each action by its Amharic label, and Cancel differs from Delete', async () => {
+    server.on('DELETE', '/api/members/7', { status: 204 })
+    const { router } = renderRoute('/member/7', { signedInAs, language: 'am' })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    // Screen readers read the button alone: no English icon name ("edit", "swap") before it.
+    for (const label of [am.back, am.transfer, am.generateIdCard, am.edit]) {
+      expect(screen.getByRole('button', { name: label })).toBeEnabled()
+    }
+    fireEvent.click(screen.getByRole('button', { name: am.deleteMember }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(am.deleteConfirm)).toBeInTheDocument()
+    // The confirmation offers two different words: the one that keeps the member is not "delete".
+    fireEvent.click(within(dialog).getByRole('button', { name: am.cancel }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW)
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false)
+
+    fireEvent.click(screen.getByRole('button', { name: am.deleteMember }))
+    const again = await screen.findByRole('dialog')
+    fireEvent.click(within(again).getByRole('button', { name: am.delete }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(true)
   })
 
   it.each([

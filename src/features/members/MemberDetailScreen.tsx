@@ -26,7 +26,7 @@ export default function MemberDetailScreen() {
   const id = parseMemberId(useParams().id)
   const { data, error, isLoading, refetch } = useGetMemberQuery(id ?? skipToken)
   const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/members')}>
+    <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate('/members')}>
       <FormattedMessage id="backToMembers" />
     </Button>
   )
@@ -46,7 +46,7 @@ export default function MemberDetailScreen() {
         extra={
           <Space wrap>
             {back}
-            <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void refetch()}>
               <FormattedMessage id="retry" />
             </Button>
           </Space>

@@ -149,7 +149,11 @@ export default function MemberListScreen() {
           className="member-list-alert"
           title={intl.formatMessage({ id: 'fetchMembersError' })}
           action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => directory.refetch()}>
+            <Button
+              size="small"
+              icon={<ReloadOutlined aria-hidden />}
+              onClick={() => directory.refetch()}
+            >
               <FormattedMessage id="retry" />
             </Button>
           }

@@ -24,28 +24,33 @@ export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCa
   const saving = mode === 'saving'
   return (
     <Flex className="profile-header" justify="space-between" align="center" wrap gap={8}>
-      <Button icon={<ArrowLeftOutlined />} onClick={onBack} disabled={saving}>
+      <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} disabled={saving}>
         <FormattedMessage id="back" />
       </Button>
       <Flex gap={8} wrap justify="flex-end">
         {mode === 'view' ? (
           <>
-            <Button icon={<SwapOutlined />} onClick={onTransfer}>
+            <Button icon={<SwapOutlined aria-hidden />} onClick={onTransfer}>
               <FormattedMessage id="transfer" />
             </Button>
-            <Button icon={<IdcardOutlined />} onClick={onIdCard}>
+            <Button icon={<IdcardOutlined aria-hidden />} onClick={onIdCard}>
               <FormattedMessage id="generateIdCard" />
             </Button>
-            <Button type="primary" icon={<EditOutlined />} onClick={onEdit}>
+            <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
               <FormattedMessage id="edit" />
             </Button>
           </>
         ) : (
           <>
-            <Button icon={<CloseOutlined />} onClick={onCancel} disabled={saving}>
+            <Button icon={<CloseOutlined aria-hidden />} onClick={onCancel} disabled={saving}>
               <FormattedMessage id="cancel" />
             </Button>
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SaveOutlined aria-hidden />}
+              loading={saving}
+            >
               <FormattedMessage id="save" />
             </Button>
           </>

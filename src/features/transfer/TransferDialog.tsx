@@ -89,7 +89,7 @@ export function TransferDialog({ memberId }: { memberId: number }) {
         <Button
           key="transfer"
           type="primary"
-          icon={<SwapOutlined />}
+          icon={<SwapOutlined aria-hidden />}
           disabled={!selectedUser}
           loading={submitting}
           onClick={() => void submit()}
