@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
+import am from '../../../locales/am.json'
 import { LocaleAndTheme } from '../../app/providers'
 import { routes } from '../../app/router'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
@@ -45,8 +46,8 @@ function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
 }
 
-function renderList(state?: unknown) {
-  const { store } = setupStore({ signedInAs: { id: 1, username: 'admin' } })
+function renderList(state?: unknown, language: 'en' | 'am' | 'om' = 'en') {
+  const { store } = setupStore({ signedInAs: { id: 1, username: 'admin' }, language })
   const router = createMemoryRouter(routes, {
     initialEntries: [{ pathname: '/members', state }],
   })
@@ -192,5 +193,42 @@ describe('member list (spec 2.6)', () => {
     expect(searches()[1].search.get('cursor')).toBe('c2')
     expect(await screen.findByText('Selam Girma')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Load more members/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('list header (spec 2.6)', () => {
+  it('on a phone keeps the filter toggle to an icon, named and expandable for screen readers', async () => {
+    setWidth(375)
+    renderList()
+    await screen.findByRole('list', { name: 'Member list' }, SLOW)
+    const toggle = screen.getByRole('button', { name: 'Show Filters' })
+    expect(toggle).not.toHaveTextContent('Show Filters')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveAttribute('aria-controls', 'member-filters')
+    expect(screen.getByRole('heading', { level: 1, name: 'Church Members' })).toBeInTheDocument()
+    // The count as words under the title: a bare number tag wrapped alone in long titles.
+    expect(screen.getByText('212 members')).toHaveClass('member-count')
+
+    fireEvent.click(toggle)
+    const hide = screen.getByRole('button', { name: 'Hide Filters' })
+    expect(hide).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('searchbox', { name: 'Search members' })).toBeInTheDocument()
+    expect(document.getElementById('member-filters')).toBeInTheDocument()
+    fireEvent.click(hide)
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+  })
+
+  it('on a desktop shows the toggle with its label', async () => {
+    renderList()
+    await screen.findByRole('table', {}, SLOW)
+    expect(screen.getByRole('button', { name: 'Show Filters' })).toHaveTextContent('Show Filters')
+  })
+
+  it('names the toggle in the interface language only, not with the icon’s English name', async () => {
+    renderList(undefined, 'am')
+    await screen.findByRole('table', {}, SLOW)
+    fireEvent.click(screen.getByRole('button', { name: am.showFilters }))
+    expect(screen.getByRole('button', { name: am.hideFilters })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: am.searchMembers })).toBeInTheDocument()
   })
 })

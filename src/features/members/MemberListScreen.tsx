@@ -1,5 +1,5 @@
-import { FilterOutlined, ReloadOutlined } from '@ant-design/icons'
-import { Alert, Badge, Button, Empty, Flex, Skeleton, Spin, Tag, Typography } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
+import { Alert, Button, Empty, Skeleton, Spin } from 'antd'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router'
@@ -9,9 +9,9 @@ import { LoadMore } from './LoadMore'
 import { MemberCards } from './MemberCards'
 import { useMemberDirectoryInfiniteQuery } from './memberDirectoryApi'
 import { MemberFilters, useSearchDebounce } from './MemberFilters'
+import { MemberListHeader } from './MemberListHeader'
 import {
   filtersCleared,
-  filtersToggled,
   selectAppliedSearch,
   selectFiltersActive,
   selectFiltersVisible,
@@ -104,33 +104,7 @@ export default function MemberListScreen() {
 
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
-      <Flex justify="space-between" align="center" wrap gap={8} className="member-list-header">
-        <Flex align="center" gap={10}>
-          <Typography.Title level={1} id="member-list-title" className="member-list-title">
-            <FormattedMessage id="churchMembers" />
-          </Typography.Title>
-          {total !== undefined && (
-            // A static tag: the Badge's rolling digits were caught mid-animation after a search.
-            <Tag
-              color="blue"
-              className="member-count"
-              title={intl.formatMessage({ id: 'memberCount' }, { count: total })}
-            >
-              {intl.formatNumber(total)}
-            </Tag>
-          )}
-        </Flex>
-        <Badge dot={filtersActive && !filtersVisible}>
-          <Button
-            icon={<FilterOutlined />}
-            aria-expanded={filtersVisible}
-            aria-controls="member-filters"
-            onClick={() => dispatch(filtersToggled())}
-          >
-            <FormattedMessage id={filtersVisible ? 'hideFilters' : 'showFilters'} />
-          </Button>
-        </Badge>
-      </Flex>
+      <MemberListHeader total={total} />
 
       {transferredName && (
         <Alert

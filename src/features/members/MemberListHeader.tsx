@@ -1,0 +1,63 @@
+import { FilterOutlined } from '@ant-design/icons'
+import { Badge, Button, Tag, Tooltip, Typography } from 'antd'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useIsMobile } from '../../shared/useMediaQuery'
+import { filtersToggled, selectFiltersActive, selectFiltersVisible } from './membersSlice'
+
+/**
+ * Spec 2.6: the title with the member count, and the Show/Hide Filters toggle, on one line. On a
+ * phone the toggle is an icon button (named for screen readers, with a tooltip) and the count
+ * sits under the title as words ("30 members"): the longest title, Afaan Oromoo's, fills a 375 px
+ * line by itself, and a count tag wrapped alone onto a second line looked broken.
+ */
+export function MemberListHeader({ total }: { total: number | undefined }) {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const compact = useIsMobile()
+  const filtersVisible = useAppSelector(selectFiltersVisible)
+  const filtersActive = useAppSelector(selectFiltersActive)
+  const toggleLabel = intl.formatMessage({ id: filtersVisible ? 'hideFilters' : 'showFilters' })
+
+  const toggle = (
+    <Badge dot={filtersActive && !filtersVisible}>
+      <Button
+        icon={<FilterOutlined aria-hidden />}
+        aria-expanded={filtersVisible}
+        aria-controls="member-filters"
+        aria-label={compact ? toggleLabel : undefined}
+        onClick={() => dispatch(filtersToggled())}
+      >
+        {compact ? null : toggleLabel}
+      </Button>
+    </Badge>
+  )
+
+  const count =
+    total === undefined ? undefined : intl.formatMessage({ id: 'memberCount' }, { count: total })
+  return (
+    <div
+      className={compact ? 'member-list-header member-list-header-compact' : 'member-list-header'}
+    >
+      <div className="member-list-heading">
+        <Typography.Title level={1} id="member-list-title" className="member-list-title">
+          <FormattedMessage id="churchMembers" />
+        </Typography.Title>
+        {compact ? (
+          // Kept while loading (a blank line) so the list does not jump when the count arrives.
+          <Typography.Text type="secondary" className="member-count">
+            {count ?? '\u00a0'}
+          </Typography.Text>
+        ) : (
+          count !== undefined && (
+            // A static tag: the Badge's rolling digits were caught mid-animation after a search.
+            <Tag color="blue" className="member-count" title={count}>
+              {intl.formatNumber(total ?? 0)}
+            </Tag>
+          )
+        )}
+      </div>
+      {compact ? <Tooltip title={toggleLabel}>{toggle}</Tooltip> : toggle}
+    </div>
+  )
+}
