@@ -109,16 +109,20 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
+          use: [
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
               },
             },
-          },
+            // Each module brings the static CSS of the antd components it uses (antdStaticCss.ts).
+            path.resolve(__dirname, 'scripts/antd-imports-loader.cjs'),
+          ],
         },
         {
           // antd's helper packages are pure ES modules but do not say so (no "sideEffects" in
@@ -133,6 +137,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           use: path.resolve(__dirname, 'scripts/compile-messages-loader.cjs'),
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        // antd's component styles, generated from the theme at build time (zeroRuntime).
+        {
+          test: /[\\/]src[\\/]app[\\/]antd\.static\.css$/,
+          use: path.resolve(__dirname, 'scripts/antd-css-loader.cjs'),
+        },
         { test: /\.(woff2?|png|jpe?g|svg|webp)$/, type: 'asset/resource' },
       ],
     },
@@ -140,6 +149,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        // The order of CSS modules across route chunks does not matter: antd's CSS is in its own
+        // cascade layer and the app's stylesheets do not overlap one another.
+        ignoreOrder: true,
       }),
       new CopyPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],

@@ -50,16 +50,22 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** Picks an option of the antd select with this id (the open menu is the visible one). */
 async function pick(page: Page, id: string, ...labels: string[]) {
   await page.locator(`#${id}`).click()
+  const chips = page.locator('.ant-select', { has: page.locator(`#${id}`) })
   for (const label of labels) {
-    await openOptions(page)
-      .filter({ hasText: new RegExp(`^${escape(label)}$`) })
-      .click()
-  }
-  if (labels.length > 1) {
-    // A multi-select keeps its menu open: wait until every chip is there, then close it.
-    const chips = page.locator('.ant-select', { has: page.locator(`#${id}`) })
-    for (const label of labels) {
-      await chips.locator('.ant-select-selection-item', { hasText: label }).waitFor()
+    const option = openOptions(page).filter({ hasText: new RegExp(`^${escape(label)}$`) })
+    await option.click()
+    if (labels.length === 1) continue
+    // A multi-select keeps its menu open and shows a chip per choice. A click that lands while
+    // the menu is still moving in can miss: click again only if the option is still unchosen.
+    const chip = chips.locator('.ant-select-selection-item', { hasText: label })
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await chip.waitFor({ timeout: 5000 })
+        break
+      } catch (error) {
+        if (attempt === 3) throw error
+        if ((await option.getAttribute('aria-selected')) !== 'true') await option.click()
+      }
     }
   }
   if (

@@ -1,4 +1,5 @@
 import './app/fonts/fonts.css'
+import './app/antd.static.css'
 import './app/global.css'
 import { loadLanguage } from './app/i18n/bundles'
 import { forgetSessionOnStart } from './app/startup'

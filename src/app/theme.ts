@@ -8,6 +8,13 @@ export const SECONDARY_COLOR = '#dc004e'
 export const FONT_FAMILY =
   "'Noto Sans Ethiopic Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 
+/**
+ * antd's component CSS is generated at build time (scripts/antdStaticCss.ts) and sits in the
+ * `antd` cascade layer. A browser without cascade layers drops that CSS, so there antd builds
+ * its styles at run time as before.
+ */
+export const STATIC_ANTD_STYLES = typeof globalThis.CSSLayerBlockRule !== 'undefined'
+
 export function themeFor(mode: ThemeMode): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
@@ -20,5 +27,9 @@ export function themeFor(mode: ThemeMode): ThemeConfig {
     components: {
       Layout: mode === 'dark' ? {} : { headerBg: PRIMARY_COLOR, bodyBg: '#f5f7fa' },
     },
+    // The build-time CSS names no hash class, and scopes each theme's variables by this class.
+    hashed: false,
+    cssVar: { key: `abal-${mode}` },
+    zeroRuntime: STATIC_ANTD_STYLES,
   }
 }

@@ -55,3 +55,7 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
 })
+
+// jsdom has no cascade layers; a browser that has them takes antd's styles from the build
+// (src/app/theme.ts), so components here skip building CSS-in-JS too, as they do there.
+;(globalThis as { CSSLayerBlockRule?: unknown }).CSSLayerBlockRule ??= class CSSLayerBlockRule {}

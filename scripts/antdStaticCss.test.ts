@@ -1,0 +1,88 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  antdComponentsImported,
+  baseCss,
+  componentCss,
+  splitRules,
+  withInnerComponents,
+} from './antdStaticCss'
+
+const SRC = path.resolve(__dirname, '../src')
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(full)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+  })
+}
+
+describe('antd components a module imports', () => {
+  it('reads named imports and aliases, and leaves out types, theme and ConfigProvider', () => {
+    const source = [
+      "import { App as AntApp, Button, type ButtonProps, theme } from 'antd'",
+      "import type { TableProps } from 'antd'",
+      'import { ConfigProvider,\n  Table } from "antd"',
+      "import { Card } from 'antd-style'",
+      "import { Modal } from './Modal'",
+    ].join('\n')
+    expect(antdComponentsImported(source)).toEqual(['App', 'Button', 'Table'])
+  })
+
+  it('adds what a component renders inside itself', () => {
+    expect(withInnerComponents(['Table'])).toEqual(['Empty', 'Spin', 'Table'])
+    expect(withInnerComponents(['App'])).toEqual([
+      'App',
+      'Button',
+      'Modal',
+      'message',
+      'notification',
+    ])
+  })
+})
+
+describe('build-time antd CSS', () => {
+  it('holds both themes: light rules, and the dark theme only as its own variable block', () => {
+    const css = componentCss('Button')
+    expect(css).toMatch(/\.ant-btn\{/)
+    const darkRules = splitRules(css).filter((rule) => rule.includes('.abal-dark'))
+    expect(darkRules.length).toBeGreaterThan(0)
+    for (const rule of darkRules) {
+      // Every declaration of a dark block sets a variable: the rules themselves are shared.
+      const body = rule.slice(rule.indexOf('{') + 1, -1)
+      expect(
+        body
+          .split(';')
+          .filter(Boolean)
+          .every((d) => d.trim().startsWith('--')),
+      ).toBe(true)
+    }
+    expect(css).not.toMatch(/css-var-_/)
+  })
+
+  it("puts the theme's variables in the base, with the church's colours", () => {
+    const base = baseCss()
+    expect(base).toMatch(/\.abal-light\{[^}]*--ant-color-primary:#1976d2/)
+    expect(base).toMatch(/\.abal-dark\{[^}]*--ant-color-bg-container:#141414/)
+    // A component's module does not repeat the base.
+    const baseRules = new Set(splitRules(base))
+    expect(splitRules(componentCss('Alert')).filter((rule) => baseRules.has(rule))).toEqual([])
+  })
+
+  it('has CSS for every antd component the app imports', () => {
+    const imported = new Set(
+      sourceFiles(SRC).flatMap((file) => antdComponentsImported(fs.readFileSync(file, 'utf8'))),
+    )
+    expect(imported.size).toBeGreaterThan(20)
+    // Flex has no rules beyond the shared base.
+    const withoutCss = withInnerComponents([...imported]).filter(
+      (name) => name !== 'Flex' && componentCss(name).length < 200,
+    )
+    expect(withoutCss).toEqual([])
+  })
+
+  it('refuses a name that is no component', () => {
+    expect(() => componentCss('theme')).toThrow(/no component/)
+  })
+})
