@@ -36,7 +36,20 @@ test('the login page is Amharic by default and refuses a wrong password', async 
   await page.locator('#login-username').fill('admin')
   await page.locator('#login-password').fill('not-the-password')
   await page.locator('form button[type=submit]').click()
-  await page.getByRole('alert').getByText('የተጠቃሚ ስም ወይም የይለፍ ቃል ትክክል አይደለም').waitFor()
+  const alert = page.locator('.ant-alert', {
+    has: page.getByText('የተጠቃሚ ስም ወይም የይለፍ ቃል ትክክል አይደለም'),
+  })
+  await alert.waitFor()
+  // The alert loads with its own chunk after the failure; its antd CSS must come along with it
+  // (an unstyled alert has no background, border or padding).
+  const style = await alert.evaluate((element) => {
+    const css = getComputedStyle(element)
+    return { background: css.backgroundColor, border: css.borderTopStyle, padding: css.paddingTop }
+  })
+  assert.notEqual(style.background, 'rgba(0, 0, 0, 0)')
+  assert.equal(style.border, 'solid')
+  assert.notEqual(style.padding, '0px')
+  await screenshot(page, 'login-failed-am-light-375')
   await context.close()
 })
 

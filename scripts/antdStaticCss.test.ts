@@ -30,6 +30,18 @@ describe('antd components a module imports', () => {
     expect(antdComponentsImported(source)).toEqual(['App', 'Button', 'Table'])
   })
 
+  it('reads re-exports, which a lazily loaded component goes through', () => {
+    expect(antdComponentsImported("export { Alert as default } from 'antd'")).toEqual(['Alert'])
+  })
+
+  it.each([
+    "const Alert = lazy(() => import('antd').then((antd) => ({ default: antd.Alert })))",
+    "import * as antd from 'antd'",
+    "import antd from 'antd'",
+  ])('refuses an import that does not name its components: %s', (source) => {
+    expect(() => antdComponentsImported(source)).toThrow(/Import them by name/)
+  })
+
   it('adds what a component renders inside itself', () => {
     expect(withInnerComponents(['Table'])).toEqual(['Empty', 'Spin', 'Table'])
     expect(withInnerComponents(['App'])).toEqual([

@@ -40,10 +40,25 @@ export const RENDERS_INSIDE: Record<string, string[]> = {
   Upload: ['Progress', 'Tooltip'],
 }
 
-/** The antd components a module's source imports by name (`import { Button, App as X }`). */
+/**
+ * The antd components a module's source imports or re-exports by name (`import { Button,
+ * App as X }`, `export { Alert as default }`). Any other way of reaching antd (a namespace or
+ * default import, `import('antd')`) would hide which components need CSS, so it is refused.
+ */
 export function antdComponentsImported(source: string): string[] {
+  const unnamed =
+    /import\s*\(\s*['"]antd['"]\s*\)|import\s+(\*\s+as\s+)?\w+\s+from\s*['"]antd['"]/.exec(source)
+  if (unnamed) {
+    throw new Error(
+      `antd static CSS: "${unnamed[0]}" does not say which components it uses, so their CSS ` +
+        'cannot come along. Import them by name (to load one lazily, import it in a small module ' +
+        'of its own, as src/features/auth/LoginAlert.ts does).',
+    )
+  }
   const found = new Set<string>()
-  for (const match of source.matchAll(/import\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]antd['"]/g)) {
+  for (const match of source.matchAll(
+    /(?:import|export)\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]antd['"]/g,
+  )) {
     if (match[1]) continue
     for (const part of match[2]!.split(',')) {
       const spec = part.trim()

@@ -28,7 +28,7 @@ import { LoginPreferences } from './LoginPreferences'
 import './login.css'
 
 // Only a failed sign-in needs antd's Alert: it loads then, not with the login route.
-const Alert = lazy(() => import('antd').then((antd) => ({ default: antd.Alert })))
+const Alert = lazy(() => import('./LoginAlert'))
 
 /*
  * The login route must load at most 200 KB of gzipped JavaScript (issue 7), and React, the router,
