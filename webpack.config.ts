@@ -54,6 +54,41 @@ class BuildStatsPlugin {
 }
 
 /**
+ * The two font files every screen paints with (the interface's Ge'ez letters and Latin) are
+ * preloaded from index.html. Otherwise the browser asks for them only once React has rendered
+ * text, and text waits for them: on a throttled phone that held the first contentful paint back
+ * by about a second after the first paint.
+ */
+const PRELOADED_FONTS = /\/noto-sans-ethiopic-(ui|latin-wght-normal)\.[0-9a-f]{10}\.woff2$/
+
+class PreloadFontsPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.compilation.tap('PreloadFontsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(
+        'PreloadFontsPlugin',
+        (data) => {
+          const fonts = Object.keys(compilation.assets)
+            .map((name) => `${data.publicPath}${name}`)
+            .filter((href) => PRELOADED_FONTS.test(href))
+            .sort()
+          const links = fonts.map((href) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              href,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: 'anonymous',
+            }),
+          )
+          data.headTags.unshift(...links)
+          return data
+        },
+      )
+    })
+  }
+}
+
+/**
  * The chunk groups the service worker precaches: what opens offline (spec 1: the app shell, its
  * fonts and strings, /login and /debug, and what those load on a press). Signed-in screens need
  * the API anyway; their chunks come from the network and the browser's immutable HTTP cache, which
@@ -147,6 +182,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
+      new PreloadFontsPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         // The order of CSS modules across route chunks does not matter: antd's CSS is in its own
