@@ -271,7 +271,7 @@ function listEntry(page: Page, lang: Language, name: string) {
         .getByRole('list', { name: t(lang, 'memberListLabel'), exact: true })
         .getByRole('listitem')
         .filter({ hasText: name })
-    : page.locator('tbody tr.ant-table-row', { hasText: name })
+    : page.locator('tbody tr.member-row', { hasText: name })
 }
 
 /** Finds a member by name and opens the profile: the row on a desktop, View on a phone. */
@@ -348,7 +348,7 @@ async function listShots(page: Page, lang: Language) {
     await page.getByText(t(lang, 'noEmail'), { exact: true }).first().waitFor()
   } else {
     await page.locator('table').waitFor()
-    assert.equal(await page.locator('tbody tr.ant-table-row').count(), adminMembers.size)
+    assert.equal(await page.locator('tbody tr.member-row').count(), adminMembers.size)
   }
   await expectHeaderTogether(page)
   const layout = isNarrow(page) ? 'cards' : 'table'

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons'
 import { Alert, Button, Empty, Skeleton, Spin } from 'antd'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -73,6 +73,13 @@ export default function MemberListScreen() {
   )
   const { data, isLoading, isFetching, isFetchingNextPage, isError, hasNextPage } = directory
   const members = useMemo(() => uniqueById(data?.pages.flatMap((page) => page.items) ?? []), [data])
+  // A new page, or a new search over many loaded rows, renders in the background in small
+  // slices, so scrolling and typing stay responsive while it does. No further page is asked for
+  // until the rows shown catch up: each would restart that render before it could finish.
+  // With nothing on screen yet, the first page renders at once.
+  const deferredMembers = useDeferredValue(members)
+  const shownMembers = deferredMembers.length === 0 ? members : deferredMembers
+  const renderingBehind = shownMembers !== members
   const total = data?.pages[0]?.total
   const refreshing = isFetching && !isFetchingNextPage && !isLoading
 
@@ -98,7 +105,7 @@ export default function MemberListScreen() {
     body = narrow ? (
       <MemberCards members={members} onOpen={open} onEdit={edit} />
     ) : (
-      <MemberTable members={members} onOpen={open} onEdit={edit} />
+      <MemberTable members={shownMembers} onOpen={open} onEdit={edit} />
     )
   }
 
@@ -140,7 +147,7 @@ export default function MemberListScreen() {
       {members.length > 0 && (
         <LoadMore
           hasMore={Boolean(hasNextPage) && !isError}
-          loading={isFetchingNextPage}
+          loading={isFetchingNextPage || renderingBehind}
           onLoadMore={() => void directory.fetchNextPage()}
         />
       )}

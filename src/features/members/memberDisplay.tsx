@@ -1,6 +1,6 @@
 import { UserOutlined, WomanOutlined } from '@ant-design/icons'
 import { Avatar, Badge } from 'antd'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useOptionLabel } from '../memberForm'
 import { photoUrl } from './membersApi'
@@ -11,14 +11,18 @@ export const DEFAULT_AVATAR = '/default-avatar.png'
 export function useMemberText() {
   const intl = useIntl()
   const optionLabel = useOptionLabel()
-  return {
-    gender: (key: string | null) =>
-      key ? optionLabel('gender', key) : intl.formatMessage({ id: 'notSpecified' }),
-    phone: (phone: string | null) => phone?.trim() || intl.formatMessage({ id: 'noPhone' }),
-    email: (email: string | null) => email?.trim() || intl.formatMessage({ id: 'noEmail' }),
-    status: (key: string | null) =>
-      key ? optionLabel('membership_status', key) : intl.formatMessage({ id: 'noStatus' }),
-  }
+  // One object per language, so memoised lists do not render again for a new one.
+  return useMemo(
+    () => ({
+      gender: (key: string | null) =>
+        key ? optionLabel('gender', key) : intl.formatMessage({ id: 'notSpecified' }),
+      phone: (phone: string | null) => phone?.trim() || intl.formatMessage({ id: 'noPhone' }),
+      email: (email: string | null) => email?.trim() || intl.formatMessage({ id: 'noEmail' }),
+      status: (key: string | null) =>
+        key ? optionLabel('membership_status', key) : intl.formatMessage({ id: 'noStatus' }),
+    }),
+    [intl, optionLabel],
+  )
 }
 
 /** A photo that falls back to /default-avatar.png when missing or broken (spec 8.5). */
