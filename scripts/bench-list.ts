@@ -1,0 +1,105 @@
+/**
+ * npm run bench:list: how the member list behaves with a large congregation (issue 5: "a list
+ * of 20,000 members scrolls and filters without a visible stall").
+ *
+ * After building the client if it is stale (the npm script does), starts the built server on a throwaway data dir seeded with 20,000 members, signs in in
+ * Debian's Chromium, opens /members, and scrolls until 2,000 members are loaded (40 pages),
+ * then types a search. It reports the browser's long tasks (main-thread tasks over 50 ms):
+ * how many, the longest, and their total. Desktop table (1280 px) and phone cards (375 px).
+ * BENCH_MEMBERS and BENCH_ROWS change the sizes.
+ */
+import { spawnSync } from 'node:child_process'
+import type { Page } from 'playwright-core'
+import { launchBrowser, NARROW, newContext, signIn, startServer, WIDE } from '../e2e/support'
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000)
+const ROWS = Number(process.env.BENCH_ROWS ?? 2_000)
+
+interface LongTasks {
+  count: number
+  longestMs: number
+  totalMs: number
+}
+
+async function collectLongTasks(page: Page) {
+  await page.evaluate(() => {
+    const tasks: number[] = []
+    ;(window as unknown as { benchTasks: number[] }).benchTasks = tasks
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration)
+    }).observe({ type: 'longtask' })
+  })
+  return async (): Promise<LongTasks> => {
+    const tasks = await page.evaluate(() =>
+      (window as unknown as { benchTasks: number[] }).benchTasks.splice(0),
+    )
+    return {
+      count: tasks.length,
+      longestMs: Math.round(Math.max(0, ...tasks)),
+      totalMs: Math.round(tasks.reduce((sum, ms) => sum + ms, 0)),
+    }
+  }
+}
+
+async function run(baseUrl: string, viewport: { width: number; height: number }) {
+  const browser = await launchBrowser()
+  try {
+    const context = await newContext(browser, { viewport, language: 'en' })
+    const page = await context.newPage()
+    await signIn(page, baseUrl)
+    // In-app navigation: a page load would start signed out (spec 2.1).
+    await page.evaluate(() => {
+      history.pushState({}, '', '/members')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    const rows = page.locator('.member-table tbody tr, .member-cards > li')
+    await rows.first().waitFor()
+    const scrolling = await collectLongTasks(page)
+    const started = Date.now()
+    while ((await rows.count()) < ROWS) {
+      await page.mouse.wheel(0, 20_000)
+      await page.waitForTimeout(150)
+    }
+    const scroll = { ...(await scrolling()), seconds: (Date.now() - started) / 1000 }
+
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.getByRole('button', { name: 'Show Filters' }).click()
+    const searching = await collectLongTasks(page)
+    await page.getByRole('searchbox').pressSequentially('abebe', { delay: 80 })
+    await page.waitForTimeout(1500)
+    return { scroll, search: await searching() }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function main() {
+  const server = await startServer()
+  try {
+    const seeded = spawnSync(
+      process.execPath,
+      ['-r', 'esbuild-register', 'src/server/cli/seed.ts', '--members', String(MEMBERS)],
+      { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' },
+    )
+    if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`)
+    console.log(`${MEMBERS} members; scrolling until ${ROWS} are loaded, then typing a search\n`)
+    for (const [name, viewport] of [
+      ['table, 1280 px', WIDE],
+      ['cards, 375 px', NARROW],
+    ] as const) {
+      const { scroll, search } = await run(server.url, viewport)
+      console.log(
+        `${name.padEnd(15)} scroll: ${scroll.seconds.toFixed(1)} s, ${scroll.count} long tasks, ` +
+          `longest ${scroll.longestMs} ms, ${scroll.totalMs} ms in all · ` +
+          `search: ${search.count} long tasks, longest ${search.longestMs} ms`,
+      )
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
