@@ -118,8 +118,18 @@ try {
   }
   await flow.startTimespan({ name: 'open /members (1,000 members)' })
   // On a phone-sized screen the Members button lives in the overflow menu (spec 2.2).
-  await page.click('button[aria-label="Menu"]')
-  const item = await page.waitForSelector('::-p-xpath(//li[@role="menuitem"][.//text()="Members"])')
+  // The top bar may still be loading when the URL changes, and a click then is lost: open the
+  // menu until its item shows.
+  const membersItem = '::-p-xpath(//li[@role="menuitem"][.//text()="Members"])'
+  let item = null
+  for (let attempt = 1; !item; attempt += 1) {
+    await page.waitForSelector('button[aria-label="Menu"]')
+    await page.click('button[aria-label="Menu"]')
+    item = await page.waitForSelector(membersItem, { timeout: 5_000 }).catch((error) => {
+      if (attempt === 3) throw error
+      return null
+    })
+  }
   await item.click()
   await page.waitForFunction(() => location.pathname === '/members')
   await page.waitForNetworkIdle({ idleTime: 500 })
