@@ -1,10 +1,14 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Typography } from 'antd'
-import { type KeyboardEvent, memo, type MouseEvent } from 'react'
+import { memo } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { fullName } from '../../domain'
 import { useProgressiveList } from '../../shared/useProgressiveList'
-import { GenderBadgeAvatar, useMemberText } from './memberDisplay'
+import {
+  GenderBadgeAvatar,
+  type MemberItemProps,
+  useMemberText,
+  useOpenableMember,
+} from './memberDisplay'
 import type { MemberListItem } from './membersApi'
 
 interface Props {
@@ -32,26 +36,11 @@ export function MemberCards({ members, onOpen, onEdit }: Props) {
   )
 }
 
-const MemberCard = memo(function MemberCard({
-  member,
-  onOpen,
-  onEdit,
-}: {
-  member: MemberListItem
-  onOpen: (id: number) => void
-  onEdit: (id: number) => void
-}) {
+const MemberCard = memo(function MemberCard(props: MemberItemProps) {
+  const { member, onEdit } = props
   const intl = useIntl()
   const text = useMemberText()
-  const name = fullName(member)
-  const open = () => onOpen(member.id)
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault()
-      open()
-    }
-  }
-  const stop = (event: MouseEvent) => event.stopPropagation()
+  const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
   return (
     <li>
       <Card
@@ -82,7 +71,7 @@ const MemberCard = memo(function MemberCard({
             </Typography.Text>
           </Flex>
         </Flex>
-        <Flex gap={8} justify="flex-end" className="member-card-actions" onClick={stop}>
+        <Flex gap={8} justify="flex-end" className="member-card-actions" onClick={stopClick}>
           <Button
             size="small"
             icon={<EyeOutlined />}

@@ -101,6 +101,18 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/member/7'))
   })
 
+  it.each(['Enter', ' '])('opens a focused row with the %p key', async (key) => {
+    const { router } = renderList()
+    const table = await screen.findByRole('table', {}, SLOW)
+    const row = within(table).getByText('Hanna Girma').closest('tr') as HTMLElement
+    expect(row).toHaveAttribute('tabindex', '0')
+    // A key on a button inside the row is the button's, not the row's.
+    fireEvent.keyDown(within(row).getByRole('button', { name: 'View Hanna Girma' }), { key })
+    expect(router.state.location.pathname).toBe('/members')
+    fireEvent.keyDown(row, { key })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/3'))
+  })
+
   it('opens the editor route from the Edit action without also opening the row', async () => {
     const { router } = renderList()
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Abebe Kebede Tesfaye' }))

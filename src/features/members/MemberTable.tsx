@@ -1,9 +1,13 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Space, Tag, Tooltip, Typography } from 'antd'
-import { type KeyboardEvent, memo, type MouseEvent } from 'react'
+import { memo } from 'react'
 import { useIntl } from 'react-intl'
-import { fullName } from '../../domain'
-import { MemberAvatar, useMemberText } from './memberDisplay'
+import {
+  MemberAvatar,
+  type MemberItemProps,
+  useMemberText,
+  useOpenableMember,
+} from './memberDisplay'
 import type { MemberListItem } from './membersApi'
 
 interface Props {
@@ -70,24 +74,11 @@ export const MemberTable = memo(function MemberTable({ members, onOpen, onEdit }
   )
 })
 
-const MemberRow = memo(function MemberRow({
-  member,
-  onOpen,
-  onEdit,
-}: {
-  member: MemberListItem
-  onOpen: (id: number) => void
-  onEdit: (id: number) => void
-}) {
+const MemberRow = memo(function MemberRow(props: MemberItemProps) {
+  const { member, onEdit } = props
   const intl = useIntl()
   const text = useMemberText()
-  const name = fullName(member)
-  const open = () => onOpen(member.id)
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.target === event.currentTarget && event.key === 'Enter') open()
-  }
-  // The row opens the profile on click; the buttons must not trigger it twice.
-  const stop = (event: MouseEvent) => event.stopPropagation()
+  const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
   return (
     <tr className="member-row" tabIndex={0} onClick={open} onKeyDown={onKeyDown}>
       <td>
@@ -109,7 +100,7 @@ const MemberRow = memo(function MemberRow({
         )}
       </td>
       <td>
-        <Space size={4} onClick={stop}>
+        <Space size={4} onClick={stopClick}>
           <Tooltip title={intl.formatMessage({ id: 'view' })}>
             <Button
               type="text"

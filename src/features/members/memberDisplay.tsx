@@ -1,11 +1,39 @@
 import { UserOutlined, WomanOutlined } from '@ant-design/icons'
 import { Avatar, Badge } from 'antd'
-import { useMemo, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { fullName } from '../../domain'
 import { useOptionLabel } from '../memberForm'
-import { photoUrl } from './membersApi'
+import { type MemberListItem, photoUrl } from './membersApi'
 
 export const DEFAULT_AVATAR = '/default-avatar.png'
+
+/** One member of the list, as a card (phones) or a table row (wide screens). */
+export interface MemberItemProps {
+  member: MemberListItem
+  onOpen: (id: number) => void
+  onEdit: (id: number) => void
+}
+
+/**
+ * What a card and a row share: the member's name, and opening the profile when the item is
+ * clicked or, focused, gets Enter or Space. Its View and Edit buttons stop their click there, so
+ * it does not also open the profile.
+ */
+export function useOpenableMember({ member, onOpen }: MemberItemProps) {
+  const open = () => onOpen(member.id)
+  return {
+    name: fullName(member),
+    open,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+        event.preventDefault()
+        open()
+      }
+    },
+    stopClick: (event: MouseEvent) => event.stopPropagation(),
+  }
+}
 
 /** Spec 2.6 / 8.6: each missing value has its own wording. */
 export function useMemberText() {
