@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
-import { findUserById } from '../repositories/users'
+import { findAccountState } from '../repositories/users'
 import type { TokenClaims, TokenService } from '../services/tokens'
 import { sendError } from './errors'
 
@@ -29,7 +29,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, tokens:
     const claims = token ? await tokens.verify(token) : null
     if (!claims) return sendError(reply, 401, 'Authentication required')
     // A removed or disabled account loses access at once, not when its token expires.
-    const user = await findUserById(db, claims.id)
+    const user = await findAccountState(db, claims.id)
     if (!user || user.disabled) return sendError(reply, 401, 'Authentication required')
     request.user = { id: user.id, username: user.username }
   })

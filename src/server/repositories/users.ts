@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { precompile } from '../db/precompiled'
 import type { Database, UserRow } from '../db/tables'
 
 export type Db = Kysely<Database> | Transaction<Database>
@@ -18,8 +19,17 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
     .executeTakeFirst()
 }
 
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+/** What a request needs to know of an account: who it is and whether it may still sign in. */
+export type AccountState = Pick<UserRow, 'id' | 'username' | 'disabled'>
+
+// Every authenticated request reads this, so it is compiled once (db/precompiled.ts).
+const accountStateById = precompile<{ id: number }, AccountState>((db, param) =>
+  db.selectFrom('users').select(['id', 'username', 'disabled']).where('id', '=', param('id')),
+)
+
+export async function findAccountState(db: Db, id: number): Promise<AccountState | undefined> {
+  const [row] = await accountStateById.execute(db, { id })
+  return row
 }
 
 export async function countUsers(db: Db): Promise<number> {

@@ -20,7 +20,7 @@ import {
   saveMember,
   transferMember,
 } from '../repositories/members'
-import { findUserById } from '../repositories/users'
+import { findAccountState } from '../repositories/users'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../services/memberSearch'
 import { processPhoto } from '../services/photos'
 
@@ -180,7 +180,7 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
             targetUserId: 'invalidValue',
           })
         }
-        const account = await findUserById(trx, target)
+        const account = await findAccountState(trx, target)
         if (!account || account.disabled) {
           throw new ApiError(400, 'The selected user does not exist', {
             targetUserId: 'invalidValue',

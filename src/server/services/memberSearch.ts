@@ -1,7 +1,7 @@
 // Member search (spec 5.11; ARCHITECTURE.md §3 GET /api/members/search): a case-insensitive
 // substring match over a folded copy of the searchable fields (members.search_text), served by an
 // FTS5 trigram index on SQLite and a pg_trgm GIN index on PostgreSQL.
-import { type ExpressionBuilder, sql } from 'kysely'
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import {
   ENUM_OPTIONS,
   enumLabel,
@@ -11,8 +11,9 @@ import {
   type MemberInput,
   type OptionListField,
 } from '../../domain'
-import type { Database } from '../db/tables'
 import { isPostgres } from '../db/portable'
+import { precompile } from '../db/precompiled'
+import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
 import { countOwnedMembers } from '../repositories/memberCounts'
 import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from '../repositories/memberRows'
@@ -207,7 +208,6 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
   const status = params.status && params.status !== 'all' ? params.status : undefined
 
   const cursor = params.cursor ? decodeCursor(params.cursor) : undefined
-  const listColumns = LIST_ITEM_COLUMNS.map((column) => `members.${column}` as const)
 
   if (folded && !isPostgres(db)) {
     const matches = sqliteMatches(db, params.ownerId, folded, status)
@@ -218,7 +218,7 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
       ? await db
           .selectFrom('members')
           .leftJoin('photos', 'photos.member_id', 'members.id')
-          .select(listColumns)
+          .select(LIST_COLUMNS)
           .select('photos.id as photo_id')
           .where('members.id', 'in', ids)
           .orderBy('members.transfer_date', (ob) => ob.desc().nullsLast())
@@ -228,43 +228,111 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     return pageOf(rows, total, limit)
   }
 
-  let filtered = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
-  if (status) filtered = filtered.where('members.membership_status', '=', status)
-  if (folded) filtered = filtered.where(textMatch(db, folded))
-  // Without a text query the total is the owner's kept count; with one, the index counts it.
-  let total: number
-  if (folded) {
-    const counted = await filtered
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-    total = Number(counted.n)
-  } else {
-    total = await countOwnedMembers(db, params.ownerId, status)
+  if (!folded) {
+    // Without a text query the total is the owner's kept count, and the page a precompiled query.
+    const total = await countOwnedMembers(db, params.ownerId, status)
+    const query = LIST_PAGES[status ? 'status' : 'all'][positionOf(cursor)]
+    const rows = await query.execute(db, {
+      ownerId: params.ownerId,
+      status: status ?? '',
+      transferDate: cursor?.transferDate ?? '',
+      id: cursor?.id ?? 0,
+      take: limit + 1,
+    })
+    return pageOf(rows, total, limit)
   }
 
-  let page = filtered
-  if (cursor) {
-    const { transferDate, id } = cursor
-    page =
-      transferDate === null
-        ? page.where('members.transfer_date', 'is', null).where('members.id', '<', id)
-        : page.where((eb) =>
-            eb.or([
-              eb('members.transfer_date', '<', transferDate),
-              eb.and([eb('members.transfer_date', '=', transferDate), eb('members.id', '<', id)]),
-              eb('members.transfer_date', 'is', null),
-            ]),
-          )
+  let filtered = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
+  if (status) filtered = filtered.where('members.membership_status', '=', status)
+  filtered = filtered.where(textMatch(db, folded))
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await inListOrder(filtered, {
+    position: positionOf(cursor),
+    transferDate: cursor?.transferDate ?? '',
+    id: cursor?.id ?? 0,
+    take: limit + 1,
+  }).execute()
+  return pageOf(rows, Number(counted.n), limit)
+}
+
+/** Where a page starts: at the top, or after an undated or a dated member (spec 4.9's order). */
+type Position = 'top' | 'afterUndated' | 'afterDated'
+
+const positionOf = (cursor: ListCursor | undefined): Position =>
+  !cursor ? 'top' : cursor.transferDate === null ? 'afterUndated' : 'afterDated'
+
+interface PageBounds {
+  position: Position
+  transferDate: string
+  id: number
+  take: number
+}
+
+/** One page of `members` rows in list order, as list columns and photo id, after the bounds. */
+function inListOrder(
+  members: SelectQueryBuilder<Database, 'members', object>,
+  { position, transferDate, id, take }: PageBounds,
+) {
+  let page = members
+  if (position === 'afterUndated') {
+    page = page.where('members.transfer_date', 'is', null).where('members.id', '<', id)
+  } else if (position === 'afterDated') {
+    page = page.where((eb) =>
+      eb.or([
+        eb('members.transfer_date', '<', transferDate),
+        eb.and([eb('members.transfer_date', '=', transferDate), eb('members.id', '<', id)]),
+        eb('members.transfer_date', 'is', null),
+      ]),
+    )
   }
-  const rows = await page
+  return page
     .leftJoin('photos', 'photos.member_id', 'members.id')
-    .select(listColumns)
+    .select(LIST_COLUMNS)
     .select('photos.id as photo_id')
     .orderBy('members.transfer_date', (ob) => ob.desc().nullsLast())
     .orderBy('members.id', 'desc')
-    .limit(limit + 1)
-    .execute()
-  return pageOf(rows, total, limit)
+    .limit(take)
+}
+
+const LIST_COLUMNS = LIST_ITEM_COLUMNS.map((column) => `members.${column}` as const)
+
+interface ListPageArgs extends Record<string, unknown> {
+  ownerId: number
+  /** Unused without a status filter. */
+  status: string
+  /** Unused at the top of the list. */
+  transferDate: string
+  id: number
+  take: number
+}
+
+/** The list pages without a text query, every page of the list screen: compiled once each. */
+function listPage(withStatus: boolean, position: Position) {
+  return precompile<ListPageArgs, Parameters<typeof rowToListItem>[0]>((db, param) => {
+    let members = db.selectFrom('members').where('members.owner_user_id', '=', param('ownerId'))
+    if (withStatus) members = members.where('members.membership_status', '=', param('status'))
+    return inListOrder(members, {
+      position,
+      transferDate: position === 'afterDated' ? param('transferDate') : '',
+      id: position === 'top' ? 0 : param('id'),
+      take: param('take'),
+    })
+  })
+}
+
+const LIST_PAGES = {
+  all: {
+    top: listPage(false, 'top'),
+    afterUndated: listPage(false, 'afterUndated'),
+    afterDated: listPage(false, 'afterDated'),
+  },
+  status: {
+    top: listPage(true, 'top'),
+    afterUndated: listPage(true, 'afterUndated'),
+    afterDated: listPage(true, 'afterDated'),
+  },
 }
 
 /** The first `limit` rows as list items, with a cursor when a further row exists. */
