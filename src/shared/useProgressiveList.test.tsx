@@ -43,4 +43,10 @@ describe('useProgressiveList', () => {
     const { result } = renderHook(() => useProgressiveList(items, 6, 4))
     expect(result.current).toBe(items)
   })
+
+  it('returns a list longer than upTo whole at once', () => {
+    const items = list(1, 30)
+    const { result } = renderHook(() => useProgressiveList(items, 6, 4, 20))
+    expect(result.current).toBe(items)
+  })
 })

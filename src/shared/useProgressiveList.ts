@@ -8,12 +8,14 @@ import { useEffect, useState } from 'react'
  * when their components are memoised.
  *
  * A list with a different first item (a new search or filter) starts again from the top; a list
- * that grew at the end (Load more) continues from where it was.
+ * that grew at the end (Load more) continues from where it was. A list longer than `upTo` is
+ * returned whole at once (a windowed list renders only a few items anyway).
  */
 export function useProgressiveList<T extends { id: number }>(
   items: readonly T[],
   first = 6,
   step = 4,
+  upTo = Infinity,
 ): readonly T[] {
   const firstId = items[0]?.id
   const [shown, setShown] = useState({ firstId, count: first })
@@ -23,7 +25,7 @@ export function useProgressiveList<T extends { id: number }>(
     count = first
     setShown({ firstId, count })
   }
-  const complete = count >= items.length
+  const complete = count >= items.length || items.length > upTo
   useEffect(() => {
     if (complete) return undefined
     const timer = setTimeout(() => setShown((s) => ({ ...s, count: s.count + step })), 0)

@@ -1,13 +1,15 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
-import { Button, Card, Flex, Typography } from 'antd'
-import { memo } from 'react'
+import { Button, Card } from 'antd'
+import { memo, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useProgressiveList } from '../../shared/useProgressiveList'
+import { useWindowedList, WINDOW_FROM } from '../../shared/useWindowedList'
 import {
   GenderBadgeAvatar,
   type MemberItemProps,
   useMemberText,
   useOpenableMember,
+  type WindowedItemProps,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
 
@@ -21,28 +23,64 @@ interface Props {
  * Narrow screens (spec 2.6): one card per member, the whole card opens the profile. The cards
  * appear a few at a time (useProgressiveList) and each is memoised, so showing more, or the list
  * screen re-rendering on a keystroke, does not render the cards already on screen again. Lines
- * are cut with CSS (.member-card-line) rather than Typography's measured ellipsis, which cost a
- * measuring component and a ResizeObserver per line.
+ * are plain elements styled and cut with CSS (.member-card-line) rather than antd's Flex and
+ * Typography (whose measured ellipsis cost a ResizeObserver per line): a card renders in about
+ * half the time. A long list renders only the cards near
+ * the window (useWindowedList), its padding holding the place of the others.
  */
 export function MemberCards({ members, onOpen, onEdit }: Props) {
   const intl = useIntl()
-  const shown = useProgressiveList(members)
+  const shown = useProgressiveList(members, 6, 4, WINDOW_FROM)
+  const list = useRef<HTMLUListElement>(null)
+  const cards = useWindowedList({
+    count: shown.length,
+    listRef: list,
+    estimateSize: 128,
+    gap: CARD_GAP,
+  })
   return (
-    <ul className="member-cards" aria-label={intl.formatMessage({ id: 'memberListLabel' })}>
-      {shown.map((member) => (
-        <MemberCard key={member.id} member={member} onOpen={onOpen} onEdit={onEdit} />
-      ))}
+    <ul
+      ref={list}
+      className="member-cards"
+      aria-label={intl.formatMessage({ id: 'memberListLabel' })}
+      style={{ paddingTop: cards.before, paddingBottom: cards.after }}
+    >
+      {cards.indices.map((index) => {
+        const member = shown[index] as MemberListItem
+        return (
+          <MemberCard
+            key={member.id}
+            index={index}
+            // Only a windowed list needs them: the others are all there to count.
+            setSize={cards.windowed ? members.length : undefined}
+            measureRef={cards.measureRef}
+            member={member}
+            onOpen={onOpen}
+            onEdit={onEdit}
+          />
+        )
+      })}
     </ul>
   )
 }
 
-const MemberCard = memo(function MemberCard(props: MemberItemProps) {
-  const { member, onEdit } = props
+/** The cards' grid gap (members.css). */
+const CARD_GAP = 10
+
+const MemberCard = memo(function MemberCard(
+  props: MemberItemProps & WindowedItemProps & { setSize: number | undefined },
+) {
+  const { member, onEdit, index, measureRef, setSize } = props
   const intl = useIntl()
   const text = useMemberText()
   const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
   return (
-    <li>
+    <li
+      ref={measureRef}
+      data-index={index}
+      aria-setsize={setSize}
+      aria-posinset={setSize && index + 1}
+    >
       <Card
         size="small"
         hoverable
@@ -52,26 +90,22 @@ const MemberCard = memo(function MemberCard(props: MemberItemProps) {
         tabIndex={0}
         aria-label={name}
       >
-        <Flex gap={14} align="center">
+        <div className="member-card-body">
           <GenderBadgeAvatar
             path={member.thumbnail_path}
             gender={member.gender}
             alt=""
             genderLabel={text.gender(member.gender)}
           />
-          <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Text strong className="member-card-line member-card-name">
-              {name}
-            </Typography.Text>
-            <Typography.Text type="secondary" className="member-card-line">
+          <div className="member-card-lines">
+            <strong className="member-card-line member-card-name">{name}</strong>
+            <span className="member-card-line member-secondary">
               {text.gender(member.gender)} • {text.phone(member.phone_primary)}
-            </Typography.Text>
-            <Typography.Text type="secondary" className="member-card-line">
-              {text.email(member.email)}
-            </Typography.Text>
-          </Flex>
-        </Flex>
-        <Flex gap={8} justify="flex-end" className="member-card-actions" onClick={stopClick}>
+            </span>
+            <span className="member-card-line member-secondary">{text.email(member.email)}</span>
+          </div>
+        </div>
+        <div className="member-card-actions" onClick={stopClick}>
           <Button
             size="small"
             icon={<EyeOutlined />}
@@ -90,7 +124,7 @@ const MemberCard = memo(function MemberCard(props: MemberItemProps) {
           >
             <FormattedMessage id="edit" />
           </Button>
-        </Flex>
+        </div>
       </Card>
     </li>
   )

@@ -1,11 +1,13 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
-import { Button, Space, Tag, Tooltip, Typography } from 'antd'
-import { memo } from 'react'
+import { Button, Tag, Tooltip } from 'antd'
+import { memo, useRef } from 'react'
 import { useIntl } from 'react-intl'
+import { useWindowedList } from '../../shared/useWindowedList'
 import {
   MemberAvatar,
   type MemberItemProps,
   useMemberText,
+  type WindowedItemProps,
   useOpenableMember,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
@@ -43,13 +45,19 @@ const COLUMNS = [
  * again whenever it renders (it bumps rc-table's render mark each time), so each page the list
  * appended re-rendered all the rows before it, and scrolling to 1,000 members blocked the main
  * thread for 1.5 s per page. Here a new page renders only its own rows. The look is antd's, from
- * the theme's CSS variables (members.css).
+ * the theme's CSS variables (members.css). A long list renders only the rows near the window
+ * (useWindowedList), with an empty row holding the place of those above and below.
  */
 export const MemberTable = memo(function MemberTable({ members, onOpen, onEdit }: Props) {
   const intl = useIntl()
+  const body = useRef<HTMLTableSectionElement>(null)
+  const rows = useWindowedList({ count: members.length, listRef: body, estimateSize: 65 })
   return (
     <div className="member-table">
-      <table aria-label={intl.formatMessage({ id: 'memberListLabel' })}>
+      <table
+        aria-label={intl.formatMessage({ id: 'memberListLabel' })}
+        aria-rowcount={members.length + 1}
+      >
         <colgroup>
           {COLUMNS.map((column) => (
             <col key={column.id} style={'width' in column ? { width: column.width } : undefined} />
@@ -64,28 +72,58 @@ export const MemberTable = memo(function MemberTable({ members, onOpen, onEdit }
             ))}
           </tr>
         </thead>
-        <tbody>
-          {members.map((member) => (
-            <MemberRow key={member.id} member={member} onOpen={onOpen} onEdit={onEdit} />
-          ))}
+        <tbody ref={body}>
+          <Spacer height={rows.before} />
+          {rows.indices.map((index) => {
+            const member = members[index] as MemberListItem
+            return (
+              <MemberRow
+                key={member.id}
+                index={index}
+                measureRef={rows.measureRef}
+                member={member}
+                onOpen={onOpen}
+                onEdit={onEdit}
+              />
+            )
+          })}
+          <Spacer height={rows.after} />
         </tbody>
       </table>
     </div>
   )
 })
 
-const MemberRow = memo(function MemberRow(props: MemberItemProps) {
-  const { member, onEdit } = props
+/** Holds the place of the rows not rendered. */
+function Spacer({ height }: { height: number }) {
+  if (height <= 0) return null
+  return (
+    <tr aria-hidden className="member-table-spacer">
+      <td colSpan={COLUMNS.length} style={{ height }} />
+    </tr>
+  )
+}
+
+const MemberRow = memo(function MemberRow(props: MemberItemProps & WindowedItemProps) {
+  const { member, onEdit, index, measureRef } = props
   const intl = useIntl()
   const text = useMemberText()
   const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
   return (
-    <tr className="member-row" tabIndex={0} onClick={open} onKeyDown={onKeyDown}>
+    <tr
+      ref={measureRef}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className="member-row"
+      tabIndex={0}
+      onClick={open}
+      onKeyDown={onKeyDown}
+    >
       <td>
         <MemberAvatar path={member.thumbnail_path} size={40} alt="" />
       </td>
       <td>
-        <Typography.Text strong>{name}</Typography.Text>
+        <strong className="member-row-name">{name}</strong>
       </td>
       <td>{text.gender(member.gender)}</td>
       <td>{text.phone(member.phone_primary)}</td>
@@ -96,11 +134,11 @@ const MemberRow = memo(function MemberRow(props: MemberItemProps) {
             {text.status(member.membership_status)}
           </Tag>
         ) : (
-          <Typography.Text type="secondary">{text.status(null)}</Typography.Text>
+          <span className="member-secondary">{text.status(null)}</span>
         )}
       </td>
       <td>
-        <Space size={4} onClick={stopClick}>
+        <div className="member-row-actions" onClick={stopClick}>
           <Tooltip title={intl.formatMessage({ id: 'view' })}>
             <Button
               type="text"
@@ -117,7 +155,7 @@ const MemberRow = memo(function MemberRow(props: MemberItemProps) {
               aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
             />
           </Tooltip>
-        </Space>
+        </div>
       </td>
     </tr>
   )

@@ -15,6 +15,12 @@ export interface MemberItemProps {
   onEdit: (id: number) => void
 }
 
+/** Where a card or row sits in the list, and the windowed list's measuring ref. */
+export interface WindowedItemProps {
+  index: number
+  measureRef?: (element: Element | null) => void
+}
+
 /**
  * What a card and a row share: the member's name, and opening the profile when the item is
  * clicked or, focused, gets Enter or Space. Its View and Edit buttons stop their click there, so
