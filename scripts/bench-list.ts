@@ -42,16 +42,15 @@ async function collectLongTasks(page: Page) {
   }
 }
 
-/** Members in the list, rendered or not: a long list renders only those near the window. */
-function loadedMembers(page: Page) {
-  return page.evaluate(() => {
-    const table = document.querySelector('.member-table table')
-    if (table) return Number(table.getAttribute('aria-rowcount')) - 1
-    const card = document.querySelector('.member-cards > li[aria-setsize]')
-    return card
-      ? Number(card.getAttribute('aria-setsize'))
-      : document.querySelectorAll('.member-cards > li').length
+/** Counts the members the list has loaded, from the search responses it receives. */
+function countLoaded(page: Page) {
+  const loaded = { count: 0 }
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/members/search') || !response.ok()) return
+    const body = (await response.json()) as { items: unknown[] }
+    loaded.count += body.items.length
   })
+  return loaded
 }
 
 async function run(baseUrl: string, viewport: { width: number; height: number }) {
@@ -60,6 +59,7 @@ async function run(baseUrl: string, viewport: { width: number; height: number })
     const context = await newContext(browser, { viewport, language: 'en' })
     const page = await context.newPage()
     await signIn(page, baseUrl)
+    const loaded = countLoaded(page)
     // In-app navigation: a page load would start signed out (spec 2.1).
     await page.evaluate(() => {
       history.pushState({}, '', '/members')
@@ -68,7 +68,7 @@ async function run(baseUrl: string, viewport: { width: number; height: number })
     await page.locator('.member-table tbody tr, .member-cards > li').first().waitFor()
     const scrolling = await collectLongTasks(page)
     const started = Date.now()
-    while ((await loadedMembers(page)) < ROWS) {
+    while (loaded.count < ROWS) {
       await page.mouse.wheel(0, 20_000)
       await page.waitForTimeout(150)
     }

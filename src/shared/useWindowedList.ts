@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { type RefObject, useLayoutEffect, useState } from 'react'
+import { type RefObject, useDeferredValue, useLayoutEffect, useState } from 'react'
 
 /**
  * Lists up to this many items render every item: the browser's find-in-page, printing and
@@ -64,19 +64,28 @@ export function useWindowedList({ count, listRef, estimateSize, gap = 0 }: Optio
     initialRect:
       typeof window === 'undefined' ? undefined : { width: innerWidth, height: innerHeight },
   })
-  if (!windowed) return { windowed, indices: everyIndex(count), before: 0, after: 0 }
-
   const items = virtualizer.getVirtualItems()
   const first = items[0]
   const last = items[items.length - 1]
-  if (!first || !last) {
-    return { windowed, indices: [], before: 0, after: virtualizer.getTotalSize() }
-  }
+  // The items to render follow the window as a deferred value: the scroll handler's own render
+  // keeps the rows already there, and the new ones render in the background in small slices, so
+  // a fast scroll or a jump shows empty space for a moment instead of freezing the page.
+  const wanted = windowed && first && last ? `${first.index}:${last.index}` : ''
+  const deferred = useDeferredValue(wanted)
+  if (!windowed) return { windowed, indices: everyIndex(count), before: 0, after: 0 }
+
+  const total = virtualizer.getTotalSize()
+  if (!first || !last) return { windowed, indices: [], before: 0, after: total }
+  const [from, to] = (deferred || wanted).split(':').map(Number) as [number, number]
+  const measurements = virtualizer.measurementsCache // brought up to date by getVirtualItems()
+  const start = measurements[Math.min(from, count - 1)]
+  const end = measurements[Math.min(to, count - 1)]
+  if (!start || !end) return { windowed, indices: [], before: 0, after: total }
   return {
     windowed,
-    indices: items.map((item) => item.index),
-    before: first.start - scrollMargin,
-    after: Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)),
+    indices: Array.from({ length: end.index - start.index + 1 }, (_, i) => start.index + i),
+    before: start.start - scrollMargin,
+    after: Math.max(0, total - (end.end - scrollMargin)),
     measureRef: virtualizer.measureElement,
   }
 }

@@ -15,6 +15,8 @@ import type { MemberListItem } from './membersApi'
 
 interface Props {
   members: readonly MemberListItem[]
+  /** All the members the list stands for, loaded or not. */
+  total: number
   onOpen: (id: number) => void
   onEdit: (id: number) => void
 }
@@ -28,7 +30,7 @@ interface Props {
  * half the time. A long list renders only the cards near
  * the window (useWindowedList), its padding holding the place of the others.
  */
-export function MemberCards({ members, onOpen, onEdit }: Props) {
+export function MemberCards({ members, total, onOpen, onEdit }: Props) {
   const intl = useIntl()
   const shown = useProgressiveList(members, 6, 4, WINDOW_FROM)
   const list = useRef<HTMLUListElement>(null)
@@ -51,8 +53,9 @@ export function MemberCards({ members, onOpen, onEdit }: Props) {
           <MemberCard
             key={member.id}
             index={index}
-            // Only a windowed list needs them: the others are all there to count.
-            setSize={cards.windowed ? members.length : undefined}
+            // Only a windowed list needs them: the others are all there to count. The total, not
+            // the loaded count, so a new page does not render the cards on screen again.
+            setSize={cards.windowed ? total : undefined}
             measureRef={cards.measureRef}
             member={member}
             onOpen={onOpen}

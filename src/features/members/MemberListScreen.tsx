@@ -102,10 +102,12 @@ export default function MemberListScreen() {
       </Empty>
     )
   } else {
+    // The server's count of matching members, loaded or not (for screen readers' "n of N").
+    const size = Math.max(total ?? 0, shownMembers.length)
     body = narrow ? (
-      <MemberCards members={members} onOpen={open} onEdit={edit} />
+      <MemberCards members={shownMembers} total={size} onOpen={open} onEdit={edit} />
     ) : (
-      <MemberTable members={shownMembers} onOpen={open} onEdit={edit} />
+      <MemberTable members={shownMembers} total={size} onOpen={open} onEdit={edit} />
     )
   }
 

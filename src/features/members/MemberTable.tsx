@@ -14,6 +14,8 @@ import type { MemberListItem } from './membersApi'
 
 interface Props {
   members: readonly MemberListItem[]
+  /** All the members the list stands for, loaded or not. */
+  total: number
   onOpen: (id: number) => void
   onEdit: (id: number) => void
 }
@@ -48,16 +50,13 @@ const COLUMNS = [
  * the theme's CSS variables (members.css). A long list renders only the rows near the window
  * (useWindowedList), with an empty row holding the place of those above and below.
  */
-export const MemberTable = memo(function MemberTable({ members, onOpen, onEdit }: Props) {
+export const MemberTable = memo(function MemberTable({ members, total, onOpen, onEdit }: Props) {
   const intl = useIntl()
   const body = useRef<HTMLTableSectionElement>(null)
   const rows = useWindowedList({ count: members.length, listRef: body, estimateSize: 65 })
   return (
     <div className="member-table">
-      <table
-        aria-label={intl.formatMessage({ id: 'memberListLabel' })}
-        aria-rowcount={members.length + 1}
-      >
+      <table aria-label={intl.formatMessage({ id: 'memberListLabel' })} aria-rowcount={total + 1}>
         <colgroup>
           {COLUMNS.map((column) => (
             <col key={column.id} style={'width' in column ? { width: column.width } : undefined} />
