@@ -193,6 +193,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
       }),
       new VersionFilePlugin(),
+      // antd's CSS variables are in the build-time CSS: src/app/antdCssVarRegister.ts skips
+      // registering them again at run time. (Its own import of the original carries a query, so
+      // this does not replace that one.)
+      new webpack.NormalModuleReplacementPlugin(/^\.\/hooks\/useCSSVarRegister$/, (resource) => {
+        if (/[\\/]@ant-design[\\/]cssinjs[\\/]es$/.test(resource.context)) {
+          resource.request = path.resolve(__dirname, 'src/app/antdCssVarRegister.ts')
+        }
+      }),
       ...(production
         ? [
             // /sw.js (src/sw.ts): precaches the build's own files; see the comment there.

@@ -1,5 +1,8 @@
 import { theme, type ThemeConfig } from 'antd'
 import type { ThemeMode } from '../features/preferences'
+import { STATIC_ANTD_STYLES } from './staticAntdStyles'
+
+export { STATIC_ANTD_STYLES }
 
 export const PRIMARY_COLOR = '#1976d2'
 export const SECONDARY_COLOR = '#dc004e'
@@ -7,13 +10,6 @@ export const SECONDARY_COLOR = '#dc004e'
 // Noto Sans Ethiopic is bundled (no network font): Ge'ez text renders the same on every device.
 export const FONT_FAMILY =
   "'Noto Sans Ethiopic Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-
-/**
- * antd's component CSS is generated at build time (scripts/antdStaticCss.ts) and sits in the
- * `antd` cascade layer. A browser without cascade layers drops that CSS, so there antd builds
- * its styles at run time as before.
- */
-export const STATIC_ANTD_STYLES = typeof globalThis.CSSLayerBlockRule !== 'undefined'
 
 export function themeFor(mode: ThemeMode): ThemeConfig {
   return {
