@@ -11,6 +11,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function start() {
   forgetSessionOnStart()
+  // Every start shows the sign-in screen (spec 2.1), so its chunk downloads now, beside the rest,
+  // rather than after the router asks for it.
+  if (location.pathname !== '/debug') {
+    void import(/* webpackChunkName: "login" */ './features/auth/LoginScreen').catch(() => {})
+  }
   // Fetch the interface language's chunk while the store rehydrates, not after a first render.
   const storedLanguage = localStorage.getItem('language')
   const language = loadLanguage(
