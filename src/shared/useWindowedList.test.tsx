@@ -29,11 +29,11 @@ describe('useWindowedList', () => {
       const height = this.tagName === 'LI' ? ITEM : 0
       return { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 0, width: 0, height } as DOMRect
     })
-    jest
-      .spyOn(HTMLElement.prototype, 'offsetHeight', 'get')
-      .mockImplementation(function (this: HTMLElement) {
-        return this.tagName === 'LI' ? ITEM : 0
-      })
+    jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.tagName === 'LI' ? ITEM : 0
+    })
     Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 })
     Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 })
   })
