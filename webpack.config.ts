@@ -194,8 +194,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       new VersionFilePlugin(),
       // antd's CSS variables are in the build-time CSS: src/app/antdCssVarRegister.ts skips
-      // registering them again at run time. (Its own import of the original carries a query, so
-      // this does not replace that one.)
+      // registering them again at run time. Only cssinjs's own relative import is swapped, so the
+      // stand-in's import of the original by package path is left alone.
       new webpack.NormalModuleReplacementPlugin(/^\.\/hooks\/useCSSVarRegister$/, (resource) => {
         if (/[\\/]@ant-design[\\/]cssinjs[\\/]es$/.test(resource.context)) {
           resource.request = path.resolve(__dirname, 'src/app/antdCssVarRegister.ts')

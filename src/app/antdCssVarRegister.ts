@@ -3,10 +3,10 @@
 // the component's tokens and injects a <style> of them, even with zeroRuntime. With the build-time
 // CSS those variables are already in the stylesheet, for both themes, so the work is skipped; a
 // browser without cascade layers still registers them (STATIC_ANTD_STYLES).
-import useCSSVarRegisterAtRunTime from '@ant-design/cssinjs/es/hooks/useCSSVarRegister.js?runtime'
+import useCSSVarRegisterAtRunTime from '@ant-design/cssinjs/es/hooks/useCSSVarRegister'
 import { STATIC_ANTD_STYLES } from './staticAntdStyles'
 
-export { CSS_VAR_PREFIX, extract } from '@ant-design/cssinjs/es/hooks/useCSSVarRegister.js?runtime'
+export { CSS_VAR_PREFIX, extract } from '@ant-design/cssinjs/es/hooks/useCSSVarRegister'
 
 type Register = typeof useCSSVarRegisterAtRunTime
 

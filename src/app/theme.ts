@@ -2,8 +2,6 @@ import { theme, type ThemeConfig } from 'antd'
 import type { ThemeMode } from '../features/preferences'
 import { STATIC_ANTD_STYLES } from './staticAntdStyles'
 
-export { STATIC_ANTD_STYLES }
-
 export const PRIMARY_COLOR = '#1976d2'
 export const SECONDARY_COLOR = '#dc004e'
 

@@ -7,19 +7,12 @@ import { useWindowedList, WINDOW_FROM } from '../../shared/useWindowedList'
 import {
   GenderBadgeAvatar,
   type MemberItemProps,
+  type MemberListProps,
   useMemberText,
   useOpenableMember,
   type WindowedItemProps,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
-
-interface Props {
-  members: readonly MemberListItem[]
-  /** All the members the list stands for, loaded or not. */
-  total: number
-  onOpen: (id: number) => void
-  onEdit: (id: number) => void
-}
 
 /**
  * Narrow screens (spec 2.6): one card per member, the whole card opens the profile. The cards
@@ -30,7 +23,7 @@ interface Props {
  * half the time. A long list renders only the cards near
  * the window (useWindowedList), its padding holding the place of the others.
  */
-export function MemberCards({ members, total, onOpen, onEdit }: Props) {
+export function MemberCards({ members, total, onOpen, onEdit }: MemberListProps) {
   const intl = useIntl()
   const shown = useProgressiveList(members, 6, 4, WINDOW_FROM)
   const list = useRef<HTMLUListElement>(null)

@@ -6,19 +6,12 @@ import { useWindowedList } from '../../shared/useWindowedList'
 import {
   MemberAvatar,
   type MemberItemProps,
+  type MemberListProps,
   useMemberText,
   type WindowedItemProps,
   useOpenableMember,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
-
-interface Props {
-  members: readonly MemberListItem[]
-  /** All the members the list stands for, loaded or not. */
-  total: number
-  onOpen: (id: number) => void
-  onEdit: (id: number) => void
-}
 
 const STATUS_COLORS: Record<string, string> = {
   member: 'green',
@@ -50,7 +43,12 @@ const COLUMNS = [
  * the theme's CSS variables (members.css). A long list renders only the rows near the window
  * (useWindowedList), with an empty row holding the place of those above and below.
  */
-export const MemberTable = memo(function MemberTable({ members, total, onOpen, onEdit }: Props) {
+export const MemberTable = memo(function MemberTable({
+  members,
+  total,
+  onOpen,
+  onEdit,
+}: MemberListProps) {
   const intl = useIntl()
   const body = useRef<HTMLTableSectionElement>(null)
   const rows = useWindowedList({ count: members.length, listRef: body, estimateSize: 65 })

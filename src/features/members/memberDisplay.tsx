@@ -15,6 +15,15 @@ export interface MemberItemProps {
   onEdit: (id: number) => void
 }
 
+/** The member list, as cards (phones) or a table (wide screens). */
+export interface MemberListProps {
+  members: readonly MemberListItem[]
+  /** All the members the list stands for, loaded or not. */
+  total: number
+  onOpen: (id: number) => void
+  onEdit: (id: number) => void
+}
+
 /** Where a card or row sits in the list, and the windowed list's measuring ref. */
 export interface WindowedItemProps {
   index: number
