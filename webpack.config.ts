@@ -166,6 +166,15 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors|icons))[\\/]/,
           sideEffects: false,
         },
+        // The production build drops @formatjs/intl's locale-data check (see the loader).
+        ...(production
+          ? [
+              {
+                test: /[\\/]node_modules[\\/]@formatjs[\\/]intl[\\/]index\.js$/,
+                use: path.resolve(__dirname, 'scripts/formatjs-intl-loader.cjs'),
+              },
+            ]
+          : []),
         {
           test: /[\\/]locales[\\/][a-z]+\.json$/,
           type: 'json',
