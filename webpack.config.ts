@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,6 +11,7 @@ import TerserPlugin from 'terser-webpack-plugin'
 import webpack, { type Configuration } from 'webpack'
 import { InjectManifest } from 'workbox-webpack-plugin'
 import 'webpack-dev-server'
+import { LOGIN_CHOOSER_SCRIPT } from './src/app/prerender/chooserScript'
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'package.json'), 'utf8')) as {
   version: string
@@ -86,6 +88,79 @@ class PreloadFontsPlugin {
       )
     })
   }
+}
+
+/**
+ * index.html carries the sign-in screen drawn at build time (src/app/prerender), one template per
+ * language and theme, and the inline script (chooserScript.ts) that shows the visitor's one before
+ * any JavaScript has run and then starts the app's scripts: on a throttled phone the form is on
+ * screen about two seconds sooner. The CSS the login route loads moves into the head so that form
+ * is styled in that first paint (the chunk loader finds those links and does not fetch them
+ * again).
+ */
+class PrerenderLoginPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.compilation.tap('PrerenderLoginPlugin', (compilation) => {
+      const hooks = HtmlWebpackPlugin.getCompilationHooks(compilation)
+      hooks.alterAssetTagGroups.tap('PrerenderLoginPlugin', (data) => {
+        // The entry's scripts download from the start (preload, in order) and run once the
+        // inline script has seen the first paint.
+        data.headTags = data.headTags.map((tag) =>
+          tag.tagName === 'script' && typeof tag.attributes.src === 'string'
+            ? HtmlWebpackPlugin.createHtmlTagObject('link', {
+                rel: 'preload',
+                as: 'script',
+                href: tag.attributes.src,
+              })
+            : tag,
+        )
+        const login = compilation.namedChunkGroups.get('login')
+        const styles = (login?.getFiles() ?? []).filter((file) => file.endsWith('.css'))
+        data.headTags.push(
+          ...styles.map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              href: `${data.publicPath}${file}`,
+              rel: 'stylesheet',
+            }),
+          ),
+        )
+        return data
+      })
+      hooks.beforeEmit.tapPromise('PrerenderLoginPlugin', async (data) => {
+        const variants = await prerenderLogin()
+        const templates = Object.entries(variants)
+          .map(([id, html]) => `<template id="prerendered-login-${id}">${html}</template>`)
+          .join('')
+        const root = '<div id="root"></div>'
+        if (!data.html.includes(root))
+          throw new Error('PrerenderLoginPlugin: no #root in index.html')
+        data.html = data.html.replace(
+          root,
+          `${root}${templates}<script>${LOGIN_CHOOSER_SCRIPT}</script>`,
+        )
+        return data
+      })
+    })
+  }
+}
+
+/** scripts/prerender-login.cjs in a child process: {"am-light": html, …}. */
+function prerenderLogin(): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.resolve(__dirname, 'scripts/prerender-login.cjs')],
+      {
+        cwd: __dirname,
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`prerendering the sign-in screen failed:\n${stderr}`))
+        else resolve(JSON.parse(stdout) as Record<string, string>)
+      },
+    )
+  })
 }
 
 /**
@@ -192,6 +267,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
       new PreloadFontsPlugin(),
+      ...(production ? [new PrerenderLoginPlugin()] : []),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         // The order of CSS modules across route chunks does not matter: antd's CSS is in its own

@@ -2,6 +2,7 @@ import './app/fonts/fonts.css'
 import './app/antd.static.css'
 import './app/global.css'
 import { loadLanguage } from './app/i18n/bundles'
+import { adoptPrerenderedLogin } from './app/prerender/handoff'
 import { forgetSessionOnStart } from './app/startup'
 import { makeStore, whenRehydrated } from './app/store'
 import { initialPreferences, isLanguage } from './features/preferences'
@@ -13,16 +14,19 @@ async function start() {
   forgetSessionOnStart()
   // Every start shows the sign-in screen (spec 2.1), so its chunk downloads now, beside the rest,
   // rather than after the router asks for it.
-  if (location.pathname !== '/debug') {
-    void import(/* webpackChunkName: "login" */ './features/auth/LoginScreen').catch(() => {})
-  }
+  const loginScreen =
+    location.pathname === '/debug'
+      ? Promise.resolve()
+      : import(/* webpackChunkName: "login" */ './features/auth/LoginScreen').catch(() => {})
   // Fetch the interface language's chunk while the store rehydrates, not after a first render.
   const storedLanguage = localStorage.getItem('language')
   const language = loadLanguage(
     isLanguage(storedLanguage) ? storedLanguage : initialPreferences.language,
   ).catch(() => undefined)
   const { store, persistor } = makeStore()
-  await Promise.all([whenRehydrated(persistor), language])
+  // The sign-in screen's chunk too: React's first render then draws the form at once instead
+  // of its loading ring over the build-time form index.html shows until then (src/app/prerender).
+  await Promise.all([whenRehydrated(persistor), language, loginScreen])
 
   // Starting up is split into tasks (the store above; React, antd and the app's modules here; the
   // first render last) so that no single one blocks the main thread of a slow phone for long.
@@ -33,7 +37,12 @@ async function start() {
     import(/* webpackMode: "eager" */ './app/App'),
   ])
   await nextTask()
-  const root = createRoot(document.getElementById('root')!)
+  const container = document.getElementById('root')!
+  adoptPrerenderedLogin(container)
+  for (const template of document.querySelectorAll('template[id^="prerendered-login-"]')) {
+    template.remove()
+  }
+  const root = createRoot(container)
   // One first render, with the saved preferences and the language already in hand (no
   // PersistGate: its re-render runs synchronously inside the commit), and as a transition, so
   // React yields to the browser every few milliseconds instead of blocking for the whole tree.

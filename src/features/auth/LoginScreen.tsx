@@ -10,11 +10,13 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
+  useLayoutEffect,
   useState,
 } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
+import { takePrerenderedLogin } from '../../app/prerender/handoff'
 import { BrandMark } from '../../shared/BrandMark'
 import { InstallBanner } from '../pwa'
 import { useLoginMutation } from './authApi'
@@ -81,6 +83,33 @@ export default function LoginScreen() {
     if (signedIn) navigate('/registration', { replace: true })
   }, [signedIn, navigate])
 
+  const submit = (typed: LoginValues) => {
+    setTouched({ username: true, password: true })
+    if (Object.keys(validateLogin(typed)).length) return
+    void login({ username: typed.username.trim(), password: typed.password })
+  }
+
+  // The build-time form stood in until now (src/app/prerender): keep what was typed there, the
+  // caret, and a Login or another button already pressed. Before the first paint, so nothing
+  // flickers.
+  useLayoutEffect(() => {
+    const prerendered = takePrerenderedLogin()
+    if (!prerendered) return
+    const typed = { username: prerendered.username, password: prerendered.password }
+    setValues(typed)
+    if (prerendered.focused) {
+      const input = document.getElementById(`login-${prerendered.focused}`)
+      input?.focus()
+    }
+    if (prerendered.submitted) submit(typed)
+    if (prerendered.pendingClick !== null) {
+      const page = document.querySelector('.login-page')
+      page?.querySelectorAll('button')[prerendered.pendingClick]?.click()
+    }
+    // Once, on the first render: a later render has nothing left to take over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target
     setValues((current) => ({ ...current, [name]: value }))
@@ -91,9 +120,7 @@ export default function LoginScreen() {
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    setTouched({ username: true, password: true })
-    if (Object.keys(errors).length) return
-    void login({ username: values.username.trim(), password: values.password })
+    submit(values)
   }
   const fieldError = (name: LoginField) => {
     const id = errors[name]

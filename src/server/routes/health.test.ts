@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { LOGIN_CHOOSER_SCRIPT } from '../../app/prerender/chooserScript'
 import { buildApp } from '../app'
 import {
   createTestApp,
@@ -87,7 +89,9 @@ describe('security headers', () => {
   ] as const)('are on %s %s', async (method, url) => {
     const res = await ctx.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })
     const csp = directives(String(res.headers['content-security-policy']))
-    expect(csp.get('script-src')).toEqual(["'self'"])
+    // Scripts from the app's origin, and inline only index.html's one script, by its hash.
+    const inline = createHash('sha256').update(LOGIN_CHOOSER_SCRIPT).digest('base64')
+    expect(csp.get('script-src')).toEqual(["'self'", `'sha256-${inline}'`])
     expect(csp.get('default-src')).toEqual(["'self'"])
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
     expect(csp.get('object-src')).toEqual(["'none'"])
