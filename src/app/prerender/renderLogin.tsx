@@ -1,3 +1,9 @@
+/**
+ * The sign-in screen rendered to HTML at build time, for index.html (see chooserScript.ts): the
+ * real LoginScreen with the app's providers and a fresh store, as a first visit with the given
+ * language and theme saved would draw it. Run in Node by scripts/prerender-login.cjs, which gives
+ * these modules what the browser build would (CSS imports, storage, antd's static styles).
+ */
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
