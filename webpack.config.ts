@@ -11,7 +11,7 @@ import TerserPlugin from 'terser-webpack-plugin'
 import webpack, { type Configuration } from 'webpack'
 import { InjectManifest } from 'workbox-webpack-plugin'
 import 'webpack-dev-server'
-import { LOGIN_CHOOSER_SCRIPT } from './src/app/prerender/chooserScript'
+import { LOGIN_CHOOSER_SCRIPT, PRERENDER_TEMPLATE_PREFIX } from './src/app/prerender/chooserScript'
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'package.json'), 'utf8')) as {
   version: string
@@ -129,7 +129,9 @@ class PrerenderLoginPlugin {
       hooks.beforeEmit.tapPromise('PrerenderLoginPlugin', async (data) => {
         const variants = await prerenderLogin()
         const templates = Object.entries(variants)
-          .map(([id, html]) => `<template id="prerendered-login-${id}">${html}</template>`)
+          .map(
+            ([id, html]) => `<template id="${PRERENDER_TEMPLATE_PREFIX}${id}">${html}</template>`,
+          )
           .join('')
         const root = '<div id="root"></div>'
         if (!data.html.includes(root))

@@ -39,9 +39,6 @@ async function start() {
   await nextTask()
   const container = document.getElementById('root')!
   adoptPrerenderedLogin(container)
-  for (const template of document.querySelectorAll('template[id^="prerendered-login-"]')) {
-    template.remove()
-  }
   const root = createRoot(container)
   // One first render, with the saved preferences and the language already in hand (no
   // PersistGate: its re-render runs synchronously inside the commit), and as a transition, so

@@ -12,6 +12,9 @@
  *
  * A plain string, not a function's source, so the bundler and the server hash the same bytes.
  */
+/** index.html's templates are this plus `<language>-<theme>`, e.g. prerendered-login-am-light. */
+export const PRERENDER_TEMPLATE_PREFIX = 'prerendered-login-'
+
 export const LOGIN_CHOOSER_SCRIPT = `(function () {
   var saved = function (key, allowed, fallback) {
     try {
@@ -26,7 +29,7 @@ export const LOGIN_CHOOSER_SCRIPT = `(function () {
     if (!root || location.pathname === '/debug') return false;
     var language = saved('language', ['am', 'en', 'om'], 'am');
     var mode = saved('themeMode', ['light', 'dark'], 'light');
-    var template = document.getElementById('prerendered-login-' + language + '-' + mode);
+    var template = document.getElementById('${PRERENDER_TEMPLATE_PREFIX}' + language + '-' + mode);
     if (!template) return false;
     var html = document.documentElement;
     html.lang = language;
@@ -89,6 +92,3 @@ export const LOGIN_CHOOSER_SCRIPT = `(function () {
     }
   }
 })();`
-
-/** The CSP source that allows LOGIN_CHOOSER_SCRIPT, given a SHA-256 in base64. */
-export const cspHashSource = (sha256Base64: string) => `'sha256-${sha256Base64}'`

@@ -1,8 +1,10 @@
+import { PRERENDER_TEMPLATE_PREFIX } from './chooserScript'
+
 /**
  * What a visitor did on the build-time sign-in form (chooserScript.ts) before the app started:
- * the text typed, the field they were in, and whether they already pressed Login. The app's own
- * login screen takes it over on its first render, so nothing typed is lost when React replaces
- * the prerendered form.
+ * the text typed, the field they were in, and whether they already pressed Login or another
+ * button. The app's own login screen takes it over on its first render, so nothing is lost when
+ * React replaces the prerendered form.
  */
 export interface PrerenderedLogin {
   username: string
@@ -28,8 +30,16 @@ const fieldName = (target: EventTarget | null): PrerenderedLogin['focused'] => {
   return name === 'username' || name === 'password' ? name : null
 }
 
-/** Called at start-up, before React renders: keeps hold of the prerendered form, if any. */
+/**
+ * Called at start-up, before React renders: keeps hold of the prerendered form, if any, and
+ * drops index.html's templates, which are of no more use.
+ */
 export function adoptPrerenderedLogin(root: HTMLElement | null): void {
+  for (const template of document.querySelectorAll(
+    `template[id^="${PRERENDER_TEMPLATE_PREFIX}"]`,
+  )) {
+    template.remove()
+  }
   const page = root?.firstElementChild ?? null
   const form = page?.querySelector('form') ?? null
   if (!page || !form) return

@@ -90,17 +90,14 @@ export default function LoginScreen() {
   }
 
   // The build-time form stood in until now (src/app/prerender): keep what was typed there, the
-  // caret, and a Login or another button already pressed. Before the first paint, so nothing
-  // flickers.
+  // field in use, and a Login or another button already pressed. Before the first paint, so
+  // nothing flickers.
   useLayoutEffect(() => {
     const prerendered = takePrerenderedLogin()
     if (!prerendered) return
     const typed = { username: prerendered.username, password: prerendered.password }
     setValues(typed)
-    if (prerendered.focused) {
-      const input = document.getElementById(`login-${prerendered.focused}`)
-      input?.focus()
-    }
+    if (prerendered.focused) document.getElementById(`login-${prerendered.focused}`)?.focus()
     if (prerendered.submitted) submit(typed)
     if (prerendered.pendingClick !== null) {
       const page = document.querySelector('.login-page')
