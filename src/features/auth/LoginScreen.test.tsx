@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
 import { fakeToken, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import LoginScreen from './LoginScreen'
 
 let server: MockServer
 beforeEach(() => {
@@ -44,6 +45,20 @@ describe('login screen (spec 2.3, 8.1)', () => {
       user: { id: 3, username: 'abebe' },
     })
     expect(server.requests[0].body).toEqual({ username: 'abebe', password: 'secret-pass' })
+  })
+
+  it('tells the app when credentials go to the server, not when a field is missing', async () => {
+    server.on('POST', '/api/login', { status: 401, json: { success: false } })
+    const onSignInStarted = jest.fn()
+    renderRoute('/login', {
+      routes: [{ path: '/login', element: <LoginScreen onSignInStarted={onSignInStarted} /> }],
+    })
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Please enter your username')).toBeInTheDocument()
+    expect(onSignInStarted).not.toHaveBeenCalled()
+    await signIn()
+    expect(onSignInStarted).toHaveBeenCalledTimes(1)
+    expect(server.requests).toHaveLength(1)
   })
 
   it.each([

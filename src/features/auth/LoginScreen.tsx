@@ -68,7 +68,12 @@ export function useFailureText(failure: LoginFailure | null): string | null {
   }
 }
 
-export default function LoginScreen() {
+export default function LoginScreen({
+  onSignInStarted,
+}: {
+  /** Called when valid credentials go to the server (the app preloads what sign-in opens). */
+  onSignInStarted?: () => void
+} = {}) {
   const intl = useIntl()
   const navigate = useNavigate()
   const [login] = useLoginMutation()
@@ -87,6 +92,7 @@ export default function LoginScreen() {
     setTouched({ username: true, password: true })
     if (Object.keys(validateLogin(typed)).length) return
     void login({ username: typed.username.trim(), password: typed.password })
+    onSignInStarted?.()
   }
 
   // The build-time form stood in until now (src/app/prerender): keep what was typed there, the
