@@ -1,11 +1,12 @@
 import { LogoutOutlined, MenuOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons'
-import { Button, Dropdown, Flex, Layout, Space, Typography } from 'antd'
+import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { loggedOut } from '../../app/sessionEvents'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { BrandMark } from '../../shared/BrandMark'
+import { MenuButton } from '../../shared/MenuButton'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 
 const NAV = [
@@ -59,32 +60,25 @@ export function TopBar() {
           <CalendarMenu variant="onPrimary" />
           <ThemeToggle variant="onPrimary" />
           {isMobile ? (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  ...NAV.map((item) => ({
-                    key: item.to,
-                    icon: item.icon,
-                    label: intl.formatMessage({ id: item.id }),
-                  })),
-                  { type: 'divider' as const },
-                  {
-                    key: 'logout',
-                    icon: <LogoutOutlined />,
-                    label: intl.formatMessage({ id: 'logout' }),
-                  },
-                ],
-                onClick: ({ key }) => (key === 'logout' ? logout() : navigate(key)),
-              }}
-            >
-              <Button
-                type="text"
-                className="on-primary"
-                icon={<MenuOutlined />}
-                aria-label={intl.formatMessage({ id: 'menu' })}
-              />
-            </Dropdown>
+            <MenuButton
+              label={intl.formatMessage({ id: 'menu' })}
+              icon={<MenuOutlined />}
+              className="on-primary"
+              items={[
+                ...NAV.map((item) => ({
+                  key: item.to,
+                  icon: item.icon,
+                  label: intl.formatMessage({ id: item.id }),
+                })),
+                {
+                  key: 'logout',
+                  icon: <LogoutOutlined />,
+                  label: intl.formatMessage({ id: 'logout' }),
+                  separated: true,
+                },
+              ]}
+              onSelect={(key) => (key === 'logout' ? logout() : navigate(key))}
+            />
           ) : (
             <Button type="text" className="on-primary" icon={<LogoutOutlined />} onClick={logout}>
               <FormattedMessage id="logout" />
