@@ -181,7 +181,7 @@ export function CameraDialog({ onPhoto }: CameraDialogProps) {
       onCancel={close}
       footer={footer}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       width={560}
     >
       <div className="camera-stage">
