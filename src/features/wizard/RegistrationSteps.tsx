@@ -1,5 +1,5 @@
 // The seven steps of spec 2.5 (Reading A). Each shows its fields; the screen validates them.
-import { Col, Form, Input, Row, Typography } from 'antd'
+import { Form, Input, Typography } from 'antd'
 import { useFormikContext } from 'formik'
 import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -15,17 +15,12 @@ import {
 } from '../memberForm'
 import type { RegistrationValues } from './registrationValues'
 
-/** Two columns from the md breakpoint, one on phones. */
-function Pair({ children }: { children: ReactNode[] }) {
-  return (
-    <Row gutter={16}>
-      {children.map((child, i) => (
-        <Col key={i} xs={24} md={12}>
-          {child}
-        </Col>
-      ))}
-    </Row>
-  )
+/**
+ * Two columns from antd's md breakpoint (768 px), one on phones: a CSS grid (wizard.css) rather
+ * than antd's Row and Col, which subscribe each instance to the window's breakpoints.
+ */
+function Pair({ children }: { children: ReactNode }) {
+  return <div className="registration-pair">{children}</div>
 }
 
 function Heading({ id }: { id: string }) {
@@ -149,14 +144,10 @@ function CommunicationStep({ username }: { username: string }) {
   return (
     <>
       <FormikSelectField name="preferred_contact_method" required />
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <FormikCheckboxField name="receive_email_notifications" />
-        </Col>
-        <Col xs={24} md={12}>
-          <FormikCheckboxField name="receive_sms_notifications" />
-        </Col>
-      </Row>
+      <Pair>
+        <FormikCheckboxField name="receive_email_notifications" />
+        <FormikCheckboxField name="receive_sms_notifications" />
+      </Pair>
       <Form.Item
         label={intl.formatMessage({ id: 'registeredBy' })}
         htmlFor="member-registerd_by"
