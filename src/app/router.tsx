@@ -24,7 +24,7 @@ const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout }))
  * downloads and runs while the server checks the password instead of after its answer: on a
  * phone that is a network round trip and a few hundred milliseconds of script that no longer
  * stand between the answer and the screen. The first Intl number formatter is made then too:
- * Chromium builds its list of ICU locales for it (~40 ms on a desktop core, four times that on
+ * Chromium builds its list of ICU locales for it (40–110 ms on the VM, four times that on
  * a slow phone), and the wizard's first message with a value needs one (issue 7).
  */
 export function preloadSignedInScreens() {
