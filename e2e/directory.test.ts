@@ -362,6 +362,10 @@ async function listStep({ lang, viewport }: Run, page: Page) {
   // Spec 5.11: a fragment of a baptism place, in Ge'ez and in Latin letters.
   await search(page, lang, 'ጊዮርጊስ')
   await expectCount(page, countAt(AMHARIC_LOCATION))
+  // Phone cards appear a few per task (useProgressiveList): wait for the last one to be drawn.
+  await listEntry(page, lang, 'Kebede')
+    .nth(countAt(AMHARIC_LOCATION) - 1)
+    .waitFor()
   assert.equal(
     await listEntry(page, lang, 'Kebede').count(),
     countAt(AMHARIC_LOCATION),
