@@ -57,11 +57,8 @@ const appStarted = (page: Page) =>
   })
 
 test('the form is on screen before the app runs, in the saved language and theme', async () => {
-  const context = await newContext(browser, { viewport: WIDE })
-  await context.addInitScript(() => {
-    localStorage.setItem('language', 'en')
-    localStorage.setItem('themeMode', 'dark')
-  })
+  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
+  await context.addInitScript(() => localStorage.setItem('themeMode', 'dark'))
   const release = await holdScripts(context)
   const page = await context.newPage()
   const errors = consoleErrors(page)

@@ -110,7 +110,7 @@ try {
   // detached input (a real visitor's keys go to the focused field, which the take-over keeps).
   await page.waitForFunction(() => {
     const input = document.getElementById('login-username')
-    return !!input && Object.keys(input).some((key) => key.startsWith('__react'))
+    return !!input && Object.keys(input).some((key) => key.startsWith('__reactFiber'))
   })
   await page.locator('#login-username').fill('admin')
   await page.locator('#login-password').fill(PASSWORD)
