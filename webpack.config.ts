@@ -237,6 +237,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           ],
         },
         {
+          // antd's map token of each theme, derived at build time (src/app/themeTokens.ts).
+          test: /[\\/]src[\\/]app[\\/]themeTokens\.(light|dark)\.ts$/,
+          enforce: 'pre',
+          use: path.resolve(__dirname, 'scripts/theme-tokens-loader.cjs'),
+        },
+        {
           // antd's helper packages are pure ES modules but do not say so (no "sideEffects" in
           // their package.json), so webpack kept whole packages (all of @rc-component/form for
           // one context). Declaring it keeps ~11 KB gzipped out of the login route (issue 7).

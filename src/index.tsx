@@ -5,6 +5,7 @@ import { loadLanguage } from './app/i18n/bundles'
 import { adoptPrerenderedLogin } from './app/prerender/handoff'
 import { forgetSessionOnStart } from './app/startup'
 import { makeStore, whenRehydrated } from './app/store'
+import { loadPrecomputedMapToken } from './app/themeTokens'
 import { initialPreferences, isLanguage } from './features/preferences'
 
 /** Ends the current task so the browser can paint and handle input before the next step. */
@@ -23,10 +24,14 @@ async function start() {
   const language = loadLanguage(
     isLanguage(storedLanguage) ? storedLanguage : initialPreferences.language,
   ).catch(() => undefined)
+  // And antd's map token of the saved theme, worked out at build time (src/app/themeTokens.ts).
+  const themeTokens = loadPrecomputedMapToken(
+    localStorage.getItem('themeMode') === 'dark' ? 'dark' : 'light',
+  ).catch(() => undefined)
   const { store, persistor } = makeStore()
   // The sign-in screen's chunk too: React's first render then draws the form at once instead
   // of its loading ring over the build-time form index.html shows until then (src/app/prerender).
-  await Promise.all([whenRehydrated(persistor), language, loginScreen])
+  await Promise.all([whenRehydrated(persistor), language, loginScreen, themeTokens])
 
   // Starting up is split into tasks (the store above; React, antd and the app's modules here; the
   // first render last) so that no single one blocks the main thread of a slow phone for long.

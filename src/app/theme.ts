@@ -1,6 +1,7 @@
 import { theme, type ThemeConfig } from 'antd'
 import type { ThemeMode } from '../features/preferences'
 import { STATIC_ANTD_STYLES } from './staticAntdStyles'
+import { precomputedAlgorithm } from './themeTokens'
 
 export const PRIMARY_COLOR = '#1976d2'
 export const SECONDARY_COLOR = '#dc004e'
@@ -9,15 +10,28 @@ export const SECONDARY_COLOR = '#dc004e'
 export const FONT_FAMILY =
   "'Noto Sans Ethiopic Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 
+/** The seed tokens we set; antd's defaults fill in the rest. */
+export const THEME_TOKEN = {
+  colorPrimary: PRIMARY_COLOR,
+  colorError: SECONDARY_COLOR,
+  fontFamily: FONT_FAMILY,
+  borderRadius: 8,
+}
+
+/** antd's own algorithm of each mode, which the precomputed map token is derived with. */
+export const baseAlgorithm = (mode: ThemeMode) =>
+  mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm
+
+// One function per mode for the app's lifetime: antd caches its theme by the algorithm's identity.
+const algorithms = {
+  light: precomputedAlgorithm('light', baseAlgorithm('light')),
+  dark: precomputedAlgorithm('dark', baseAlgorithm('dark')),
+}
+
 export function themeFor(mode: ThemeMode): ThemeConfig {
   return {
-    algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: {
-      colorPrimary: PRIMARY_COLOR,
-      colorError: SECONDARY_COLOR,
-      fontFamily: FONT_FAMILY,
-      borderRadius: 8,
-    },
+    algorithm: algorithms[mode],
+    token: THEME_TOKEN,
     components: {
       Layout: mode === 'dark' ? {} : { headerBg: PRIMARY_COLOR, bodyBg: '#f5f7fa' },
     },
