@@ -28,19 +28,24 @@ async function start() {
   const themeTokens = loadPrecomputedMapToken(
     localStorage.getItem('themeMode') === 'dark' ? 'dark' : 'light',
   ).catch(() => undefined)
+  // The store in a task of its own (20–30 ms on the VM the first time: Redux Toolkit, RTK Query
+  // and redux-persist run their code for the first time), not in the entry script's evaluation.
+  await nextTask()
   const { store, persistor } = makeStore()
   // The sign-in screen's chunk too: React's first render then draws the form at once instead
   // of its loading ring over the build-time form index.html shows until then (src/app/prerender).
   await Promise.all([whenRehydrated(persistor), language, loginScreen, themeTokens])
 
-  // Starting up is split into tasks (the store above; React, antd and the app's modules here; the
-  // first render last) so that no single one blocks the main thread of a slow phone for long.
+  // Starting up is split into tasks (the store above; React here; then antd and the app's
+  // modules; the first render last) so that no single one blocks the main thread of a slow phone
+  // for long.
   await nextTask()
-  const [{ startTransition }, { createRoot }, { App }] = await Promise.all([
+  const [{ startTransition }, { createRoot }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
     import(/* webpackMode: "eager" */ 'react-dom/client'),
-    import(/* webpackMode: "eager" */ './app/App'),
   ])
+  await nextTask()
+  const { App } = await import(/* webpackMode: "eager" */ './app/App')
   await nextTask()
   const container = document.getElementById('root')!
   adoptPrerenderedLogin(container)
