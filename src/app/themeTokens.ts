@@ -7,8 +7,8 @@ import type { ThemeMode } from '../features/preferences'
  *
  * ConfigProvider's first render otherwise derives it in the browser: 15–25 ms on the VM, 60–100
  * ms on a phone-speed CPU, inside one component's render, so in one task of a cold start. The
- * seed it was derived from comes along: antd asks for the map of exactly that seed or is given
- * nothing, so a changed theme or antd version can never be served a stale map.
+ * seed it was derived from comes along: the map is served only when antd asks for exactly that
+ * seed, and derived as before otherwise, so a changed theme or antd version never gets a stale map.
  */
 export interface PrecomputedMapToken {
   seed: Record<string, unknown>
