@@ -199,4 +199,10 @@ export function t(lang: Language, id: string, values: Record<string, string | nu
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true })
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+  // A full-page shot resizes the viewport to the page's height and back. Let the page lay out
+  // at its real size again before the test goes on: a press right after could reach a menu that
+  // antd is still re-aligning (the click landed beside "English" and the language stayed).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
 }
