@@ -6,6 +6,7 @@ import {
   launchBrowser,
   NARROW,
   newContext,
+  pressDropdownItem,
   type RunningServer,
   screenshot,
   signIn,
@@ -71,7 +72,7 @@ for (const viewport of [NARROW, WIDE]) {
     await screenshot(page, `shell-am-light-${viewport.width}`)
 
     await page.getByRole('button', { name: 'ቋንቋ' }).click()
-    await page.getByRole('menuitem', { name: 'English' }).click()
+    await pressDropdownItem(page, 'English')
     await page.waitForFunction(() => document.documentElement.lang === 'en')
     assert.equal(await page.evaluate(() => localStorage.getItem('language')), 'en')
 

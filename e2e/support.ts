@@ -199,10 +199,21 @@ export function t(lang: Language, id: string, values: Record<string, string | nu
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true })
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
-  // A full-page shot resizes the viewport to the page's height and back. Let the page lay out
-  // at its real size again before the test goes on: a press right after could reach a menu that
-  // antd is still re-aligning (the click landed beside "English" and the language stayed).
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+}
+
+/**
+ * Presses an item of an open antd Dropdown once the menu has finished sliding in. A press during
+ * the slide made Playwright scroll the page to reach the moving item (by 52 px at 375 px), which
+ * left the menu where the sticky top bar covers it, and the press landed on the top bar.
+ */
+export async function pressDropdownItem(page: Page, name: string) {
+  const item = page.getByRole('menuitem', { name })
+  await item.evaluate((element) =>
+    Promise.all(
+      (element.closest('.ant-dropdown') ?? element)
+        .getAnimations({ subtree: true })
+        .map((animation) => animation.finished),
+    ),
   )
+  await item.click()
 }
