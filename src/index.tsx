@@ -32,8 +32,9 @@ async function start() {
   // and redux-persist run their code for the first time), not in the entry script's evaluation.
   await nextTask()
   const { store, persistor } = makeStore()
-  // The sign-in screen's chunk too: React's first render then draws the form at once instead
-  // of its loading ring over the build-time form index.html shows until then (src/app/prerender).
+  // Wait for the saved preferences, the language, the theme's token and the sign-in screen's
+  // chunk: React's first render then draws the form at once instead of its loading ring over the
+  // build-time form index.html shows until then (src/app/prerender).
   await Promise.all([whenRehydrated(persistor), language, loginScreen, themeTokens])
 
   // Starting up is split into tasks (the store above; React here; then antd and the app's
