@@ -213,6 +213,17 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // Messages arrive precompiled (scripts/compile-messages-loader.cjs): no runtime parser.
       alias: {
         '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+        // React Router 7's exports map names only its development build (remix-run/react-router
+        // #12532, #14102): it warns at run time and keeps dev-only checks. Production builds take
+        // the production build it ships beside it (the same code with ENABLE_DEV_WARNINGS off).
+        ...(production
+          ? {
+              'react-router$': path.resolve(
+                __dirname,
+                'node_modules/react-router/dist/production/index.mjs',
+              ),
+            }
+          : {}),
       },
     },
     devtool: production ? false : 'eval-cheap-module-source-map',
