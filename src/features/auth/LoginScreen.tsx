@@ -102,7 +102,9 @@ export default function LoginScreen({
     const prerendered = takePrerenderedLogin()
     if (!prerendered) return
     const typed = { username: prerendered.username, password: prerendered.password }
-    setValues(typed)
+    // Only when something was typed: setting the same empty values would render the whole
+    // screen a second time inside the first commit.
+    if (typed.username || typed.password) setValues(typed)
     if (prerendered.focused) document.getElementById(`login-${prerendered.focused}`)?.focus()
     if (prerendered.submitted) submit(typed)
     if (prerendered.pendingClick !== null) {

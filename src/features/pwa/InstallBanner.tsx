@@ -3,7 +3,7 @@ import { Button, Flex, theme } from 'antd'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { pwaActions, selectPwa, selectShowInstallBanner } from './pwaSlice'
+import { pwaActions, selectPwaInstall, selectShowInstallBanner } from './pwaSlice'
 
 /**
  * Spec 2.4 install banner on the login screen. Install App uses the browser's prompt when it has
@@ -13,7 +13,7 @@ export function InstallBanner() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const show = useAppSelector(selectShowInstallBanner)
-  const { install } = useAppSelector(selectPwa)
+  const install = useAppSelector(selectPwaInstall)
   const [instructionsOpen, setInstructionsOpen] = useState(false)
   const titleId = useId()
   const instructionsId = useId()

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectPwa } from './pwaSlice'
+import { selectPwaDialog, selectPwaOnline, selectPwaUpdate } from './pwaSlice'
 import { startPwa } from './startPwa'
 import './pwa.css'
 
@@ -16,11 +16,13 @@ const InstallDialog = lazy(
 /** App-wide PWA parts (spec 1, 2.4, 2.11): offline notice, update prompt, install dialog. */
 export function PwaPrompts() {
   const dispatch = useAppDispatch()
-  const { update, dialog, device } = useAppSelector(selectPwa)
+  const update = useAppSelector(selectPwaUpdate)
+  const dialog = useAppSelector(selectPwaDialog)
+  const online = useAppSelector(selectPwaOnline)
   useEffect(() => startPwa(dispatch), [dispatch])
   return (
     <>
-      {!device.online && (
+      {!online && (
         <div className="pwa-offline" role="status">
           <strong>
             <FormattedMessage id="offlineTitle" />

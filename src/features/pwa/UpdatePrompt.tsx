@@ -1,12 +1,12 @@
 import { Alert, Button, Flex } from 'antd'
 import { FormattedMessage } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { pwaActions, selectPwa } from './pwaSlice'
+import { pwaActions, selectPwaUpdate } from './pwaSlice'
 
 /** Spec 2.11: "New version available! Refresh to update?" */
 export default function UpdatePrompt() {
   const dispatch = useAppDispatch()
-  const { update } = useAppSelector(selectPwa)
+  const update = useAppSelector(selectPwaUpdate)
   return (
     <div className="pwa-update">
       <Alert

@@ -185,6 +185,12 @@ export default pwaSlice
 
 type WithPwa = { pwa: PwaState }
 export const selectPwa = (state: WithPwa) => state.pwa
+// One field each, so that a screen re-renders only when what it shows changes (the version
+// check alone moves state.pwa twice on every start).
+export const selectPwaUpdate = (state: WithPwa) => state.pwa.update
+export const selectPwaInstall = (state: WithPwa) => state.pwa.install
+export const selectPwaDialog = (state: WithPwa) => state.pwa.dialog
+export const selectPwaOnline = (state: WithPwa) => state.pwa.device.online
 /** Spec 2.4: the banner shows until dismissed for good, and never inside the installed app. */
 export const selectShowInstallBanner = (state: WithPwa) =>
   !state.pwa.device.bannerDismissed && state.pwa.install !== 'installed'

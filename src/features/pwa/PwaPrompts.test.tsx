@@ -1,0 +1,71 @@
+import { act, screen } from '@testing-library/react'
+import { Profiler } from 'react'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderWithProviders } from '../../testing/renderWithProviders'
+import { InstallBanner } from './InstallBanner'
+import { PwaPrompts } from './PwaPrompts'
+import { pwaActions } from './pwaSlice'
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/version.json', { status: 503, body: 'down' })
+})
+afterEach(() => server.restore())
+
+/** Renders the PWA parts, counting the commits of each (React's Profiler). */
+function renderCounted(parts: { prompts?: boolean; banner?: boolean }) {
+  const renders = { prompts: 0, banner: 0 }
+  const count = (id: string) => {
+    renders[id as keyof typeof renders] += 1
+  }
+  const result = renderWithProviders(
+    <>
+      {parts.prompts && (
+        <Profiler id="prompts" onRender={count}>
+          <PwaPrompts />
+        </Profiler>
+      )}
+      {parts.banner && (
+        <Profiler id="banner" onRender={count}>
+          <InstallBanner />
+        </Profiler>
+      )}
+    </>,
+  )
+  return { renders, ...result }
+}
+
+describe('PWA parts re-render only for what they show', () => {
+  it('the version check moving through its states re-renders neither', () => {
+    const { store, renders } = renderCounted({ prompts: true, banner: true })
+    const before = { ...renders }
+    act(() => {
+      store.dispatch(pwaActions.versionCheckStarted())
+      store.dispatch(pwaActions.versionFirstSeen())
+    })
+    expect(store.getState().pwa.version).toBe('current')
+    expect(renders).toEqual(before)
+  })
+
+  it('going offline re-renders the prompts with the notice', () => {
+    const { store, renders } = renderCounted({ prompts: true })
+    const before = renders.prompts
+    act(() => {
+      store.dispatch(pwaActions.connectionChanged(false))
+    })
+    expect(screen.getByRole('status')).toHaveTextContent('You are offline')
+    expect(renders.prompts).toBe(before + 1)
+  })
+
+  it('the browser offering installation re-renders the banner', () => {
+    const { store, renders } = renderCounted({ banner: true })
+    expect(screen.getByRole('button', { name: 'Install App' })).toBeInTheDocument()
+    const before = renders.banner
+    act(() => {
+      store.dispatch(pwaActions.promptOffered())
+    })
+    expect(store.getState().pwa.install).toBe('offered')
+    expect(renders.banner).toBeGreaterThan(before)
+  })
+})
