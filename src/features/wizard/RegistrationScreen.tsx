@@ -8,7 +8,7 @@ import { WIZARD_STEP_COUNT } from '../../domain'
 import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { selectCurrentUser } from '../auth'
-import { useCreateMemberMutation, useGetUsersQuery } from '../members'
+import { membersApi, useCreateMemberMutation } from '../members'
 import {
   emptyRegistration,
   firstFailingStep,
@@ -46,8 +46,10 @@ export default function RegistrationScreen() {
   const user = useAppSelector(selectCurrentUser)
   const { status, step, failure } = useAppSelector(selectWizard)
   const [createMember] = useCreateMemberMutation()
-  // Spec 2.5 / 7.2: the user list is fetched when the screen opens.
-  useGetUsersQuery()
+  // Spec 2.5 / 7.2: the user list is fetched when the screen opens. A subscription only: the
+  // screen shows nothing of it, so the request's pending and fulfilled states do not render the
+  // whole form again (twice, ~540 components each, right after its first render).
+  membersApi.endpoints.getUsers.useQuerySubscription()
   const failureText = useFailureText(failure)
   const [resetCount, setResetCount] = useState(0)
   const stepHeading = useRef<HTMLHeadingElement | null>(null)
