@@ -1,8 +1,14 @@
 // Member fields wired to the surrounding <Formik>, so the wizard and the profile edit screen
 // share one way of binding antd inputs: value, change, blur, translated error, label, ids.
+//
+// Every change to a Formik form reaches every field through its context. So each field is a
+// thin reader of its own part of the form (value, error, texts) and a memoised body that draws
+// the antd input, which renders again only when that part changed: a key pressed in one field
+// no longer renders the other fields of the step (about 500 components on the wizard's first
+// step, twice per key: once for the value, once for the validation).
 import { Checkbox, Form, Input, Select } from 'antd'
-import { getIn, useFormikContext } from 'formik'
-import type { ReactNode } from 'react'
+import { type FormikContextType, getIn, useFormikContext } from 'formik'
+import { memo, type ReactNode, useMemo } from 'react'
 import { useIntl } from 'react-intl'
 import { TEXT_MAX_LENGTH, type OptionListField, type TextField } from '../../domain'
 import { DualCalendarDateInput } from './DualCalendarDateInput'
@@ -23,6 +29,25 @@ interface BaseFieldProps {
   helpId?: string
   /** Prefixes the element ids, for screens that show one field twice. */
   idPrefix?: string
+}
+
+type SetFieldValue = FormikContextType<Values>['setFieldValue']
+type SetFieldTouched = FormikContextType<Values>['setFieldTouched']
+
+/** A field's value as the form holds it, its error, and Formik's setters (stable functions). */
+function useFieldBinding(name: string) {
+  const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
+  const raw: unknown = getIn(values, name)
+  return { raw, error: useFieldError(name), setFieldValue, setFieldTouched }
+}
+
+/** The field's translated label and help text. */
+function useFieldTexts(name: LabelledField, labelId?: string, helpMessageId?: string) {
+  const intl = useIntl()
+  return {
+    label: intl.formatMessage({ id: labelId ?? fieldLabelId(name) }),
+    help: helpMessageId ? intl.formatMessage({ id: helpMessageId }) : undefined,
+  }
 }
 
 /** The field's translated error, once the field was touched. */
@@ -84,28 +109,50 @@ export interface FormikTextFieldProps extends BaseFieldProps {
   readOnly?: boolean
 }
 
-export function FormikTextField({
+export function FormikTextField(props: FormikTextFieldProps) {
+  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const texts = useFieldTexts(props.name, props.labelId, props.helpId)
+  return (
+    <TextFieldBody
+      {...props}
+      {...texts}
+      value={typeof raw === 'string' ? raw : ''}
+      error={error}
+      setFieldValue={setFieldValue}
+      setFieldTouched={setFieldTouched}
+    />
+  )
+}
+
+interface BodyProps {
+  label: string
+  help?: string
+  error?: string
+  setFieldValue: SetFieldValue
+  setFieldTouched: SetFieldTouched
+}
+
+const TextFieldBody = memo(function TextFieldBody({
   name,
-  labelId,
   required,
   disabled,
-  helpId: helpMessageId,
   idPrefix,
   rows,
   type = 'text',
   autoComplete,
   readOnly,
-}: FormikTextFieldProps) {
-  const intl = useIntl()
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
-  const error = useFieldError(name)
+  label,
+  help,
+  value,
+  error,
+  setFieldValue,
+  setFieldTouched,
+}: FormikTextFieldProps & BodyProps & { value: string }) {
   const { id, errorId, helpId } = useFieldIds(name, idPrefix)
-  const help = helpMessageId ? intl.formatMessage({ id: helpMessageId }) : undefined
-  const raw: unknown = getIn(values, name)
   const props = {
     id,
     name,
-    value: typeof raw === 'string' ? raw : '',
+    value,
     disabled,
     readOnly,
     maxLength: TEXT_MAX_LENGTH[name as TextField],
@@ -118,7 +165,7 @@ export function FormikTextField({
   return (
     <FieldFrame
       id={id}
-      label={intl.formatMessage({ id: labelId ?? fieldLabelId(name) })}
+      label={label}
       required={required}
       error={error}
       errorId={errorId}
@@ -142,7 +189,7 @@ export function FormikTextField({
       )}
     </FieldFrame>
   )
-}
+})
 
 export interface FormikSelectFieldProps extends BaseFieldProps {
   name: OptionField & LabelledField
@@ -150,32 +197,53 @@ export interface FormikSelectFieldProps extends BaseFieldProps {
   keys?: readonly string[]
 }
 
-export function FormikSelectField({
+export function FormikSelectField(props: FormikSelectFieldProps) {
+  const intl = useIntl()
+  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const texts = useFieldTexts(props.name, props.labelId, props.helpId)
+  return (
+    <SelectFieldBody
+      {...props}
+      {...texts}
+      options={useOptions(props.name, props.keys)}
+      placeholder={intl.formatMessage({ id: 'selectPlaceholder' })}
+      value={typeof raw === 'string' && raw !== '' ? raw : undefined}
+      error={error}
+      setFieldValue={setFieldValue}
+      setFieldTouched={setFieldTouched}
+    />
+  )
+}
+
+const SelectFieldBody = memo(function SelectFieldBody({
   name,
-  labelId,
   required,
   disabled,
-  helpId: helpMessageId,
   idPrefix,
-  keys,
-}: FormikSelectFieldProps) {
-  const intl = useIntl()
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
-  const error = useFieldError(name)
+  label,
+  help,
+  options,
+  placeholder,
+  value,
+  error,
+  setFieldValue,
+  setFieldTouched,
+}: FormikSelectFieldProps &
+  BodyProps & {
+    options: { value: string; label: string }[]
+    placeholder: string
+    value: string | undefined
+  }) {
   const { id, errorId, helpId } = useFieldIds(name, idPrefix)
-  const options = useOptions(name, keys)
-  const raw: unknown = getIn(values, name)
-  const value = typeof raw === 'string' && raw !== '' ? raw : undefined
   // A stored value outside the offered keys (edit screen, legacy data) still shows.
   const shown =
     value && !options.some((o) => o.value === value)
       ? [...options, { value, label: value }]
       : options
-  const help = helpMessageId ? intl.formatMessage({ id: helpMessageId }) : undefined
   return (
     <FieldFrame
       id={id}
-      label={intl.formatMessage({ id: labelId ?? fieldLabelId(name) })}
+      label={label}
       required={required}
       error={error}
       errorId={errorId}
@@ -188,7 +256,7 @@ export function FormikSelectField({
         value={value}
         allowClear={!required}
         disabled={disabled}
-        placeholder={intl.formatMessage({ id: 'selectPlaceholder' })}
+        placeholder={placeholder}
         status={error ? 'error' : undefined}
         aria-invalid={Boolean(error) || undefined}
         aria-required={required || undefined}
@@ -198,22 +266,43 @@ export function FormikSelectField({
       />
     </FieldFrame>
   )
+})
+
+export function FormikDateField(props: BaseFieldProps) {
+  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const { label } = useFieldTexts(props.name, props.labelId)
+  return (
+    <DateFieldBody
+      {...props}
+      label={label}
+      value={typeof raw === 'string' && raw !== '' ? raw : null}
+      error={error}
+      setFieldValue={setFieldValue}
+      setFieldTouched={setFieldTouched}
+    />
+  )
 }
 
-export function FormikDateField({ name, labelId, required, disabled, idPrefix }: BaseFieldProps) {
-  const intl = useIntl()
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
-  const error = useFieldError(name)
+const DateFieldBody = memo(function DateFieldBody({
+  name,
+  required,
+  disabled,
+  idPrefix,
+  label,
+  value,
+  error,
+  setFieldValue,
+  setFieldTouched,
+}: BaseFieldProps & BodyProps & { value: string | null }) {
   const { id } = useFieldIds(name, idPrefix)
-  const raw: unknown = getIn(values, name)
   return (
     <DualCalendarDateInput
       id={id}
-      label={intl.formatMessage({ id: labelId ?? fieldLabelId(name) })}
+      label={label}
       required={required}
       disabled={disabled}
       error={error}
-      value={typeof raw === 'string' && raw !== '' ? raw : null}
+      value={value}
       onChange={(next) => {
         void setFieldValue(name, next)
         void setFieldTouched(name, true, false)
@@ -221,30 +310,48 @@ export function FormikDateField({ name, labelId, required, disabled, idPrefix }:
       onBlur={() => void setFieldTouched(name, true)}
     />
   )
-}
+})
 
 export interface FormikTagFieldProps extends BaseFieldProps {
   name: OptionListField
 }
 
-export function FormikTagField({
+export function FormikTagField(props: FormikTagFieldProps) {
+  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const texts = useFieldTexts(props.name, props.labelId, props.helpId)
+  return (
+    <TagFieldBody
+      {...props}
+      {...texts}
+      raw={raw}
+      error={error}
+      setFieldValue={setFieldValue}
+      setFieldTouched={setFieldTouched}
+    />
+  )
+}
+
+const TagFieldBody = memo(function TagFieldBody({
   name,
-  labelId,
   required,
   disabled,
-  helpId: helpMessageId,
   idPrefix,
-}: FormikTagFieldProps) {
-  const intl = useIntl()
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
-  const error = useFieldError(name)
+  label,
+  help,
+  raw,
+  error,
+  setFieldValue,
+  setFieldTouched,
+}: FormikTagFieldProps & BodyProps & { raw: unknown }) {
   const { id, errorId, helpId } = useFieldIds(name, idPrefix)
-  const raw: unknown = getIn(values, name)
-  const help = helpMessageId ? intl.formatMessage({ id: helpMessageId }) : undefined
+  const value = useMemo(
+    () => (Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : []),
+    [raw],
+  )
   return (
     <FieldFrame
       id={id}
-      label={intl.formatMessage({ id: labelId ?? fieldLabelId(name) })}
+      label={label}
       required={required}
       error={error}
       errorId={errorId}
@@ -254,7 +361,7 @@ export function FormikTagField({
       <TagMultiSelect
         id={id}
         field={name}
-        value={Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : []}
+        value={value}
         disabled={disabled}
         invalid={Boolean(error)}
         required={required}
@@ -267,25 +374,43 @@ export function FormikTagField({
       />
     </FieldFrame>
   )
+})
+
+export function FormikCheckboxField(props: BaseFieldProps) {
+  const { raw, setFieldValue } = useFieldBinding(props.name)
+  const { label } = useFieldTexts(props.name, props.labelId)
+  return (
+    <CheckboxFieldBody
+      {...props}
+      label={label}
+      checked={raw === true}
+      setFieldValue={setFieldValue}
+    />
+  )
 }
 
-export function FormikCheckboxField({ name, labelId, disabled, idPrefix }: BaseFieldProps) {
-  const intl = useIntl()
-  const { values, setFieldValue } = useFormikContext<Values>()
+const CheckboxFieldBody = memo(function CheckboxFieldBody({
+  name,
+  disabled,
+  idPrefix,
+  label,
+  checked,
+  setFieldValue,
+}: BaseFieldProps & Pick<BodyProps, 'label' | 'setFieldValue'> & { checked: boolean }) {
   const { id } = useFieldIds(name, idPrefix)
   return (
     <Form.Item>
       <Checkbox
         id={id}
-        checked={getIn(values, name) === true}
+        checked={checked}
         disabled={disabled}
         onChange={(event) => void setFieldValue(name, event.target.checked)}
       >
-        {intl.formatMessage({ id: labelId ?? fieldLabelId(name) })}
+        {label}
       </Checkbox>
     </Form.Item>
   )
-}
+})
 
 /**
  * The job select bound to the form's job helpers (selectedJobs, customJob, showCustomJobField)
@@ -296,18 +421,49 @@ export function FormikJobField({
   idPrefix = 'member',
 }: Pick<BaseFieldProps, 'disabled' | 'idPrefix'>) {
   const { values, setValues } = useFormikContext<Values>()
-  const error = useFieldError('job')
-  const selectedJobs = Array.isArray(values.selectedJobs)
-    ? values.selectedJobs.filter((x): x is string => typeof x === 'string')
-    : []
-  const customJob = typeof values.customJob === 'string' ? values.customJob : ''
+  return (
+    <JobFieldBody
+      id={`${idPrefix}-job`}
+      selectedJobs={values.selectedJobs}
+      customJob={typeof values.customJob === 'string' ? values.customJob : ''}
+      disabled={disabled}
+      error={useFieldError('job')}
+      setValues={setValues}
+    />
+  )
+}
+
+const JobFieldBody = memo(function JobFieldBody({
+  id,
+  selectedJobs,
+  customJob,
+  disabled,
+  error,
+  setValues,
+}: {
+  id: string
+  selectedJobs: unknown
+  customJob: string
+  disabled?: boolean
+  error?: string
+  setValues: FormikContextType<Values>['setValues']
+}) {
+  const value = useMemo(
+    () => ({
+      selectedJobs: Array.isArray(selectedJobs)
+        ? selectedJobs.filter((x): x is string => typeof x === 'string')
+        : [],
+      customJob,
+    }),
+    [selectedJobs, customJob],
+  )
   return (
     <JobSelect
-      id={`${idPrefix}-job`}
-      value={{ selectedJobs, customJob }}
+      id={id}
+      value={value}
       disabled={disabled}
       error={error}
       onChange={(next: JobFields) => void setValues((current) => ({ ...current, ...next }))}
     />
   )
-}
+})

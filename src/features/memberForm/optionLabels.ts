@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useIntl } from 'react-intl'
 import {
   ENUM_OPTIONS,
@@ -46,6 +46,13 @@ export function useOptions(
   keys?: readonly string[],
 ): { value: string; label: string }[] {
   const label = useOptionLabel()
-  const wanted = keys ?? OPTIONS_OF[field].map((o) => o.key)
-  return wanted.map((key) => ({ value: key, label: label(field, key) }))
+  // The same array until the language changes, so a memoised field does not draw its select again.
+  return useMemo(
+    () =>
+      (keys ?? OPTIONS_OF[field].map((o) => o.key)).map((key) => ({
+        value: key,
+        label: label(field, key),
+      })),
+    [label, field, keys],
+  )
 }

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Flex, Form, Steps, Typography } from 'antd'
 import { FormikProvider, useFormik, type FormikErrors, type FormikTouched } from 'formik'
-import { useEffect, useRef, useState } from 'react'
+import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { TOKEN_KEY } from '../../app/api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { WIZARD_STEP_COUNT } from '../../domain'
 import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
+import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
 import { membersApi, useCreateMemberMutation } from '../members'
 import {
@@ -38,7 +39,108 @@ function useFailureText(failure: SubmitFailure | null): string | null {
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' })
 
+/** The step headers. Memoised: the screen renders on every key pressed in the form. */
+const WizardSteps = memo(function WizardSteps({
+  step,
+  busy,
+  vertical,
+  onChange,
+}: {
+  step: number
+  busy: boolean
+  vertical: boolean
+  onChange: (target: number) => void
+}) {
+  const intl = useIntl()
+  const items = useMemo(
+    () =>
+      STEP_TITLE_IDS.map((id, i) => ({
+        title: intl.formatMessage({ id }),
+        disabled: busy || i > step + 1,
+      })),
+    [intl, busy, step],
+  )
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
+      <Steps
+        className="registration-steps"
+        size="small"
+        orientation={vertical ? 'vertical' : 'horizontal'}
+        titlePlacement="vertical"
+        current={step}
+        onChange={onChange}
+        items={items}
+      />
+    </nav>
+  )
+})
+
 /** /registration: the seven-step member registration of spec 2.5. */
+/**
+ * The form itself: step title, fields and actions. Memoised, so that a key pressed in a field
+ * renders only that field (and the readers of the form's state), not the whole form around it.
+ */
+const WizardForm = memo(function WizardForm({
+  step,
+  busy,
+  submitting,
+  resetCount,
+  username,
+  stepHeading,
+  onSubmit,
+  onBack,
+}: {
+  step: number
+  busy: boolean
+  submitting: boolean
+  resetCount: number
+  username: string
+  stepHeading: RefObject<HTMLHeadingElement | null>
+  onSubmit: () => void
+  onBack: () => void
+}) {
+  const intl = useIntl()
+  return (
+    <Form
+      component="form"
+      layout="vertical"
+      noValidate
+      className="registration-form"
+      onSubmitCapture={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      <Typography.Title
+        level={2}
+        className="registration-step-title"
+        tabIndex={-1}
+        ref={stepHeading}
+      >
+        {intl.formatMessage(
+          { id: 'stepOf' },
+          {
+            current: step + 1,
+            total: WIZARD_STEP_COUNT,
+            title: intl.formatMessage({ id: STEP_TITLE_IDS[step] }),
+          },
+        )}
+      </Typography.Title>
+      <div key={resetCount}>
+        <RegistrationStep step={step} username={username} />
+      </div>
+      <Flex justify="space-between" gap={12} className="registration-actions">
+        <Button disabled={step === 0 || busy} onClick={onBack}>
+          {intl.formatMessage({ id: 'back' })}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={submitting} disabled={busy}>
+          {intl.formatMessage({ id: step < LAST_STEP ? 'next' : 'submit' })}
+        </Button>
+      </Flex>
+    </Form>
+  )
+})
+
 export default function RegistrationScreen() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
@@ -131,7 +233,17 @@ export default function RegistrationScreen() {
   }
 
   const busy = status === 'submitting' || status === 'succeeded'
-  const stepTitles = STEP_TITLE_IDS.map((id) => intl.formatMessage({ id }))
+  const onStepChange = useStableCallback((target: number) => {
+    if (busy || target === step) return
+    if (target < step) dispatch(wizardEvents.stepClicked(target))
+    else void goAhead(target)
+  })
+  const onSubmit = useStableCallback(() => {
+    if (busy) return
+    if (step < LAST_STEP) void goAhead(step + 1)
+    else void submit()
+  })
+  const onBack = useStableCallback(() => dispatch(wizardEvents.backRequested()))
 
   return (
     <div className="registration-page">
@@ -160,68 +272,18 @@ export default function RegistrationScreen() {
         />
       )}
       <Card className="registration-card">
-        <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
-          <Steps
-            className="registration-steps"
-            size="small"
-            orientation={isMobile ? 'vertical' : 'horizontal'}
-            titlePlacement="vertical"
-            current={step}
-            onChange={(target) => {
-              if (busy || target === step) return
-              if (target < step) dispatch(wizardEvents.stepClicked(target))
-              else void goAhead(target)
-            }}
-            items={stepTitles.map((title, i) => ({
-              title,
-              disabled: busy || i > step + 1,
-            }))}
-          />
-        </nav>
+        <WizardSteps step={step} busy={busy} vertical={isMobile} onChange={onStepChange} />
         <FormikProvider value={formik}>
-          <Form
-            component="form"
-            layout="vertical"
-            noValidate
-            className="registration-form"
-            onSubmitCapture={(event) => {
-              event.preventDefault()
-              if (busy) return
-              if (step < LAST_STEP) void goAhead(step + 1)
-              else void submit()
-            }}
-          >
-            <Typography.Title
-              level={2}
-              className="registration-step-title"
-              tabIndex={-1}
-              ref={stepHeading}
-            >
-              {intl.formatMessage(
-                { id: 'stepOf' },
-                { current: step + 1, total: WIZARD_STEP_COUNT, title: stepTitles[step] },
-              )}
-            </Typography.Title>
-            <div key={resetCount}>
-              <RegistrationStep step={step} username={user?.username ?? ''} />
-            </div>
-            <Flex justify="space-between" gap={12} className="registration-actions">
-              <Button
-                disabled={step === 0 || busy}
-                onClick={() => dispatch(wizardEvents.backRequested())}
-              >
-                {intl.formatMessage({ id: 'back' })}
-              </Button>
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={status === 'submitting'}
-                disabled={busy}
-              >
-                {intl.formatMessage({ id: step < LAST_STEP ? 'next' : 'submit' })}
-              </Button>
-            </Flex>
-          </Form>
+          <WizardForm
+            step={step}
+            busy={busy}
+            submitting={status === 'submitting'}
+            resetCount={resetCount}
+            username={user?.username ?? ''}
+            stepHeading={stepHeading}
+            onSubmit={onSubmit}
+            onBack={onBack}
+          />
         </FormikProvider>
       </Card>
     </div>

@@ -1,7 +1,7 @@
 // The seven steps of spec 2.5 (Reading A). Each shows its fields; the screen validates them.
 import { Form, Input, Typography } from 'antd'
-import { useFormikContext } from 'formik'
-import type { ReactNode } from 'react'
+import { type FormikContextType, useFormikContext } from 'formik'
+import { memo, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { REGISTRATION_STATUSES } from '../../domain'
 import {
@@ -31,13 +31,30 @@ function Heading({ id }: { id: string }) {
   )
 }
 
-function PersonalStep() {
+/** The photo, drawn again only when it changes (see formikFields.tsx). */
+function PhotoField() {
   const { values, setFieldValue } = useFormikContext<RegistrationValues>()
+  return <PhotoFieldBody photoId={values.photoId} setFieldValue={setFieldValue} />
+}
+
+const PhotoFieldBody = memo(function PhotoFieldBody({
+  photoId,
+  setFieldValue,
+}: {
+  photoId: RegistrationValues['photoId']
+  setFieldValue: FormikContextType<RegistrationValues>['setFieldValue']
+}) {
+  return (
+    <Form.Item>
+      <PhotoPicker value={photoId} onChange={(id) => void setFieldValue('photoId', id)} />
+    </Form.Item>
+  )
+})
+
+function PersonalStep() {
   return (
     <>
-      <Form.Item>
-        <PhotoPicker value={values.photoId} onChange={(id) => void setFieldValue('photoId', id)} />
-      </Form.Item>
+      <PhotoField />
       <Pair>
         <FormikTextField name="first_name" required autoComplete="given-name" />
         <FormikTextField name="middle_name" required autoComplete="additional-name" />
@@ -180,7 +197,15 @@ export const STEP_TITLE_IDS = [
   'communicationInfo',
 ] as const
 
-export function RegistrationStep({ step, username }: { step: number; username: string }) {
+/** One step's fields. Memoised: the screen renders on every change to the form, the step's
+ * fields each read their own part of it. */
+export const RegistrationStep = memo(function RegistrationStep({
+  step,
+  username,
+}: {
+  step: number
+  username: string
+}) {
   switch (step) {
     case 0:
       return <PersonalStep />
@@ -197,4 +222,4 @@ export function RegistrationStep({ step, username }: { step: number; username: s
     default:
       return <CommunicationStep username={username} />
   }
-}
+})
