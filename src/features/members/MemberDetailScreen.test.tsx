@@ -121,6 +121,28 @@ describe('member profile (spec 2.7, 4.8)', () => {
     await waitFor(() => expect(gets()).toHaveLength(2), SLOW)
   })
 
+  it('a Save with an error on another tab shows that tab and its message', async () => {
+    renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^Edit$/))
+    fireEvent.click(screen.getByRole('tab', { name: 'Contact Information' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
+      target: { value: 'not-an-email' },
+    })
+    fireEvent.click(screen.getByRole('tab', { name: 'Additional Information' }))
+    fireEvent.click(button(/Save/))
+    await waitFor(
+      () =>
+        expect(screen.getByRole('tab', { name: 'Contact Information' })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        ),
+      SLOW,
+    )
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible()
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false)
+  })
+
   it('shows saveError and stays in edit mode when the save fails', async () => {
     server.on('PUT', '/api/members/7', { status: 500, json: { message: 'boom' } })
     renderRoute('/member/7', { signedInAs })

@@ -1,11 +1,12 @@
 import { Alert, Col, Form, Row } from 'antd'
 import { Formik, type FormikHelpers } from 'formik'
-import { useMemo, useReducer, useState } from 'react'
+import { type FormEvent, memo, useMemo, useReducer, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { fullName, type Member } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
+import { useStableCallback } from '../../shared/useStableCallback'
 import { TransferDialog, transferOpened } from '../transfer'
 import { DangerZone } from './DangerZone'
 import { useUpdateMemberMutation } from './membersApi'
@@ -16,7 +17,7 @@ import {
   type ProfileValues,
 } from './profileForm'
 import { ProfileHeader } from './ProfileHeader'
-import { initialProfileState, profileReducer } from './profileMachine'
+import { initialProfileState, profileReducer, type ProfileState } from './profileMachine'
 import { ProfilePhotoCard } from './ProfilePhotoCard'
 import { ProfileSummaryCard } from './ProfileSummaryCard'
 import { ProfileTabs } from './ProfileTabs'
@@ -34,16 +35,105 @@ function serverFieldErrors(error: unknown): Record<string, string> | undefined {
   )
 }
 
+/**
+ * The profile's form and cards. Memoised, with stable handlers: Formik renders its child on
+ * every key pressed in a field, and only the fields (which read their own part of the form,
+ * memberForm/formikFields.tsx) need to follow.
+ */
+const ProfileForm = memo(function ProfileForm({
+  member,
+  name,
+  mode,
+  saveStatus,
+  photo,
+  onPick,
+  onSubmit,
+  resetForm,
+  onBack,
+  onTransfer,
+  onIdCard,
+  onEdit,
+  onCancel,
+}: {
+  member: Member
+  name: string
+  mode: ProfileState['mode']
+  saveStatus: ProfileState['saveStatus']
+  photo: File | null
+  onPick: (file: File | null) => void
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void
+  resetForm: () => void
+  onBack: () => void
+  onTransfer: () => void
+  onIdCard: () => void
+  onEdit: () => void
+  onCancel: (resetForm: () => void) => void
+}) {
+  const intl = useIntl()
+  const editing = mode !== 'view'
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={name}>
+      <Form layout="vertical" component={false}>
+        <ProfileHeader
+          mode={mode}
+          onBack={onBack}
+          onTransfer={onTransfer}
+          onIdCard={onIdCard}
+          onEdit={onEdit}
+          onCancel={() => onCancel(resetForm)}
+        />
+        {saveStatus === 'success' && (
+          <Alert
+            type="success"
+            showIcon
+            closable
+            className="profile-alert"
+            title={intl.formatMessage({ id: 'saveSuccess' })}
+          />
+        )}
+        {saveStatus === 'error' && (
+          <Alert
+            type="error"
+            showIcon
+            className="profile-alert"
+            title={intl.formatMessage({ id: 'saveError' })}
+          />
+        )}
+        <Row gutter={[16, 16]} className="profile-cards">
+          <Col xs={24} md={8} lg={7}>
+            <ProfilePhotoCard
+              photoPath={member.photo_path}
+              editing={editing}
+              picked={photo}
+              onPick={onPick}
+              alt={intl.formatMessage({ id: 'photoOf' }, { name })}
+            />
+          </Col>
+          <Col xs={24} md={16} lg={17}>
+            <ProfileSummaryCard member={member} editing={editing} />
+          </Col>
+          <Col span={24}>
+            <ProfileTabs member={member} editing={editing} />
+          </Col>
+          {!editing && (
+            <Col span={24}>
+              <DangerZone memberId={member.id} memberName={name} />
+            </Col>
+          )}
+        </Row>
+      </Form>
+    </form>
+  )
+})
+
 /** Spec 2.7 for a loaded member: view mode, edit mode with Save and Cancel, transfer, delete. */
 export function MemberProfile({ member, onReload }: { member: Member; onReload: () => void }) {
-  const intl = useIntl()
   const navigate = useNavigate()
   const dispatch = useAppDispatch()
   const [state, send] = useReducer(profileReducer, initialProfileState)
   const [photo, setPhoto] = useState<File | null>(null)
   const [updateMember] = useUpdateMemberMutation()
   const initialValues = useMemo(() => toProfileValues(member), [member])
-  const editing = state.mode !== 'view'
   const name = fullName(member)
 
   const save = async (values: ProfileValues, helpers: FormikHelpers<ProfileValues>) => {
@@ -69,6 +159,21 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
     }
   }
 
+  const onBack = useStableCallback(() =>
+    navigate('/members', state.saved ? { state: { memberUpdated: true } } : undefined),
+  )
+  const onTransfer = useStableCallback(() =>
+    dispatch(transferOpened({ memberId: member.id, memberName: name })),
+  )
+  const onIdCard = useStableCallback(() => navigate(`/member/idcard/${member.id}`))
+  const onEdit = useStableCallback(() => send('editRequested'))
+  const onCancel = useStableCallback((resetForm: () => void) => {
+    send('cancelled')
+    setPhoto(null)
+    resetForm()
+    onReload()
+  })
+
   return (
     <>
       <Formik<ProfileValues>
@@ -79,66 +184,21 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
         onSubmit={save}
       >
         {(formik) => (
-          <form onSubmit={formik.handleSubmit} noValidate aria-label={name}>
-            <Form layout="vertical" component={false}>
-              <ProfileHeader
-                mode={state.mode}
-                onBack={() =>
-                  navigate('/members', state.saved ? { state: { memberUpdated: true } } : undefined)
-                }
-                onTransfer={() =>
-                  dispatch(transferOpened({ memberId: member.id, memberName: name }))
-                }
-                onIdCard={() => navigate(`/member/idcard/${member.id}`)}
-                onEdit={() => send('editRequested')}
-                onCancel={() => {
-                  send('cancelled')
-                  setPhoto(null)
-                  formik.resetForm()
-                  onReload()
-                }}
-              />
-              {state.saveStatus === 'success' && (
-                <Alert
-                  type="success"
-                  showIcon
-                  closable
-                  className="profile-alert"
-                  title={intl.formatMessage({ id: 'saveSuccess' })}
-                />
-              )}
-              {state.saveStatus === 'error' && (
-                <Alert
-                  type="error"
-                  showIcon
-                  className="profile-alert"
-                  title={intl.formatMessage({ id: 'saveError' })}
-                />
-              )}
-              <Row gutter={[16, 16]} className="profile-cards">
-                <Col xs={24} md={8} lg={7}>
-                  <ProfilePhotoCard
-                    photoPath={member.photo_path}
-                    editing={editing}
-                    picked={photo}
-                    onPick={setPhoto}
-                    alt={intl.formatMessage({ id: 'photoOf' }, { name })}
-                  />
-                </Col>
-                <Col xs={24} md={16} lg={17}>
-                  <ProfileSummaryCard member={member} editing={editing} />
-                </Col>
-                <Col span={24}>
-                  <ProfileTabs member={member} editing={editing} />
-                </Col>
-                {!editing && (
-                  <Col span={24}>
-                    <DangerZone memberId={member.id} memberName={name} />
-                  </Col>
-                )}
-              </Row>
-            </Form>
-          </form>
+          <ProfileForm
+            member={member}
+            name={name}
+            mode={state.mode}
+            saveStatus={state.saveStatus}
+            photo={photo}
+            onPick={setPhoto}
+            onSubmit={formik.handleSubmit}
+            resetForm={formik.resetForm}
+            onBack={onBack}
+            onTransfer={onTransfer}
+            onIdCard={onIdCard}
+            onEdit={onEdit}
+            onCancel={onCancel}
+          />
         )}
       </Formik>
       {/* Outside the form: React bubbles the dialog's submit events through its portal. */}

@@ -1,6 +1,6 @@
 import { Card, Col, Divider, Form, Input, Row, Tabs } from 'antd'
 import { getIn, useFormikContext } from 'formik'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { EDIT_STATUSES, type Member } from '../../domain'
 import {
@@ -86,19 +86,24 @@ const TAB_FIELDS: Record<TabKey, readonly string[]> = {
   ],
 }
 
-function useTabWithFirstError(): [TabKey, (key: TabKey) => void] {
-  const [active, setActive] = useState<TabKey>('personalInfo')
-  const { submitCount, errors } = useFormikContext<Record<string, unknown>>()
+/**
+ * After each submit attempt, shows the first tab with an error, once that attempt's validation
+ * has finished (Formik counts the attempt before it validates). A component of its own that
+ * draws nothing, so that the tabs themselves do not follow every key pressed in a field.
+ */
+function FirstErrorTab({ onFound }: { onFound: (tab: TabKey) => void }) {
+  const { submitCount, errors, isValidating } = useFormikContext<Record<string, unknown>>()
+  const handledAttempt = useRef(0)
   useEffect(() => {
-    if (submitCount === 0) return
+    // Only a new submit attempt moves the tab; typing and leaving fields must not.
+    if (isValidating || submitCount === handledAttempt.current) return
+    handledAttempt.current = submitCount
     const first = (Object.keys(TAB_FIELDS) as TabKey[]).find((tab) =>
       TAB_FIELDS[tab].some((field) => getIn(errors, field)),
     )
-    if (first) setActive(first)
-    // Only a new submit attempt moves the tab; typing must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submitCount])
-  return [active, setActive]
+    if (first) onFound(first)
+  }, [submitCount, errors, isValidating, onFound])
+  return null
 }
 
 /**
@@ -107,7 +112,7 @@ function useTabWithFirstError(): [TabKey, (key: TabKey) => void] {
  */
 export function ProfileTabs({ member, editing }: { member: Member; editing: boolean }) {
   const intl = useIntl()
-  const [activeTab, setActiveTab] = useTabWithFirstError()
+  const [activeTab, setActiveTab] = useState<TabKey>('personalInfo')
   const off = !editing
   const comma = 'commaSeparatedHelp'
 
@@ -288,6 +293,7 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
 
   return (
     <Card className="profile-tabs">
+      <FirstErrorTab onFound={setActiveTab} />
       <Tabs
         activeKey={activeTab}
         onChange={(key) => setActiveTab(key as TabKey)}
