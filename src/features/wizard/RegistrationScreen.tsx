@@ -75,7 +75,6 @@ const WizardSteps = memo(function WizardSteps({
   )
 })
 
-/** /registration: the seven-step member registration of spec 2.5. */
 /**
  * The form itself: step title, fields and actions. Memoised, so that a key pressed in a field
  * renders only that field (and the readers of the form's state), not the whole form around it.
@@ -141,6 +140,7 @@ const WizardForm = memo(function WizardForm({
   )
 })
 
+/** /registration: the seven-step member registration of spec 2.5. */
 export default function RegistrationScreen() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
