@@ -34,7 +34,10 @@ interface BaseFieldProps {
 type SetFieldValue = FormikContextType<Values>['setFieldValue']
 type SetFieldTouched = FormikContextType<Values>['setFieldTouched']
 
-/** A field's value as the form holds it, its error, and Formik's setters (stable functions). */
+/**
+ * A field's value as the form holds it, and what its body takes as they are: its error and
+ * Formik's setters (stable functions).
+ */
 function useFieldBinding(name: string) {
   const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
   const raw: unknown = getIn(values, name)
@@ -110,17 +113,10 @@ export interface FormikTextFieldProps extends BaseFieldProps {
 }
 
 export function FormikTextField(props: FormikTextFieldProps) {
-  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const { raw, ...binding } = useFieldBinding(props.name)
   const texts = useFieldTexts(props.name, props.labelId, props.helpId)
   return (
-    <TextFieldBody
-      {...props}
-      {...texts}
-      value={typeof raw === 'string' ? raw : ''}
-      error={error}
-      setFieldValue={setFieldValue}
-      setFieldTouched={setFieldTouched}
-    />
+    <TextFieldBody {...props} {...texts} value={typeof raw === 'string' ? raw : ''} {...binding} />
   )
 }
 
@@ -199,7 +195,7 @@ export interface FormikSelectFieldProps extends BaseFieldProps {
 
 export function FormikSelectField(props: FormikSelectFieldProps) {
   const intl = useIntl()
-  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const { raw, ...binding } = useFieldBinding(props.name)
   const texts = useFieldTexts(props.name, props.labelId, props.helpId)
   return (
     <SelectFieldBody
@@ -208,9 +204,7 @@ export function FormikSelectField(props: FormikSelectFieldProps) {
       options={useOptions(props.name, props.keys)}
       placeholder={intl.formatMessage({ id: 'selectPlaceholder' })}
       value={typeof raw === 'string' && raw !== '' ? raw : undefined}
-      error={error}
-      setFieldValue={setFieldValue}
-      setFieldTouched={setFieldTouched}
+      {...binding}
     />
   )
 }
@@ -269,16 +263,14 @@ const SelectFieldBody = memo(function SelectFieldBody({
 })
 
 export function FormikDateField(props: BaseFieldProps) {
-  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const { raw, ...binding } = useFieldBinding(props.name)
   const { label } = useFieldTexts(props.name, props.labelId)
   return (
     <DateFieldBody
       {...props}
       label={label}
       value={typeof raw === 'string' && raw !== '' ? raw : null}
-      error={error}
-      setFieldValue={setFieldValue}
-      setFieldTouched={setFieldTouched}
+      {...binding}
     />
   )
 }
@@ -317,18 +309,9 @@ export interface FormikTagFieldProps extends BaseFieldProps {
 }
 
 export function FormikTagField(props: FormikTagFieldProps) {
-  const { raw, error, setFieldValue, setFieldTouched } = useFieldBinding(props.name)
+  const { raw, ...binding } = useFieldBinding(props.name)
   const texts = useFieldTexts(props.name, props.labelId, props.helpId)
-  return (
-    <TagFieldBody
-      {...props}
-      {...texts}
-      raw={raw}
-      error={error}
-      setFieldValue={setFieldValue}
-      setFieldTouched={setFieldTouched}
-    />
-  )
+  return <TagFieldBody {...props} {...texts} raw={raw} {...binding} />
 }
 
 const TagFieldBody = memo(function TagFieldBody({

@@ -67,7 +67,7 @@ const ProfileForm = memo(function ProfileForm({
   onTransfer: () => void
   onIdCard: () => void
   onEdit: () => void
-  onCancel: (resetForm: () => void) => void
+  onCancel: () => void
 }) {
   const intl = useIntl()
   const editing = mode !== 'view'
@@ -80,7 +80,10 @@ const ProfileForm = memo(function ProfileForm({
           onTransfer={onTransfer}
           onIdCard={onIdCard}
           onEdit={onEdit}
-          onCancel={() => onCancel(resetForm)}
+          onCancel={() => {
+            resetForm()
+            onCancel()
+          }}
         />
         {saveStatus === 'success' && (
           <Alert
@@ -167,10 +170,9 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
   )
   const onIdCard = useStableCallback(() => navigate(`/member/idcard/${member.id}`))
   const onEdit = useStableCallback(() => send('editRequested'))
-  const onCancel = useStableCallback((resetForm: () => void) => {
+  const onCancel = useStableCallback(() => {
     send('cancelled')
     setPhoto(null)
-    resetForm()
     onReload()
   })
 

@@ -197,15 +197,8 @@ export const STEP_TITLE_IDS = [
   'communicationInfo',
 ] as const
 
-/** One step's fields. Memoised: the screen renders on every change to the form, the step's
- * fields each read their own part of it. */
-export const RegistrationStep = memo(function RegistrationStep({
-  step,
-  username,
-}: {
-  step: number
-  username: string
-}) {
+/** One step's fields; each reads its own part of the form (memberForm/formikFields.tsx). */
+export function RegistrationStep({ step, username }: { step: number; username: string }) {
   switch (step) {
     case 0:
       return <PersonalStep />
@@ -222,4 +215,4 @@ export const RegistrationStep = memo(function RegistrationStep({
     default:
       return <CommunicationStep username={username} />
   }
-})
+}
