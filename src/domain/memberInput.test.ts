@@ -155,7 +155,7 @@ describe('parseMemberInput', () => {
         bible_study_participation: 'false',
         selectedJobs: '[]',
       },
-      memberCreateSchema,
+      memberCreateSchema(),
     )
     expect(result).toEqual({
       ok: true,
@@ -172,7 +172,7 @@ describe('parseMemberInput', () => {
     expect(
       parseMemberInput(
         { first_name: 'Abebe', last_name: '', allergies: '[bad', date_of_birth: '1990-02-31' },
-        memberUpdateSchema,
+        memberUpdateSchema(),
       ),
     ).toEqual({
       ok: false,

@@ -90,13 +90,21 @@ describe('stepSchema', () => {
   it('rejects a step that does not exist', () => {
     expect(() => stepSchema(7)).toThrow(RangeError)
   })
+
+  it('builds each schema once, when first asked for, and keeps it', () => {
+    expect(stepSchema(5)).toBe(stepSchema(5))
+    expect(stepSchema(5)).not.toBe(stepSchema(6))
+    expect(memberCreateSchema()).toBe(memberCreateSchema())
+    expect(memberUpdateSchema()).toBe(memberUpdateSchema())
+    expect(memberUpdateSchema()).not.toBe(memberCreateSchema())
+  })
 })
 
 describe('memberCreateSchema', () => {
   it('accepts a complete member and returns only member fields', () => {
     const result = validateMember(
       { ...completeMember(), selectedJobs: ['engineer'], registerd_by: 'mallory' },
-      memberCreateSchema,
+      memberCreateSchema(),
     )
     expect(result.ok).toBe(true)
     if (!result.ok) return
@@ -106,7 +114,7 @@ describe('memberCreateSchema', () => {
   })
 
   it('reports every step requirement at once', () => {
-    const result = validateMember({ first_name: 'Abebe' }, memberCreateSchema)
+    const result = validateMember({ first_name: 'Abebe' }, memberCreateSchema())
     expect(result.ok).toBe(false)
     if (result.ok) return
     const required = STEP_REQUIRED_FIELDS.flat().filter((field) => field !== 'first_name')
@@ -117,9 +125,9 @@ describe('memberCreateSchema', () => {
 describe('memberUpdateSchema', () => {
   it('requires only first and last name', () => {
     expect(
-      validateMember({ first_name: 'Abebe', last_name: 'Tesfaye' }, memberUpdateSchema),
+      validateMember({ first_name: 'Abebe', last_name: 'Tesfaye' }, memberUpdateSchema()),
     ).toEqual({ ok: true, value: { first_name: 'Abebe', last_name: 'Tesfaye' } })
-    expect(validateMember({ first_name: ' ', last_name: null }, memberUpdateSchema)).toEqual({
+    expect(validateMember({ first_name: ' ', last_name: null }, memberUpdateSchema())).toEqual({
       ok: false,
       errors: { first_name: 'fieldRequired', last_name: 'fieldRequired' },
     })
@@ -134,13 +142,13 @@ describe('memberUpdateSchema', () => {
       highest_education: null,
       current_ministries: [],
     }
-    expect(validateMember(member, memberUpdateSchema).ok).toBe(true)
+    expect(validateMember(member, memberUpdateSchema()).ok).toBe(true)
   })
 })
 
 describe('format rules', () => {
   const check = (patch: Record<string, unknown>) =>
-    validateMember({ ...completeMember(), ...patch }, memberUpdateSchema)
+    validateMember({ ...completeMember(), ...patch }, memberUpdateSchema())
 
   it.each([
     ['abebe@example.org', true],

@@ -155,32 +155,43 @@ const ALL_FIELDS: readonly MemberField[] = [
   ...ENUM_FIELDS,
 ]
 
-const stepSchemas: readonly MemberSchema[] = STEP_FIELDS.map((fields, step) => {
-  const withNationality: readonly MemberField[] = step === 0 ? [...fields, 'nationality'] : fields
-  return memberSchema(withNationality, STEP_REQUIRED_FIELDS[step])
-})
+/**
+ * Each schema is built the first time it is asked for, then kept. Building all nine when this
+ * module loads cost ~30 ms at 1× on the development VM, and the wizard's code loads (and so
+ * runs this) on sign-in, right before the registration screen's first render; a step's schema
+ * is first needed at that step's first check.
+ */
+function once(build: () => MemberSchema): () => MemberSchema {
+  let schema: MemberSchema | undefined
+  return () => (schema ??= build())
+}
+
+const stepSchemas: readonly (() => MemberSchema)[] = STEP_FIELDS.map((fields, step) =>
+  once(() => {
+    const withNationality: readonly MemberField[] = step === 0 ? [...fields, 'nationality'] : fields
+    return memberSchema(withNationality, STEP_REQUIRED_FIELDS[step])
+  }),
+)
 
 /** The schema of one wizard step (0–6): that step's required fields and format rules. */
 export function stepSchema(step: number): MemberSchema {
   const schema = stepSchemas[step]
   if (!schema) throw new RangeError(`Wizard step ${step} does not exist`)
-  return schema
+  return schema()
 }
 
 /** Every step's requirements plus format rules on every field: POST /api/members. */
-export const memberCreateSchema: MemberSchema = memberSchema(
-  ALL_FIELDS,
-  STEP_REQUIRED_FIELDS.flat(),
+export const memberCreateSchema: () => MemberSchema = once(() =>
+  memberSchema(ALL_FIELDS, STEP_REQUIRED_FIELDS.flat()),
 )
 
 /**
  * PUT /api/members/:id and the edit screen: first and last name required (spec 5.8), every
  * other field optional but format-checked; null or '' clears a field.
  */
-export const memberUpdateSchema: MemberSchema = memberSchema(ALL_FIELDS, [
-  'first_name',
-  'last_name',
-])
+export const memberUpdateSchema: () => MemberSchema = once(() =>
+  memberSchema(ALL_FIELDS, ['first_name', 'last_name']),
+)
 
 export type MemberValidation =
   { ok: true; value: Partial<MemberInput> } | { ok: false; errors: Record<string, string> }

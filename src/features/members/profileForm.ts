@@ -68,6 +68,6 @@ export function fromProfileValues(values: ProfileValues): Partial<MemberInput> {
 
 /** Formik's validate: the domain's update schema (spec 5.8), errors as message ids. */
 export function validateProfile(values: ProfileValues): Record<string, string> {
-  const result = validateMember(fromProfileValues(values), memberUpdateSchema)
+  const result = validateMember(fromProfileValues(values), memberUpdateSchema())
   return result.ok ? {} : result.errors
 }

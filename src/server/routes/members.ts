@@ -124,7 +124,7 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       const user = request.user
       if (!user) throw new ApiError(401, 'Authentication required')
       const form = await readFormBody(request)
-      const parsed = parseMemberInput(form.fields, memberCreateSchema)
+      const parsed = parseMemberInput(form.fields, memberCreateSchema())
       if (!parsed.ok) throw invalid(parsed.errors)
       const photo = form.photo ? await processPhoto(form.photo) : undefined
       const member = await db.transaction().execute((trx) =>
@@ -152,7 +152,7 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         if (!current) throw notFound()
         // Parts present replace, absent fields stay; the merged whole must still be valid.
         const merged = { ...current, ...changes.value }
-        const checked = validateMember(merged, memberUpdateSchema)
+        const checked = validateMember(merged, memberUpdateSchema())
         if (!checked.ok) throw invalid(checked.errors)
         const saved = await saveMember(trx, owner, id, merged, photo)
         if (!saved) throw notFound()
