@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /**
  * Shows a long list a slice at a time: the first `first` items at once, then `step` more in each
@@ -28,7 +28,12 @@ export function useProgressiveList<T extends { id: number }>(
   const complete = count >= items.length || items.length > upTo
   useEffect(() => {
     if (complete) return undefined
-    const timer = setTimeout(() => setShown((s) => ({ ...s, count: s.count + step })), 0)
+    // As a transition: React renders the next items in slices of a few milliseconds, yielding
+    // to the browser between them, instead of in one task.
+    const timer = setTimeout(
+      () => startTransition(() => setShown((s) => ({ ...s, count: s.count + step }))),
+      0,
+    )
     return () => clearTimeout(timer)
   }, [complete, count, step])
   return complete ? items : items.slice(0, count)

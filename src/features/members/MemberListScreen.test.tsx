@@ -131,6 +131,25 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/member/3'))
   })
 
+  it('on a phone keeps the skeleton until the first cards have rendered, never "no members"', async () => {
+    setWidth(375)
+    // Every node the screen adds, in any commit: the cards render in a background render after
+    // the answer arrives, and the screen in between must not say the list is empty.
+    const added: string[] = []
+    const record = (records: MutationRecord[]) => {
+      for (const r of records) r.addedNodes.forEach((node) => added.push(node.textContent ?? ''))
+    }
+    const observer = new MutationObserver(record)
+    observer.observe(document.body, { childList: true, subtree: true })
+    renderList()
+    const list = await screen.findByRole('list', { name: 'Member list' }, SLOW)
+    record(observer.takeRecords())
+    observer.disconnect()
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+    expect(added.join('\n')).not.toContain('No members found')
+    expect(document.querySelector('.ant-skeleton')).not.toBeInTheDocument()
+  })
+
   it('debounces the search and sends the status filter to the server', async () => {
     jest.useFakeTimers()
     renderList()
