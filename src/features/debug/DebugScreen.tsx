@@ -70,7 +70,7 @@ export default function DebugScreen() {
           },
         ]}
       />
-      <Space direction="vertical" style={{ width: '100%', marginTop: 16 }} size={12}>
+      <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }} size={12}>
         <Probe labelId="testHealth" useProbe={useDebugHealthMutation} />
         <Probe labelId="testDatabase" useProbe={useDebugTestDbMutation} />
         <Probe labelId="testLogin" useProbe={useDebugTestLoginMutation} />
