@@ -32,7 +32,7 @@ const config: Config = {
       moduleNameMapper: {
         // antd's ES modules are not transformed for jest; its CommonJS build is the same code.
         '^antd/es/locale/(.*)$': '<rootDir>/node_modules/antd/lib/locale/$1',
-        '\\.(css)$': '<rootDir>/src/testing/styleStub.ts',
+        '\\.css(\\?\\w+)?$': '<rootDir>/src/testing/styleStub.ts',
         '\\.(png|jpg|svg|woff2?)$': '<rootDir>/src/testing/fileStub.ts',
       },
     },

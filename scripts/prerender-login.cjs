@@ -14,7 +14,9 @@ Module._extensions['.css'] = () => undefined
 const resolveFilename = Module._resolveFilename
 Module._resolveFilename = (request, ...rest) =>
   resolveFilename(
-    typeof request === 'string' ? request.replace(/^antd\/es\//, 'antd/lib/') : request,
+    typeof request === 'string'
+      ? request.replace(/^antd\/es\//, 'antd/lib/').replace(/\.css\?\w+$/, '.css')
+      : request,
     ...rest,
   )
 globalThis.CSSLayerBlockRule = class CSSLayerBlockRule {}

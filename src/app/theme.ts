@@ -28,6 +28,9 @@ const algorithms = {
   dark: precomputedAlgorithm('dark', baseAlgorithm('dark')),
 }
 
+/** The class antd puts on each component to scope the theme's CSS variables (`cssVar.key`). */
+export const antdThemeClass = (mode: ThemeMode) => `abal-${mode}`
+
 export function themeFor(mode: ThemeMode): ThemeConfig {
   return {
     algorithm: algorithms[mode],
@@ -37,7 +40,7 @@ export function themeFor(mode: ThemeMode): ThemeConfig {
     },
     // The build-time CSS names no hash class, and scopes each theme's variables by this class.
     hashed: false,
-    cssVar: { key: `abal-${mode}` },
+    cssVar: { key: antdThemeClass(mode) },
     zeroRuntime: STATIC_ANTD_STYLES,
   }
 }

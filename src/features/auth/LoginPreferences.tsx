@@ -1,9 +1,10 @@
 import { BulbFilled, BulbOutlined, GlobalOutlined } from '@ant-design/icons'
-import { Button, Flex } from 'antd'
+import { Flex } from 'antd'
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { type Language, selectLanguage, selectThemeMode, themeToggled } from '../preferences'
+import { LightButton } from '../../app/LightButton'
 
 /*
  * The language menu and theme toggle under the login form, loaded when the visitor reaches for
@@ -61,7 +62,7 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
   const preload = () => void loadControls()
   return (
     <Flex gap={4} wrap onPointerEnter={preload} onFocus={preload}>
-      <Button
+      <LightButton
         type="text"
         icon={<GlobalOutlined />}
         aria-label={intl.formatMessage({ id: 'language' })}
@@ -69,8 +70,8 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
         onClick={onLanguagePressed}
       >
         <span lang={language}>{ENDONYMS[language]}</span>
-      </Button>
-      <Button
+      </LightButton>
+      <LightButton
         type="text"
         icon={mode === 'dark' ? <BulbFilled /> : <BulbOutlined />}
         aria-label={themeLabel}

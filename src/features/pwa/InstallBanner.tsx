@@ -1,9 +1,10 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons'
-import { Button, Flex, theme } from 'antd'
+import { Flex, theme } from 'antd'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { pwaActions, selectPwaInstall, selectShowInstallBanner } from './pwaSlice'
+import { LightButton } from '../../app/LightButton'
 
 /**
  * Spec 2.4 install banner on the login screen. Install App uses the browser's prompt when it has
@@ -57,7 +58,7 @@ export function InstallBanner() {
         </li>
       </ul>
       <Flex>
-        <Button
+        <LightButton
           type="primary"
           icon={<DownloadOutlined aria-hidden />}
           loading={install === 'prompting'}
@@ -66,7 +67,7 @@ export function InstallBanner() {
           onClick={installApp}
         >
           <FormattedMessage id="installApp" />
-        </Button>
+        </LightButton>
       </Flex>
       {install !== 'offered' && instructionsOpen && (
         <div id={instructionsId}>
@@ -83,7 +84,7 @@ export function InstallBanner() {
           </ul>
         </div>
       )}
-      <Button
+      <LightButton
         type="text"
         size="small"
         icon={<CloseOutlined aria-hidden />}
