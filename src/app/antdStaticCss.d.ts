@@ -4,3 +4,4 @@
  * name; a module that renders a component's markup without antd's code imports its CSS by hand.
  */
 declare module '*/antd.static.css?Button'
+declare module '*/antd.static.css?Flex'

@@ -1,10 +1,10 @@
 import { BulbFilled, BulbOutlined, GlobalOutlined } from '@ant-design/icons'
-import { Flex } from 'antd'
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { type Language, selectLanguage, selectThemeMode, themeToggled } from '../preferences'
 import { LightButton } from '../../app/LightButton'
+import { LightFlex } from '../../app/LightFlex'
 
 /*
  * The language menu and theme toggle under the login form, loaded when the visitor reaches for
@@ -61,7 +61,7 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
   const themeLabel = intl.formatMessage({ id: mode === 'dark' ? 'lightMode' : 'darkMode' })
   const preload = () => void loadControls()
   return (
-    <Flex gap={4} wrap onPointerEnter={preload} onFocus={preload}>
+    <LightFlex gap={4} wrap onPointerEnter={preload} onFocus={preload}>
       <LightButton
         type="text"
         icon={<GlobalOutlined />}
@@ -79,6 +79,6 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
         title={themeLabel}
         onClick={() => dispatch(themeToggled())}
       />
-    </Flex>
+    </LightFlex>
   )
 }

@@ -1,5 +1,5 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons'
-import { Flex, theme } from 'antd'
+import { theme } from 'antd'
 import {
   type ChangeEvent,
   type CSSProperties,
@@ -29,6 +29,7 @@ import {
 import { LoginPreferences } from './LoginPreferences'
 import './login.css'
 import { LightButton } from '../../app/LightButton'
+import { LightFlex } from '../../app/LightFlex'
 
 // Only a failed sign-in needs antd's Alert: it loads then, not with the login route.
 const Alert = lazy(() => import('./LoginAlert'))
@@ -156,11 +157,11 @@ export default function LoginScreen({
   const secondary: CSSProperties = { color: token.colorTextSecondary }
 
   return (
-    <Flex vertical align="center" justify="center" className="login-page">
+    <LightFlex vertical align="center" justify="center" className="login-page">
       <div className="login-column">
         <InstallBanner />
         <div className="login-card" style={card}>
-          <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
+          <LightFlex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
             <BrandMark size={56} />
             <h1 className="login-app-title" style={heading}>
               <FormattedMessage id="appTitle" />
@@ -168,7 +169,7 @@ export default function LoginScreen({
             <span style={secondary}>
               <FormattedMessage id="loginSubtitle" />
             </span>
-          </Flex>
+          </LightFlex>
           <h2 className="login-title" style={heading}>
             <FormattedMessage id="loginTitle" />
           </h2>
@@ -225,11 +226,11 @@ export default function LoginScreen({
             <FormattedMessage id="loginHelp" />
           </p>
         </div>
-        <Flex justify="center" style={{ marginTop: 16 }}>
+        <LightFlex justify="center" style={{ marginTop: 16 }}>
           <LoginPreferences />
-        </Flex>
+        </LightFlex>
       </div>
-    </Flex>
+    </LightFlex>
   )
 }
 

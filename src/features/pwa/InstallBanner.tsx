@@ -1,10 +1,11 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons'
-import { Flex, theme } from 'antd'
+import { theme } from 'antd'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { pwaActions, selectPwaInstall, selectShowInstallBanner } from './pwaSlice'
 import { LightButton } from '../../app/LightButton'
+import { LightFlex } from '../../app/LightFlex'
 
 /**
  * Spec 2.4 install banner on the login screen. Install App uses the browser's prompt when it has
@@ -57,7 +58,7 @@ export function InstallBanner() {
           <FormattedMessage id="installBenefitNotifications" />
         </li>
       </ul>
-      <Flex>
+      <LightFlex>
         <LightButton
           type="primary"
           icon={<DownloadOutlined aria-hidden />}
@@ -68,7 +69,7 @@ export function InstallBanner() {
         >
           <FormattedMessage id="installApp" />
         </LightButton>
-      </Flex>
+      </LightFlex>
       {install !== 'offered' && instructionsOpen && (
         <div id={instructionsId}>
           <h3 style={{ margin: '12px 0 0', fontSize: 15, color: token.colorTextHeading }}>
