@@ -49,8 +49,8 @@ export function LightFlex({
     isPresetGap(gap) && `ant-flex-gap-${gap}`,
     vertical && 'ant-flex-vertical',
   ]
-  const merged: CSSProperties =
-    gap !== undefined && !isPresetGap(gap) ? { ...style, gap } : { ...style }
+  const merged: CSSProperties | undefined =
+    gap !== undefined && !isPresetGap(gap) ? { ...style, gap } : style
   return (
     <div className={classes.filter(Boolean).join(' ')} style={merged} {...div}>
       {children}

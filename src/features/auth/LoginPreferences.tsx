@@ -2,9 +2,9 @@ import { BulbFilled, BulbOutlined, GlobalOutlined } from '@ant-design/icons'
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { type Language, selectLanguage, selectThemeMode, themeToggled } from '../preferences'
 import { LightButton } from '../../app/LightButton'
 import { LightFlex } from '../../app/LightFlex'
+import { type Language, selectLanguage, selectThemeMode, themeToggled } from '../preferences'
 
 /*
  * The language menu and theme toggle under the login form, loaded when the visitor reaches for

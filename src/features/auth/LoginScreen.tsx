@@ -16,6 +16,8 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
+import { LightButton } from '../../app/LightButton'
+import { LightFlex } from '../../app/LightFlex'
 import { takePrerenderedLogin } from '../../app/prerender/handoff'
 import { BrandMark } from '../../shared/BrandMark'
 import { InstallBanner } from '../pwa'
@@ -28,8 +30,6 @@ import {
 } from './authSlice'
 import { LoginPreferences } from './LoginPreferences'
 import './login.css'
-import { LightButton } from '../../app/LightButton'
-import { LightFlex } from '../../app/LightFlex'
 
 // Only a failed sign-in needs antd's Alert: it loads then, not with the login route.
 const Alert = lazy(() => import('./LoginAlert'))

@@ -3,9 +3,9 @@ import { theme } from 'antd'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { pwaActions, selectPwaInstall, selectShowInstallBanner } from './pwaSlice'
 import { LightButton } from '../../app/LightButton'
 import { LightFlex } from '../../app/LightFlex'
+import { pwaActions, selectPwaInstall, selectShowInstallBanner } from './pwaSlice'
 
 /**
  * Spec 2.4 install banner on the login screen. Install App uses the browser's prompt when it has
