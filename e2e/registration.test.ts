@@ -49,29 +49,30 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Picks an option of the antd select with this id (the open menu is the visible one). */
 async function pick(page: Page, id: string, ...labels: string[]) {
-  await page.locator(`#${id}`).click()
-  const chips = page.locator('.ant-select', { has: page.locator(`#${id}`) })
+  const input = page.locator(`#${id}`)
+  await input.click()
+  const select = page.locator('.ant-select', { has: input })
   for (const label of labels) {
     const option = openOptions(page).filter({ hasText: new RegExp(`^${escape(label)}$`) })
     await option.click()
-    if (labels.length === 1) continue
-    // A multi-select keeps its menu open and shows a chip per choice. A click that lands while
-    // the menu is still moving in can miss: click again only if the option is still unchosen.
-    const chip = chips.locator('.ant-select-selection-item', { hasText: label })
+    // A click that lands while the menu is still moving in can miss (a single select's menu then
+    // closes as on a click outside; a multi-select keeps it open). Wait for the select to show
+    // the choice (its value, or a chip per choice) and pick again only if it does not.
+    const chosen = select.locator('.ant-select-content-has-value, .ant-select-selection-item', {
+      hasText: label,
+    })
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await chip.waitFor({ timeout: 5000 })
+        await chosen.waitFor({ timeout: 5000 })
         break
       } catch (error) {
         if (attempt === 3) throw error
+        if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
         if ((await option.getAttribute('aria-selected')) !== 'true') await option.click()
       }
     }
   }
-  if (
-    labels.length > 1 ||
-    (await page.locator(`#${id}`).getAttribute('aria-expanded')) === 'true'
-  ) {
+  if (labels.length > 1 || (await input.getAttribute('aria-expanded')) === 'true') {
     await page.keyboard.press('Escape')
   }
 }
