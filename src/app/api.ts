@@ -1,11 +1,12 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query'
 import { sessionExpired } from './sessionEvents'
+import { TOKEN_KEY } from './token'
 
 /** Endpoints that must go out without credentials (spec 7.1: the debug calls). */
 export const UNAUTHENTICATED_ENDPOINTS = new Set(['debugHealth', 'debugTestDb', 'debugTestLogin'])
 
-export const TOKEN_KEY = 'token'
+export { TOKEN_KEY }
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute, so that Request objects built in tests (Node's undici) resolve it too.

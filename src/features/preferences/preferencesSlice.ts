@@ -1,25 +1,21 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import {
+  type CalendarPreference,
+  initialPreferences,
+  isLanguage,
+  type Language,
+  LANGUAGES,
+} from './model'
 
-export const LANGUAGES = ['en', 'am', 'om'] as const
-export type Language = (typeof LANGUAGES)[number]
-export type ThemeMode = 'light' | 'dark'
-export type CalendarPreference = 'gregorian' | 'ethiopian'
-
-export interface PreferencesState {
-  language: Language
-  themeMode: ThemeMode
-  calendar: CalendarPreference
-}
-
-export const initialPreferences: PreferencesState = {
-  language: 'am',
-  themeMode: 'light',
-  calendar: 'gregorian',
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
-}
+export {
+  type CalendarPreference,
+  initialPreferences,
+  isLanguage,
+  type Language,
+  LANGUAGES,
+  type PreferencesState,
+  type ThemeMode,
+} from './model'
 
 const preferencesSlice = createSlice({
   name: 'preferences',
