@@ -115,7 +115,23 @@ class PrerenderLoginPlugin {
             : tag,
         )
         const login = compilation.namedChunkGroups.get('login')
-        const styles = (login?.getFiles() ?? []).filter((file) => file.endsWith('.css'))
+        const loginFiles = login?.getFiles() ?? []
+        // The sign-in screen's own scripts download beside the entry's and run after them, each
+        // in a task of its own; a script only registers its modules, and start-up evaluates the
+        // screen's in a later task of its choosing (src/index.tsx).
+        const entryScripts = new Set(
+          data.headTags.map((tag) => tag.attributes.href).filter((href) => typeof href === 'string'),
+        )
+        data.headTags.push(
+          ...loginFiles
+            .filter((file) => file.endsWith('.js'))
+            .map((file) => `${data.publicPath}${file}`)
+            .filter((href) => !entryScripts.has(href))
+            .map((href) =>
+              HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href }),
+            ),
+        )
+        const styles = loginFiles.filter((file) => file.endsWith('.css'))
         data.headTags.push(
           ...styles.map((file) =>
             HtmlWebpackPlugin.createHtmlTagObject('link', {

@@ -67,7 +67,8 @@ export const LOGIN_CHOOSER_SCRIPT = `(function () {
     var scripts = document.querySelectorAll('link[rel="preload"][as="script"]');
     for (var i = 0; i < scripts.length; i++) {
       var script = document.createElement('script');
-      script.src = scripts[i].href;
+      // As written (the path), which is how webpack's chunk loader recognises a script it needs.
+      script.src = scripts[i].getAttribute('href');
       script.async = false;
       document.head.appendChild(script);
     }
