@@ -120,7 +120,9 @@ class PrerenderLoginPlugin {
         // in a task of its own; a script only registers its modules, and start-up evaluates the
         // screen's in a later task of its choosing (src/index.tsx).
         const entryScripts = new Set(
-          data.headTags.map((tag) => tag.attributes.href).filter((href) => typeof href === 'string'),
+          data.headTags
+            .map((tag) => tag.attributes.href)
+            .filter((href) => typeof href === 'string'),
         )
         data.headTags.push(
           ...loginFiles

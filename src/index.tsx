@@ -36,9 +36,19 @@ async function start() {
     isLanguage(storedLanguage) ? storedLanguage : initialPreferences.language,
   ).catch(() => undefined)
   // Redux Toolkit, RTK Query with its React hooks, redux-persist, then the app's slices and api.
-  await inOwnTask(() => import(/* webpackMode: "eager" */ '@reduxjs/toolkit'))
-  await inOwnTask(() => import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react'))
-  await inOwnTask(() => import(/* webpackMode: "eager" */ 'redux-persist'))
+  // (`webpackExports` names one export the store uses, so the rest stay tree-shaken.)
+  await inOwnTask(
+    () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'),
+  )
+  await inOwnTask(
+    () =>
+      import(
+        /* webpackMode: "eager", webpackExports: ["createApi"] */ '@reduxjs/toolkit/query/react'
+      ),
+  )
+  await inOwnTask(
+    () => import(/* webpackMode: "eager", webpackExports: ["persistStore"] */ 'redux-persist'),
+  )
   const { makeStore, whenRehydrated } = await inOwnTask(
     () => import(/* webpackMode: "eager" */ './app/store'),
   )
