@@ -2,11 +2,10 @@ import { BulbFilled, BulbOutlined, CalendarOutlined, GlobalOutlined } from '@ant
 import { Button, Dropdown, Space, Tooltip } from 'antd'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { type Language, LANGUAGES } from './model'
 import {
   calendarChosen,
-  type Language,
   languageChosen,
-  LANGUAGES,
   selectCalendar,
   selectLanguage,
   selectThemeMode,

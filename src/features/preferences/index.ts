@@ -7,6 +7,8 @@ export {
   selectLanguage,
   selectThemeMode,
   selectCalendar,
+} from './preferencesSlice'
+export {
   LANGUAGES,
   initialPreferences,
   isLanguage,
@@ -14,7 +16,7 @@ export {
   type ThemeMode,
   type CalendarPreference,
   type PreferencesState,
-} from './preferencesSlice'
+} from './model'
 export { preferenceStorage } from './preferenceStorage'
 export {
   CalendarMenu,

@@ -1,6 +1,6 @@
 /**
  * The preferences' values and defaults, without Redux: start-up reads the saved language before
- * the store's code has loaded (src/index.tsx). preferencesSlice.ts re-exports all of it.
+ * the store's code has loaded (src/index.tsx). The feature's index exports all of it.
  */
 export const LANGUAGES = ['en', 'am', 'om'] as const
 export type Language = (typeof LANGUAGES)[number]

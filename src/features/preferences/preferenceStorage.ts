@@ -1,5 +1,5 @@
 import type { Storage as PersistStorage } from 'redux-persist'
-import { isLanguage } from './preferencesSlice'
+import { isLanguage } from './model'
 
 /**
  * redux-persist storage that keeps each preference under the localStorage key the spec names

@@ -1,11 +1,6 @@
 import { makeStore, whenRehydrated } from '../../app/store'
-import {
-  calendarChosen,
-  initialPreferences,
-  languageChosen,
-  languageCycled,
-  themeToggled,
-} from './preferencesSlice'
+import { initialPreferences } from './model'
+import { calendarChosen, languageChosen, languageCycled, themeToggled } from './preferencesSlice'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 

@@ -7,16 +7,6 @@ import {
   LANGUAGES,
 } from './model'
 
-export {
-  type CalendarPreference,
-  initialPreferences,
-  isLanguage,
-  type Language,
-  LANGUAGES,
-  type PreferencesState,
-  type ThemeMode,
-} from './model'
-
 const preferencesSlice = createSlice({
   name: 'preferences',
   initialState: initialPreferences,
