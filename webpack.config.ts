@@ -272,6 +272,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           use: path.resolve(__dirname, 'scripts/theme-tokens-loader.cjs'),
         },
         {
+          // ...and the rest of antd's token work for our themes (scripts/cssinjs-token-loader.cjs).
+          test: /[\\/]@ant-design[\\/]cssinjs[\\/]es[\\/]hooks[\\/]useCacheToken\.js$/,
+          use: path.resolve(__dirname, 'scripts/cssinjs-token-loader.cjs'),
+        },
+        {
           // antd's helper packages are pure ES modules but do not say so (no "sideEffects" in
           // their package.json), so webpack kept whole packages (all of @rc-component/form for
           // one context). Declaring it keeps ~11 KB gzipped out of the login route (issue 7).

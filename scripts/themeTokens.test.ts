@@ -1,9 +1,13 @@
-import { createCache, StyleProvider } from '@ant-design/cssinjs'
+import { createCache, createTheme, StyleProvider } from '@ant-design/cssinjs'
 import { ConfigProvider, type GlobalToken, theme } from 'antd'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { baseAlgorithm, themeFor } from '../src/app/theme'
-import { precomputedAlgorithm, setPrecomputedMapToken } from '../src/app/themeTokens'
+import {
+  builtTokenCache,
+  precomputedAlgorithm,
+  setPrecomputedMapToken,
+} from '../src/app/themeTokens'
 import type { ThemeMode } from '../src/features/preferences'
 import { precomputedMapToken } from './themeTokens'
 
@@ -72,5 +76,76 @@ describe('the precomputed algorithm', () => {
     expect(algorithm(seed, built.map as never)).toEqual({ derived: true })
     expect(precomputedAlgorithm('dark', compute)(seed)).toEqual({ derived: true })
     expect(compute).toHaveBeenCalledTimes(5)
+  })
+})
+
+describe.each(MODES)("the build's token cache, %s theme", (mode) => {
+  const built = precomputedMapToken(mode)
+  const tokens = built.tokens!
+  const ours = () => createTheme(themeFor(mode).algorithm as never)
+
+  it("is what antd's useCacheToken computes at run time, under the key it computes", () => {
+    const cache = createCache()
+    renderToStaticMarkup(
+      createElement(
+        StyleProvider,
+        { cache },
+        createElement(
+          ConfigProvider,
+          { theme: themeFor(mode) },
+          createElement(() => {
+            theme.useToken()
+            return null
+          }),
+        ),
+      ),
+    )
+    const entries = [...(cache.cache as Map<string, [number, unknown[]]>)].filter(([key]) =>
+      key.startsWith('token%'),
+    )
+    expect(entries).toHaveLength(1)
+    const [key, [, value]] = entries[0]!
+    const [, salt, themeId, ...rest] = key.split('%')
+    expect(themeId).toMatch(/^\d+$/)
+    expect(tokens.key).toBe([salt, ...rest].join('%'))
+    expect(value[0]).toEqual(tokens.withCssVar)
+    expect(value[2]).toEqual(tokens.alias)
+    expect(value[3]).toBe(tokens.cssVarsStr)
+    expect(tokens.cssVarsStr).toContain(`.abal-${mode}{`)
+    expect(tokens.alias.colorPrimary).toBe(mode === 'dark' ? '#1867b6' : '#1976d2')
+  })
+
+  it('answers for our theme and that key with copies antd may keep and change', () => {
+    setPrecomputedMapToken(mode, built)
+    const answer = builtTokenCache(ours(), tokens.key)!
+    expect(answer).toEqual([tokens.withCssVar, tokens.alias, tokens.cssVarsStr])
+    answer[1].colorPrimary = '#000000'
+    ;(answer[1].Layout as Record<string, unknown>).bodyBg = '#000000'
+    answer[0].colorPrimary = 'none'
+    expect(tokens.alias.colorPrimary).not.toBe('#000000')
+    expect(tokens.withCssVar.colorPrimary).not.toBe('none')
+    expect((tokens.alias.Layout as Record<string, unknown>).bodyBg).not.toBe('#000000')
+    expect(builtTokenCache(ours(), tokens.key)).toEqual([
+      tokens.withCssVar,
+      tokens.alias,
+      tokens.cssVarsStr,
+    ])
+  })
+
+  it('leaves antd to compute any other key, theme or algorithm, or when nothing was built', () => {
+    expect(builtTokenCache(ours(), tokens.key)).toBeUndefined()
+    setPrecomputedMapToken(mode, built)
+    expect(builtTokenCache(ours(), `${tokens.key}x`)).toBeUndefined()
+    const other = mode === 'dark' ? 'light' : 'dark'
+    expect(
+      builtTokenCache(createTheme(themeFor(other).algorithm as never), tokens.key),
+    ).toBeUndefined()
+    expect(builtTokenCache(createTheme(baseAlgorithm(mode)), tokens.key)).toBeUndefined()
+    expect(
+      builtTokenCache(
+        createTheme([themeFor(mode).algorithm, theme.compactAlgorithm] as never),
+        tokens.key,
+      ),
+    ).toBeUndefined()
   })
 })
