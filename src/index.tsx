@@ -49,6 +49,12 @@ async function start() {
   await inOwnTask(
     () => import(/* webpackMode: "eager", webpackExports: ["persistStore"] */ 'redux-persist'),
   )
+  // The app's api with the sign-in endpoints (RTK Query builds their reducers and hooks), then the
+  // store's own modules.
+  await inOwnTask(() => import(/* webpackMode: "eager", webpackExports: ["api"] */ './app/api'))
+  await inOwnTask(
+    () => import(/* webpackMode: "eager", webpackExports: ["authApi"] */ './features/auth/authApi'),
+  )
   const { makeStore, whenRehydrated } = await inOwnTask(
     () => import(/* webpackMode: "eager" */ './app/store'),
   )
@@ -65,6 +71,10 @@ async function start() {
       import(/* webpackMode: "eager" */ 'react'),
       import(/* webpackMode: "eager" */ 'react-dom/client'),
     ]),
+  )
+  // antd's core (ConfigProvider, its contexts and theme), then the app's frame.
+  await inOwnTask(
+    () => import(/* webpackMode: "eager", webpackExports: ["default"] */ 'antd/es/config-provider'),
   )
   const { App } = await inOwnTask(() => import(/* webpackMode: "eager" */ './app/App'))
   // Every start shows the sign-in screen (spec 2.1). index.html's scripts have brought its chunks
