@@ -11,8 +11,8 @@ import {
 import type { ThemeMode } from '../src/features/preferences'
 import { precomputedMapToken } from './themeTokens'
 
-/** The token antd's ConfigProvider gives its components, from a cache of its own. */
-function renderedToken(config: ReturnType<typeof themeFor>): GlobalToken {
+/** The token antd's ConfigProvider gives its components, from a cache of its own (or `cache`). */
+function renderedToken(config: ReturnType<typeof themeFor>, cache = createCache()): GlobalToken {
   let token: GlobalToken | undefined
   const Probe = () => {
     token = theme.useToken().token
@@ -21,7 +21,7 @@ function renderedToken(config: ReturnType<typeof themeFor>): GlobalToken {
   renderToStaticMarkup(
     createElement(
       StyleProvider,
-      { cache: createCache() },
+      { cache },
       createElement(ConfigProvider, { theme: config }, createElement(Probe)),
     ),
   )
@@ -86,20 +86,7 @@ describe.each(MODES)("the build's token cache, %s theme", (mode) => {
 
   it("is what antd's useCacheToken computes at run time, under the key it computes", () => {
     const cache = createCache()
-    renderToStaticMarkup(
-      createElement(
-        StyleProvider,
-        { cache },
-        createElement(
-          ConfigProvider,
-          { theme: themeFor(mode) },
-          createElement(() => {
-            theme.useToken()
-            return null
-          }),
-        ),
-      ),
-    )
+    renderedToken(themeFor(mode), cache)
     const entries = [...(cache.cache as Map<string, [number, unknown[]]>)].filter(([key]) =>
       key.startsWith('token%'),
     )
