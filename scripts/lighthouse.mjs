@@ -14,12 +14,19 @@
 // LIGHTHOUSE_RUNS=5 runs the whole flow five times, each in a fresh Chromium, and prints each
 // step's median as well: on a shared 2-CPU machine one run's performance score swings by ±10.
 // Targets: performance ≥ 90, accessibility ≥ 95, best practices ≥ 95.
+// Lighthouse's CPU slowdown is relative to the host: its default 4× is calibrated for a host whose
+// benchmark index is at most 2,000 (the top of its "high-end desktop" range), and on a faster host
+// it emulates a faster phone. Each run prints the benchmark index Lighthouse measured and the
+// host's load. LIGHTHOUSE_CPU_SLOWDOWN=6 sets the slowdown; LIGHTHOUSE_CPU_SLOWDOWN=calibrated
+// measures this host's index first (Lighthouse's own benchmark, in Chromium) and scales 4× by
+// index / 2,000, so that a faster host emulates the same phone.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { startFlow } from 'lighthouse'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import puppeteer from 'puppeteer-core'
 import { ensureBuilt } from './build-if-stale.mjs'
 
@@ -27,6 +34,13 @@ const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin
 const PASSWORD = 'lighthouse-admin-password'
 const MEMBERS = Number(process.env.LIGHTHOUSE_MEMBERS ?? 1000)
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1)
+const SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? ''
+/** The benchmark index for which Lighthouse's default 4× slowdown is calibrated (its docs). */
+const CALIBRATED_INDEX = 2000
+const DEFAULT_SLOWDOWN = 4
+if (SLOWDOWN && SLOWDOWN !== 'calibrated' && !(Number(SLOWDOWN) >= 1)) {
+  throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be a number ≥ 1 or "calibrated", not ${SLOWDOWN}`)
+}
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const OUT = path.join(ROOT, 'e2e', 'artifacts')
 
@@ -91,12 +105,23 @@ async function saveFlow(flow, name) {
   return result
 }
 
+/** This host's benchmark index: Lighthouse's own benchmark, the median of three in Chromium. */
+async function benchmarkIndex() {
+  return withBrowser(async (browser) => {
+    const page = await browser.newPage()
+    const values = []
+    for (let i = 0; i < 3; i += 1)
+      values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex))
+    return median(values)
+  })
+}
+
 /** The two flows of one run, each in a fresh Chromium; their steps in order. */
-async function runFlow() {
+async function runFlow(flags) {
   // A first visit: nothing stored, so the interface opens in Amharic, the default language.
   const amharic = await withBrowser(async (browser) => {
     const page = await browser.newPage()
-    const flow = await startFlow(page, { name: 'Abal: /login in Amharic' })
+    const flow = await startFlow(page, { name: 'Abal: /login in Amharic', flags })
     await flow.navigate(`${base}/login`, { name: '/login, Amharic (cold load)' })
     return saveFlow(flow, 'lighthouse-login-am')
   })
@@ -104,6 +129,7 @@ async function runFlow() {
     const page = await browser.newPage()
     const flow = await startFlow(page, {
       name: 'Abal: /login in English, then /members with 1,000 members',
+      flags,
     })
     // The same first visit with English saved.
     await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'en'))
@@ -162,6 +188,7 @@ function figures(step) {
       : Math.round(categories[id].score * 100)
   return {
     name: step.name,
+    benchmarkIndex: step.lhr.environment?.benchmarkIndex,
     scores: {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -192,7 +219,8 @@ const median = (values) => {
 
 const scoreText = (value) => (value == null ? '  –' : String(Math.round(value)).padStart(3))
 
-function printRun(steps) {
+/** One run's steps, with the benchmark index Lighthouse measured and the host's load before. */
+function printRun(steps, load = os.loadavg()[0]) {
   for (const step of steps) {
     const scores = Object.entries(step.scores)
       .map(([name, value]) => `${name} ${scoreText(value)}`)
@@ -201,6 +229,10 @@ function printRun(steps) {
     const metrics = step.metrics.map((m) => `${m.title}: ${m.display}`)
     if (metrics.length) console.log(`    ${metrics.join(' · ')}`)
   }
+  const indexes = steps.map((step) => step.benchmarkIndex).filter((index) => index != null)
+  console.log(
+    `  benchmark index ${indexes.map(Math.round).join(', ')} · load average ${load.toFixed(2)}`,
+  )
 }
 
 /** Each step's median over the runs, with every run's performance score beside it. */
@@ -252,18 +284,31 @@ try {
   )
   if (seeded.status !== 0) throw new Error('seeding failed')
 
+  let slowdown = SLOWDOWN ? Number(SLOWDOWN) : DEFAULT_SLOWDOWN
+  let slowdownText = SLOWDOWN ? `${slowdown}× (LIGHTHOUSE_CPU_SLOWDOWN)` : `${slowdown}× (default)`
+  if (SLOWDOWN === 'calibrated') {
+    const index = await benchmarkIndex()
+    slowdown = Math.round(((DEFAULT_SLOWDOWN * index) / CALIBRATED_INDEX) * 10) / 10
+    slowdownText = `${slowdown}×, calibrated: this host's benchmark index ${Math.round(index)} / ${CALIBRATED_INDEX} × ${DEFAULT_SLOWDOWN}`
+  }
+  const flags =
+    slowdown === DEFAULT_SLOWDOWN ? undefined : { throttling: { cpuSlowdownMultiplier: slowdown } }
+  console.log(`CPU slowdown ${slowdownText}`)
+
   const runs = []
   for (let run = 1; run <= RUNS; run += 1) {
     if (RUNS > 1) console.log(`\nRun ${run} of ${RUNS}…`)
-    const result = await runFlow()
+    const load = os.loadavg()[0]
+    const result = await runFlow(flags)
     runs.push(result.steps.map(figures))
-    if (RUNS > 1) printRun(runs.at(-1))
+    if (RUNS > 1) printRun(runs.at(-1), load)
   }
+  const title = `Lighthouse 12 (mobile, CPU slowdown ${slowdown}×)`
   if (RUNS > 1) {
-    console.log(`\nLighthouse 12 (mobile), median of ${RUNS} runs, scores out of 100:`)
+    console.log(`\n${title}, median of ${RUNS} runs, scores out of 100:`)
     printMedians(runs)
   } else {
-    console.log('\nLighthouse 12 (mobile), scores out of 100:')
+    console.log(`\n${title}, scores out of 100:`)
     printRun(runs[0])
   }
   const report = (name) => path.relative(ROOT, path.join(OUT, `${name}.html`))
