@@ -98,6 +98,18 @@ export interface MemberCountsTable {
   n: number
 }
 
+/**
+ * PostgreSQL only: a narrow copy of each member's owner, status and search text with its own
+ * trigram index, from which text searches count their matches; kept by triggers on members
+ * (migration 2026_11_25_0005).
+ */
+export interface MemberSearchTable {
+  member_id: number
+  owner_user_id: number
+  membership_status: string | null
+  search_text: string
+}
+
 /** SQLite only: the FTS5 trigram index over members.search_text (external content). */
 export interface MembersFtsTable {
   rowid: number
@@ -111,4 +123,5 @@ export interface Database {
   photos: PhotosTable
   member_counts: MemberCountsTable
   members_fts: MembersFtsTable
+  member_search: MemberSearchTable
 }

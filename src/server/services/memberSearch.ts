@@ -1,7 +1,7 @@
 // Member search (spec 5.11; ARCHITECTURE.md §3 GET /api/members/search): a case-insensitive
 // substring match over a folded copy of the searchable fields (members.search_text), served by an
 // FTS5 trigram index on SQLite and a pg_trgm GIN index on PostgreSQL.
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import { type SelectQueryBuilder, sql } from 'kysely'
 import {
   ENUM_OPTIONS,
   enumLabel,
@@ -129,8 +129,6 @@ export interface SearchPage {
   next_cursor: string | null
 }
 
-type MembersEb = ExpressionBuilder<Database, 'members'>
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
@@ -141,23 +139,6 @@ function ftsPhrase(folded: string): string {
 }
 
 const likePattern = (folded: string) => sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`
-
-/** The condition "search_text contains the folded query", through the engine's index. */
-function textMatch(db: Db, folded: string) {
-  return (eb: MembersEb) => {
-    if (!isPostgres(db) && [...folded].length >= TRIGRAM) {
-      return eb(
-        'members.id',
-        'in',
-        eb
-          .selectFrom('members_fts')
-          .select('rowid')
-          .where(sql<boolean>`members_fts match ${ftsPhrase(folded)}`),
-      )
-    }
-    return eb(sql<string>`members.search_text`, 'like', likePattern(folded))
-  }
-}
 
 /** The keyset condition "after this cursor" in list order (spec 4.9), as raw SQL. */
 function afterCursorSql(cursor: ListCursor | undefined) {
@@ -242,19 +223,28 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     return pageOf(rows, total, limit)
   }
 
-  let filtered = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
-  if (status) filtered = filtered.where('members.membership_status', '=', status)
-  filtered = filtered.where(textMatch(db, folded))
-  const counted = await filtered
+  // PostgreSQL: the total from the narrow member_search copy (migration 0005), the page from
+  // members through its own trigram index.
+  const like = likePattern(folded)
+  let matching = db
+    .selectFrom('member_search')
+    .where('member_search.owner_user_id', '=', params.ownerId)
+    .where(sql<string>`member_search.search_text`, 'like', like)
+  if (status) matching = matching.where('member_search.membership_status', '=', status)
+  const counted = await matching
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  const rows = await inListOrder(filtered, {
+  const total = Number(counted.n)
+  if (total === 0) return { items: [], total, next_cursor: null }
+  let members = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
+  if (status) members = members.where('members.membership_status', '=', status)
+  const rows = await inListOrder(members.where(sql<string>`members.search_text`, 'like', like), {
     position: positionOf(cursor),
     transferDate: cursor?.transferDate ?? '',
     id: cursor?.id ?? 0,
     take: limit + 1,
   }).execute()
-  return pageOf(rows, Number(counted.n), limit)
+  return pageOf(rows, total, limit)
 }
 
 /** Where a page starts: at the top, or after an undated or a dated member (spec 4.9's order). */

@@ -1,0 +1,149 @@
+// The totals of text searches through every kind of write, and on PostgreSQL the member_search
+// copy they are counted from (migration 2026_11_25_0005), checked against members itself.
+import { sql } from 'kysely'
+import { foldForSearch, type Member } from '../../domain'
+import { seedMembers } from '../cli/seedMembers'
+import type { DatabaseHandle } from '../db/database'
+import { migrateToLatest } from '../db/migrate'
+import { insertUser, type Db } from '../repositories/users'
+import { multipart, registrationFields } from '../testing/memberForms'
+import {
+  createTestApp,
+  createTestDatabase,
+  createUserAndSignIn,
+  type TestContext,
+} from '../testing/testApp'
+import { searchMembers } from './memberSearch'
+
+type Auth = { authorization: string }
+
+/** PostgreSQL: member_search must hold exactly each member's owner, status and search text. */
+async function expectCopyExact(database: DatabaseHandle) {
+  if (database.dialect !== 'postgres') return
+  const { db } = database
+  const copy = await db
+    .selectFrom('member_search')
+    .select(['member_id as id', 'owner_user_id', 'membership_status', 'search_text'])
+    .orderBy('member_id')
+    .execute()
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'owner_user_id', 'membership_status', 'search_text'])
+    .orderBy('id')
+    .execute()
+  expect(copy).toEqual(members)
+}
+
+/** A search's total next to the same count made in JavaScript over members' own rows. */
+async function expectTotal(db: Db, ownerId: number, query: string, status?: string) {
+  const rows = await db
+    .selectFrom('members')
+    .select(['search_text', 'membership_status'])
+    .where('owner_user_id', '=', ownerId)
+    .execute()
+  const folded = foldForSearch(query)
+  const expected = rows.filter(
+    (row) => row.search_text.includes(folded) && (!status || row.membership_status === status),
+  ).length
+  const page = await searchMembers(db, { ownerId, query, status })
+  expect(page.total).toBe(expected)
+  return expected
+}
+
+describe('text search totals through writes', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestApp()
+  })
+  afterAll(() => ctx.close())
+
+  async function create(auth: Auth, overrides: Record<string, string>): Promise<Member> {
+    const form = multipart(registrationFields(overrides), [], auth)
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/members', ...form })
+    expect(res.statusCode).toBe(201)
+    return res.json<Member>()
+  }
+
+  async function total(auth: Auth, query: Record<string, string>): Promise<number> {
+    const res = await ctx.app.inject({
+      url: `/api/members/search?${new URLSearchParams(query).toString()}`,
+      headers: auth,
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json<{ total: number }>().total
+  }
+
+  it('follow status edits, text edits, other edits, transfers and deletes', async () => {
+    const ann = await createUserAndSignIn(ctx, 'totals-ann')
+    const ben = await createUserAndSignIn(ctx, 'totals-ben')
+    const first = await create(ann.auth, { first_name: 'Zerihun', membership_status: 'visitor' })
+    await create(ann.auth, { first_name: 'Zerihunit', membership_status: 'member' })
+    expect(await total(ann.auth, { q: 'zerihun' })).toBe(2)
+    expect(await total(ann.auth, { q: 'zerihun', status: 'visitor' })).toBe(1)
+    await expectCopyExact(ctx.database)
+
+    const put = (auth: Auth, id: number, fields: Record<string, string>) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/members/${id}`, ...multipart(fields, [], auth) })
+    expect((await put(ann.auth, first.id, { membership_status: 'member' })).statusCode).toBe(200)
+    expect(await total(ann.auth, { q: 'zerihun', status: 'visitor' })).toBe(0)
+    expect(await total(ann.auth, { q: 'zerihun', status: 'member' })).toBe(2)
+    // A field outside the search text leaves the copy as it was.
+    expect((await put(ann.auth, first.id, { date_of_birth: '1990-02-03' })).statusCode).toBe(200)
+    expect((await put(ann.auth, first.id, { city: 'Dessie' })).statusCode).toBe(200)
+    expect(await total(ann.auth, { q: 'dessie' })).toBe(1)
+    await expectCopyExact(ctx.database)
+
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/members/transfer/${first.id}`,
+      headers: ann.auth,
+      payload: { targetUserId: ben.id },
+    })
+    expect(moved.statusCode).toBe(200)
+    expect(await total(ann.auth, { q: 'zerihun' })).toBe(1)
+    expect(await total(ann.auth, { q: 'dessie' })).toBe(0)
+    expect(await total(ben.auth, { q: 'dessie', status: 'member' })).toBe(1)
+    await expectCopyExact(ctx.database)
+
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/members/${first.id}`,
+      headers: ben.auth,
+    })
+    expect(gone.statusCode).toBe(204)
+    expect(await total(ben.auth, { q: 'zerihun' })).toBe(0)
+    await expectCopyExact(ctx.database)
+  })
+
+  it('stay exact over seeded batches, in Latin and Ge\u2019ez, with and without a status', async () => {
+    const { db } = ctx.database
+    const owner = await insertUser(db, 'totals-seeded', 'x')
+    await seedMembers(db, { ownerId: owner.id, ownerName: 'totals-seeded', count: 600, seed: 11 })
+    await expectCopyExact(ctx.database)
+    let matched = 0
+    for (const query of ['abeb', 'ሰላም', 'gondar', 'choir', 'zzzz'])
+      for (const status of [undefined, 'visitor'])
+        matched += await expectTotal(db, owner.id, query, status)
+    expect(matched).toBeGreaterThan(100)
+  })
+})
+
+describe('the member_search migration', () => {
+  let database: DatabaseHandle
+  afterEach(() => database.destroy())
+
+  it('copies the members stored before it', async () => {
+    database = await createTestDatabase({ upTo: '2026_11_22_0004_member_counts' })
+    const { db } = database
+    const owner = await insertUser(db, 'before-copy', 'x')
+    await seedMembers(db, { ownerId: owner.id, ownerName: 'before-copy', count: 300, seed: 12 })
+    const schema =
+      database.dialect === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
+        : undefined
+    await migrateToLatest(db, { schema })
+    await expectCopyExact(database)
+    expect(await expectTotal(db, owner.id, 'abeb')).toBeGreaterThan(0)
+    expect(await expectTotal(db, owner.id, 'choir', 'member')).toBeGreaterThan(0)
+  })
+})
