@@ -1,13 +1,13 @@
 import { sql } from 'kysely'
 import type { Member } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
-import { migrateToLatest } from '../db/migrate'
 import type { DatabaseHandle } from '../db/database'
 import { multipart, registrationFields } from '../testing/memberForms'
 import {
   createTestApp,
   createTestDatabase,
   createUserAndSignIn,
+  migrateTestDatabaseToLatest,
   type TestContext,
 } from '../testing/testApp'
 import { countOwnedMembers } from './memberCounts'
@@ -61,11 +61,7 @@ describe('the migration', () => {
       .where('owner_user_id', '=', small.id)
       .where('membership_status', '=', 'visitor')
       .execute()
-    const schema =
-      database.dialect === 'postgres'
-        ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
-        : undefined
-    await migrateToLatest(db, { schema })
+    await migrateTestDatabaseToLatest(database)
 
     const counted = await expectCountsExact(db)
     expect(counted[`${small.id}:`]).toBeGreaterThan(0)

@@ -1,16 +1,15 @@
 // The totals of text searches through every kind of write, and on PostgreSQL the member_search
 // copy they are counted from (migration 2026_11_25_0005), checked against members itself.
-import { sql } from 'kysely'
 import { foldForSearch, type Member } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import type { DatabaseHandle } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
 import { insertUser, type Db } from '../repositories/users'
 import { multipart, registrationFields } from '../testing/memberForms'
 import {
   createTestApp,
   createTestDatabase,
   createUserAndSignIn,
+  migrateTestDatabaseToLatest,
   type TestContext,
 } from '../testing/testApp'
 import { searchMembers } from './memberSearch'
@@ -137,11 +136,7 @@ describe('the member_search migration', () => {
     const { db } = database
     const owner = await insertUser(db, 'before-copy', 'x')
     await seedMembers(db, { ownerId: owner.id, ownerName: 'before-copy', count: 300, seed: 12 })
-    const schema =
-      database.dialect === 'postgres'
-        ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
-        : undefined
-    await migrateToLatest(db, { schema })
+    await migrateTestDatabaseToLatest(database)
     await expectCopyExact(database)
     expect(await expectTotal(db, owner.id, 'abeb')).toBeGreaterThan(0)
     expect(await expectTotal(db, owner.id, 'choir', 'member')).toBeGreaterThan(0)

@@ -38,6 +38,16 @@ export async function createTestDatabase(
   }
 }
 
+/** Runs the migrations a test database made with `upTo` has not run yet, in its own schema. */
+export async function migrateTestDatabaseToLatest(database: DatabaseHandle): Promise<void> {
+  const { db } = database
+  const schema =
+    database.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
+      : undefined
+  await migrateToLatest(db, { schema })
+}
+
 export interface TestContext {
   app: FastifyInstance
   database: DatabaseHandle
