@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query'
+import { serverReached, serverUnreachable } from './connectionEvents'
 import { sessionExpired } from './sessionEvents'
 import { TOKEN_KEY } from './token'
 
@@ -22,13 +23,28 @@ const rawBaseQuery = fetchBaseQuery({
   },
 })
 
-/** A 401 on an authenticated call means the session is over (expired or revoked token). */
+/** Whether this page's last request failed to reach the server at all (no HTTP answer). */
+let unreachable = false
+
+/**
+ * A 401 on an authenticated call means the session is over (expired or revoked token). A request
+ * that gets no answer at all means the server cannot be reached; the next answer, that it can.
+ */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,
   extraOptions,
 ) => {
   const result = await rawBaseQuery(args, api, extraOptions)
+  if (result.error?.status === 'FETCH_ERROR') {
+    if (!unreachable && !api.signal.aborted) {
+      unreachable = true
+      api.dispatch(serverUnreachable())
+    }
+  } else if (unreachable) {
+    unreachable = false
+    api.dispatch(serverReached())
+  }
   if (
     result.error?.status === 401 &&
     !UNAUTHENTICATED_ENDPOINTS.has(api.endpoint) &&

@@ -1,9 +1,10 @@
-import { act, screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { Profiler } from 'react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderWithProviders } from '../../testing/renderWithProviders'
 import { InstallBanner } from './InstallBanner'
 import { PwaPrompts } from './PwaPrompts'
+import { pwaApi } from './pwaApi'
 import { pwaActions } from './pwaSlice'
 
 let server: MockServer
@@ -67,5 +68,26 @@ describe('PWA parts re-render only for what they show', () => {
     })
     expect(store.getState().pwa.install).toBe('offered')
     expect(renders.banner).toBeGreaterThan(before)
+  })
+})
+
+describe('the offline notice', () => {
+  it('shows when a request reaches no server though the browser says online, and goes with the next answer', async () => {
+    expect(navigator.onLine).toBe(true)
+    server.on('GET', '/version.json', 'network-error')
+    const { store } = renderWithProviders(<PwaPrompts />)
+    // The version check at start is the first request; it gets no answer at all.
+    expect(await screen.findByRole('status')).toHaveTextContent('You are offline')
+    expect(store.getState().pwa.device.online).toBe(false)
+
+    // An HTTP error is an answer: the server is reachable again.
+    server.on('GET', '/version.json', { status: 503, body: 'down' })
+    await act(async () => {
+      await store.dispatch(
+        pwaApi.endpoints.appVersion.initiate(1, { subscribe: false, forceRefetch: true }),
+      )
+    })
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument())
+    expect(store.getState().pwa.device.online).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { serverReached, serverUnreachable } from '../../app/connectionEvents'
 
 /*
  * The PWA's four small machines (spec 2.4, 2.11). Each reducer asks its table whether the event
@@ -177,6 +178,15 @@ const pwaSlice = createSlice({
     versionCheckFailed(state) {
       state.version = step(VERSION_TRANSITIONS, state.version, 'versionCheckFailed')
     },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(serverUnreachable, (state) => {
+        state.device.online = false
+      })
+      .addCase(serverReached, (state) => {
+        state.device.online = true
+      })
   },
 })
 
