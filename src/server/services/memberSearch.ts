@@ -1,6 +1,7 @@
 // Member search (spec 5.11; ARCHITECTURE.md §3 GET /api/members/search): a case-insensitive
 // substring match over a folded copy of the searchable fields (members.search_text), served by an
-// FTS5 trigram index on SQLite and a pg_trgm GIN index on PostgreSQL.
+// FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the total counted from the
+// narrow member_search copy, migration 0005).
 import { type SelectQueryBuilder, sql } from 'kysely'
 import {
   ENUM_OPTIONS,
