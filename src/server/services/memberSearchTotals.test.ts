@@ -114,6 +114,45 @@ describe('text search totals through writes', () => {
     await expectCopyExact(ctx.database)
   })
 
+  it('stay exact across concurrent creates, transfers both ways and edits', async () => {
+    const cat = await createUserAndSignIn(ctx, 'totals-cat')
+    const dan = await createUserAndSignIn(ctx, 'totals-dan')
+    const created = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        create(i % 2 ? dan.auth : cat.auth, { first_name: `Concurrent${i}` }),
+      ),
+    )
+    const results = await Promise.all([
+      ...created.map((member, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/members/transfer/${member.id}`,
+          headers: i % 2 ? dan.auth : cat.auth,
+          payload: { targetUserId: i % 2 ? cat.id : dan.id },
+        }),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/members',
+          ...multipart(
+            registrationFields({ first_name: `Concurrent1${i}`, membership_status: 'pending' }),
+            [],
+            i % 2 ? dan.auth : cat.auth,
+          ),
+        }),
+      ),
+    ])
+    expect(results.map((res) => res.statusCode).sort()).toEqual([
+      ...Array<number>(30).fill(200),
+      ...Array<number>(10).fill(201),
+    ])
+    await expectCopyExact(ctx.database)
+    const { db } = ctx.database
+    expect(await expectTotal(db, cat.id, 'concurrent')).toBe(20)
+    expect(await expectTotal(db, dan.id, 'concurrent1', 'pending')).toBe(5)
+  })
+
   it('stay exact over seeded batches, in Latin and Ge\u2019ez, with and without a status', async () => {
     const { db } = ctx.database
     const owner = await insertUser(db, 'totals-seeded', 'x')
