@@ -47,28 +47,35 @@ const openOptions = (page: Page) =>
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** Picks an option of the antd select with this id (the open menu is the visible one). */
-async function pick(page: Page, id: string, ...labels: string[]) {
+/**
+ * Picks options of the antd select with this id (the open menu is the visible one): a label is
+ * an option's whole text, or a pattern it matches.
+ */
+async function pick(page: Page, id: string, ...labels: (string | RegExp)[]) {
   const input = page.locator(`#${id}`)
   await input.click()
   const select = page.locator('.ant-select', { has: input })
   for (const label of labels) {
-    const option = openOptions(page).filter({ hasText: new RegExp(`^${escape(label)}$`) })
-    await option.click()
-    // A click that lands while the menu is still moving in can miss (a single select's menu then
-    // closes as on a click outside; a multi-select keeps it open). Wait for the select to show
-    // the choice (its value, or a chip per choice) and pick again only if it does not.
+    const text = typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label
+    const option = openOptions(page).filter({ hasText: text })
     const chosen = select.locator('.ant-select-content-has-value, .ant-select-selection-item', {
       hasText: label,
     })
+    // A click that lands while the menu is still moving in can miss (a single select's menu then
+    // closes as on a click outside; a multi-select keeps it open), and a menu that re-renders as
+    // it opens can keep the option from ever being still enough to click. So each attempt opens
+    // the menu if it closed, clicks the option unless it is chosen already, and waits for the
+    // select to show the choice (its value, or a chip per choice); three attempts at most.
     for (let attempt = 1; ; attempt += 1) {
       try {
+        if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
+        if ((await option.getAttribute('aria-selected', { timeout: 5000 })) !== 'true') {
+          await option.click({ timeout: 5000 })
+        }
         await chosen.waitFor({ timeout: 5000 })
         break
       } catch (error) {
         if (attempt === 3) throw error
-        if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
-        if ((await option.getAttribute('aria-selected')) !== 'true') await option.click()
       }
     }
   }
@@ -99,8 +106,7 @@ async function ethiopianDate(page: Page, id: string, day: string, month: RegExp,
     .nth(1)
     .click()
   await pick(page, id, day)
-  await page.locator(`#${id}-month`).click()
-  await openOptions(page).filter({ hasText: month }).click()
+  await pick(page, `${id}-month`, month)
   await page.locator(`#${id}-year`).fill(year)
 }
 
