@@ -116,6 +116,18 @@ async function benchmarkIndex() {
   })
 }
 
+/** The CPU slowdown to run with (LIGHTHOUSE_CPU_SLOWDOWN, or Lighthouse's default) and why. */
+async function cpuSlowdown() {
+  if (!SLOWDOWN) return { slowdown: DEFAULT_SLOWDOWN, why: 'default' }
+  if (SLOWDOWN !== 'calibrated')
+    return { slowdown: Number(SLOWDOWN), why: 'LIGHTHOUSE_CPU_SLOWDOWN' }
+  const index = await benchmarkIndex()
+  return {
+    slowdown: Math.round(((DEFAULT_SLOWDOWN * index) / CALIBRATED_INDEX) * 10) / 10,
+    why: `calibrated: this host's benchmark index ${Math.round(index)} / ${CALIBRATED_INDEX} × ${DEFAULT_SLOWDOWN}`,
+  }
+}
+
 /** The two flows of one run, each in a fresh Chromium; their steps in order. */
 async function runFlow(flags) {
   // A first visit: nothing stored, so the interface opens in Amharic, the default language.
@@ -220,7 +232,7 @@ const median = (values) => {
 const scoreText = (value) => (value == null ? '  –' : String(Math.round(value)).padStart(3))
 
 /** One run's steps, with the benchmark index Lighthouse measured and the host's load before. */
-function printRun(steps, load = os.loadavg()[0]) {
+function printRun(steps, load) {
   for (const step of steps) {
     const scores = Object.entries(step.scores)
       .map(([name, value]) => `${name} ${scoreText(value)}`)
@@ -284,24 +296,19 @@ try {
   )
   if (seeded.status !== 0) throw new Error('seeding failed')
 
-  let slowdown = SLOWDOWN ? Number(SLOWDOWN) : DEFAULT_SLOWDOWN
-  let slowdownText = SLOWDOWN ? `${slowdown}× (LIGHTHOUSE_CPU_SLOWDOWN)` : `${slowdown}× (default)`
-  if (SLOWDOWN === 'calibrated') {
-    const index = await benchmarkIndex()
-    slowdown = Math.round(((DEFAULT_SLOWDOWN * index) / CALIBRATED_INDEX) * 10) / 10
-    slowdownText = `${slowdown}×, calibrated: this host's benchmark index ${Math.round(index)} / ${CALIBRATED_INDEX} × ${DEFAULT_SLOWDOWN}`
-  }
+  const { slowdown, why } = await cpuSlowdown()
   const flags =
     slowdown === DEFAULT_SLOWDOWN ? undefined : { throttling: { cpuSlowdownMultiplier: slowdown } }
-  console.log(`CPU slowdown ${slowdownText}`)
+  console.log(`CPU slowdown ${slowdown}× (${why})`)
 
   const runs = []
+  const loads = []
   for (let run = 1; run <= RUNS; run += 1) {
     if (RUNS > 1) console.log(`\nRun ${run} of ${RUNS}…`)
-    const load = os.loadavg()[0]
+    loads.push(os.loadavg()[0])
     const result = await runFlow(flags)
     runs.push(result.steps.map(figures))
-    if (RUNS > 1) printRun(runs.at(-1), load)
+    if (RUNS > 1) printRun(runs.at(-1), loads.at(-1))
   }
   const title = `Lighthouse 12 (mobile, CPU slowdown ${slowdown}×)`
   if (RUNS > 1) {
@@ -309,7 +316,7 @@ try {
     printMedians(runs)
   } else {
     console.log(`\n${title}, scores out of 100:`)
-    printRun(runs[0])
+    printRun(runs[0], loads[0])
   }
   const report = (name) => path.relative(ROOT, path.join(OUT, `${name}.html`))
   console.log(

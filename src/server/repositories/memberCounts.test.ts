@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import type { Member } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import type { DatabaseHandle } from '../db/database'
+import { memberCalls } from '../testing/memberCalls'
 import { multipart, registrationFields } from '../testing/memberForms'
 import {
   createTestApp,
@@ -14,13 +14,7 @@ import { countOwnedMembers } from './memberCounts'
 import { deleteUser, insertUser } from './users'
 import type { Db } from './users'
 
-type Auth = { authorization: string }
 type User = Awaited<ReturnType<typeof createUserAndSignIn>>
-interface Page {
-  items: Member[]
-  total: number
-  next_cursor: string | null
-}
 
 /** member_counts as "owner:status" → n, zero rows left out. */
 async function keptCounts(db: Db): Promise<Record<string, number>> {
@@ -83,35 +77,7 @@ describe('member_counts through the API', () => {
   })
   afterAll(() => ctx.close())
 
-  async function create(auth: Auth, overrides: Record<string, string> = {}): Promise<Member> {
-    const form = multipart(registrationFields(overrides), [], auth)
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/members', ...form })
-    expect(res.statusCode).toBe(201)
-    return res.json<Member>()
-  }
-
-  function update(auth: Auth, id: number, fields: Record<string, string>) {
-    const form = multipart(fields, [], auth)
-    return ctx.app.inject({ method: 'PUT', url: `/api/members/${id}`, ...form })
-  }
-
-  function transfer(auth: Auth, id: number, targetUserId: number) {
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/members/transfer/${id}`,
-      headers: auth,
-      payload: { targetUserId },
-    })
-  }
-
-  async function search(auth: Auth, query: Record<string, string> = {}): Promise<Page> {
-    const res = await ctx.app.inject({
-      url: `/api/members/search?${new URLSearchParams(query).toString()}`,
-      headers: auth,
-    })
-    expect(res.statusCode).toBe(200)
-    return res.json<Page>()
-  }
+  const { create, update, transfer, remove, search } = memberCalls(() => ctx.app)
 
   it('follow creates, status edits, transfers and deletes, and ignore refused writes', async () => {
     const carol = await createUserAndSignIn(ctx, 'count-carol')
@@ -153,21 +119,11 @@ describe('member_counts through the API', () => {
     expect((await transfer(carol.auth, second.id, carol.id)).statusCode).toBe(400)
     expect((await transfer(carol.auth, second.id, 999_999)).statusCode).toBe(400)
     expect((await transfer(carol.auth, first.id, carol.id)).statusCode).toBe(404)
-    const foreignDelete = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/members/${first.id}`,
-      headers: carol.auth,
-    })
-    expect(foreignDelete.statusCode).toBe(404)
+    expect((await remove(carol.auth, first.id)).statusCode).toBe(404)
     expect(await keptCounts(db())).toEqual(before)
 
     for (const member of [second, third]) {
-      const res = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/members/${member.id}`,
-        headers: carol.auth,
-      })
-      expect(res.statusCode).toBe(204)
+      expect((await remove(carol.auth, member.id)).statusCode).toBe(204)
     }
     expect(await kept(carol)).toBe(0)
     expect(await kept(dave)).toBe(1)

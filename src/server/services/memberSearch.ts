@@ -210,42 +210,62 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     return pageOf(rows, total, limit)
   }
 
-  if (!folded) {
-    // Without a text query the total is the owner's kept count, and the page a precompiled query.
-    const total = await countOwnedMembers(db, params.ownerId, status)
-    const query = LIST_PAGES[status ? 'status' : 'all'][positionOf(cursor)]
-    const rows = await query.execute(db, {
-      ownerId: params.ownerId,
-      status: status ?? '',
-      transferDate: cursor?.transferDate ?? '',
-      id: cursor?.id ?? 0,
-      take: limit + 1,
-    })
-    return pageOf(rows, total, limit)
-  }
-
-  // PostgreSQL: the total from the narrow member_search copy (migration 0005), the page from
-  // members through its own trigram index.
-  const like = likePattern(folded)
-  let matching = db
-    .selectFrom('member_search')
-    .where('member_search.owner_user_id', '=', params.ownerId)
-    .where(sql<string>`member_search.search_text`, 'like', like)
-  if (status) matching = matching.where('member_search.membership_status', '=', status)
-  const counted = await matching
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  const total = Number(counted.n)
-  if (total === 0) return { items: [], total, next_cursor: null }
-  let members = db.selectFrom('members').where('members.owner_user_id', '=', params.ownerId)
-  if (status) members = members.where('members.membership_status', '=', status)
-  const rows = await inListOrder(members.where(sql<string>`members.search_text`, 'like', like), {
+  const bounds: PageBounds = {
     position: positionOf(cursor),
     transferDate: cursor?.transferDate ?? '',
     id: cursor?.id ?? 0,
     take: limit + 1,
-  }).execute()
+  }
+  if (!folded) {
+    // Without a text query the total is the owner's kept count, and the page a precompiled query.
+    const total = await countOwnedMembers(db, params.ownerId, status)
+    const query = LIST_PAGES[status ? 'status' : 'all'][bounds.position]
+    const rows = await query.execute(db, {
+      ownerId: params.ownerId,
+      status: status ?? '',
+      transferDate: bounds.transferDate,
+      id: bounds.id,
+      take: bounds.take,
+    })
+    return pageOf(rows, total, limit)
+  }
+
+  const matches = postgresMatches(db, params.ownerId, folded, status)
+  const total = await matches.count()
+  if (total === 0) return { items: [], total, next_cursor: null }
+  const rows = await matches.page(bounds)
   return pageOf(rows, total, limit)
+}
+
+/**
+ * PostgreSQL's matching members of one owner (and status): `count` from the narrow
+ * member_search copy (migration 0005), where pg_trgm rechecks small rows instead of one fat
+ * members row per match; `page` one page in list order from members through its own trigram
+ * index, so the planner picks its plan for rare and common fragments alike.
+ */
+function postgresMatches(db: Db, ownerId: number, folded: string, status?: string) {
+  const like = likePattern(folded)
+  return {
+    count: async () => {
+      let matching = db
+        .selectFrom('member_search')
+        .where('member_search.owner_user_id', '=', ownerId)
+        .where(sql<string>`member_search.search_text`, 'like', like)
+      if (status) matching = matching.where('member_search.membership_status', '=', status)
+      const counted = await matching
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(counted.n)
+    },
+    page: (bounds: PageBounds) => {
+      let members = db.selectFrom('members').where('members.owner_user_id', '=', ownerId)
+      if (status) members = members.where('members.membership_status', '=', status)
+      return inListOrder(
+        members.where(sql<string>`members.search_text`, 'like', like),
+        bounds,
+      ).execute()
+    },
+  }
 }
 
 /** Where a page starts: at the top, or after an undated or a dated member (spec 4.9's order). */
