@@ -5,7 +5,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { InjectOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type InjectOptions,
+  type LightMyRequestResponse,
+} from 'fastify'
 import { type CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import sharp from 'sharp'
@@ -275,42 +279,92 @@ async function main() {
     const results: Result[] = []
     for (const scenario of scenarios) {
       for (let i = 0; i < 5; i += 1) await app.inject(scenario.request(i)) // warm-up
-      const times: number[] = []
-      const floors: number[] = []
-      for (let i = 0; i < scenario.runs; i += 1) {
-        // A served request arrives as I/O, so the event loop turns between two of them and runs
-        // what each left for later (setImmediate). A call whose SQLite SQL and token check are
-        // all synchronous never turns it: 200 back to back would pile that work up, and its
-        // garbage, until the scenario ends. Outside both timings.
-        await new Promise((resolve) => setImmediate(resolve))
-        const request = scenario.request(i)
-        capturing = []
-        const t0 = performance.now()
-        const res = await app.inject(request)
-        times.push(performance.now() - t0)
-        // A write's own begin/commit are replaced by the replay's begin/rollback.
-        const queries = capturing.filter((q) => !/^(begin|commit|rollback)\b/i.test(q.sql.trim()))
-        capturing = null
-        if (res.statusCode !== scenario.status)
-          throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body}`)
-        const f0 = performance.now()
-        await engine.replay(queries, scenario.write ?? false)
-        floors.push(performance.now() - f0)
-      }
-      results.push({
-        name: scenario.name,
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
-        floorP50: percentile(floors, 50),
-        floorP95: percentile(floors, 95),
-        scenario,
-      })
+      results.push(await measure(scenario, engine, (i) => app.inject(scenario.request(i))))
     }
+    const byStatus = scenarios.find((scenario) => scenario.name === 'search by status')
+    if (byStatus) results.push(await bareRoute(app, engine, byStatus))
     await app.close()
     printTable(engine.name, seedSeconds, results)
   } finally {
     await engine.close()
   }
+}
+
+/** A call's statements as the driver replays them: a write's begin/commit are the replay's own. */
+function replayable(queries: readonly CompiledQuery[]): CompiledQuery[] {
+  return queries.filter((query) => !/^(begin|commit|rollback)\b/i.test(query.sql.trim()))
+}
+
+/** Times `call` `scenario.runs` times, each run followed by its floor: its statements replayed. */
+async function measure(
+  scenario: Scenario,
+  engine: Engine,
+  call: (i: number) => Promise<LightMyRequestResponse>,
+): Promise<Result> {
+  const times: number[] = []
+  const floors: number[] = []
+  for (let i = 0; i < scenario.runs; i += 1) {
+    // A served request arrives as I/O, so the event loop turns between two of them and runs
+    // what each left for later (setImmediate). A call whose SQLite SQL and token check are
+    // all synchronous never turns it: 200 back to back would pile that work up, and its
+    // garbage, until the scenario ends. Outside both timings.
+    await new Promise((resolve) => setImmediate(resolve))
+    capturing = []
+    const t0 = performance.now()
+    const res = await call(i)
+    times.push(performance.now() - t0)
+    const queries = replayable(capturing)
+    capturing = null
+    if (res.statusCode !== scenario.status)
+      throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body}`)
+    const f0 = performance.now()
+    await engine.replay(queries, scenario.write ?? false)
+    floors.push(performance.now() - f0)
+  }
+  return {
+    name: scenario.name,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    floorP50: percentile(floors, 50),
+    floorP95: percentile(floors, 95),
+    scenario,
+  }
+}
+
+/**
+ * The least a Fastify route can take for a read call: a bare Fastify (no token check, hooks,
+ * schema or Kysely) whose route replays, through the driver, the statements the real call ran
+ * and answers the body the real call answered. Not a target: it is the share of the call that
+ * belongs to Fastify, `inject` and JSON whatever our code does, next to the same floor.
+ */
+async function bareRoute(app: FastifyInstance, engine: Engine, scenario: Scenario) {
+  const calls: { queries: CompiledQuery[]; body: unknown }[] = []
+  for (let i = 0; i < 5; i += 1) {
+    capturing = []
+    const res = await app.inject(scenario.request(i))
+    calls.push({ queries: replayable(capturing), body: res.json() })
+    capturing = null
+  }
+  const bare = Fastify()
+  bare.get<{ Params: { call: string } }>('/:call', async (request) => {
+    const { queries, body } = calls[Number(request.params.call)]
+    // Logged as the real call's statements are, so the floor replays them once more.
+    for (const query of queries) log({ level: 'query', query })
+    await engine.replay(queries, false)
+    return body
+  })
+  await bare.ready()
+  const reference: Scenario = {
+    ...scenario,
+    name: `${scenario.name}: a bare Fastify route running its SQL (reference)`,
+    targetMs: undefined,
+    vsFloor: false,
+  }
+  const call = (i: number) => bare.inject({ url: `/${i % calls.length}` })
+  for (let i = 0; i < 5; i += 1) await call(i) // warm-up
+  const result = await measure(reference, engine, call)
+  await bare.close()
+  return result
 }
 
 function printTable(engine: string, seedSeconds: number, results: Result[]) {
