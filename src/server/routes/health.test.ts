@@ -126,7 +126,7 @@ describe('server errors', () => {
         expect(res.statusCode).toBe(500)
         expect(res.json()).toEqual({ success: false, message: 'Internal server error' })
         expect(res.body).not.toMatch(/10\.1\.2\.3|secret\.ts|undefined|at |stack/)
-        // The security headers, set when the request came in, stay on the error's answer.
+        // The security headers go on the error's answer too.
         expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
         expect(res.headers['x-content-type-options']).toBe('nosniff')
       }

@@ -5,7 +5,6 @@ import { seedMembers } from '../cli/seedMembers'
 import type { DatabaseHandle } from '../db/database'
 import { insertUser, type Db } from '../repositories/users'
 import { memberCalls } from '../testing/memberCalls'
-import { multipart, registrationFields } from '../testing/memberForms'
 import {
   createTestApp,
   createTestDatabase,
@@ -57,7 +56,7 @@ describe('text search totals through writes', () => {
   })
   afterAll(() => ctx.close())
 
-  const { create, update, transfer, remove, search } = memberCalls(() => ctx.app)
+  const { post, create, update, transfer, remove, search } = memberCalls(() => ctx.app)
   const total = async (auth: Auth, query: Record<string, string>) =>
     (await search(auth, query)).total
 
@@ -103,14 +102,9 @@ describe('text search totals through writes', () => {
         i % 2 ? transfer(dan.auth, member.id, cat.id) : transfer(cat.auth, member.id, dan.id),
       ),
       ...Array.from({ length: 10 }, (_, i) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/members',
-          ...multipart(
-            registrationFields({ first_name: `Concurrent1${i}`, membership_status: 'pending' }),
-            [],
-            i % 2 ? dan.auth : cat.auth,
-          ),
+        post(i % 2 ? dan.auth : cat.auth, {
+          first_name: `Concurrent1${i}`,
+          membership_status: 'pending',
         }),
       ),
     ])

@@ -12,14 +12,21 @@ export interface SearchAnswer {
 
 /**
  * The member routes as tests call them, through `app()` (read at each call, so a suite can set
- * its app up in beforeAll). create and search expect success and answer with the body; update,
- * transfer and remove answer with the response, for the test to check its status.
+ * its app up in beforeAll). create and search expect success and answer with the body; post,
+ * update, transfer and remove answer with the response, for the test to check its status.
  */
 export function memberCalls(app: () => FastifyInstance) {
+  /** A registration form with these fields changed, posted. */
+  const post = (auth: Auth, overrides: Record<string, string> = {}) =>
+    app().inject({
+      method: 'POST',
+      url: '/api/members',
+      ...multipart(registrationFields(overrides), [], auth),
+    })
   return {
+    post,
     async create(auth: Auth, overrides: Record<string, string> = {}): Promise<Member> {
-      const form = multipart(registrationFields(overrides), [], auth)
-      const res = await app().inject({ method: 'POST', url: '/api/members', ...form })
+      const res = await post(auth, overrides)
       if (res.statusCode !== 201) throw new Error(`create: HTTP ${res.statusCode} ${res.body}`)
       return res.json<Member>()
     },
