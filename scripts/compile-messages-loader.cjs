@@ -1,11 +1,6 @@
-// webpack loader: turns a locales/*.json catalogue of ICU message strings into parsed ASTs at
-// build time, so the browser needs no ICU parser (the bundle aliases it to formatjs's
-// no-parser build, ~15 KB gzipped less on every route). Tests keep the plain strings.
-// Plain text with nothing ICU would read differently becomes a one-literal AST rather than a
-// string, written out here without the parser: react-intl returns such a message at once, while a
-// string goes to IntlMessageFormat, which, without a parser, throws (an Error with its stack)
-// and is caught and the string returned, on every call: about a fifth of the script time of
-// scrolling the member list, in a CPU profile.
+// webpack loader: locales/*.json ICU strings become parsed ASTs at build time, so the browser
+// gets formatjs's no-parser build (docs/decisions/0014). Plain text becomes a one-literal AST:
+// a string would reach IntlMessageFormat, which without a parser throws and catches every call.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack loads loaders as CommonJS
 const { parse } = require('@formatjs/icu-messageformat-parser')
 
