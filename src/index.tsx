@@ -13,7 +13,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * Evaluates modules already in the loaded chunks (`webpackMode: "eager"`) in a task of their own.
  * A module's code runs the first time something imports it, so start-up runs the heavy libraries
  * one per task, each well under a slow phone's 50 ms, instead of all at once in the entry
- * script's evaluation (stop 18: that task was 35–50 ms on the VM, four times that on a phone).
+ * script's evaluation.
  */
 async function inOwnTask<T>(load: () => Promise<T>): Promise<T> {
   await nextTask()
@@ -95,5 +95,5 @@ async function start() {
   startTransition(() => root.render(<App store={store} />))
 }
 
-// Not in the entry script's evaluation: the first chunk requests cost 10–20 ms on the VM.
+// Not in the entry script's evaluation, which the first chunk requests would lengthen.
 void inOwnTask(start)
