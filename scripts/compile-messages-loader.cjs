@@ -1,5 +1,5 @@
 // webpack loader: locales/*.json ICU strings become parsed ASTs at build time, so the browser
-// gets formatjs's no-parser build (docs/decisions/0014). Plain text becomes a one-literal AST:
+// gets formatjs's no-parser build (docs/decisions/0053). Plain text becomes a one-literal AST:
 // a string would reach IntlMessageFormat, which without a parser throws and catches every call.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack loads loaders as CommonJS
 const { parse } = require('@formatjs/icu-messageformat-parser')

@@ -37,7 +37,7 @@ const COLUMNS = [
  * Wide screens (spec 2.6): Photo, Name, Gender, Phone, Email, Membership Status, Actions.
  *
  * A plain table with memoised rows in antd's look (members.css), rather than antd's Table, which
- * renders every cell again on each new page (docs/decisions/0013). A long list renders only the
+ * renders every cell again on each new page (docs/decisions/0052). A long list renders only the
  * rows near the window (useWindowedList), an empty row holding the place of the others.
  */
 export const MemberTable = memo(function MemberTable({
