@@ -4,6 +4,7 @@ import type { Dialect } from './db/database'
 import type { Database } from './db/tables'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
+import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const version = () => options.version ?? { version: '0.0.0', build: 'dev' }
 
   registerErrorHandling(app)
+  registerInputGuard(app)
   registerSecurityHeaders(app)
   registerAuth(app, options.db, tokens)
 

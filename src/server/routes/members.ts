@@ -10,6 +10,7 @@ import {
 } from '../../domain'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
+import { containsNul, MAX_ID, NUL_IN_TEXT } from '../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../plugins/multipart'
 import {
   deleteMember,
@@ -40,10 +41,12 @@ interface SearchQuery {
 const notFound = () => new ApiError(404, 'Member not found')
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'Validation failed', errors)
 
-/** Route ids are positive integers; anything else names no member. */
+/** Route ids are positive integers; anything else names no member, beyond 32 bits a 400. */
 function memberId(params: IdParams): number {
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound()
+  if (!/^\d+$/.test(params.id)) throw notFound()
+  const id = Number(params.id)
+  if (id > MAX_ID) throw new ApiError(400, 'Invalid member id')
+  if (id < 1) throw notFound()
   return id
 }
 
@@ -59,6 +62,9 @@ function targetUserId(body: unknown): number {
   const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : raw
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
     throw new ApiError(400, SELECT_TARGET_USER, { targetUserId: 'fieldRequired' })
+  }
+  if (id > MAX_ID) {
+    throw new ApiError(400, 'The selected user does not exist', { targetUserId: 'invalidValue' })
   }
   return id
 }
@@ -126,6 +132,8 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       const form = await readFormBody(request)
       const parsed = parseMemberInput(form.fields, memberCreateSchema())
       if (!parsed.ok) throw invalid(parsed.errors)
+      // List fields arrive as JSON text, whose \u0000 escapes only show once parsed.
+      if (containsNul(parsed.value)) throw new ApiError(400, NUL_IN_TEXT)
       const photo = form.photo ? await processPhoto(form.photo) : undefined
       const member = await db.transaction().execute((trx) =>
         insertMember(trx, {
@@ -146,6 +154,7 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       if (!(await findMember(db, owner, id))) throw notFound()
       const changes = normalizeMemberInput(form.fields)
       if (Object.keys(changes.errors).length > 0) throw invalid(changes.errors)
+      if (containsNul(changes.value)) throw new ApiError(400, NUL_IN_TEXT)
       const photo = form.photo ? await processPhoto(form.photo) : undefined
       return db.transaction().execute(async (trx) => {
         const current = await loadMemberInputForUpdate(trx, owner, id)
