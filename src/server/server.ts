@@ -46,6 +46,7 @@ async function main() {
     staticDir: config.staticDir,
     version: readVersion(config.staticDir),
     logger: { level: config.logLevel, redact: LOG_REDACT },
+    trustProxy: config.trustProxy,
   })
 
   let closing = false
