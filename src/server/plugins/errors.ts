@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Seconds for a Retry-After header (429, 503). */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
@@ -40,8 +42,10 @@ const GENERIC: Record<number, string> = {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError)
+    if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter))
       return sendError(reply, error.statusCode, error.message, error.errors)
+    }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')

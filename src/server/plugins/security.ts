@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LOGIN_CHOOSER_SCRIPT } from '../../app/prerender/chooserScript'
 
 /** index.html's one inline script (it shows the build-time sign-in screen), allowed by hash. */
@@ -33,4 +33,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('Cross-Origin-Opener-Policy', 'same-origin')
     return payload
   })
+}
+
+/** onSend hook for answers that carry tokens or account names: never kept by any cache. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('Cache-Control', 'no-store')
+  return payload
 }
