@@ -9,7 +9,7 @@ import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes, passwordCheckQueue } from './routes/login'
-import { memberRoutes } from './routes/members'
+import { type MemberListOptions, memberRoutes } from './routes/members'
 import { spaRoutes } from './routes/spa'
 import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
@@ -26,6 +26,8 @@ export interface AppOptions {
   version?: AppVersion
   logger?: FastifyServerOptions['logger']
   throttle?: LoginThrottle
+  /** GET /api/members' page size and per-account slots (tests make them small). */
+  memberList?: MemberListOptions
   /** Bounds concurrent password checks at sign-in. */
   hashing?: WorkQueue
   /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
@@ -75,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   userRoutes(app, { db: options.db })
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
-  await memberRoutes(app, { db: options.db })
+  await memberRoutes(app, { db: options.db, memberList: options.memberList })
   uploadRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
+  type Member,
   memberCreateSchema,
   memberUpdateSchema,
   normalizeEnum,
@@ -16,12 +18,13 @@ import {
   deleteMember,
   findMember,
   insertMember,
-  listMembers,
+  listMemberPages,
   loadMemberInputForUpdate,
   saveMember,
   transferMember,
 } from '../repositories/members'
 import { findAccountState } from '../repositories/users'
+import { MemberListSlots } from '../services/memberListSlots'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../services/memberSearch'
 import { processPhoto } from '../services/photos'
 
@@ -74,8 +77,37 @@ function targetUserId(body: unknown): number {
  * 404 everywhere. Photos are re-encoded before a transaction opens; each write is one
  * transaction, so a refused request changes nothing.
  */
-export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+export interface MemberListOptions {
+  /** Rows read per page of GET /api/members. */
+  pageSize?: number
+  slots?: MemberListSlots
+}
+
+/** The JSON array of an owner's members, serialised page by page as the pages are read. */
+async function* memberListJson(pages: AsyncGenerator<Member[]>, done: () => void) {
+  try {
+    yield '['
+    let first = true
+    for await (const page of pages) {
+      let chunk = ''
+      for (const member of page) {
+        chunk += (first ? '' : ',') + JSON.stringify(member)
+        first = false
+      }
+      yield chunk
+    }
+    yield ']'
+  } finally {
+    done()
+  }
+}
+
+export async function memberRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; memberList?: MemberListOptions },
+) {
   const { db } = deps
+  const listSlots = deps.memberList?.slots ?? new MemberListSlots(2)
   await app.register(async (scope) => {
     await registerMultipart(scope)
     scope.addHook('preHandler', scope.requireUser)
@@ -85,7 +117,17 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       return payload
     })
 
-    scope.get('/api/members', async (request) => listMembers(db, ownerId(request)))
+    // The spec's plain array, streamed: a 20,000-member account is ~30 MB of JSON.
+    scope.get('/api/members', async (request, reply) => {
+      const owner = ownerId(request)
+      const release = listSlots.acquire(owner)
+      // Given back when the stream ends, fails, or the client goes away before it starts.
+      reply.raw.once('close', release)
+      const pages = listMemberPages(db, owner, deps.memberList?.pageSize)
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(memberListJson(pages, release)))
+    })
 
     scope.get<{ Querystring: SearchQuery }>(
       '/api/members/search',
