@@ -1,8 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { createPrivateFile } from '../services/dataFiles'
 import type { Database } from './tables'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -30,7 +29,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 /** The SQLite file (or ':memory:') with the pragmas Abal runs it with. */
 export function openSqliteFile(file: string): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  if (file !== ':memory:') createPrivateFile(file)
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
