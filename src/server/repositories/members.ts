@@ -27,7 +27,7 @@ export async function listMembers(db: Db, ownerId: number): Promise<Member[]> {
 }
 
 /** Rows the full list reads at a time. */
-export const LIST_PAGE_SIZE = 500
+export const LIST_PAGE_SIZE = 200
 
 /**
  * Every member of an owner in list order, one page at a time (keyset on transfer_date, id), so

@@ -95,6 +95,9 @@ async function* memberListJson(pages: AsyncGenerator<Member[]>, done: () => void
         first = false
       }
       yield chunk
+      // Back to the event loop between pages: over loopback a socket can take every page at
+      // once, and the list would run on promise callbacks alone, starving other requests.
+      await new Promise((resolve) => setImmediate(resolve))
     }
     yield ']'
   } finally {
