@@ -1,7 +1,7 @@
 // Inputs that once answered 500: each must be a 400 in the API error shape on both databases.
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { multipart, registrationFields } from '../testing/memberForms'
-import { encodeCursor } from '../services/memberSearch'
+import { encodeCursor } from '../repositories/memberSearch'
 
 let ctx: TestContext
 let alice: Awaited<ReturnType<typeof createUserAndSignIn>>

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { ApiError } from '../plugins/errors'
+import type { ProcessedPhoto } from '../repositories/photos'
 import { WorkQueue } from './workQueue'
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
@@ -27,13 +28,6 @@ export const PHOTO_DECODES = new WorkQueue({
   busyMessage: PHOTOS_BUSY,
   retryAfter: 5,
 })
-
-/** A photo ready to store: both images re-encoded, so no byte of the upload survives. */
-export interface ProcessedPhoto {
-  id: string
-  jpeg: Buffer
-  thumbnail: Buffer
-}
 
 /** 128 random bits: the name is the capability that lets an <img> fetch it without a token. */
 export function newPhotoId(): string {
@@ -84,20 +78,4 @@ async function reencode(upload: Buffer): Promise<ProcessedPhoto> {
   } catch {
     throw new ApiError(415, UNREADABLE_IMAGE)
   }
-}
-
-/** Upload names: `<id>.jpg` is the photo, `<id>-thumb.jpg` its thumbnail. */
-export function photoPath(id: string): string {
-  return `uploads/${id}.jpg`
-}
-
-export function thumbnailPath(id: string): string {
-  return `uploads/${id}-thumb.jpg`
-}
-
-const UPLOAD_NAME = /^([0-9a-f]{32})(-thumb)?\.jpg$/
-
-export function parseUploadName(name: string): { id: string; thumbnail: boolean } | undefined {
-  const match = UPLOAD_NAME.exec(name)
-  return match ? { id: match[1], thumbnail: match[2] !== undefined } : undefined
 }
