@@ -1,18 +1,21 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { TrustProxy } from './config'
 import type { Dialect } from './db/database'
 import type { Database } from './db/tables'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
+import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
 import { type AppVersion, healthRoutes } from './routes/health'
-import { loginRoutes } from './routes/login'
-import { memberRoutes } from './routes/members'
+import { loginRoutes, passwordCheckQueue } from './routes/login'
+import { type MemberListOptions, memberRoutes } from './routes/members'
 import { spaRoutes } from './routes/spa'
 import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
 import { LoginThrottle } from './services/loginThrottle'
 import { createTokenService } from './services/tokens'
+import type { WorkQueue } from './services/workQueue'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -23,6 +26,12 @@ export interface AppOptions {
   version?: AppVersion
   logger?: FastifyServerOptions['logger']
   throttle?: LoginThrottle
+  /** GET /api/members' page size and per-account slots (tests make them small). */
+  memberList?: MemberListOptions
+  /** Bounds concurrent password checks at sign-in. */
+  hashing?: WorkQueue
+  /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
+  trustProxy?: TrustProxy
 }
 
 /** Logs never carry passwords, tokens or cookies. */
@@ -35,10 +44,20 @@ export const LOG_REDACT = [
   'token',
 ]
 
+/**
+ * A hop count becomes proxy-addr's documented trust function: Fastify's own number option
+ * trusts no hop at all since 5.12 (it cannot check the immediate peer), so with a count the
+ * server must only be reachable through its proxies (docs/security.md).
+ */
+function trustProxyOption(trust: TrustProxy | undefined) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust
+  return trust ?? false
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(options.trustProxy),
     bodyLimit: 1024 * 1024,
   })
   const tokens = createTokenService(options.jwtSecret)
@@ -46,13 +65,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const version = () => options.version ?? { version: '0.0.0', build: 'dev' }
 
   registerErrorHandling(app)
+  registerInputGuard(app)
   registerSecurityHeaders(app)
   registerAuth(app, options.db, tokens)
 
-  loginRoutes(app, { db: options.db, tokens, throttle })
+  loginRoutes(app, {
+    db: options.db,
+    tokens,
+    throttle,
+    hashing: options.hashing ?? passwordCheckQueue(),
+  })
   userRoutes(app, { db: options.db })
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
-  await memberRoutes(app, { db: options.db })
+  await memberRoutes(app, { db: options.db, memberList: options.memberList })
   uploadRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import path from 'node:path'
 
 export interface Config {
@@ -9,7 +10,11 @@ export interface Config {
   adminPassword: string | undefined
   logLevel: string
   staticDir: string
+  /** Reverse proxies in front of the server: a hop count or their addresses; false for none. */
+  trustProxy: TrustProxy
 }
+
+export type TrustProxy = false | number | string[]
 
 /** Every setting comes from the environment; README lists them. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +32,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ABAL_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
+}
+
+// proxy-addr's names for the loopback, link-local and private ranges.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.has(item)) return true
+  const [address, mask, ...rest] = item.split('/')
+  const family = net.isIP(address)
+  if (!family || rest.length > 0) return false
+  if (mask === undefined) return true
+  if (net.isIP(mask) === family) return true
+  if (!/^\d{1,3}$/.test(mask)) return false
+  const bits = Number(mask)
+  // A zero-length prefix is every address: the same as trusting everything.
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY: empty or 0 for no proxy; a number of proxy hops; or a comma list of proxy
+ * addresses, CIDR ranges and proxy-addr's named ranges. The client address is then the
+ * right-most X-Forwarded-For entry not trusted. "true" (trust every address) is refused:
+ * it would let a client choose its own address and escape sign-in throttling.
+ */
+export function parseTrustProxy(text: string | undefined): TrustProxy {
+  const value = (text ?? '').trim()
+  if (value === '' || value === '0') return false
+  if (/^\d{1,2}$/.test(value)) return Number(value)
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  if (items.length > 0 && items.every(isAddressOrRange)) return items
+  throw new Error(
+    `TRUST_PROXY must be a number of proxy hops or a comma list of proxy addresses or ranges ` +
+      `(never "true": that would trust every address), got "${value.slice(0, 80)}"`,
+  )
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import type { AppVersion } from './routes/health'
 import { ensureFirstAdmin } from './services/bootstrap'
+import { secureDataDir } from './services/dataFiles'
 import { resolveJwtSecret } from './services/tokens'
 
 function readVersion(staticDir: string): AppVersion {
@@ -19,7 +20,7 @@ function readVersion(staticDir: string): AppVersion {
 
 async function main() {
   const config = loadConfig()
-  fs.mkdirSync(config.dataDir, { recursive: true })
+  secureDataDir(config.dataDir, (message) => process.stderr.write(`  Warning: ${message}\n`))
   const database = openDatabase({
     url: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'abal.sqlite'),
@@ -46,6 +47,7 @@ async function main() {
     staticDir: config.staticDir,
     version: readVersion(config.staticDir),
     logger: { level: config.logLevel, redact: LOG_REDACT },
+    trustProxy: config.trustProxy,
   })
 
   let closing = false

@@ -1,5 +1,5 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
-import { loggedOut } from '../../app/sessionEvents'
+import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import {
@@ -222,6 +222,19 @@ describe('update prompt and logout', () => {
     }
     const { store } = makeStore()
     store.dispatch(loggedOut())
+    await new Promise((r) => setTimeout(r, 0))
+    expect(deleted).toEqual(['runtime-members'])
+    delete (globalThis as { caches?: unknown }).caches
+  })
+
+  it('an expired session empties the caches too (the office computer is left signed out)', async () => {
+    const deleted: string[] = []
+    ;(globalThis as { caches?: unknown }).caches = {
+      keys: async () => ['runtime-members'],
+      delete: async (name: string) => deleted.push(name) > 0,
+    }
+    const { store } = makeStore()
+    store.dispatch(sessionExpired())
     await new Promise((r) => setTimeout(r, 0))
     expect(deleted).toEqual(['runtime-members'])
     delete (globalThis as { caches?: unknown }).caches

@@ -1,5 +1,5 @@
-import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit'
-import { loggedOut } from '../../app/sessionEvents'
+import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit'
+import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { INSTALL_BANNER_DISMISSED_KEY, INSTALL_PROMPT_DISMISSED_KEY } from './deviceFacts'
 import { installPromptRegistry, waitingWorkerRegistry } from './deviceRegistry'
 import { pwaActions, type PwaState } from './pwaSlice'
@@ -105,8 +105,9 @@ export function registerPwaListeners(
       worker.postMessage({ type: 'SKIP_WAITING' })
     },
   })
+  // Either way the session ends, nothing of it stays in Cache Storage.
   listeners.startListening({
-    actionCreator: loggedOut,
+    matcher: isAnyOf(loggedOut, sessionExpired),
     effect: async () => {
       await deleteSessionCaches(cacheStorage())
     },

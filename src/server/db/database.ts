@@ -1,8 +1,13 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely'
+import {
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely'
 import pg from 'pg'
+import { createPrivateFile } from '../services/dataFiles'
 import type { Database } from './tables'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -30,7 +35,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 /** The SQLite file (or ':memory:') with the pragmas Abal runs it with. */
 export function openSqliteFile(file: string): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  if (file !== ':memory:') createPrivateFile(file)
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
@@ -54,8 +59,10 @@ const STATEMENT_CACHE_SIZE = 256
  */
 export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>()
+  const rollback = rollbackIfOpen(sqlite)
   return {
     prepare(text: string) {
+      if (text === 'rollback') return rollback
       let statement = statements.get(text)
       if (statement) statements.delete(text)
       else statement = sqlite.prepare(text)
@@ -68,6 +75,26 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     close() {
       statements.clear()
       sqlite.close()
+    },
+  }
+}
+
+/**
+ * Kysely's rollback after a failed transaction. On SQLITE_FULL or an I/O error SQLite has
+ * often rolled back already, and a second rollback ("cannot rollback - no transaction is
+ * active") would replace the real error in the log and the answer: so it runs only while a
+ * transaction is open (better-sqlite3's documented inTransaction).
+ */
+function rollbackIfOpen(sqlite: SQLite.Database): SqliteStatement {
+  let statement: SQLite.Statement | undefined
+  return {
+    reader: false,
+    all: () => [],
+    iterate: () => [][Symbol.iterator](),
+    run: () => {
+      if (!sqlite.inTransaction) return { changes: 0, lastInsertRowid: 0 }
+      statement ??= sqlite.prepare('rollback')
+      return statement.run()
     },
   }
 }

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Seconds for a Retry-After header (429, 503). */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
@@ -38,10 +40,37 @@ const GENERIC: Record<number, string> = {
   429: 'Too many requests',
 }
 
+export const STORAGE_UNAVAILABLE =
+  'The server cannot save right now: its storage is full or read-only. Nothing was saved. ' +
+  'Please try again later, and tell whoever runs the server.'
+
+// SQLite result codes (better-sqlite3's error.code), PostgreSQL SQLSTATEs, Node's errno codes.
+const STORAGE_CAUSES: [RegExp, string][] = [
+  [/^(SQLITE_FULL|ENOSPC|53100|EDQUOT)$/, 'disk full'],
+  [/^(SQLITE_READONLY.*|EROFS|25006)$/, 'read-only'],
+  [/^(SQLITE_IOERR.*|EIO|58030)$/, 'disk write failed'],
+  [/^(SQLITE_NOMEM|53200)$/, 'out of memory'],
+  [/^53\d\d\d$/, 'out of resources'],
+]
+
+/** Why storage refused a write (disk full, read-only…), or undefined for any other error. */
+export function storageFailure(error: unknown): string | undefined {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined
+  if (typeof code !== 'string') return undefined
+  return STORAGE_CAUSES.find(([pattern]) => pattern.test(code))?.[1]
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError)
+    if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter))
       return sendError(reply, error.statusCode, error.message, error.errors)
+    }
+    const cause = storageFailure(error)
+    if (cause) {
+      request.log.error({ err: error, cause }, `cannot save: ${cause}`)
+      return sendError(reply, 503, STORAGE_UNAVAILABLE)
+    }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MAX_PHOTO_BYTES } from '../services/photos'
 import { ApiError } from './errors'
+import { containsNul, NUL_IN_TEXT } from './inputGuard'
 
 export const MAX_FIELDS = 100
 export const MAX_FIELD_BYTES = 64 * 1024
@@ -48,18 +49,28 @@ export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
     return { fields: Object.assign(fields, body) }
   }
   let photo: Buffer | undefined
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await readFilePart(part.toBuffer.bind(part))
-      // An empty file input (no file chosen) arrives as a zero-byte part: no photo.
-      if (part.fieldname === PHOTO_PART && bytes.length > 0) photo = bytes
-      continue
+  let parts = 0
+  try {
+    for await (const part of request.parts()) {
+      parts += 1
+      if (containsNul(part.fieldname)) throw new ApiError(400, NUL_IN_TEXT)
+      if (part.type === 'file') {
+        const bytes = await readFilePart(part.toBuffer.bind(part))
+        // An empty file input (no file chosen) arrives as a zero-byte part: no photo.
+        if (part.fieldname === PHOTO_PART && bytes.length > 0) photo = bytes
+        continue
+      }
+      if (part.valueTruncated || part.fieldnameTruncated) {
+        throw new ApiError(413, `The form field "${part.fieldname.slice(0, 40)}" is too large`)
+      }
+      if (containsNul(part.value)) throw new ApiError(400, NUL_IN_TEXT)
+      fields[part.fieldname] = part.value
     }
-    if (part.valueTruncated || part.fieldnameTruncated) {
-      throw new ApiError(413, `The form field "${part.fieldname.slice(0, 40)}" is too large`)
-    }
-    fields[part.fieldname] = part.value
+  } catch (error) {
+    throw asFormError(error)
   }
+  // A form always carries fields: no part at all is an empty or unreadable body.
+  if (parts === 0) throw new ApiError(400, UNREADABLE_FORM)
   return { fields, photo }
 }
 
@@ -72,4 +83,18 @@ async function readFilePart(toBuffer: () => Promise<Buffer>): Promise<Buffer> {
     }
     throw error
   }
+}
+
+export const UNREADABLE_FORM = 'The form could not be read: the upload is damaged or incomplete'
+
+/**
+ * Our own refusals and the multipart plugin's limits (4xx) pass through; anything else thrown
+ * while parsing (busboy's "Unexpected end of form", a missing boundary) is the client's
+ * malformed body, not a server fault.
+ */
+function asFormError(error: unknown): unknown {
+  if (error instanceof ApiError) return error
+  const status = (error as { statusCode?: number }).statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) return error
+  return new ApiError(400, UNREADABLE_FORM)
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 // No inline script; antd's CSS-in-JS needs inline styles. blob:/data: serve photo
 // previews, the camera stream and the id card's embedded images.
@@ -28,4 +28,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('Cross-Origin-Opener-Policy', 'same-origin')
     return payload
   })
+}
+
+/** onSend hook for answers that carry tokens or account names: never kept by any cache. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('Cache-Control', 'no-store')
+  return payload
 }

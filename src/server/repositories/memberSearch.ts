@@ -33,8 +33,17 @@ export function decodeCursor(text: string): ListCursor {
     if (Array.isArray(value) && value.length === 2) {
       const [transferDate, id] = value as unknown[]
       const dateOk =
-        transferDate === null || (typeof transferDate === 'string' && transferDate.length <= 32)
-      if (dateOk && Number.isSafeInteger(id) && (id as number) > 0) {
+        transferDate === null ||
+        (typeof transferDate === 'string' &&
+          transferDate.length <= 32 &&
+          !transferDate.includes('\u0000'))
+      // Ids are 32-bit integer columns on PostgreSQL.
+      if (
+        dateOk &&
+        Number.isSafeInteger(id) &&
+        (id as number) > 0 &&
+        (id as number) <= 2 ** 31 - 1
+      ) {
         return { transferDate: transferDate as string | null, id: id as number }
       }
     }

@@ -24,6 +24,47 @@ export async function listMembers(db: Db, ownerId: number): Promise<Member[]> {
   return rows.map(rowToMember)
 }
 
+/** Rows the full list reads at a time. */
+export const LIST_PAGE_SIZE = 200
+
+/**
+ * Every member of an owner in list order, one page at a time (keyset on transfer_date, id), so
+ * a large account is never held in memory whole. Pages are separate reads: a member changed
+ * meanwhile shows as it is when its page is read.
+ */
+export async function* listMemberPages(
+  db: Db,
+  ownerId: number,
+  pageSize = LIST_PAGE_SIZE,
+): AsyncGenerator<Member[]> {
+  let after: { transferDate: string | null; id: number } | undefined
+  for (;;) {
+    let query = selectMembers(db).where('members.owner_user_id', '=', ownerId)
+    const last = after
+    if (last?.transferDate === null) {
+      query = query.where('members.transfer_date', 'is', null).where('members.id', '<', last.id)
+    } else if (last) {
+      const transferDate = last.transferDate
+      query = query.where((eb) =>
+        eb.or([
+          eb('members.transfer_date', '<', transferDate),
+          eb.and([eb('members.transfer_date', '=', transferDate), eb('members.id', '<', last.id)]),
+          eb('members.transfer_date', 'is', null),
+        ]),
+      )
+    }
+    const rows = await query
+      .orderBy('members.transfer_date', (ob) => ob.desc().nullsLast())
+      .orderBy('members.id', 'desc')
+      .limit(pageSize)
+      .execute()
+    if (rows.length > 0) yield rows.map(rowToMember)
+    if (rows.length < pageSize) return
+    const end = rows[rows.length - 1]
+    after = { transferDate: end.transfer_date, id: end.id }
+  }
+}
+
 export async function findMember(db: Db, ownerId: number, id: number): Promise<Member | undefined> {
   const row = await selectMembers(db)
     .where('members.id', '=', id)

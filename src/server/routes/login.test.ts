@@ -1,9 +1,16 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { insertUser, setUserDisabled } from '../repositories/users'
-import { LoginThrottle, MAX_FAILURES, WINDOW_MS } from '../services/loginThrottle'
+import {
+  LoginThrottle,
+  MAX_ADDRESS_FAILURES,
+  MAX_FAILURES,
+  WINDOW_MS,
+} from '../services/loginThrottle'
+import { WorkQueue } from '../services/workQueue'
 import { hashPassword } from '../services/passwords'
 import { createTestApp, type TestContext } from '../testing/testApp'
-import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from './login'
+import { Writable } from 'node:stream'
+import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, usernameDigest } from './login'
 
 const PASSWORD = 'correct horse battery'
 
@@ -149,5 +156,132 @@ describe('sign-in throttling', () => {
     expect((await login('abel', PASSWORD, '10.0.0.5')).statusCode).toBe(429)
     now += WINDOW_MS + 1000
     expect((await login('abel', PASSWORD, '10.0.0.5')).statusCode).toBe(200)
+  })
+})
+
+describe('behind a reverse proxy', () => {
+  // The proxy (10.9.0.1) appends the address it saw; whatever the client wrote before it is
+  // not to be believed.
+  async function proxiedApp(trustProxy: number | string[]) {
+    const proxied = await createTestApp({ trustProxy, throttle: new LoginThrottle() })
+    await insertUser(proxied.database.db, 'ruth', await hashPassword(PASSWORD))
+    const attempt = (forwardedFor: string, password = 'not the password') =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'ruth', password },
+        remoteAddress: '10.9.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      })
+    return { proxied, attempt }
+  }
+
+  it.each([[1], [['10.9.0.0/16']]])(
+    'throttles the right-most untrusted address with TRUST_PROXY %j, not a forged one',
+    async (trustProxy) => {
+      const { proxied, attempt } = await proxiedApp(trustProxy)
+      try {
+        for (let i = 0; i < MAX_FAILURES; i++) {
+          const res = await attempt(`198.51.100.${i}, 203.0.113.7`)
+          expect(res.statusCode).toBe(401)
+        }
+        expect((await attempt(`192.0.2.99, 203.0.113.7`, PASSWORD)).statusCode).toBe(429)
+        // Another real client behind the same proxy is not locked out.
+        expect((await attempt('203.0.113.8', PASSWORD)).statusCode).toBe(200)
+      } finally {
+        await proxied.close()
+      }
+    },
+  )
+})
+
+describe('sign-in floods', () => {
+  it('caps failures per address across usernames, with Retry-After', async () => {
+    await addUser('meseret')
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
+      expect((await login(`guess${i}`, 'not the password', '10.0.1.1')).statusCode).toBe(401)
+    }
+    const blocked = await login('meseret', PASSWORD, '10.0.1.1')
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json()).toEqual({ success: false, message: TOO_MANY_ATTEMPTS })
+    const retryAfter = Number(blocked.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000)
+    expect((await login('meseret', PASSWORD, '10.0.1.2')).statusCode).toBe(200)
+  })
+
+  it('counts sign-ins still being checked: 600 at once from one address mostly get 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, (_, i) => login(`flood${i}`, 'not the password', '10.0.2.1')),
+    )
+    const codes = answers.map((res) => res.statusCode)
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(MAX_ADDRESS_FAILURES)
+    expect(codes.every((code) => [401, 429, 503].includes(code))).toBe(true)
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(
+      600 - MAX_ADDRESS_FAILURES,
+    )
+  })
+
+  it('bounds concurrent password checks: beyond the queue, 503 with Retry-After', async () => {
+    const flooded = await createTestApp({
+      trustProxy: ['10.9.0.1'],
+      hashing: new WorkQueue({ concurrency: 2, maxQueued: 4, busyMessage: 'busy', retryAfter: 3 }),
+    })
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          flooded.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { username: `someone${i}`, password: 'not the password' },
+            remoteAddress: '10.9.0.1',
+            headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          }),
+        ),
+      )
+      const refused = answers.filter((res) => res.statusCode === 503)
+      expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(6)
+      expect(refused).toHaveLength(34)
+      expect(refused[0].headers['retry-after']).toBe('3')
+      expect(refused[0].json()).toEqual({ success: false, message: 'busy' })
+    } finally {
+      await flooded.close()
+    }
+  })
+})
+
+describe('what sign-in leaves behind', () => {
+  it('answers with Cache-Control: no-store, success or not', async () => {
+    await addUser('negash')
+    for (const res of [await login('negash', PASSWORD), await login('negash', 'wrong one')]) {
+      expect(res.headers['cache-control']).toBe('no-store')
+    }
+  })
+
+  it('logs a refused sign-in by a short hash of the username, never the typed text', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
+    const logged = await createTestApp({ logger: { level: 'info', stream } })
+    try {
+      const typed = 'my-Secret-Passw0rd typed as the username'
+      const res = await logged.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: typed, password: 'whatever' },
+      })
+      expect(res.statusCode).toBe(401)
+      const log = lines.join('')
+      expect(log).toContain('sign-in refused')
+      expect(log).toContain(usernameDigest(typed))
+      expect(log).not.toContain('Secret')
+      expect(usernameDigest(typed)).toMatch(/^[0-9a-f]{12}$/)
+    } finally {
+      await logged.close()
+    }
   })
 })

@@ -1,15 +1,28 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
 import { sendError } from '../plugins/errors'
+import { noStore } from '../plugins/security'
 import { findUserByUsername } from '../repositories/users'
 import type { LoginThrottle } from '../services/loginThrottle'
 import { verifyPassword } from '../services/passwords'
 import type { TokenService } from '../services/tokens'
+import { WorkQueue } from '../services/workQueue'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const TOO_MANY_ATTEMPTS =
   'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
+export const SIGN_IN_BUSY = 'The server is busy signing people in. Please try again in a moment.'
+
+/**
+ * Password checks at once, and waiting: each argon2 check holds a libuv thread and 19 MiB for
+ * tens of milliseconds; two leave the pool's other threads to files, and a queue of 16 is
+ * under a second of waiting (docs/security.md).
+ */
+export function passwordCheckQueue(): WorkQueue {
+  return new WorkQueue({ concurrency: 2, maxQueued: 16, busyMessage: SIGN_IN_BUSY, retryAfter: 2 })
+}
 
 interface LoginBody {
   username: string
@@ -18,11 +31,17 @@ interface LoginBody {
 
 export function loginRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; tokens: TokenService; throttle: LoginThrottle },
+  deps: {
+    db: Kysely<Database>
+    tokens: TokenService
+    throttle: LoginThrottle
+    hashing: WorkQueue
+  },
 ) {
   app.post<{ Body: LoginBody }>(
     '/api/login',
     {
+      onSend: noStore,
       schema: {
         body: {
           type: 'object',
@@ -42,19 +61,36 @@ export function loginRoutes(
       }
       const { username, password } = request.body
       const address = request.ip
-      if (deps.throttle.isBlocked(address, username)) {
+      const wait = deps.throttle.retryAfter(address, username)
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait))
         return sendError(reply, 429, TOO_MANY_ATTEMPTS)
       }
-      const user = await findUserByUsername(deps.db, username)
-      const ok = await verifyPassword(user?.password_hash, password)
+      const attempt = deps.throttle.recordFailure(address, username)
+      let checked: { user: Awaited<ReturnType<typeof findUserByUsername>>; ok: boolean }
+      try {
+        checked = await deps.hashing.run(async () => {
+          const user = await findUserByUsername(deps.db, username)
+          return { user, ok: await verifyPassword(user?.password_hash, password) }
+        })
+      } catch (error) {
+        deps.throttle.withdraw(address, username, attempt)
+        throw error
+      }
+      const { user, ok } = checked
       if (!user || !ok || user.disabled) {
-        deps.throttle.recordFailure(address, username)
-        request.log.info({ username: username.slice(0, 100) }, 'sign-in refused')
+        // A short hash, not the typed text: a password typed as the username stays out of logs.
+        request.log.info({ username: usernameDigest(username) }, 'sign-in refused')
         return sendError(reply, 401, INVALID_CREDENTIALS)
       }
-      deps.throttle.recordSuccess(address, username)
+      deps.throttle.recordSuccess(address, username, attempt)
       const token = await deps.tokens.sign({ id: user.id, username: user.username })
       return { success: true, token, user: { id: user.id, username: user.username } }
     },
   )
+}
+
+/** 12 hex digits of the username's SHA-256: enough to tell repeated attempts apart in a log. */
+export function usernameDigest(username: string): string {
+  return createHash('sha256').update(username.trim().toLowerCase()).digest('hex').slice(0, 12)
 }

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
+  type Member,
   memberCreateSchema,
   memberUpdateSchema,
   normalizeEnum,
@@ -10,18 +12,20 @@ import {
 } from '../../domain'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
+import { containsNul, MAX_ID, NUL_IN_TEXT } from '../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../plugins/multipart'
 import {
   deleteMember,
   findMember,
   insertMember,
-  listMembers,
+  listMemberPages,
   loadMemberInputForUpdate,
   saveMember,
   transferMember,
 } from '../repositories/members'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import { findAccountState } from '../repositories/users'
+import { MemberListSlots } from '../services/memberListSlots'
 import { processPhoto } from '../services/photos'
 
 export const SELECT_TARGET_USER = 'Please select a user to transfer to'
@@ -40,10 +44,12 @@ interface SearchQuery {
 const notFound = () => new ApiError(404, 'Member not found')
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'Validation failed', errors)
 
-/** Route ids are positive integers; anything else names no member. */
+/** Route ids are positive integers; anything else names no member, beyond 32 bits a 400. */
 function memberId(params: IdParams): number {
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound()
+  if (!/^\d+$/.test(params.id)) throw notFound()
+  const id = Number(params.id)
+  if (id > MAX_ID) throw new ApiError(400, 'Invalid member id')
+  if (id < 1) throw notFound()
   return id
 }
 
@@ -60,6 +66,9 @@ function targetUserId(body: unknown): number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
     throw new ApiError(400, SELECT_TARGET_USER, { targetUserId: 'fieldRequired' })
   }
+  if (id > MAX_ID) {
+    throw new ApiError(400, 'The selected user does not exist', { targetUserId: 'invalidValue' })
+  }
   return id
 }
 
@@ -68,8 +77,40 @@ function targetUserId(body: unknown): number {
  * 404 everywhere. Photos are re-encoded before a transaction opens; each write is one
  * transaction, so a refused request changes nothing.
  */
-export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+export interface MemberListOptions {
+  /** Rows read per page of GET /api/members. */
+  pageSize?: number
+  slots?: MemberListSlots
+}
+
+/** The JSON array of an owner's members, serialised page by page as the pages are read. */
+async function* memberListJson(pages: AsyncGenerator<Member[]>, done: () => void) {
+  try {
+    yield '['
+    let first = true
+    for await (const page of pages) {
+      let chunk = ''
+      for (const member of page) {
+        chunk += (first ? '' : ',') + JSON.stringify(member)
+        first = false
+      }
+      yield chunk
+      // Back to the event loop between pages: over loopback a socket can take every page at
+      // once, and the list would run on promise callbacks alone, starving other requests.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    yield ']'
+  } finally {
+    done()
+  }
+}
+
+export async function memberRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; memberList?: MemberListOptions },
+) {
   const { db } = deps
+  const listSlots = deps.memberList?.slots ?? new MemberListSlots(2)
   await app.register(async (scope) => {
     await registerMultipart(scope)
     scope.addHook('preHandler', scope.requireUser)
@@ -79,7 +120,17 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       return payload
     })
 
-    scope.get('/api/members', async (request) => listMembers(db, ownerId(request)))
+    // The spec's plain array, streamed: a 20,000-member account is ~30 MB of JSON.
+    scope.get('/api/members', async (request, reply) => {
+      const owner = ownerId(request)
+      const release = listSlots.acquire(owner)
+      // Given back when the stream ends, fails, or the client goes away before it starts.
+      reply.raw.once('close', release)
+      const pages = listMemberPages(db, owner, deps.memberList?.pageSize)
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(memberListJson(pages, release)))
+    })
 
     scope.get<{ Querystring: SearchQuery }>(
       '/api/members/search',
@@ -126,6 +177,8 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       const form = await readFormBody(request)
       const parsed = parseMemberInput(form.fields, memberCreateSchema())
       if (!parsed.ok) throw invalid(parsed.errors)
+      // List fields arrive as JSON text, whose \u0000 escapes only show once parsed.
+      if (containsNul(parsed.value)) throw new ApiError(400, NUL_IN_TEXT)
       const photo = form.photo ? await processPhoto(form.photo) : undefined
       const member = await db.transaction().execute((trx) =>
         insertMember(trx, {
@@ -146,6 +199,7 @@ export async function memberRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       if (!(await findMember(db, owner, id))) throw notFound()
       const changes = normalizeMemberInput(form.fields)
       if (Object.keys(changes.errors).length > 0) throw invalid(changes.errors)
+      if (containsNul(changes.value)) throw new ApiError(400, NUL_IN_TEXT)
       const photo = form.photo ? await processPhoto(form.photo) : undefined
       return db.transaction().execute(async (trx) => {
         const current = await loadMemberInputForUpdate(trx, owner, id)

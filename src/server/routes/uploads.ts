@@ -8,8 +8,9 @@ import { findPhotoBytes } from '../repositories/photos'
 /**
  * Member photos and thumbnails. No bearer token: an <img src> cannot send one, so the name's
  * 128 random bits are the capability. A name is never reused for other bytes, so the name
- * itself is a strong ETag and the response may be cached for a year; once a photo is replaced
- * or its member deleted, the name answers 404.
+ * itself is a strong ETag. `private, no-cache`: the browser revalidates each use (a 304 sends no
+ * bytes), so once a photo is replaced, its member deleted or the office computer signed out, a
+ * cached copy is not shown again without the server agreeing.
  */
 export function uploadRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
   const serve = async (name: string, ifNoneMatch: string | undefined, reply: FastifyReply) => {
@@ -19,7 +20,7 @@ export function uploadRoutes(app: FastifyInstance, deps: { db: Kysely<Database> 
     const etag = `"${name.replace(/\.jpg$/, '')}"`
     reply
       .header('ETag', etag)
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Cache-Control', 'private, no-cache')
       .header('Content-Type', 'image/jpeg')
     if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
       return reply.code(304).send()

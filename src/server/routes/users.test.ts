@@ -48,6 +48,8 @@ describe('GET /api/users', () => {
       'pctxone',
     ])
     expect(res.body).not.toMatch(/argon2|password|hash/i)
+    // Account names: kept by no cache, the browser's included.
+    expect(res.headers['cache-control']).toBe('no-store')
   })
 
   it('leaves the caller out when the purpose is a transfer', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
+import { noStore } from '../plugins/security'
 import { listUsers } from '../repositories/users'
 
 interface UsersQuery {
@@ -13,6 +14,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     '/api/users',
     {
       preHandler: app.requireUser,
+      onSend: noStore,
       schema: {
         querystring: {
           type: 'object',

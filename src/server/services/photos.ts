@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { ApiError } from '../plugins/errors'
 import type { ProcessedPhoto } from '../repositories/photos'
+import { WorkQueue } from './workQueue'
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
 export const PHOTO_MAX_EDGE = 1024
@@ -11,8 +12,22 @@ export const NOT_AN_IMAGE = 'Only JPEG, PNG or WebP photos are accepted'
 export const UNREADABLE_IMAGE = 'The photo could not be read: the file is damaged or incomplete'
 
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
-// A 10 MB PNG can claim billions of pixels; refuse what no camera makes (≈ 100 megapixels).
-const MAX_INPUT_PIXELS = 100_000_000
+/**
+ * A 777 KB PNG can claim 10000 × 10000 16-bit pixels and cost seconds and hundreds of MB to
+ * decode. 40 megapixels is more than phone cameras make (a 200 MP sensor saves 12-50 MP).
+ */
+export const MAX_PHOTO_PIXELS = 40_000_000
+export const PHOTO_TOO_LARGE =
+  'The photo has too many pixels: at most 40 megapixels are accepted. Please choose a smaller photo.'
+export const PHOTOS_BUSY = 'The server is busy processing photos. Please try again in a moment.'
+
+/** Photo decodes at once (each may take ~100 MB and a core); the rest wait their turn. */
+export const PHOTO_DECODES = new WorkQueue({
+  concurrency: 2,
+  maxQueued: 32,
+  busyMessage: PHOTOS_BUSY,
+  retryAfter: 5,
+})
 
 /** 128 random bits: the name is the capability that lets an <img> fetch it without a token. */
 export function newPhotoId(): string {
@@ -23,15 +38,29 @@ export function newPhotoId(): string {
  * Checks the bytes (never the file name or the declared type) and re-encodes: oriented by EXIF,
  * at most 1024 px, JPEG q85, plus a 128 px square thumbnail. sharp writes no metadata unless
  * asked, so EXIF, GPS, XMP and ICC comments of the upload are gone. Throws ApiError 415 for
- * anything that is not a readable JPEG, PNG or WebP, 413 beyond 10 MB.
+ * anything that is not a readable JPEG, PNG or WebP, 413 beyond 10 MB or 40 megapixels, 503
+ * when the decode queue is full.
  */
-export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  upload: Buffer,
+  decodes: WorkQueue = PHOTO_DECODES,
+): Promise<ProcessedPhoto> {
   if (upload.length > MAX_PHOTO_BYTES) throw new ApiError(413, 'The photo is larger than 10 MB')
   const type = await fileTypeFromBuffer(upload)
   if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ApiError(415, NOT_AN_IMAGE)
+  // The header alone gives the size: refuse before any pixel is decoded.
+  const size = await sharp(upload)
+    .metadata()
+    .catch(() => undefined)
+  if (!size?.width || !size.height) throw new ApiError(415, UNREADABLE_IMAGE)
+  if (size.width * size.height > MAX_PHOTO_PIXELS) throw new ApiError(413, PHOTO_TOO_LARGE)
+  return decodes.run(() => reencode(upload))
+}
+
+async function reencode(upload: Buffer): Promise<ProcessedPhoto> {
   try {
     // failOn 'error' rejects truncated or corrupt data instead of decoding a grey half-picture.
-    const jpeg = await sharp(upload, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    const jpeg = await sharp(upload, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
       .rotate()
       .resize({
         width: PHOTO_MAX_EDGE,

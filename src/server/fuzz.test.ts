@@ -1,0 +1,256 @@
+// Seeded fuzzing of every route: thousands of hostile requests must never answer 5xx, and the
+// server must still serve a normal sign-in and registration afterwards. FUZZ_SEED picks
+// another sequence; a failure prints the seed and the request that broke.
+import type { InjectOptions } from 'fastify'
+import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
+import { multipart, pngImage, photoPart, registrationFields } from './testing/memberForms'
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125)
+const REQUESTS = 2000
+
+/** mulberry32: small, fast and repeatable. */
+function generator(seed: number) {
+  let state = seed >>> 0
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const int = (n: number) => Math.floor(next() * n)
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]
+  return { next, int, pick }
+}
+
+const PIECES = [
+  '',
+  'a',
+  'Abebe',
+  'ሰላም',
+  '🙏🏾',
+  '\u0000',
+  '\u0001',
+  '\uFFFF',
+  '\uD800',
+  "'; drop table members;--",
+  '"',
+  '%',
+  '_',
+  '\\',
+  '<script>',
+  '${x}',
+  '../../etc/passwd',
+  ' ',
+  '\n',
+  '2147483648',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  '[]',
+  '{}',
+  '["a","\\u0000"]',
+  'member',
+  'all',
+  '2026-13-45',
+  '1990-05-04',
+]
+
+type Random = ReturnType<typeof generator>
+
+function text(r: Random): string {
+  const n = r.int(6)
+  let out = ''
+  for (let i = 0; i < n; i++) out += r.pick(PIECES)
+  if (r.int(40) === 0) out += 'x'.repeat(r.pick([300, 5000, 70_000]))
+  return out
+}
+
+function value(r: Random, depth = 0): unknown {
+  switch (r.int(depth > 1 ? 6 : 9)) {
+    case 0:
+      return r.pick([0, -1, 1, 2 ** 31, 2 ** 53, 1.5, -0, 1e308])
+    case 1:
+      return r.pick([true, false, null])
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+      return text(r)
+    case 6:
+      return Array.from({ length: r.int(4) }, () => value(r, depth + 1))
+    default:
+      return Object.fromEntries(
+        Array.from({ length: r.int(4) }, () => [text(r), value(r, depth + 1)]),
+      )
+  }
+}
+
+function id(r: Random, known: number[]): string {
+  if (known.length && r.int(2) === 0) return String(r.pick(known))
+  return encode(
+    r.pick([
+      '0',
+      '-1',
+      '1',
+      '2147483647',
+      '2147483648',
+      '99999999999999999999',
+      '%FF%FE',
+      'abc',
+      '1e3',
+      '\u0000',
+      ' 1',
+    ]),
+  )
+}
+
+const FIELDS = Object.keys(registrationFields())
+
+function formFields(r: Random): Record<string, string> {
+  const fields = r.int(3) === 0 ? registrationFields() : {}
+  const out: Record<string, string> = { ...fields }
+  for (let i = r.int(6); i > 0; i--) {
+    out[r.int(5) === 0 ? text(r) : r.pick(FIELDS)] = String(value(r))
+  }
+  return out
+}
+
+/** Percent-encodes every UTF-8 byte (encodeURIComponent throws on a lone surrogate). */
+const encode = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')
+
+const query = (params: Record<string, unknown>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encode(String(v))}`)
+    .join('&')
+
+describe('fuzzing every route', () => {
+  let ctx: TestContext
+  let auth: { authorization: string }
+  let otherId: number
+  const known: number[] = []
+  let png: Buffer
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    const alice = await createUserAndSignIn(ctx, 'alice')
+    auth = alice.auth
+    otherId = (await createUserAndSignIn(ctx, 'bob')).id
+    png = await pngImage(40, 30)
+  })
+  afterAll(() => ctx.close())
+
+  function request(r: Random): InjectOptions {
+    const headers =
+      r.int(12) === 0 ? {} : r.int(30) === 0 ? { authorization: `Bearer ${text(r)}` } : auth
+    const member = () => `/api/members/${id(r, known)}`
+    switch (r.int(16)) {
+      case 0:
+        return {
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: value(r), password: value(r) } as object,
+        }
+      case 1:
+        return {
+          method: 'GET',
+          url: `/api/users?${query({ purpose: text(r), search: text(r) })}`,
+          headers,
+        }
+      case 2:
+        return { method: 'GET', url: '/api/members', headers }
+      case 3:
+      case 4:
+        return {
+          method: 'GET',
+          url: `/api/members/search?${query({ q: text(r), status: r.pick(['', 'all', 'member', text(r)]), limit: r.pick([1, 50, 500, 0, -1, 'x', 2 ** 40]), cursor: r.int(2) ? Buffer.from(JSON.stringify(value(r))).toString('base64url') : text(r) })}`,
+          headers,
+        }
+      case 5:
+        return { method: 'GET', url: member(), headers }
+      case 6:
+      case 7: {
+        const files = r.int(4) === 0 ? [photoPart(r.int(2) ? png : Buffer.from(text(r)))] : []
+        return { method: 'POST', url: '/api/members', ...multipart(formFields(r), files, headers) }
+      }
+      case 8:
+        return { method: 'POST', url: '/api/members', headers, payload: value(r) as object }
+      case 9:
+        return { method: 'PUT', url: member(), ...multipart(formFields(r), [], headers) }
+      case 10:
+        return { method: 'PUT', url: member(), headers, payload: value(r) as object }
+      case 11:
+        return { method: 'DELETE', url: member(), headers }
+      case 12:
+        return {
+          method: 'POST',
+          url: `/api/members/transfer/${id(r, known)}`,
+          headers,
+          payload: { targetUserId: r.int(2) ? otherId : value(r) },
+        }
+      case 13: {
+        const type = r.pick([
+          'multipart/form-data',
+          'multipart/form-data; boundary=x',
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+        ])
+        return {
+          method: r.pick(['POST', 'PUT'] as const),
+          url: r.int(2) ? '/api/members' : member(),
+          headers: { ...headers, 'content-type': type },
+          payload: text(r),
+        }
+      }
+      case 14:
+        return {
+          method: 'GET',
+          url: `/uploads/${r.int(2) ? 'uploads/' : ''}${encode(text(r))}`,
+        }
+      default:
+        return {
+          method: r.pick(['GET', 'HEAD', 'OPTIONS', 'PATCH'] as const),
+          url: r.pick(['/health', '/', '/api/nothing', '/members', `/${encode(text(r))}`]),
+        }
+    }
+  }
+
+  it(`answers ${REQUESTS} hostile requests without a 5xx and stays healthy`, async () => {
+    const r = generator(SEED)
+    const failures: string[] = []
+    for (let i = 0; i < REQUESTS; i++) {
+      // Real members to aim ids at.
+      if (i % 200 === 0) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/members',
+          ...multipart(registrationFields(), [], auth),
+        })
+        known.push(res.json<{ id: number }>().id)
+      }
+      const options = request(r)
+      const res = await ctx.app.inject(options)
+      if (res.statusCode >= 500) {
+        const body =
+          typeof options.payload === 'string'
+            ? options.payload.slice(0, 200)
+            : JSON.stringify(options.payload)?.slice(0, 200)
+        failures.push(
+          `#${i} ${options.method} ${String(options.url).slice(0, 200)} ${body} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+        )
+      }
+    }
+    expect({ seed: SEED, failures }).toEqual({ seed: SEED, failures: [] })
+
+    expect((await ctx.app.inject({ url: '/health' })).statusCode).toBe(200)
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/members',
+      ...multipart(registrationFields(), [], auth),
+    })
+    expect(created.statusCode).toBe(201)
+  }, 120_000)
+})

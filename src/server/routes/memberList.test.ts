@@ -1,0 +1,104 @@
+// GET /api/members: the spec's JSON array, sent as a stream read a page at a time, and at
+// most two full lists of one account at once.
+import type { Member } from '../../domain'
+import { listMembers } from '../repositories/members'
+import { multipart, registrationFields } from '../testing/memberForms'
+import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
+import { MemberListSlots } from '../services/memberListSlots'
+
+let ctx: TestContext
+let alice: Awaited<ReturnType<typeof createUserAndSignIn>>
+let bob: Awaited<ReturnType<typeof createUserAndSignIn>>
+const slots = new MemberListSlots(2)
+
+beforeAll(async () => {
+  // Pages of 3 so that a handful of members spans several pages.
+  ctx = await createTestApp({ memberList: { pageSize: 3, slots } })
+  alice = await createUserAndSignIn(ctx, 'alice')
+  bob = await createUserAndSignIn(ctx, 'bob')
+})
+afterAll(() => ctx.close())
+
+async function create(auth: { authorization: string }, firstName: string): Promise<Member> {
+  const form = multipart(registrationFields({ first_name: firstName }), [], auth)
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/members', ...form })
+  expect(res.statusCode).toBe(201)
+  return res.json<Member>()
+}
+
+const list = () => ctx.app.inject({ url: '/api/members', headers: alice.auth })
+
+describe('GET /api/members', () => {
+  it('answers [] for an account without members', async () => {
+    const res = await list()
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([])
+  })
+
+  it('streams every member across pages in list order, the same as one query', async () => {
+    // Undated members of alice and members transferred to her (dated), interleaved.
+    for (let i = 0; i < 5; i++) await create(alice.auth, `Own${i}`)
+    for (let i = 0; i < 5; i++) {
+      const member = await create(bob.auth, `Given${i}`)
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/members/transfer/${member.id}`,
+        headers: bob.auth,
+        payload: { targetUserId: alice.id },
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    for (let i = 5; i < 8; i++) await create(alice.auth, `Own${i}`)
+    const res = await list()
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expect(res.headers['cache-control']).toBe('no-store')
+    // Sent as it is read: no length known up front.
+    expect(res.headers['content-length']).toBeUndefined()
+    const members = res.json<Member[]>()
+    expect(members).toHaveLength(13)
+    expect(members).toEqual(
+      JSON.parse(JSON.stringify(await listMembers(ctx.database.db, alice.id))) as Member[],
+    )
+    expect(members.slice(0, 5).map((m) => m.first_name)).toEqual([
+      'Given4',
+      'Given3',
+      'Given2',
+      'Given1',
+      'Given0',
+    ])
+    expect(members.slice(5).map((m) => m.first_name)).toEqual([
+      'Own7',
+      'Own6',
+      'Own5',
+      'Own4',
+      'Own3',
+      'Own2',
+      'Own1',
+      'Own0',
+    ])
+  })
+
+  it('refuses a third full list of one account at once with 429 and Retry-After', async () => {
+    const first = slots.acquire(alice.id)
+    const second = slots.acquire(alice.id)
+    try {
+      const res = await list()
+      expect(res.statusCode).toBe(429)
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+      expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/list/) })
+      // Another account is not held up.
+      expect((await ctx.app.inject({ url: '/api/members', headers: bob.auth })).statusCode).toBe(
+        200,
+      )
+    } finally {
+      first()
+      second()
+    }
+    expect((await list()).statusCode).toBe(200)
+    // A finished list gives its place back.
+    await list()
+    await list()
+    expect(slots.inUse(alice.id)).toBe(0)
+  })
+})
