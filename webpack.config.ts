@@ -14,6 +14,7 @@ import { BuildInfoPlugin, outsideChunkGroups, PreloadFontsPlugin } from './scrip
 
 /** One id per build, in version.json and /sw.js: every build is a new version to clients. */
 const BUILD_ID = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
+const API = `http://localhost:${process.env.API_PORT ?? 8081}`
 /** What the service worker precaches (spec 1): the shell, /login, /debug and what they load on a
  *  press; signed-in screens need the network anyway (and the precache stays under 2 MB). */
 const SHELL_CHUNK_GROUPS = ['app', 'login', 'debug', 'preference-controls', 'pwa-install-dialog']
@@ -66,6 +67,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     module: {
       rules: [
         {
+          // TypeScript and JSX through swc (type checking is `npm run typecheck`).
           test: /\.tsx?$/,
           exclude: /node_modules/,
           loader: 'swc-loader',
@@ -89,15 +91,18 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           type: 'json',
           use: path.resolve(__dirname, 'scripts/compile-messages-loader.cjs'),
         },
+        // Imported CSS becomes stylesheets per chunk; fonts and images become hashed files.
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|svg|webp)$/, type: 'asset/resource' },
       ],
     },
     plugins: [
+      // index.html with the entry's scripts and the fonts every screen paints with preloaded.
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
       new PreloadFontsPlugin(/noto-sans-ethiopic-(ui|latin-wght-normal)\.[0-9a-f]{10}\.woff2$/),
       // Route chunks' stylesheets do not overlap, so their order across chunks does not matter.
       new MiniCssExtractPlugin({ filename: `${hashed('[name]')}.css`, ignoreOrder: true }),
+      // public/ as is: icons, manifest, default avatar.
       new CopyPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
       }),
@@ -126,22 +131,19 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           ]
         : []),
     ],
+    // swc minifies; shared modules go to shared chunks, webpack's runtime to one of its own.
     optimization: {
       minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
     },
     performance: { hints: false },
+    // npm run dev: the client with hot reload, the API proxied to the server (scripts/dev.mjs).
     devServer: {
       port: 8080,
       historyApiFallback: true,
       hot: true,
-      proxy: [
-        {
-          context: ['/api', '/uploads', '/health', '/version.json'],
-          target: `http://localhost:${process.env.API_PORT ?? 8081}`,
-        },
-      ],
+      proxy: [{ context: ['/api', '/uploads', '/health', '/version.json'], target: API }],
     },
   }
 }

@@ -20,7 +20,8 @@ if (!bases.length || !PASSWORD) {
   process.exit(2)
 }
 
-async function withBrowser(use) {
+/** Runs `use` with a fresh Chromium; a measurement that fails is tried once more. */
+async function withBrowser(use, attempt = 1) {
   const browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
@@ -28,6 +29,10 @@ async function withBrowser(use) {
   })
   try {
     return await use(browser)
+  } catch (error) {
+    if (attempt > 1) throw error
+    console.error(`  (retrying after: ${error.message.split('\n')[0]})`)
+    return withBrowser(use, attempt + 1)
   } finally {
     await browser.close()
   }
@@ -56,6 +61,7 @@ async function installServiceWorker(page, base) {
 async function warmAndSignIn(base) {
   return withBrowser(async (browser) => {
     const page = await browser.newPage()
+    page.setDefaultTimeout(120_000)
     await installServiceWorker(page, base)
     const warm = figures(
       await navigation(page, `${base}/login`, {
@@ -67,6 +73,7 @@ async function warmAndSignIn(base) {
       }),
     )
     const signInPage = await browser.newPage()
+    signInPage.setDefaultTimeout(120_000)
     const cdp = await signInPage.createCDPSession()
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     await signInPage.goto(`${base}/login`)
@@ -74,7 +81,7 @@ async function warmAndSignIn(base) {
     await signInPage.locator('#login-password').fill(PASSWORD)
     const started = performance.now()
     await signInPage.click('form button[type=submit]')
-    await signInPage.waitForSelector('#member-first_name', { visible: true, timeout: 60_000 })
+    await signInPage.waitForSelector('#member-first_name', { visible: true })
     return { ...warm, signIn: performance.now() - started }
   })
 }
