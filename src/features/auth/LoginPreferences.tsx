@@ -1,9 +1,8 @@
 import { BulbFilled, BulbOutlined, GlobalOutlined } from '@ant-design/icons'
+import { Button, Flex } from 'antd'
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { LightButton } from '../../app/LightButton'
-import { LightFlex } from '../../app/LightFlex'
 import {
   type Language,
   loadPreferenceControls as loadControls,
@@ -62,8 +61,8 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
   const themeLabel = intl.formatMessage({ id: mode === 'dark' ? 'lightMode' : 'darkMode' })
   const preload = () => void loadControls()
   return (
-    <LightFlex gap={4} wrap onPointerEnter={preload} onFocus={preload}>
-      <LightButton
+    <Flex gap={4} wrap onPointerEnter={preload} onFocus={preload}>
+      <Button
         type="text"
         icon={<GlobalOutlined />}
         aria-label={intl.formatMessage({ id: 'language' })}
@@ -71,8 +70,8 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
         onClick={onLanguagePressed}
       >
         <span lang={language}>{ENDONYMS[language]}</span>
-      </LightButton>
-      <LightButton
+      </Button>
+      <Button
         type="text"
         icon={mode === 'dark' ? <BulbFilled /> : <BulbOutlined />}
         aria-label={themeLabel}
@@ -80,6 +79,6 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
         title={themeLabel}
         onClick={() => dispatch(themeToggled())}
       />
-    </LightFlex>
+    </Flex>
   )
 }
