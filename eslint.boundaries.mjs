@@ -1,24 +1,34 @@
 // @ts-check
-// Who may import whom inside src/. Read top to bottom: each layer lists what it may import.
-// domain → shared → features → app on the client; the server shares only src/domain with it.
+// Who may import whom inside src/. Each layer lists what it may import; read top to bottom:
+// domain → shared → features → app on the client, and the server shares only src/domain.
 import path from 'node:path'
 
-/** @type {{ layer: string, dir: string, mayImport: string[] }[]} */
+const CLIENT = ['domain', 'shared', 'store', 'features']
+
+/** A file belongs to the first layer one of whose paths contains it. */
 export const LAYERS = [
-  { layer: 'domain', dir: 'src/domain', mayImport: ['domain'] },
-  { layer: 'shared', dir: 'src/shared', mayImport: ['domain', 'shared'] },
-  // Another feature only through its index file (src/features/x, never src/features/x/y).
-  { layer: 'features', dir: 'src/features', mayImport: ['domain', 'shared', 'features', 'app'] },
-  { layer: 'app', dir: 'src/app', mayImport: ['domain', 'shared', 'features', 'app'] },
-  { layer: 'entry', dir: 'src/index.tsx', mayImport: ['domain', 'shared', 'features', 'app'] },
-  { layer: 'entry', dir: 'src/sw.ts', mayImport: ['domain', 'shared', 'features', 'app'] },
-  { layer: 'server', dir: 'src/server', mayImport: ['domain', 'server'] },
+  { layer: 'domain', paths: ['src/domain'], mayImport: ['domain'] },
+  { layer: 'shared', paths: ['src/shared'], mayImport: ['domain', 'shared'] },
+  // The Redux store and RTK Query client that features plug their slices and endpoints into.
   {
-    layer: 'testing',
-    dir: 'src/testing',
-    mayImport: ['domain', 'shared', 'features', 'app', 'testing'],
+    layer: 'store',
+    paths: ['src/app/store', 'src/app/hooks', 'src/app/api', 'src/app/token', 'src/app/devTools'],
+    mayImport: [...CLIENT, 'events'],
   },
+  { layer: 'events', paths: ['src/app/sessionEvents', 'src/app/connectionEvents'], mayImport: [] },
+  // Another feature only through its index file: src/features/x, never src/features/x/y.
+  { layer: 'features', paths: ['src/features'], mayImport: [...CLIENT, 'events'] },
+  {
+    layer: 'app',
+    paths: ['src/app', 'src/index.tsx', 'src/sw.ts'],
+    mayImport: [...CLIENT, 'events', 'app'],
+  },
+  { layer: 'server', paths: ['src/server'], mayImport: ['domain', 'server'] },
+  { layer: 'testing', paths: ['src/testing'], mayImport: [...CLIENT, 'events', 'app', 'testing'] },
 ]
+
+/** Client tests may also use the test helpers and the app's providers and router. */
+const TEST_EXTRAS = ['testing', 'app']
 
 /** Packages a layer must not use: src/domain runs in the browser and in Node alike. */
 const FORBIDDEN_PACKAGES = {
@@ -27,19 +37,22 @@ const FORBIDDEN_PACKAGES = {
 }
 
 const root = path.resolve(import.meta.dirname)
+const relative = (/** @type {string} */ file) => path.relative(root, file).split(path.sep).join('/')
 
-/** @param {string} file absolute path */
+/** @param {string} file absolute path, with or without its extension */
 function layerOf(file) {
-  const rel = path.relative(root, file).split(path.sep).join('/')
-  return LAYERS.find(
-    ({ dir }) => rel === dir || rel.startsWith(`${dir}/`) || rel.startsWith(`${dir}.`),
-  )
+  const rel = relative(file)
+  const within = (/** @type {string} */ p) =>
+    rel === p || rel.startsWith(`${p}/`) || rel.startsWith(`${p}.`)
+  return LAYERS.find(({ paths }) => paths.some(within))
 }
 
-/** The feature folder a path is in, and the rest of the path inside it. */
-function featureParts(file) {
-  const rel = path.relative(path.join(root, 'src/features'), file).split(path.sep)
-  return { feature: rel[0], inside: rel.slice(1).join('/') }
+/** The feature folder of a path under src/features, and the rest of the path inside it. */
+function featureParts(/** @type {string} */ file) {
+  const [feature, ...inside] = relative(file)
+    .replace(/^src\/features\//, '')
+    .split('/')
+  return { feature, inside: inside.join('/').replace(/\.tsx?$/, '') }
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -49,25 +62,26 @@ const layersRule = {
     const from = layerOf(context.filename)
     if (!from) return {}
     const isTest = /\.test\.tsx?$/.test(context.filename)
-    /** @param {import('estree').Node & { source?: any }} node */
+    const allowed =
+      isTest && from.layer !== 'server' ? [...from.mayImport, ...TEST_EXTRAS] : from.mayImport
+    /** @param {any} node an import, export-from or import() */
     const check = (node) => {
       const spec = node.source?.type === 'Literal' ? node.source.value : undefined
       if (typeof spec !== 'string') return
       if (!spec.startsWith('.')) {
-        const forbidden = FORBIDDEN_PACKAGES[from.layer]
-        if (forbidden?.test(spec)) {
-          context.report({ node, message: `src/${from.layer} may not use '${spec}'.` })
+        if (FORBIDDEN_PACKAGES[from.layer]?.test(spec)) {
+          context.report({ node, message: `${from.paths[0]} may not use '${spec}'.` })
         }
         return
       }
       const target = path.resolve(path.dirname(context.filename), spec)
       const to = layerOf(target)
-      if (!to) return
-      if (to.layer === 'testing' && isTest) return
-      if (!from.mayImport.includes(to.layer)) {
+      if (!to || to === from) {
+        if (to?.layer !== 'features') return
+      } else if (!allowed.includes(to.layer)) {
         context.report({
           node,
-          message: `${from.dir} may not import ${to.dir} (allowed: ${from.mayImport.join(', ')}).`,
+          message: `${from.layer} (${from.paths.join(', ')}) may not import ${to.layer} (${relative(target)}); it may import ${allowed.join(', ')}.`,
         })
         return
       }
@@ -77,7 +91,7 @@ const layersRule = {
         if (own.feature !== other.feature && other.inside !== '' && other.inside !== 'index') {
           context.report({
             node,
-            message: `Import the ${other.feature} feature through its index ('src/features/${other.feature}').`,
+            message: `Import the ${other.feature} feature through its index ('../${other.feature}').`,
           })
         }
       }

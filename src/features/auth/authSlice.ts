@@ -1,13 +1,14 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
 import { authApi, type LoginResponse } from './authApi'
 
 export type AuthStatus = 'signedOut' | 'signingIn' | 'signedIn' | 'failed'
 export type AuthEvent = 'loginStarted' | 'loginSucceeded' | 'loginFailed' | 'loggedOut' | 'expired'
 
 /** Which event may move the session from which status; anything else is ignored. */
-export const AUTH_TRANSITIONS: Record<AuthStatus, Partial<Record<AuthEvent, AuthStatus>>> = {
+export const AUTH_TRANSITIONS: TransitionTable<AuthStatus, AuthEvent> = {
   signedOut: { loginStarted: 'signingIn' },
   signingIn: { loginSucceeded: 'signedIn', loginFailed: 'failed' },
   signedIn: { loggedOut: 'signedOut', expired: 'signedOut' },
@@ -43,12 +44,7 @@ export const initialAuthState: AuthState = {
   failure: null,
 }
 
-function move(state: AuthState, event: AuthEvent): boolean {
-  const next = AUTH_TRANSITIONS[state.status][event]
-  if (!next) return false
-  state.status = next
-  return true
-}
+const { move } = createMachine<AuthStatus, AuthEvent, AuthState>(AUTH_TRANSITIONS)
 
 /** The claims of the JWT payload (id, username): the product reads the user from its token. */
 export function userFromToken(token: string): AuthUser | null {

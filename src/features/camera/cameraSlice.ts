@@ -1,5 +1,7 @@
 import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { sessionEnded } from '../../app/sessionEvents'
 import { rootReducer } from '../../app/store'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
 
 export type CameraStatus = 'closed' | 'initializing' | 'ready' | 'captured' | 'failed'
 export type CameraEvent =
@@ -19,10 +21,7 @@ export type CameraEvent =
  * ignored. Retake resumes the live preview when the stream is still there (previewResumed) and
  * restarts the camera when it is gone (retakeRequested).
  */
-export const CAMERA_TRANSITIONS: Record<
-  CameraStatus,
-  Partial<Record<CameraEvent, CameraStatus>>
-> = {
+export const CAMERA_TRANSITIONS: TransitionTable<CameraStatus, CameraEvent> = {
   closed: { opened: 'initializing' },
   initializing: { streamReady: 'ready', streamFailed: 'failed', closed: 'closed' },
   ready: {
@@ -60,14 +59,13 @@ export interface CameraState {
 
 export const initialCameraState: CameraState = { status: 'closed', error: null, attempt: 0 }
 
-function move(state: CameraState, event: CameraEvent): boolean {
-  const next = CAMERA_TRANSITIONS[state.status][event]
-  if (!next) return false
-  state.status = next
-  if (next === 'initializing') state.attempt += 1
-  if (next !== 'failed') state.error = null
-  return true
-}
+const { move } = createMachine<CameraStatus, CameraEvent, CameraState>(
+  CAMERA_TRANSITIONS,
+  (state) => {
+    if (state.status === 'initializing') state.attempt += 1
+    if (state.status !== 'failed') state.error = null
+  },
+)
 
 const cameraSlice = createSlice({
   name: 'camera',
@@ -87,6 +85,9 @@ const cameraSlice = createSlice({
     photoAccepted: (state) => void move(state, 'photoAccepted'),
     retryRequested: (state) => void move(state, 'retryRequested'),
     closed: (state) => void move(state, 'closed'),
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(sessionEnded, () => initialCameraState)
   },
   selectors: {
     selectCameraStatus: (state) => state.status,

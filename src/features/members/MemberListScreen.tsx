@@ -8,7 +8,7 @@ import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
 import { LoadMore } from './LoadMore'
 import { MemberCards } from './MemberCards'
 import { useMemberDirectoryInfiniteQuery } from './memberDirectoryApi'
-import { MemberFilters, useSearchDebounce } from './MemberFilters'
+import { MemberFilters } from './MemberFilters'
 import { MemberListHeader } from './MemberListHeader'
 import {
   filtersCleared,
@@ -51,7 +51,6 @@ export default function MemberListScreen() {
   const location = useLocation()
   const dispatch = useAppDispatch()
   const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
-  useSearchDebounce()
 
   const arrival = (location.state ?? null) as MemberListLocationState | null
   const [transferredName, dismissBanner] = useTransferBanner(arrival?.transferred)

@@ -1,33 +1,24 @@
 import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
+import { sessionEnded } from '../../app/sessionEvents'
 import { FILTER_STATUSES, type StatusFilter } from '../../domain'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
 
 /**
- * The directory's filter state (spec 2.6). `filtering` means the user is typing and the search
- * has not been applied yet; the list keeps showing the last applied result until the debounce
- * settles, so a 20,000-member list is queried once per pause instead of once per keystroke.
+ * The directory's filter state (spec 2.6). The search box keeps its keystrokes to itself and
+ * settles the text here once typing pauses, so a 20,000-member list is queried once per pause
+ * and the store's log shows one search per pause. One status: every event is legal in it.
  */
-export type MembersListStatus = 'idle' | 'filtering'
+export type MembersListStatus = 'idle'
 export type MembersListEvent =
-  'searchChanged' | 'searchSettled' | 'statusFilterChanged' | 'filtersToggled' | 'filtersCleared'
+  'searchSettled' | 'statusFilterChanged' | 'filtersToggled' | 'filtersCleared'
 
 /** Which event may move the filters from which status; anything else is ignored. */
-export const MEMBERS_LIST_TRANSITIONS: Record<
-  MembersListStatus,
-  Partial<Record<MembersListEvent, MembersListStatus>>
-> = {
+export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, MembersListEvent> = {
   idle: {
-    searchChanged: 'filtering',
+    searchSettled: 'idle',
     statusFilterChanged: 'idle',
     filtersToggled: 'idle',
-    filtersCleared: 'idle',
-  },
-  filtering: {
-    searchChanged: 'filtering',
-    // A settle with no pending text (a stale timer) is not legal in idle, so it cannot apply.
-    searchSettled: 'idle',
-    statusFilterChanged: 'filtering',
-    filtersToggled: 'filtering',
     filtersCleared: 'idle',
   },
 }
@@ -38,7 +29,7 @@ export const SEARCH_DEBOUNCE_MS = 300
 export interface MembersListState {
   status: MembersListStatus
   filtersVisible: boolean
-  /** What the search box shows. */
+  /** The search as typed, once typing paused (the box shows it again on a later visit). */
   searchText: string
   /** What the server was last asked for. */
   appliedSearch: string
@@ -53,22 +44,20 @@ export const initialMembersListState: MembersListState = {
   statusFilter: 'all',
 }
 
-function move(state: MembersListState, event: MembersListEvent): boolean {
-  const next = MEMBERS_LIST_TRANSITIONS[state.status][event]
-  if (!next) return false
-  state.status = next
-  return true
-}
+const { move } = createMachine<MembersListStatus, MembersListEvent, MembersListState>(
+  MEMBERS_LIST_TRANSITIONS,
+)
 
 const membersSlice = createSlice({
   name: 'members',
   initialState: initialMembersListState,
   reducers: {
-    searchChanged(state, action: PayloadAction<string>) {
-      if (move(state, 'searchChanged')) state.searchText = action.payload
-    },
-    searchSettled(state) {
-      if (move(state, 'searchSettled')) state.appliedSearch = state.searchText.trim()
+    /** The typed search, once typing pauses. */
+    searchSettled(state, action: PayloadAction<string>) {
+      if (move(state, 'searchSettled')) {
+        state.searchText = action.payload
+        state.appliedSearch = action.payload.trim()
+      }
     },
     statusFilterChanged(state, action: PayloadAction<StatusFilter>) {
       if (!FILTER_STATUSES.includes(action.payload)) return
@@ -85,6 +74,9 @@ const membersSlice = createSlice({
       }
     },
   },
+  extraReducers: (builder) => {
+    builder.addMatcher(sessionEnded, () => initialMembersListState)
+  },
   selectors: {
     selectMembersListStatus: (state) => state.status,
     selectFiltersVisible: (state) => state.filtersVisible,
@@ -95,7 +87,7 @@ const membersSlice = createSlice({
   },
 })
 
-export const { searchChanged, searchSettled, statusFilterChanged, filtersToggled, filtersCleared } =
+export const { searchSettled, statusFilterChanged, filtersToggled, filtersCleared } =
   membersSlice.actions
 // Lazily registered: the reducer joins the store when this feature's code loads (with its
 // route), so the login route does not carry it. Injected selectors read the initial state

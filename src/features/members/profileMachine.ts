@@ -1,14 +1,13 @@
 // Spec 4.8: the profile's modes and save status, as a reducer with a transition table. It is
 // local to the screen (useReducer): nothing else needs it, and the form values live in Formik.
 
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
+
 export type ProfileMode = 'view' | 'edit' | 'saving'
 export type ProfileEvent =
   'editRequested' | 'cancelled' | 'saveRequested' | 'saveSucceeded' | 'saveFailed'
 
-export const PROFILE_TRANSITIONS: Record<
-  ProfileMode,
-  Partial<Record<ProfileEvent, ProfileMode>>
-> = {
+export const PROFILE_TRANSITIONS: TransitionTable<ProfileMode, ProfileEvent> = {
   view: { editRequested: 'edit' },
   edit: { cancelled: 'view', saveRequested: 'saving' },
   saving: { saveSucceeded: 'view', saveFailed: 'edit' },
@@ -33,11 +32,12 @@ const STATUS_AFTER: Record<ProfileEvent, SaveStatus> = {
   saveFailed: 'error',
 }
 
+const machine = createMachine(PROFILE_TRANSITIONS)
+
 export function profileReducer(state: ProfileState, event: ProfileEvent): ProfileState {
-  const mode = PROFILE_TRANSITIONS[state.mode][event]
-  if (!mode) return state
+  if (!machine.can(state.mode, event)) return state
   return {
-    mode,
+    mode: machine.next(state.mode, event),
     saveStatus: STATUS_AFTER[event],
     saved: state.saved || event === 'saveSucceeded',
   }

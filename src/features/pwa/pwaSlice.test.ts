@@ -1,3 +1,8 @@
+import {
+  expectDispatchedEventsInTable,
+  expectTransitions,
+  type Row,
+} from '../../testing/machineTables'
 import pwaSlice, {
   DIALOG_TRANSITIONS,
   INSTALL_TRANSITIONS,
@@ -10,6 +15,61 @@ import pwaSlice, {
 
 const reduce = (state: PwaState, ...actions: { type: string }[]) =>
   actions.reduce((s, a) => pwaSlice.reducer(s, a as never), state)
+
+// Written by hand, illegal events included (null: ignored, the state unchanged).
+const UPDATE_ROWS: Row<string, string>[] = [
+  ['idle', 'updateReady', 'available'],
+  ['available', 'updateAccepted', 'applying'],
+  ['available', 'updateDismissed', 'idle'],
+  ['idle', 'updateAccepted', null],
+  ['applying', 'updateDismissed', null],
+]
+const INSTALL_ROWS: Row<string, string>[] = [
+  ['unavailable', 'promptOffered', 'offered'],
+  ['unavailable', 'appInstalled', 'installed'],
+  ['offered', 'installRequested', 'prompting'],
+  ['offered', 'appInstalled', 'installed'],
+  ['prompting', 'promptAnswered', 'unavailable'],
+  ['prompting', 'appInstalled', 'installed'],
+  ['unavailable', 'installRequested', null],
+  ['installed', 'promptOffered', null],
+]
+const DIALOG_ROWS: Row<string, string>[] = [
+  ['closed', 'dialogScheduled', 'scheduled'],
+  ['scheduled', 'dialogDue', 'open'],
+  ['open', 'maybeLaterPressed', 'dismissed'],
+  ['open', 'installNowPressed', 'closed'],
+  ['closed', 'dialogDue', null],
+  ['dismissed', 'dialogScheduled', null],
+]
+const VERSION_ROWS: Row<string, string>[] = [
+  ['unchecked', 'versionCheckStarted', 'checking'],
+  ['checking', 'versionFirstSeen', 'current'],
+  ['checking', 'versionMatched', 'current'],
+  ['checking', 'versionChanged', 'changed'],
+  ['checking', 'versionCheckFailed', 'failed'],
+  ['unchecked', 'versionChanged', null],
+  ['changed', 'versionCheckStarted', null],
+]
+/** Actions that record facts about the device rather than move a machine. */
+const DEVICE_FACTS = ['started', 'bannerDismissed', 'connectionChanged']
+
+describe('pwa transition tables', () => {
+  it.each([
+    ['update', UPDATE_TRANSITIONS, UPDATE_ROWS],
+    ['install', INSTALL_TRANSITIONS, INSTALL_ROWS],
+    ['dialog', DIALOG_TRANSITIONS, DIALOG_ROWS],
+    ['version', VERSION_TRANSITIONS, VERSION_ROWS],
+  ] as const)('%s moves as the hand-written table says', (_name, table, rows) => {
+    expectTransitions(table as never, rows)
+  })
+
+  it('has a row for every action the code dispatches', () => {
+    const events = Object.keys(pwaActions).filter((name) => !DEVICE_FACTS.includes(name))
+    const rows = [...UPDATE_ROWS, ...INSTALL_ROWS, ...DIALOG_ROWS, ...VERSION_ROWS]
+    expectDispatchedEventsInTable('pwa', events, rows)
+  })
+})
 
 describe('pwa state machines (spec 2.4, 2.11)', () => {
   it.each([

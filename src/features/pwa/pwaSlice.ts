@@ -1,18 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { serverReached, serverUnreachable } from '../../app/connectionEvents'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
 
 /*
  * The PWA's four small machines (spec 2.4, 2.11). Each reducer asks its table whether the event
  * is legal in the current status and otherwise leaves the state alone, like the other slices.
+ * What they track belongs to the device, not to who is signed in: none resets on sign-out.
  */
 
 /** The service worker's update: a new build installed and waiting, then activated on request. */
 export type UpdateStatus = 'idle' | 'available' | 'applying'
 type UpdateEvent = 'updateReady' | 'updateAccepted' | 'updateDismissed'
-export const UPDATE_TRANSITIONS: Record<
-  UpdateStatus,
-  Partial<Record<UpdateEvent, UpdateStatus>>
-> = {
+export const UPDATE_TRANSITIONS: TransitionTable<UpdateStatus, UpdateEvent> = {
   idle: { updateReady: 'available' },
   available: { updateAccepted: 'applying', updateDismissed: 'idle' },
   applying: {},
@@ -21,10 +20,7 @@ export const UPDATE_TRANSITIONS: Record<
 /** The browser's own install prompt (beforeinstallprompt), usable once. */
 export type InstallStatus = 'unavailable' | 'offered' | 'prompting' | 'installed'
 type InstallEvent = 'promptOffered' | 'installRequested' | 'promptAnswered' | 'appInstalled'
-export const INSTALL_TRANSITIONS: Record<
-  InstallStatus,
-  Partial<Record<InstallEvent, InstallStatus>>
-> = {
+export const INSTALL_TRANSITIONS: TransitionTable<InstallStatus, InstallEvent> = {
   unavailable: { promptOffered: 'offered', appInstalled: 'installed' },
   offered: { installRequested: 'prompting', appInstalled: 'installed' },
   prompting: { promptAnswered: 'unavailable', appInstalled: 'installed' },
@@ -34,10 +30,7 @@ export const INSTALL_TRANSITIONS: Record<
 /** The install dialog: due 3 s after installation is offered (spec 9.6), once per session. */
 export type DialogStatus = 'closed' | 'scheduled' | 'open' | 'dismissed'
 type DialogEvent = 'dialogScheduled' | 'dialogDue' | 'maybeLaterPressed' | 'installNowPressed'
-export const DIALOG_TRANSITIONS: Record<
-  DialogStatus,
-  Partial<Record<DialogEvent, DialogStatus>>
-> = {
+export const DIALOG_TRANSITIONS: TransitionTable<DialogStatus, DialogEvent> = {
   closed: { dialogScheduled: 'scheduled' },
   scheduled: { dialogDue: 'open' },
   open: { maybeLaterPressed: 'dismissed', installNowPressed: 'closed' },
@@ -52,10 +45,7 @@ type VersionEvent =
   | 'versionMatched'
   | 'versionChanged'
   | 'versionCheckFailed'
-export const VERSION_TRANSITIONS: Record<
-  VersionStatus,
-  Partial<Record<VersionEvent, VersionStatus>>
-> = {
+export const VERSION_TRANSITIONS: TransitionTable<VersionStatus, VersionEvent> = {
   unchecked: { versionCheckStarted: 'checking' },
   checking: {
     versionFirstSeen: 'current',
@@ -102,13 +92,10 @@ export const initialPwaState: PwaState = {
   },
 }
 
-function step<S extends string, E extends string>(
-  table: Record<S, Partial<Record<E, S>>>,
-  from: S,
-  event: E,
-): S {
-  return table[from][event] ?? from
-}
+const update = createMachine(UPDATE_TRANSITIONS)
+const install = createMachine(INSTALL_TRANSITIONS)
+const dialog = createMachine(DIALOG_TRANSITIONS)
+const version = createMachine(VERSION_TRANSITIONS)
 
 const pwaSlice = createSlice({
   name: 'pwa',
@@ -120,42 +107,42 @@ const pwaSlice = createSlice({
       if (action.payload.standalone) state.install = 'installed'
     },
     updateReady(state) {
-      state.update = step(UPDATE_TRANSITIONS, state.update, 'updateReady')
+      state.update = update.next(state.update, 'updateReady')
     },
     updateAccepted(state) {
-      state.update = step(UPDATE_TRANSITIONS, state.update, 'updateAccepted')
+      state.update = update.next(state.update, 'updateAccepted')
     },
     updateDismissed(state) {
-      state.update = step(UPDATE_TRANSITIONS, state.update, 'updateDismissed')
+      state.update = update.next(state.update, 'updateDismissed')
     },
     promptOffered(state) {
-      state.install = step(INSTALL_TRANSITIONS, state.install, 'promptOffered')
+      state.install = install.next(state.install, 'promptOffered')
     },
     installRequested(state) {
-      state.install = step(INSTALL_TRANSITIONS, state.install, 'installRequested')
+      state.install = install.next(state.install, 'installRequested')
     },
     promptAnswered(state) {
-      state.install = step(INSTALL_TRANSITIONS, state.install, 'promptAnswered')
+      state.install = install.next(state.install, 'promptAnswered')
     },
     appInstalled(state) {
-      state.install = step(INSTALL_TRANSITIONS, state.install, 'appInstalled')
+      state.install = install.next(state.install, 'appInstalled')
       state.dialog = state.dialog === 'open' ? 'closed' : state.dialog
     },
     dialogScheduled(state) {
       // Spec 2.4: never when already installed or dismissed in this session.
       if (state.device.standalone || state.device.promptDismissed) return
-      state.dialog = step(DIALOG_TRANSITIONS, state.dialog, 'dialogScheduled')
+      state.dialog = dialog.next(state.dialog, 'dialogScheduled')
     },
     dialogDue(state) {
-      state.dialog = step(DIALOG_TRANSITIONS, state.dialog, 'dialogDue')
+      state.dialog = dialog.next(state.dialog, 'dialogDue')
     },
     maybeLaterPressed(state) {
-      const next = step(DIALOG_TRANSITIONS, state.dialog, 'maybeLaterPressed')
+      const next = dialog.next(state.dialog, 'maybeLaterPressed')
       if (next !== state.dialog) state.device.promptDismissed = true
       state.dialog = next
     },
     installNowPressed(state) {
-      state.dialog = step(DIALOG_TRANSITIONS, state.dialog, 'installNowPressed')
+      state.dialog = dialog.next(state.dialog, 'installNowPressed')
     },
     bannerDismissed(state) {
       state.device.bannerDismissed = true
@@ -164,19 +151,19 @@ const pwaSlice = createSlice({
       state.device.online = action.payload
     },
     versionCheckStarted(state) {
-      state.version = step(VERSION_TRANSITIONS, state.version, 'versionCheckStarted')
+      state.version = version.next(state.version, 'versionCheckStarted')
     },
     versionFirstSeen(state) {
-      state.version = step(VERSION_TRANSITIONS, state.version, 'versionFirstSeen')
+      state.version = version.next(state.version, 'versionFirstSeen')
     },
     versionMatched(state) {
-      state.version = step(VERSION_TRANSITIONS, state.version, 'versionMatched')
+      state.version = version.next(state.version, 'versionMatched')
     },
     versionChanged(state) {
-      state.version = step(VERSION_TRANSITIONS, state.version, 'versionChanged')
+      state.version = version.next(state.version, 'versionChanged')
     },
     versionCheckFailed(state) {
-      state.version = step(VERSION_TRANSITIONS, state.version, 'versionCheckFailed')
+      state.version = version.next(state.version, 'versionCheckFailed')
     },
   },
   extraReducers: (builder) => {

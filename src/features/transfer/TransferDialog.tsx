@@ -5,29 +5,43 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { serverMessage } from '../../app/api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useDebouncedText } from '../../shared/useDebouncedText'
 import { useIsMobile } from '../../shared/useMediaQuery'
-import { useGetUsersQuery, useTransferMemberMutation } from '../members'
 import {
   closed,
   searchSettled,
-  searchTyped,
   selectTransfer,
   USER_SEARCH_DEBOUNCE_MS,
   userSelected,
 } from './transferSlice'
+import { useGetUsersQuery, useTransferMemberMutation } from './transferApi'
 import './transfer.css'
 
 // Spec 9.7: the user menu is at most 288px tall; the popup adds 4px padding above and below.
 const USER_MENU_LIST_HEIGHT = 280
 
-/** Sends the typed search to the slice once typing pauses for 350 ms (spec 2.8). */
-function useUserSearchDebounce(searchText: string, appliedSearch: string, active: boolean) {
+/**
+ * The user search, sent to the slice once typing pauses for 350 ms (spec 2.8). Inside the
+ * dialog's content, so that closing the dialog drops a search still being typed.
+ */
+function UserSearchField({ searchText, disabled }: { searchText: string; disabled: boolean }) {
   const dispatch = useAppDispatch()
-  useEffect(() => {
-    if (!active || searchText.trim() === appliedSearch) return undefined
-    const timer = setTimeout(() => dispatch(searchSettled()), USER_SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [dispatch, searchText, appliedSearch, active])
+  const [text, change] = useDebouncedText(
+    searchText,
+    (value) => dispatch(searchSettled(value)),
+    USER_SEARCH_DEBOUNCE_MS,
+  )
+  return (
+    <Input
+      id="transfer-user-search"
+      allowClear
+      type="search"
+      prefix={<SearchOutlined aria-hidden />}
+      value={text}
+      disabled={disabled}
+      onChange={(event) => change(event.target.value)}
+    />
+  )
 }
 
 /** Spec 2.8: moves the member in the transfer slice to another staff account. */
@@ -41,7 +55,6 @@ export function TransferDialog({ memberId }: { memberId: number }) {
   const open = status !== 'closed' && transfer.memberId === memberId
   const submitting = status === 'submitting'
   const [sendTransfer] = useTransferMemberMutation()
-  useUserSearchDebounce(searchText, appliedSearch, open)
 
   const users = useGetUsersQuery({ purpose: 'transfer', search: appliedSearch }, { skip: !open })
 
@@ -110,15 +123,7 @@ export function TransferDialog({ memberId }: { memberId: number }) {
       </Typography.Paragraph>
       <Form layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label={<FormattedMessage id="searchUsers" />} htmlFor="transfer-user-search">
-          <Input
-            id="transfer-user-search"
-            allowClear
-            type="search"
-            prefix={<SearchOutlined aria-hidden />}
-            value={searchText}
-            disabled={submitting}
-            onChange={(event) => dispatch(searchTyped(event.target.value))}
-          />
+          <UserSearchField searchText={searchText} disabled={submitting} />
         </Form.Item>
         <Form.Item
           label={<FormattedMessage id="selectUserToTransferTo" />}

@@ -1,13 +1,20 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
+import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
-import { membersApi } from '../members'
+import {
+  expectDispatchedEventsInTable,
+  expectReducerRows,
+  expectTransitions,
+  mutationAction,
+  type Row,
+} from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
+import { transferApi } from './transferApi'
 import transferSlice, {
   closed,
   initialTransferState,
   opened,
   searchSettled,
-  searchTyped,
   TRANSFER_TRANSITIONS,
   type TransferEvent,
   type TransferState,
@@ -18,25 +25,13 @@ import transferSlice, {
 const reduce = transferSlice.reducer
 const ARGS = { id: 5, targetUserId: 2 }
 
-// The RTK Query lifecycle actions of POST /api/members/transfer/5, as the middleware sends them.
-function lifecycle(phase: 'pending' | 'fulfilled' | 'rejected', payload?: unknown): UnknownAction {
-  return {
-    type: `api/executeMutation/${phase}`,
-    payload,
-    meta: {
-      requestId: 'r1',
-      requestStatus: phase,
-      arg: { type: 'mutation', endpointName: 'transferMember', originalArgs: ARGS },
-      ...(phase === 'rejected' ? { rejectedWithValue: true } : {}),
-    },
-    ...(phase === 'rejected' ? { error: { message: 'Rejected' } } : {}),
-  }
-}
+// The RTK Query lifecycle actions of POST /api/members/transfer/5.
+const lifecycle = (phase: 'pending' | 'fulfilled' | 'rejected', payload?: unknown) =>
+  mutationAction('transferMember', phase, ARGS, payload)
 
 const events: Record<TransferEvent, () => UnknownAction> = {
   opened: () => opened({ memberId: 5, memberName: 'Abebe Kebede' }),
-  searchTyped: () => searchTyped('ab'),
-  searchSettled: () => searchSettled(),
+  searchSettled: () => searchSettled('ab'),
   userSelected: () => userSelected({ id: 2, username: 'dawit' }),
   submitStarted: () => lifecycle('pending'),
   submitSucceeded: () => lifecycle('fulfilled', { success: true }),
@@ -51,30 +46,55 @@ const at = (status: TransferStatus): TransferState => ({
   selectedUser: status === 'closed' ? null : { id: 2, username: 'dawit' },
 })
 
-const ALL_STATUSES = Object.keys(TRANSFER_TRANSITIONS) as TransferStatus[]
-const ALL_EVENTS = Object.keys(events) as TransferEvent[]
-const table = ALL_STATUSES.flatMap((from) =>
-  ALL_EVENTS.map((event) => [from, event, TRANSFER_TRANSITIONS[from][event] ?? from] as const),
-)
+// Written by hand, illegal events included (null: ignored, the state unchanged).
+const ROWS: Row<TransferStatus, TransferEvent>[] = [
+  ['closed', 'opened', 'choosing'],
+  ['closed', 'searchSettled', null],
+  ['closed', 'submitStarted', null],
+  ['closed', 'closed', null],
+  ['choosing', 'searchSettled', 'choosing'],
+  ['choosing', 'userSelected', 'choosing'],
+  ['choosing', 'submitStarted', 'submitting'],
+  ['choosing', 'closed', 'closed'],
+  ['choosing', 'submitSucceeded', null],
+  ['choosing', 'opened', null],
+  ['submitting', 'submitSucceeded', 'succeeded'],
+  ['submitting', 'submitFailed', 'failed'],
+  ['submitting', 'closed', null],
+  ['submitting', 'userSelected', null],
+  ['submitting', 'searchSettled', null],
+  ['succeeded', 'opened', 'choosing'],
+  ['succeeded', 'closed', 'closed'],
+  ['succeeded', 'submitFailed', null],
+  ['failed', 'opened', 'choosing'],
+  ['failed', 'searchSettled', 'failed'],
+  ['failed', 'userSelected', 'choosing'],
+  ['failed', 'submitStarted', 'submitting'],
+  ['failed', 'closed', 'closed'],
+  ['failed', 'submitSucceeded', null],
+]
 
 describe('transfer dialog machine (spec 2.8, 4.2)', () => {
-  it('lists every status', () => {
-    expect(ALL_STATUSES).toEqual(['closed', 'choosing', 'submitting', 'succeeded', 'failed'])
+  it('moves as the hand-written table says', () => {
+    expectTransitions(TRANSFER_TRANSITIONS, ROWS)
   })
 
-  it.each(table)('%s + %s → %s', (from, event, to) => {
-    expect(reduce(at(from), events[event]()).status).toBe(to)
+  it('has a row for every action the code dispatches', () => {
+    expectDispatchedEventsInTable('transfer', Object.keys(transferSlice.actions), ROWS)
   })
 
-  it.each([
-    ['closed', 'submitStarted'],
-    ['submitting', 'closed'],
-    ['submitting', 'userSelected'],
-    ['choosing', 'submitSucceeded'],
-    ['succeeded', 'submitFailed'],
-  ] as const)('ignores %s + %s (state unchanged)', (from, event) => {
-    const state = at(from)
-    expect(reduce(state, events[event]())).toBe(state)
+  it('follows the table in its reducer', () => {
+    expectReducerRows(
+      ROWS,
+      at,
+      (state, event) => reduce(state, events[event]()),
+      (s) => s.status,
+    )
+  })
+
+  it.each([loggedOut(), sessionExpired()])('forgets the dialog on %p', (ended) => {
+    const state = reduce(reduce(at('failed'), events.opened()), searchSettled('dawit'))
+    expect(reduce(state, ended)).toEqual(initialTransferState)
   })
 
   it('keeps the server message of a failure, or null for the translated fallback', () => {
@@ -91,7 +111,7 @@ describe('transfer dialog machine (spec 2.8, 4.2)', () => {
     expect(reduce(other, events.submitStarted()).status).toBe('choosing')
   })
 
-  it('starts each opening afresh and applies the search only when settled', () => {
+  it('starts each opening afresh and keeps the settled search as typed, applied trimmed', () => {
     let state = reduce(at('failed'), events.opened())
     expect(state).toEqual({
       ...initialTransferState,
@@ -99,10 +119,8 @@ describe('transfer dialog machine (spec 2.8, 4.2)', () => {
       memberId: 5,
       memberName: 'Abebe Kebede',
     })
-    state = reduce(state, searchTyped(' dawit '))
-    expect(state.appliedSearch).toBe('')
-    state = reduce(state, searchSettled())
-    expect(state.appliedSearch).toBe('dawit')
+    state = reduce(state, searchSettled(' dawit '))
+    expect(state).toMatchObject({ searchText: ' dawit ', appliedSearch: 'dawit' })
   })
 
   it('follows the real mutation through a store', async () => {
@@ -111,7 +129,7 @@ describe('transfer dialog machine (spec 2.8, 4.2)', () => {
     const { store } = makeStore()
     store.dispatch(events.opened())
     store.dispatch(events.userSelected())
-    const request = store.dispatch(membersApi.endpoints.transferMember.initiate(ARGS))
+    const request = store.dispatch(transferApi.endpoints.transferMember.initiate(ARGS))
     expect(store.getState().transfer?.status).toBe('submitting')
     await request.unwrap()
     expect(store.getState().transfer?.status).toBe('succeeded')

@@ -1,12 +1,13 @@
 import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
 import { serverMessage } from '../../app/api'
-import { membersApi } from '../members'
+import { sessionEnded } from '../../app/sessionEvents'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { transferApi, type TransferUser } from './transferApi'
 
 export type TransferStatus = 'closed' | 'choosing' | 'submitting' | 'succeeded' | 'failed'
 export type TransferEvent =
   | 'opened'
-  | 'searchTyped'
   | 'searchSettled'
   | 'userSelected'
   | 'submitStarted'
@@ -19,13 +20,9 @@ export type TransferEvent =
  * request is in flight, and the server's answer is only taken while submitting. `opened` is legal
  * after an outcome too, because the profile that showed it may have been left in the meantime.
  */
-export const TRANSFER_TRANSITIONS: Record<
-  TransferStatus,
-  Partial<Record<TransferEvent, TransferStatus>>
-> = {
+export const TRANSFER_TRANSITIONS: TransitionTable<TransferStatus, TransferEvent> = {
   closed: { opened: 'choosing' },
   choosing: {
-    searchTyped: 'choosing',
     searchSettled: 'choosing',
     userSelected: 'choosing',
     submitStarted: 'submitting',
@@ -35,7 +32,6 @@ export const TRANSFER_TRANSITIONS: Record<
   succeeded: { opened: 'choosing', closed: 'closed' },
   failed: {
     opened: 'choosing',
-    searchTyped: 'failed',
     searchSettled: 'failed',
     userSelected: 'choosing',
     submitStarted: 'submitting',
@@ -46,18 +42,13 @@ export const TRANSFER_TRANSITIONS: Record<
 /** Spec 9.6: the user search waits this long after the last keystroke. */
 export const USER_SEARCH_DEBOUNCE_MS = 350
 
-export interface TransferUser {
-  id: number
-  username: string
-}
-
 export interface TransferState {
   status: TransferStatus
   memberId: number | null
   memberName: string
-  /** What the search field shows. */
+  /** The search as typed, once typing paused (the field keeps the keystrokes). */
   searchText: string
-  /** What the user list was last asked for. */
+  /** What the user list was last asked for: the search, trimmed. */
   appliedSearch: string
   selectedUser: TransferUser | null
   /** The server's message on failure; null means the translated fallback (spec 8.4). */
@@ -74,14 +65,9 @@ export const initialTransferState: TransferState = {
   error: null,
 }
 
-function move(state: TransferState, event: TransferEvent): boolean {
-  const next = TRANSFER_TRANSITIONS[state.status][event]
-  if (!next) return false
-  state.status = next
-  return true
-}
+const { move } = createMachine<TransferStatus, TransferEvent, TransferState>(TRANSFER_TRANSITIONS)
 
-const { transferMember } = membersApi.endpoints
+const { transferMember } = transferApi.endpoints
 
 const transferSlice = createSlice({
   name: 'transfer',
@@ -92,11 +78,12 @@ const transferSlice = createSlice({
         Object.assign(state, initialTransferState, action.payload, { status: 'choosing' })
       }
     },
-    searchTyped(state, action: PayloadAction<string>) {
-      if (move(state, 'searchTyped')) state.searchText = action.payload
-    },
-    searchSettled(state) {
-      if (move(state, 'searchSettled')) state.appliedSearch = state.searchText.trim()
+    /** The typed search, once typing pauses (spec 2.8): one action per pause, not per key. */
+    searchSettled(state, action: PayloadAction<string>) {
+      if (move(state, 'searchSettled')) {
+        state.searchText = action.payload
+        state.appliedSearch = action.payload.trim()
+      }
     },
     userSelected(state, action: PayloadAction<TransferUser | null>) {
       if (move(state, 'userSelected')) {
@@ -110,6 +97,7 @@ const transferSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addMatcher(sessionEnded, () => initialTransferState)
       .addMatcher(transferMember.matchPending, (state, action) => {
         // Only the dialog's own request, and only with a user chosen (spec 5.9).
         const { id, targetUserId } = action.meta.arg.originalArgs
@@ -132,7 +120,7 @@ const transferSlice = createSlice({
   },
 })
 
-export const { opened, searchTyped, searchSettled, userSelected, closed } = transferSlice.actions
+export const { opened, searchSettled, userSelected, closed } = transferSlice.actions
 // Lazily registered: the reducer joins the store when this feature's code loads (with its
 // route), so the login route does not carry it. Injected selectors read the initial state
 // until then.

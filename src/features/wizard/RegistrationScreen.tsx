@@ -3,13 +3,13 @@ import { FormikProvider, useFormik, type FormikErrors, type FormikTouched } from
 import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { TOKEN_KEY } from '../../app/api'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { WIZARD_STEP_COUNT } from '../../domain'
 import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
-import { membersApi, useCreateMemberMutation } from '../members'
+import { transferApi } from '../transfer'
 import {
   emptyRegistration,
   firstFailingStep,
@@ -18,7 +18,8 @@ import {
   type RegistrationValues,
 } from './registrationValues'
 import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
-import { type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
+import { isFreshWizard, type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
+import { useCreateMemberMutation } from './wizardApi'
 import './wizard.css'
 
 /** Spec 4.5 / 9.6: the form resets this long after a successful submit. */
@@ -151,7 +152,7 @@ export default function RegistrationScreen() {
   // Spec 2.5 / 7.2: the user list is fetched when the screen opens. A subscription only: the
   // screen shows nothing of it, so the request's pending and fulfilled states do not render the
   // whole form again (twice, ~540 components each, right after its first render).
-  membersApi.endpoints.getUsers.useQuerySubscription()
+  transferApi.endpoints.getUsers.useQuerySubscription()
   const failureText = useFailureText(failure)
   const [resetCount, setResetCount] = useState(0)
   const stepHeading = useRef<HTMLHeadingElement | null>(null)
@@ -164,9 +165,12 @@ export default function RegistrationScreen() {
     onSubmit: () => undefined,
   })
 
+  // The form starts empty on every visit, so the wizard starts at step 0 too: only when it is
+  // elsewhere, so that every `opened` in the log changed something.
+  const store = useAppStore()
   useEffect(() => {
-    dispatch(wizardEvents.opened())
-  }, [dispatch])
+    if (!isFreshWizard(selectWizard(store.getState()))) dispatch(wizardEvents.opened())
+  }, [dispatch, store])
 
   // A new step: start at its top and give screen readers its heading.
   useEffect(() => {

@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer'
 import { setupStore } from '../../testing/renderWithProviders'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { registerFile } from '../../shared/fileRegistry'
-import { membersApi } from '../members'
+import { wizardApi } from './wizardApi'
 import { jobFields } from '../memberForm'
 import {
   emptyRegistration,
@@ -89,7 +89,7 @@ describe('the member the wizard submits (spec 3.2, 5.7, 7.3)', () => {
     const { store } = setupStore({ signedInAs: { id: 1, username: 'abebe' } })
     await store
       .dispatch(
-        membersApi.endpoints.createMember.initiate({
+        wizardApi.endpoints.createMember.initiate({
           values: toSubmission(values, 'abebe'),
           photoId: values.photoId,
         }),

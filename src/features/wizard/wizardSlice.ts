@@ -6,8 +6,10 @@ import {
 } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
 import { serverMessage } from '../../app/api'
+import { sessionEnded } from '../../app/sessionEvents'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
-import { membersApi } from '../members'
+import { wizardApi } from './wizardApi'
 
 export type WizardStatus = 'editing' | 'validating' | 'submitting' | 'succeeded' | 'failed'
 export type WizardEvent =
@@ -28,30 +30,32 @@ export type WizardEvent =
  * Which event may move the wizard from which status (spec 2.5, 4.5); anything else is ignored.
  * Moving ahead (Next, a click on the next header, Submit) waits in `validating` until Formik
  * has checked the step; the createMember mutation drives submitting → succeeded | failed.
+ * `opened` (the screen mounted with an empty form) starts again at step 0, except while a
+ * member is being sent: that request's answer still decides what the screen shows.
  */
-export const WIZARD_TRANSITIONS: Record<
-  WizardStatus,
-  Partial<Record<WizardEvent, WizardStatus>>
-> = {
+export const WIZARD_TRANSITIONS: TransitionTable<WizardStatus, WizardEvent> = {
   editing: {
     nextRequested: 'validating',
     stepClicked: 'validating',
     backRequested: 'editing',
     submitRequested: 'validating',
+    opened: 'editing',
   },
   validating: {
     stepValidated: 'editing',
     stepInvalid: 'editing',
     submitStarted: 'submitting',
     submitFailed: 'failed',
+    opened: 'editing',
   },
   submitting: { submitSucceeded: 'succeeded', submitFailed: 'failed' },
-  succeeded: { resetDue: 'editing' },
+  succeeded: { resetDue: 'editing', opened: 'editing' },
   failed: {
     submitRequested: 'validating',
     stepClicked: 'validating',
     backRequested: 'editing',
     errorDismissed: 'editing',
+    opened: 'editing',
   },
 }
 
@@ -80,14 +84,17 @@ export const initialWizardState: WizardState = {
 
 const LAST_STEP = WIZARD_STEP_COUNT - 1
 
-function move(state: WizardState, event: WizardEvent): boolean {
-  const next = WIZARD_TRANSITIONS[state.status][event]
-  if (!next) return false
-  state.status = next
-  if (next !== 'failed') state.failure = null
-  if (next !== 'validating') state.pending = null
-  return true
-}
+const { move } = createMachine<WizardStatus, WizardEvent, WizardState>(
+  WIZARD_TRANSITIONS,
+  (state) => {
+    if (state.status !== 'failed') state.failure = null
+    if (state.status !== 'validating') state.pending = null
+  },
+)
+
+/** Whether the wizard is where a fresh screen starts: `opened` would change nothing. */
+export const isFreshWizard = (state: WizardState) =>
+  state.status === 'editing' && state.step === 0 && state.pending === null
 
 export function submitFailureOf(payload: unknown, error: SerializedError): SubmitFailure {
   const fromServer = serverMessage(payload)
@@ -141,20 +148,21 @@ const wizardSlice = createSlice({
       if (move(state, 'resetDue')) state.step = 0
     },
     errorDismissed: (state) => void move(state, 'errorDismissed'),
-    /** The screen mounted: its Formik starts empty, so the wizard starts at step 0. */
+    /** The screen mounted with an empty form: the wizard starts again at step 0. */
     opened(state) {
       if (move(state, 'opened')) state.step = 0
     },
   },
   extraReducers: (builder) => {
     builder
-      .addMatcher(membersApi.endpoints.createMember.matchPending, (state) => {
+      .addMatcher(sessionEnded, () => initialWizardState)
+      .addMatcher(wizardApi.endpoints.createMember.matchPending, (state) => {
         move(state, 'submitStarted')
       })
-      .addMatcher(membersApi.endpoints.createMember.matchFulfilled, (state) => {
+      .addMatcher(wizardApi.endpoints.createMember.matchFulfilled, (state) => {
         move(state, 'submitSucceeded')
       })
-      .addMatcher(membersApi.endpoints.createMember.matchRejected, (state, action) => {
+      .addMatcher(wizardApi.endpoints.createMember.matchRejected, (state, action) => {
         if (move(state, 'submitFailed'))
           state.failure = submitFailureOf(action.payload, action.error)
       })

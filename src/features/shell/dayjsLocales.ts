@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import 'dayjs/locale/am'
-import type { Language } from '../../features/preferences'
+import type { Language } from '../preferences'
 
 // dayjs has no Afaan Oromoo locale; antd's Gregorian picker reads month and weekday names here.
 dayjs.locale(

@@ -1,0 +1,76 @@
+import type { UnknownAction } from '@reduxjs/toolkit'
+import { loggedOut, sessionExpired } from '../../app/sessionEvents'
+import {
+  expectReducerRows,
+  expectTransitions,
+  mutationAction,
+  type Row,
+} from '../../testing/machineTables'
+import authSlice, {
+  AUTH_TRANSITIONS,
+  type AuthEvent,
+  type AuthState,
+  type AuthStatus,
+  initialAuthState,
+} from './authSlice'
+
+// A token whose payload is {"id":1,"username":"abebe"}.
+const TOKEN = `x.${btoa(JSON.stringify({ id: 1, username: 'abebe' }))}.y`
+
+const login = (phase: 'pending' | 'fulfilled' | 'rejected', payload?: unknown) =>
+  mutationAction('login', phase, {}, payload)
+
+const events: Record<AuthEvent, () => UnknownAction> = {
+  loginStarted: () => login('pending'),
+  loginSucceeded: () => login('fulfilled', { success: true, token: TOKEN }),
+  loginFailed: () => login('rejected', { status: 401, data: {} }),
+  loggedOut: () => loggedOut(),
+  expired: () => sessionExpired(),
+}
+
+// Written by hand, illegal events included (null: ignored, the state unchanged).
+const ROWS: Row<AuthStatus, AuthEvent>[] = [
+  ['signedOut', 'loginStarted', 'signingIn'],
+  ['signedOut', 'loginSucceeded', null],
+  ['signedOut', 'loggedOut', null],
+  ['signedOut', 'expired', null],
+  ['signingIn', 'loginSucceeded', 'signedIn'],
+  ['signingIn', 'loginFailed', 'failed'],
+  ['signingIn', 'loginStarted', null],
+  ['signingIn', 'loggedOut', null],
+  ['signedIn', 'loggedOut', 'signedOut'],
+  ['signedIn', 'expired', 'signedOut'],
+  ['signedIn', 'loginStarted', null],
+  ['signedIn', 'loginFailed', null],
+  ['failed', 'loginStarted', 'signingIn'],
+  ['failed', 'loggedOut', 'signedOut'],
+  ['failed', 'loginSucceeded', null],
+  ['failed', 'expired', null],
+]
+
+const at = (status: AuthStatus): AuthState => ({
+  ...initialAuthState,
+  status,
+  ...(status === 'signedIn' ? { token: TOKEN, user: { id: 1, username: 'abebe' } } : {}),
+})
+
+describe('session machine', () => {
+  it('moves as the hand-written table says', () => {
+    expectTransitions(AUTH_TRANSITIONS, ROWS)
+  })
+
+  it('follows the table in its reducer', () => {
+    expectReducerRows(
+      ROWS,
+      at,
+      (state, event) => authSlice.reducer(state, events[event]()),
+      (s) => s.status,
+    )
+  })
+
+  it('keeps the token and user of a sign-in and forgets them on logout', () => {
+    const signedIn = authSlice.reducer(at('signingIn'), events.loginSucceeded())
+    expect(signedIn).toMatchObject({ token: TOKEN, user: { id: 1, username: 'abebe' } })
+    expect(authSlice.reducer(signedIn, loggedOut())).toEqual(initialAuthState)
+  })
+})

@@ -1,0 +1,38 @@
+import { expectReducerRows, expectTransitions, type Row } from '../../testing/machineTables'
+import {
+  initialProfileState,
+  PROFILE_TRANSITIONS,
+  type ProfileEvent,
+  type ProfileMode,
+  profileReducer,
+} from './profileMachine'
+
+// Written by hand, illegal events included (null: ignored, the state unchanged).
+const ROWS: Row<ProfileMode, ProfileEvent>[] = [
+  ['view', 'editRequested', 'edit'],
+  ['view', 'saveRequested', null],
+  ['view', 'cancelled', null],
+  ['edit', 'cancelled', 'view'],
+  ['edit', 'saveRequested', 'saving'],
+  ['edit', 'saveSucceeded', null],
+  ['saving', 'saveSucceeded', 'view'],
+  ['saving', 'saveFailed', 'edit'],
+  ['saving', 'cancelled', null],
+  ['saving', 'editRequested', null],
+]
+
+describe('profile machine (spec 4.8)', () => {
+  it('moves as the hand-written table says', () => {
+    expectTransitions(PROFILE_TRANSITIONS, ROWS)
+  })
+
+  it('follows the table in its reducer', () => {
+    const stateIn = (mode: ProfileMode) => ({ ...initialProfileState, mode })
+    expectReducerRows(ROWS, stateIn, profileReducer, (s) => s.mode)
+  })
+
+  it('remembers a save for the way back to the list', () => {
+    const saved = profileReducer({ ...initialProfileState, mode: 'saving' }, 'saveSucceeded')
+    expect(saved).toEqual({ mode: 'view', saveStatus: 'success', saved: true })
+  })
+})

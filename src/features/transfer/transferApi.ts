@@ -1,0 +1,40 @@
+import { api } from '../../app/api'
+import type { Member } from '../../domain'
+
+export interface TransferUser {
+  id: number
+  username: string
+}
+
+/** The transfer feature's calls: moving a member (spec 7.2) and finding the account to move to. */
+export const transferApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    transferMember: build.mutation<
+      { success: boolean; member: Member },
+      { id: number; targetUserId: number }
+    >({
+      query: ({ id, targetUserId }) => ({
+        url: `api/members/transfer/${id}`,
+        method: 'POST',
+        body: { targetUserId },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Member', id },
+        { type: 'MemberList', id: 'ALL' },
+      ],
+    }),
+    /** Spec 7.2: users, or with purpose=transfer the others matching a trimmed search. */
+    getUsers: build.query<TransferUser[], { purpose?: 'transfer'; search?: string } | void>({
+      query: (args) => ({
+        url: 'api/users',
+        params: {
+          ...(args?.purpose ? { purpose: args.purpose } : {}),
+          ...(args?.search?.trim() ? { search: args.search.trim() } : {}),
+        },
+      }),
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+  }),
+})
+
+export const { useTransferMemberMutation, useGetUsersQuery } = transferApi
