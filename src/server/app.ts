@@ -7,6 +7,7 @@ import { registerErrorHandling } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/security'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
+import { meRoutes } from './routes/me'
 import { memberRoutes } from './routes/members'
 import { spaRoutes } from './routes/spa'
 import { uploadRoutes } from './routes/uploads'
@@ -51,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   loginRoutes(app, { db: options.db, tokens, throttle })
   userRoutes(app, { db: options.db })
+  meRoutes(app, { db: options.db })
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })

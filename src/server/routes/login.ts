@@ -1,15 +1,21 @@
+import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
 import { sendError } from '../plugins/errors'
-import { findUserByUsername } from '../repositories/users'
+import { findUserByUsername, recordSignIn } from '../repositories/users'
+import { recordEvent, SYSTEM_ACTOR } from '../services/history'
 import type { LoginThrottle } from '../services/loginThrottle'
 import { verifyPassword } from '../services/passwords'
+import { startSession } from '../services/sessions'
 import type { TokenService } from '../services/tokens'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const TOO_MANY_ATTEMPTS =
   'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
+
+const usernameDigest = (name: string) =>
+  crypto.createHash('sha256').update(name.trim().toLowerCase()).digest('hex').slice(0, 12)
 
 interface LoginBody {
   username: string
@@ -50,11 +56,44 @@ export function loginRoutes(
       if (!user || !ok || user.disabled) {
         deps.throttle.recordFailure(address, username)
         request.log.info({ username: username.slice(0, 100) }, 'sign-in refused')
+        // The history names the account tried, never the password; an unknown name only by a
+        // hash prefix, since a password typed into the wrong field would otherwise be kept.
+        await deps.db.transaction().execute((trx) =>
+          recordEvent(trx, {
+            actor: SYSTEM_ACTOR,
+            action: 'sign_in_refused',
+            subjectUserId: user?.id ?? null,
+            details: user
+              ? { username: user.username, reason: user.disabled ? 'disabled' : 'password' }
+              : { reason: 'unknown', username_sha256: usernameDigest(username) },
+          }),
+        )
         return sendError(reply, 401, INVALID_CREDENTIALS)
       }
       deps.throttle.recordSuccess(address, username)
-      const token = await deps.tokens.sign({ id: user.id, username: user.username })
-      return { success: true, token, user: { id: user.id, username: user.username } }
+      const now = new Date()
+      const sessionId = await deps.db.transaction().execute(async (trx) => {
+        const id = await startSession(trx, user.id, now)
+        await recordSignIn(trx, user.id, now)
+        await recordEvent(trx, {
+          actor: { id: user.id, username: user.username },
+          action: 'sign_in',
+          subjectUserId: user.id,
+          at: now,
+        })
+        return id
+      })
+      const token = await deps.tokens.sign({ id: user.id, username: user.username, sessionId })
+      return {
+        success: true,
+        token,
+        user: {
+          id: user.id,
+          username: user.username,
+          role: user.role,
+          must_change_password: user.must_change_password === 1,
+        },
+      }
     },
   )
 }
