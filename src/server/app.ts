@@ -5,7 +5,9 @@ import type { Database } from './db/tables'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/security'
+import { adminRoutes } from './routes/admin'
 import { type AppVersion, healthRoutes } from './routes/health'
+import { historyRoutes } from './routes/history'
 import { loginRoutes } from './routes/login'
 import { meRoutes } from './routes/me'
 import { memberRoutes } from './routes/members'
@@ -13,6 +15,7 @@ import { spaRoutes } from './routes/spa'
 import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
 import { LoginThrottle } from './services/loginThrottle'
+import { schedulePurge } from './services/restoreBin'
 import { createTokenService } from './services/tokens'
 
 export interface AppOptions {
@@ -24,6 +27,8 @@ export interface AppOptions {
   version?: AppVersion
   logger?: FastifyServerOptions['logger']
   throttle?: LoginThrottle
+  /** The time the restore bin's purge goes by; tests move it forward. */
+  clock?: () => Date
 }
 
 /** Logs never carry passwords, tokens or cookies. */
@@ -53,6 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   loginRoutes(app, { db: options.db, tokens, throttle })
   userRoutes(app, { db: options.db })
   meRoutes(app, { db: options.db })
+  adminRoutes(app, { db: options.db })
+  historyRoutes(app, { db: options.db })
+  schedulePurge(app, options.db, options.clock ?? (() => new Date()))
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
