@@ -24,9 +24,9 @@ import {
 } from '../repositories/members'
 import { keepDeletedMember } from '../repositories/deletedMembers'
 import { findMemberOwner, listEveryMember, ownersOf } from '../repositories/memberAccess'
+import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import { findAccountState } from '../repositories/users'
 import { type Actor, memberChanges, recordEvent } from '../services/history'
-import { MAX_SEARCH_LIMIT, searchMembers } from '../services/memberSearch'
 import { processPhoto } from '../services/photos'
 
 export const SELECT_TARGET_USER = 'Please select a user to transfer to'
