@@ -15,6 +15,7 @@ const RegistrationScreen = lazy(loadRegistrationScreen)
 const MemberListScreen = lazy(() => import('../features/members/MemberListScreen'))
 const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
+const ChangePasswordScreen = lazy(() => import('../features/account/ChangePasswordScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: '/member/edit/:id', element: <MemberDetailScreen /> },
       { path: '/member/idcard/:id', element: <IdCardScreen /> },
       { path: '/member/:id', element: <MemberDetailScreen /> },
+      { path: '/account/password', element: <ChangePasswordScreen /> },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -7,13 +7,17 @@ import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
+import { adminRoutes } from './routes/admin'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes, passwordCheckQueue } from './routes/login'
 import { type MemberListOptions, memberRoutes } from './routes/members'
+import { historyRoutes } from './routes/history'
+import { meRoutes } from './routes/me'
 import { spaRoutes } from './routes/spa'
 import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
 import { LoginThrottle } from './services/loginThrottle'
+import { schedulePurge } from './services/restoreBin'
 import { createTokenService } from './services/tokens'
 import type { WorkQueue } from './services/workQueue'
 
@@ -32,6 +36,8 @@ export interface AppOptions {
   hashing?: WorkQueue
   /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
   trustProxy?: TrustProxy
+  /** The time the restore bin's purge goes by; tests move it forward. */
+  clock?: () => Date
 }
 
 /** Logs never carry passwords, tokens or cookies. */
@@ -76,6 +82,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hashing: options.hashing ?? passwordCheckQueue(),
   })
   userRoutes(app, { db: options.db })
+  meRoutes(app, { db: options.db })
+  adminRoutes(app, { db: options.db })
+  historyRoutes(app, { db: options.db })
+  schedulePurge(app, options.db, options.clock ?? (() => new Date()))
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db, memberList: options.memberList })
   uploadRoutes(app, { db: options.db })

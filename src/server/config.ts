@@ -28,7 +28,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
-    jwtSecret: env.JWT_SECRET || undefined,
+    // Set but empty is refused at start, like any too-short secret.
+    jwtSecret: env.JWT_SECRET,
     adminPassword: env.ABAL_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),

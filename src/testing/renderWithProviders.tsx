@@ -6,7 +6,7 @@ import { TOKEN_KEY } from '../app/api'
 import { LocaleAndTheme } from '../app/providers'
 import { routes as appRoutes } from '../app/router'
 import { makeStore, type RootState } from '../app/store'
-import { initialAuthState } from '../features/auth/authSlice'
+import { type AuthUser, initialAuthState } from '../features/auth/authSlice'
 import { initialPreferences, type PreferencesState } from '../features/preferences'
 import { fakeToken } from './mockServer'
 
@@ -15,7 +15,7 @@ export interface ProviderOptions {
   /** Shorthand: start in this language (default English so assertions read naturally). */
   language?: PreferencesState['language']
   /** Shorthand: start signed in as this user (a token is stored as the app would). */
-  signedInAs?: { id: number; username: string }
+  signedInAs?: AuthUser
 }
 
 export function setupStore({ preloadedState, language = 'en', signedInAs }: ProviderOptions = {}) {
@@ -24,7 +24,7 @@ export function setupStore({ preloadedState, language = 'en', signedInAs }: Prov
     ...preloadedState,
   }
   if (signedInAs) {
-    const token = fakeToken(signedInAs)
+    const token = fakeToken({ id: signedInAs.id, username: signedInAs.username })
     localStorage.setItem(TOKEN_KEY, token)
     state.auth = { ...initialAuthState, status: 'signedIn', token, user: signedInAs }
   }

@@ -2,14 +2,21 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { TOKEN_KEY } from '../../app/api'
 import { useAppSelector } from '../../app/hooks'
-import { selectIsSignedIn } from './authSlice'
+import { selectCurrentUser, selectIsSignedIn } from './authSlice'
+
+export const CHANGE_PASSWORD_PATH = '/account/password'
 
 /** Spec 2.1: a protected route needs a token on the device; without one, go to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn)
+  const user = useAppSelector(selectCurrentUser)
   const location = useLocation()
   if (!signedIn || !localStorage.getItem(TOKEN_KEY)) {
     return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  }
+  // A temporary password is replaced before anything else (the server refuses the rest).
+  if (user?.mustChangePassword && location.pathname !== CHANGE_PASSWORD_PATH) {
+    return <Navigate to={CHANGE_PASSWORD_PATH} replace />
   }
   return children
 }

@@ -9,7 +9,7 @@ export interface LoginResponse {
   success?: boolean
   token?: string
   message?: string
-  user?: { id: number; username: string }
+  user?: { id: number; username: string; role?: string; must_change_password?: boolean }
 }
 
 export const authApi = api.injectEndpoints({

@@ -2,6 +2,7 @@ import { createSlice } from '@reduxjs/toolkit'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { isRole, type Role } from '../../domain'
 import { authApi, type LoginResponse } from './authApi'
 
 export type AuthStatus = 'signedOut' | 'signingIn' | 'signedIn' | 'failed'
@@ -28,6 +29,10 @@ export type LoginFailure =
 export interface AuthUser {
   id: number
   username: string
+  /** admin | clerk | auditor, from the sign-in answer (issue 25); clerk when absent. */
+  role?: Role
+  /** A temporary password: the app asks for a new one before anything else. */
+  mustChangePassword?: boolean
 }
 
 export interface AuthState {
@@ -84,7 +89,12 @@ function failureFromResponse(response: LoginResponse): LoginFailure {
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
-  reducers: {},
+  reducers: {
+    /** The account chose its own password: the app opens normally from now on. */
+    passwordChanged: (state) => {
+      if (state.status === 'signedIn' && state.user) state.user.mustChangePassword = false
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, (state) => {
@@ -101,7 +111,12 @@ const authSlice = createSlice({
         if (payload.success === true && payload.token && user) {
           if (move(state, 'loginSucceeded')) {
             state.token = payload.token
-            state.user = user
+            const role = payload.user?.role
+            state.user = {
+              ...user,
+              role: isRole(role) ? role : 'clerk',
+              mustChangePassword: payload.user?.must_change_password === true,
+            }
           }
         } else if (move(state, 'loginFailed')) {
           state.failure = failureFromResponse(payload)
@@ -121,4 +136,5 @@ const authSlice = createSlice({
 
 export const { selectAuthStatus, selectIsSignedIn, selectCurrentUser, selectLoginFailure } =
   authSlice.selectors
+export const { passwordChanged } = authSlice.actions
 export default authSlice

@@ -3,7 +3,11 @@ export {
   selectCurrentUser,
   selectIsSignedIn,
   selectAuthStatus,
+  passwordChanged,
 } from './authSlice'
 export type { AuthUser, AuthState } from './authSlice'
-export { RequireAuth, RedirectIfSignedIn } from './RequireAuth'
+export { RequireAuth, RedirectIfSignedIn, CHANGE_PASSWORD_PATH } from './RequireAuth'
 export { useLoginMutation } from './authApi'
+
+/** Whether the signed-in account may change members (auditors read only). */
+export { useCanWrite, useRole } from './useRole'

@@ -19,6 +19,8 @@ import {
 } from './membersSlice'
 import { MemberTable } from './MemberTable'
 import './members.css'
+import { useRole } from '../auth'
+import { WhoseMembers } from './WhoseMembers'
 
 /** Spec 9.6: the transfer success banner hides after 5 s. */
 export const TRANSFER_BANNER_MS = 5000
@@ -66,8 +68,12 @@ export default function MemberListScreen() {
   const status = useAppSelector(selectStatusFilter)
   const filtersVisible = useAppSelector(selectFiltersVisible)
   const filtersActive = useAppSelector(selectFiltersActive)
+  const role = useRole()
+  // Admins and auditors choose whose members (issue 25); an auditor owns none, so sees all.
+  const [everyone, setEveryone] = useState(role === 'auditor')
+  const owner = role !== 'clerk' && everyone ? ('all' as const) : undefined
   const directory = useMemberDirectoryInfiniteQuery(
-    { q, status },
+    { q, status, owner },
     { refetchOnMountOrArgChange: refetchOnArrival },
   )
   const { data, isLoading, isFetching, isFetchingNextPage, isError, hasNextPage } = directory
@@ -115,6 +121,7 @@ export default function MemberListScreen() {
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
       <MemberListHeader total={total} />
+      {role !== 'clerk' && <WhoseMembers everyone={everyone} onChange={setEveryone} />}
 
       {transferredName && (
         <Alert

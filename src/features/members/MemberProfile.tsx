@@ -21,6 +21,7 @@ import { initialProfileState, profileReducer, type ProfileState } from './profil
 import { ProfilePhotoCard } from './ProfilePhotoCard'
 import { ProfileSummaryCard } from './ProfileSummaryCard'
 import { ProfileTabs } from './ProfileTabs'
+import { useCanWrite } from '../auth'
 
 /** The field errors of a 400 (message ids from the shared schema), if the server sent any. */
 function serverFieldErrors(error: unknown): Record<string, string> | undefined {
@@ -71,6 +72,7 @@ const ProfileForm = memo(function ProfileForm({
 }) {
   const intl = useIntl()
   const editing = mode !== 'view'
+  const canWrite = useCanWrite()
   return (
     <form onSubmit={onSubmit} noValidate aria-label={name}>
       <Form layout="vertical" component={false}>
@@ -118,7 +120,7 @@ const ProfileForm = memo(function ProfileForm({
           <Col span={24}>
             <ProfileTabs member={member} editing={editing} />
           </Col>
-          {!editing && (
+          {!editing && canWrite && (
             <Col span={24}>
               <DangerZone memberId={member.id} memberName={name} />
             </Col>

@@ -9,6 +9,7 @@ import {
 import { Button, Flex } from 'antd'
 import { FormattedMessage } from 'react-intl'
 import type { ProfileMode } from './profileMachine'
+import { useCanWrite } from '../auth'
 
 interface Props {
   mode: ProfileMode
@@ -22,6 +23,8 @@ interface Props {
 /** Spec 2.7 header: Back always; Transfer, Generate ID Card and Edit, or Cancel and Save. */
 export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCancel }: Props) {
   const saving = mode === 'saving'
+  // Auditors read only: no Transfer or Edit (issue 25).
+  const canWrite = useCanWrite()
   return (
     <Flex className="profile-header" justify="space-between" align="center" wrap gap={8}>
       <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} disabled={saving}>
@@ -30,15 +33,19 @@ export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCa
       <Flex gap={8} wrap justify="flex-end">
         {mode === 'view' ? (
           <>
-            <Button icon={<SwapOutlined aria-hidden />} onClick={onTransfer}>
-              <FormattedMessage id="transfer" />
-            </Button>
+            {canWrite && (
+              <Button icon={<SwapOutlined aria-hidden />} onClick={onTransfer}>
+                <FormattedMessage id="transfer" />
+              </Button>
+            )}
             <Button icon={<IdcardOutlined aria-hidden />} onClick={onIdCard}>
               <FormattedMessage id="generateIdCard" />
             </Button>
-            <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
-              <FormattedMessage id="edit" />
-            </Button>
+            {canWrite && (
+              <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
+                <FormattedMessage id="edit" />
+              </Button>
+            )}
           </>
         ) : (
           <>

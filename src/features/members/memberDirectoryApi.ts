@@ -7,6 +7,8 @@ export const DIRECTORY_PAGE_SIZE = 50
 export interface MemberDirectoryArgs {
   q: string
   status: StatusFilter
+  /** Admins and auditors: 'all' for every account's members (issue 25); the caller's otherwise. */
+  owner?: 'all'
 }
 
 /**
@@ -28,6 +30,7 @@ export const memberDirectoryApi = membersApi.injectEndpoints({
           ...(queryArg.q.trim() ? { q: queryArg.q.trim() } : {}),
           ...(queryArg.status !== 'all' ? { status: queryArg.status } : {}),
           ...(pageParam ? { cursor: pageParam } : {}),
+          ...(queryArg.owner ? { owner: queryArg.owner } : {}),
         },
       }),
       providesTags: [{ type: 'MemberList', id: 'ALL' }],

@@ -1,17 +1,24 @@
-import { LogoutOutlined, MenuOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons'
+import {
+  KeyOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons'
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
-import { loggedOut } from '../../app/sessionEvents'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { BrandMark } from '../../shared/BrandMark'
 import { MenuButton } from '../../shared/MenuButton'
+import { signOut } from '../account'
+import { useCanWrite } from '../auth'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 
 const NAV = [
-  { to: '/registration', id: 'registration', icon: <UserAddOutlined /> },
-  { to: '/members', id: 'members', icon: <TeamOutlined /> },
+  { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true },
+  { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false },
 ] as const
 
 export function TopBar() {
@@ -20,10 +27,12 @@ export function TopBar() {
   const location = useLocation()
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
+  // Auditors register no one: the registration entry is not shown to them.
+  const canWrite = useCanWrite()
+  const nav = NAV.filter((item) => canWrite || !item.writes)
 
   const logout = () => {
-    dispatch(loggedOut())
-    navigate('/login', { replace: true })
+    void dispatch(signOut()).then(() => navigate('/login', { replace: true }))
   }
   const isCurrent = (to: string) =>
     location.pathname === to || (to === '/members' && location.pathname.startsWith('/member/'))
@@ -41,7 +50,7 @@ export function TopBar() {
           {!isMobile && (
             <nav aria-label={intl.formatMessage({ id: 'mainNavigation' })}>
               <Space size={2}>
-                {NAV.map((item) => (
+                {nav.map((item) => (
                   <Button
                     key={item.to}
                     type="text"
@@ -65,11 +74,16 @@ export function TopBar() {
               icon={<MenuOutlined />}
               className="on-primary"
               items={[
-                ...NAV.map((item) => ({
+                ...nav.map((item) => ({
                   key: item.to,
                   icon: item.icon,
                   label: intl.formatMessage({ id: item.id }),
                 })),
+                {
+                  key: '/account/password',
+                  icon: <KeyOutlined />,
+                  label: intl.formatMessage({ id: 'changePassword' }),
+                },
                 {
                   key: 'logout',
                   icon: <LogoutOutlined />,
@@ -80,9 +94,19 @@ export function TopBar() {
               onSelect={(key) => (key === 'logout' ? logout() : navigate(key))}
             />
           ) : (
-            <Button type="text" className="on-primary" icon={<LogoutOutlined />} onClick={logout}>
-              <FormattedMessage id="logout" />
-            </Button>
+            <>
+              <Button
+                type="text"
+                className="on-primary"
+                icon={<KeyOutlined />}
+                aria-label={intl.formatMessage({ id: 'changePassword' })}
+                title={intl.formatMessage({ id: 'changePassword' })}
+                onClick={() => navigate('/account/password')}
+              />
+              <Button type="text" className="on-primary" icon={<LogoutOutlined />} onClick={logout}>
+                <FormattedMessage id="logout" />
+              </Button>
+            </>
           )}
         </Space>
       </Flex>

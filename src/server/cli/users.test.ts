@@ -102,7 +102,7 @@ describe('users add', () => {
     expect(result.code).toBe(EXIT_FAILED)
     expect(result.stderr).toMatch(new RegExp(`at least ${MIN_PASSWORD_LENGTH}`))
     expect(await listAccounts(database.db)).toEqual([])
-    const exact = 'x'.repeat(MIN_PASSWORD_LENGTH)
+    const exact = 'xy'.repeat(MIN_PASSWORD_LENGTH / 2)
     expect((await run(['add', 'maryam'], { input: twice(exact) })).code).toBe(EXIT_OK)
   })
 
@@ -213,9 +213,9 @@ describe('users list', () => {
     const result = await run(['list'])
     expect(result.code).toBe(EXIT_OK)
     const lines = result.stdout.trimEnd().split('\n')
-    expect(lines[0]).toMatch(/^ID\s+USERNAME\s+STATUS\s+CREATED$/)
-    expect(lines[1]).toMatch(/^\d+\s+admin\s+active\s+\d{4}-\d{2}-\d{2}$/)
-    expect(lines[2]).toMatch(/^\d+\s+ሰላም\s+disabled\s+\d{4}-\d{2}-\d{2}$/)
+    expect(lines[0]).toMatch(/^ID\s+USERNAME\s+ROLE\s+STATUS\s+CREATED$/)
+    expect(lines[1]).toMatch(/^\d+\s+admin\s+clerk\s+active\s+\d{4}-\d{2}-\d{2}$/)
+    expect(lines[2]).toMatch(/^\d+\s+ሰላም\s+clerk\s+disabled\s+\d{4}-\d{2}-\d{2}$/)
     expect(result.stdout).not.toMatch(/argon2/)
   })
 
@@ -309,6 +309,59 @@ describe('users remove', () => {
     expect(result.code).toBe(EXIT_FAILED)
     expect(result.stderr).toMatch(/still has members/)
     expect(await listAccounts(database.db)).toHaveLength(2)
+  })
+})
+
+describe('the password policy', () => {
+  it.each([
+    ['12345678', /at least 10/],
+    ['password', /at least 10/],
+    ['          ', /only spaces/],
+    ['\t \t \t \t \t \t', /only spaces/],
+    ['1234567890', /most common/],
+    ['Password123', /most common/],
+    ['aaaaaaaaaaaa', /most common/],
+    ['x'.repeat(1500), /at most 1000/],
+  ])('refuses %j', async (weak, message) => {
+    const result = await run(['add', 'maryam'], { input: twice(weak) })
+    expect(result.code).toBe(EXIT_FAILED)
+    expect(result.stderr).toMatch(message)
+    expect(await listAccounts(database.db)).toEqual([])
+  })
+
+  it('accepts a password of exactly the length login accepts, which then signs in', async () => {
+    const longest = 'long pass '.repeat(100)
+    expect((await run(['add', 'maryam'], { input: twice(longest) })).code).toBe(EXIT_OK)
+    expect(await passwordWorks('maryam', longest)).toBe(true)
+  })
+
+  it('applies to passwd as well', async () => {
+    await seed('yonas')
+    expect((await run(['passwd', 'yonas'], { input: twice('qwertyuiop') })).code).toBe(EXIT_FAILED)
+    expect(await passwordWorks('yonas', 'seeded password')).toBe(true)
+  })
+})
+
+describe('users add --role', () => {
+  it('creates a clerk by default and the role given otherwise', async () => {
+    expect((await run(['add', 'clerk1'], { input: twice('a good password') })).code).toBe(EXIT_OK)
+    const added = await run(['add', 'board', '--role', 'auditor'], {
+      input: twice('a good password'),
+    })
+    expect(added.code).toBe(EXIT_OK)
+    expect(
+      (await run(['add', '--role', 'admin', 'boss'], { input: twice('a good password') })).code,
+    ).toBe(EXIT_OK)
+    const roles = Object.fromEntries(
+      (await listAccounts(database.db)).map((a) => [a.username, a.role]),
+    )
+    expect(roles).toEqual({ clerk1: 'clerk', board: 'auditor', boss: 'admin' })
+  })
+
+  it('refuses an unknown role', async () => {
+    const result = await run(['add', 'x', '--role', 'owner'], { input: twice('a good password') })
+    expect(result.code).toBe(EXIT_USAGE)
+    expect(await listAccounts(database.db)).toEqual([])
   })
 })
 

@@ -12,7 +12,11 @@ import {
   setUserDisabled,
   updatePassword,
 } from '../repositories/users'
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../services/passwords'
+import { isRole, type Role, ROLES } from '../../domain'
+import { type Actor, recordEvent } from '../services/history'
+import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../services/passwordPolicy'
+import { hashPassword } from '../services/passwords'
+import { endAccountSessions } from '../services/sessions'
 import { InputCancelledError, InputLines } from './passwordInput'
 
 export const EXIT_OK = 0
@@ -30,13 +34,16 @@ export interface UsersCommandIO {
 
 export const USAGE = `Usage: npm run users -- <command>
 
-  add NAME       create an account; the password is read from standard input
+  add NAME [--role clerk|admin|auditor]
+                 create an account (a clerk unless --role says otherwise); the password is
+                 read from standard input
   list           show every account
   passwd NAME    set a new password, read from standard input
   remove NAME    delete an account (never the last one that can sign in)
   disable NAME   keep an account but stop it signing in
   enable NAME    let a disabled account sign in again
 
+Passwords have at least 10 characters and may not be one of the most common ones.
 Passwords are never taken from the command line (it would end up in the shell history and in
 the process list). In a terminal you are asked twice; from a pipe, give it on two lines:
   printf '%s\\n%s\\n' "$PASSWORD" "$PASSWORD" | npm run users -- add maryam
@@ -90,7 +97,11 @@ async function requireAccount(db: Kysely<Database>, rawName: string): Promise<Ac
   return account
 }
 
-async function readNewPassword(io: UsersCommandIO): Promise<string> {
+/** The history names the command line as the actor of what this tool changes. */
+const CLI_ACTOR: Actor = { id: null, username: null }
+const CLI = { via: 'command line' }
+
+async function readNewPassword(io: UsersCommandIO, username: string): Promise<string> {
   const input = new InputLines(io.stdin, io.isTTY)
   try {
     const ask = async (prompt: string) => {
@@ -105,9 +116,8 @@ async function readNewPassword(io: UsersCommandIO): Promise<string> {
         'No password on standard input: run this in a terminal, or pipe the password twice, on two lines.',
       )
     }
-    if ([...first].length < MIN_PASSWORD_LENGTH) {
-      throw new CommandError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
-    }
+    const problem = passwordProblem(first, username)
+    if (problem) throw new CommandError(PASSWORD_PROBLEM_TEXT[problem])
     const second = await ask('Repeat password: ')
     if (second === null) {
       throw new CommandError('The password must be given twice, on two lines, to rule out a typo.')
@@ -136,21 +146,30 @@ function othersCanSignIn(accounts: Account[], leaving: Account): boolean {
   return accounts.some((account) => account.id !== leaving.id && !account.disabled)
 }
 
-async function addAccount(io: UsersCommandIO, rawName: string) {
+async function addAccount(io: UsersCommandIO, rawName: string, role: Role) {
   const name = normaliseUsername(rawName)
   const existing = findAccount(await listAccounts(io.db), name)
   if (existing) {
     throw new CommandError(`An account "${existing.username}" already exists (names ignore case).`)
   }
-  const password = await readNewPassword(io)
+  const password = await readNewPassword(io, name)
+  const passwordHash = await hashPassword(password)
   try {
-    await insertUser(io.db, name, await hashPassword(password))
+    await io.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, name, passwordHash, { role })
+      await recordEvent(trx, {
+        actor: CLI_ACTOR,
+        action: 'account_create',
+        subjectUserId: user.id,
+        details: { ...CLI, username: name, role },
+      })
+    })
   } catch (err) {
     // Someone else added it between the check and now.
     if (isUniqueViolation(err)) throw new CommandError(`An account "${name}" already exists.`)
     throw err
   }
-  io.stdout.write(`Created the account "${name}".\n`)
+  io.stdout.write(`Created the account "${name}" (${role}).\n`)
 }
 
 async function listCommand(io: UsersCommandIO) {
@@ -162,10 +181,11 @@ async function listCommand(io: UsersCommandIO) {
   const rows = accounts.map((a) => [
     String(a.id),
     a.username,
+    a.role,
     a.disabled ? 'disabled' : 'active',
     a.created_at.slice(0, 10),
   ])
-  const header = ['ID', 'USERNAME', 'STATUS', 'CREATED']
+  const header = ['ID', 'USERNAME', 'ROLE', 'STATUS', 'CREATED']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)))
   const line = (cells: string[]) =>
     cells
@@ -177,9 +197,20 @@ async function listCommand(io: UsersCommandIO) {
 
 async function changePassword(io: UsersCommandIO, rawName: string) {
   const account = await requireAccount(io.db, rawName)
-  const password = await readNewPassword(io)
-  await updatePassword(io.db, account.id, await hashPassword(password))
-  io.stdout.write(`Changed the password of "${account.username}".\n`)
+  const password = await readNewPassword(io, account.username)
+  const passwordHash = await hashPassword(password)
+  await io.db.transaction().execute(async (trx) => {
+    await updatePassword(trx, account.id, passwordHash)
+    // Tokens issued under the old password are refused from now on (issue 23 §3).
+    await endAccountSessions(trx, account.id)
+    await recordEvent(trx, {
+      actor: CLI_ACTOR,
+      action: 'account_password_reset',
+      subjectUserId: account.id,
+      details: { ...CLI },
+    })
+  })
+  io.stdout.write(`Changed the password of "${account.username}"; its open sessions have ended.\n`)
 }
 
 async function removeAccount(io: UsersCommandIO, rawName: string) {
@@ -194,6 +225,12 @@ async function removeAccount(io: UsersCommandIO, rawName: string) {
     }
     try {
       await deleteUser(trx, account.id)
+      await recordEvent(trx, {
+        actor: CLI_ACTOR,
+        action: 'account_remove',
+        subjectUserId: account.id,
+        details: { ...CLI, username: account.username },
+      })
     } catch (err) {
       // Members belong to the account that registered them and are never deleted with it.
       if (isForeignKeyViolation(err)) {
@@ -223,6 +260,13 @@ async function setDisabled(io: UsersCommandIO, rawName: string, disabled: boolea
       )
     }
     await setUserDisabled(trx, account.id, disabled)
+    if (disabled) await endAccountSessions(trx, account.id)
+    await recordEvent(trx, {
+      actor: CLI_ACTOR,
+      action: 'account_update',
+      subjectUserId: account.id,
+      details: { ...CLI, username: account.username, changes: { disabled: [!disabled, disabled] } },
+    })
     io.stdout.write(
       disabled
         ? `Disabled "${account.username}": it can no longer sign in, and its open sessions end.\n`
@@ -253,6 +297,18 @@ export async function runUsersCommand(argv: string[], io: UsersCommandIO): Promi
     if (!NAMED_COMMANDS.has(command)) {
       throw new CommandError(`Unknown command "${command}".\n\n${USAGE}`, EXIT_USAGE)
     }
+    let role: Role = 'clerk'
+    if (command === 'add') {
+      const at = args.indexOf('--role')
+      if (at !== -1) {
+        const value = args[at + 1]
+        if (!isRole(value)) {
+          throw new CommandError(`--role takes one of: ${ROLES.join(', ')}.`, EXIT_USAGE)
+        }
+        role = value
+        args.splice(at, 2)
+      }
+    }
     if (args.length === 0) {
       throw new CommandError(
         `"${command}" needs a username: npm run users -- ${command} NAME`,
@@ -267,7 +323,7 @@ export async function runUsersCommand(argv: string[], io: UsersCommandIO): Promi
       throw new CommandError(`"${command}" takes exactly one username.${hint}`, EXIT_USAGE)
     }
     const name = args[0]
-    if (command === 'add') await addAccount(io, name)
+    if (command === 'add') await addAccount(io, name, role)
     else if (command === 'passwd') await changePassword(io, name)
     else if (command === 'remove') await removeAccount(io, name)
     else await setDisabled(io, name, command === 'disable')

@@ -7,6 +7,11 @@ export interface UsersTable {
   password_hash: string
   disabled: ColumnType<number, number | undefined, number>
   created_at: string
+  /** admin | clerk | auditor (migration 2026_11_25_0301). */
+  role: ColumnType<string, string | undefined, string>
+  /** 1 after a temporary password: the account must choose its own before anything else. */
+  must_change_password: ColumnType<number, number | undefined, number>
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -117,6 +122,44 @@ export interface MembersFtsTable {
   members_fts: string
 }
 
+/** A signed-in session: a token is valid only while the row its `jti` names exists. */
+export interface SessionsTable {
+  id: string
+  user_id: number
+  created_at: string
+  expires_at: string
+}
+
+/** One event of the hash-chained history (services/history.ts); never updated or deleted. */
+export interface AuditEventsTable {
+  seq: number
+  at: string
+  actor_id: number | null
+  actor_username: string | null
+  action: string
+  member_id: number | null
+  subject_user_id: number | null
+  /** JSON object: changed fields with before/after, or what else the action needs. */
+  details: string
+  prev_hash: string
+  hash: string
+}
+
+export type AuditEventRow = Selectable<AuditEventsTable>
+
+/** The restore bin: a deleted member's full row (JSON) and photo, kept for 30 days. */
+export interface DeletedMembersTable {
+  member_id: number
+  owner_user_id: number
+  deleted_at: string
+  deleted_by_id: number | null
+  deleted_by_username: string | null
+  row_json: string
+  photo_id: string | null
+  photo_jpeg: Uint8Array | null
+  photo_thumbnail: Uint8Array | null
+}
+
 export interface Database {
   users: UsersTable
   members: MembersTable
@@ -124,4 +167,7 @@ export interface Database {
   member_counts: MemberCountsTable
   members_fts: MembersFtsTable
   member_search: MemberSearchTable
+  sessions: SessionsTable
+  audit_events: AuditEventsTable
+  deleted_members: DeletedMembersTable
 }

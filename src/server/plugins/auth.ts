@@ -1,17 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import { isRole, type Role } from '../../domain'
 import type { Database } from '../db/tables'
-import { findAccountState } from '../repositories/users'
-import type { TokenClaims, TokenService } from '../services/tokens'
+import { findSessionAccount } from '../services/sessions'
+import type { TokenService } from '../services/tokens'
 import { sendError } from './errors'
+
+/** The signed-in account of a request, as it is now (not as it was when the token was made). */
+export interface RequestUser {
+  id: number
+  username: string
+  role: Role
+  sessionId: string
+  mustChangePassword: boolean
+}
+
+export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before you continue'
+export const FORBIDDEN = 'Your role does not allow this'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: TokenClaims | null
+    user: RequestUser | null
   }
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in, enabled account. */
+    /** preHandler for routes that need a signed-in, enabled account with its own password. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+    /** As requireUser, but also for an account that must still replace a temporary password. */
+    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+    /** preHandler: requireUser, then 403 unless the account has one of these roles. */
+    requireRole: (
+      ...roles: Role[]
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
   }
 }
 
@@ -24,13 +43,42 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>, tokens: TokenService) {
   app.decorateRequest('user', null)
-  app.decorate('requireUser', async (request: FastifyRequest, reply) => {
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request)
     const claims = token ? await tokens.verify(token) : null
     if (!claims) return sendError(reply, 401, 'Authentication required')
-    // A removed or disabled account loses access at once, not when its token expires.
-    const user = await findAccountState(db, claims.id)
-    if (!user || user.disabled) return sendError(reply, 401, 'Authentication required')
-    request.user = { id: user.id, username: user.username }
+    // Ended sessions (logout, password change, role change) and removed or disabled accounts
+    // lose access at once, not when the token expires.
+    const account = await findSessionAccount(db, claims.sessionId, claims.id)
+    if (!account || account.disabled || !isRole(account.role)) {
+      return sendError(reply, 401, 'Authentication required')
+    }
+    request.user = {
+      id: account.id,
+      username: account.username,
+      role: account.role,
+      sessionId: claims.sessionId,
+      mustChangePassword: account.must_change_password === 1,
+    }
+    return undefined
+  }
+
+  const requireUser = async (request: FastifyRequest, reply: FastifyReply) => {
+    await authenticate(request, reply)
+    if (reply.sent || !request.user) return reply
+    if (request.user.mustChangePassword) {
+      return sendError(reply, 403, PASSWORD_CHANGE_REQUIRED, { password: 'passwordChangeRequired' })
+    }
+    return undefined
+  }
+
+  app.decorate('requireSession', authenticate)
+  app.decorate('requireUser', requireUser)
+  app.decorate('requireRole', (...roles: Role[]) => async (request, reply) => {
+    await requireUser(request, reply)
+    if (reply.sent || !request.user) return reply
+    if (!roles.includes(request.user.role)) return sendError(reply, 403, FORBIDDEN)
+    return undefined
   })
 }

@@ -29,3 +29,11 @@ export async function countOwnedMembers(db: Db, ownerId: number, status?: string
       : await ownedCountWithStatus.execute(db, { ownerId, status })
   return Number(row?.n ?? 0)
 }
+
+/** Every account's members, with one membership_status or in all (admins and auditors). */
+export async function countAllMembers(db: Db, status?: string): Promise<number> {
+  let query = db.selectFrom('member_counts').select((eb) => eb.fn.sum<number | null>('n').as('n'))
+  if (status !== undefined) query = query.where('membership_status', '=', status)
+  const row = await query.executeTakeFirst()
+  return Number(row?.n ?? 0)
+}

@@ -8,7 +8,7 @@ import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
-import { countOwnedMembers } from './memberCounts'
+import { countAllMembers, countOwnedMembers } from './memberCounts'
 import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from './memberRows'
 import type { Db } from './users'
 
@@ -54,7 +54,8 @@ export function decodeCursor(text: string): ListCursor {
 }
 
 export interface SearchParams {
-  ownerId: number
+  /** The owning account, or null for every account's members (admins and auditors). */
+  ownerId: number | null
   query?: string
   /** A membership_status key; undefined or 'all' for every status. */
   status?: string
@@ -96,14 +97,15 @@ function afterCursorSql(cursor: ListCursor | undefined) {
  * index, so only the page's own rows (and photos) are read afterwards: reading every match's
  * full row to sort it cost 8-10 ms for a name shared by 9,000 members.
  */
-function sqliteMatches(db: Db, ownerId: number, folded: string, status?: string) {
+function sqliteMatches(db: Db, ownerId: number | null, folded: string, status?: string) {
   const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
+  const owner = ownerId === null ? sql`1 = 1` : sql`members.owner_user_id = ${ownerId}`
   const from =
     [...folded].length >= TRIGRAM
       ? sql`members_fts cross join members indexed by members_search_cover
           on members.id = members_fts.rowid
-          where members_fts match ${ftsPhrase(folded)} and members.owner_user_id = ${ownerId}`
-      : sql`members where members.owner_user_id = ${ownerId}
+          where members_fts match ${ftsPhrase(folded)} and ${owner}`
+      : sql`members where ${owner}
           and members.search_text like ${likePattern(folded)}`
   return {
     count: async () => {
@@ -154,7 +156,14 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     id: cursor?.id ?? 0,
     take: limit + 1,
   }
-  if (!folded) {
+  if (!folded && params.ownerId === null) {
+    // Every account's members: rare (admins and auditors), so built per call.
+    const total = await countAllMembers(db, status)
+    let members = db.selectFrom('members')
+    if (status) members = members.where('members.membership_status', '=', status)
+    return pageOf(await inListOrder(members, bounds).execute(), total, limit)
+  }
+  if (!folded && params.ownerId !== null) {
     // Without a text query the total is the owner's kept count, and the page a precompiled query.
     const total = await countOwnedMembers(db, params.ownerId, status)
     const query = LIST_PAGES[status ? 'status' : 'all'][bounds.position]
@@ -181,14 +190,14 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
  * members row per match; `page` one page in list order from members through its own trigram
  * index, so the planner picks its plan for rare and common fragments alike.
  */
-function postgresMatches(db: Db, ownerId: number, folded: string, status?: string) {
+function postgresMatches(db: Db, ownerId: number | null, folded: string, status?: string) {
   const like = likePattern(folded)
   return {
     count: async () => {
       let matching = db
         .selectFrom('member_search')
-        .where('member_search.owner_user_id', '=', ownerId)
         .where(sql<string>`member_search.search_text`, 'like', like)
+      if (ownerId !== null) matching = matching.where('member_search.owner_user_id', '=', ownerId)
       if (status) matching = matching.where('member_search.membership_status', '=', status)
       const counted = await matching
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -196,7 +205,8 @@ function postgresMatches(db: Db, ownerId: number, folded: string, status?: strin
       return Number(counted.n)
     },
     page: (bounds: PageBounds) => {
-      let members = db.selectFrom('members').where('members.owner_user_id', '=', ownerId)
+      let members = db.selectFrom('members')
+      if (ownerId !== null) members = members.where('members.owner_user_id', '=', ownerId)
       if (status) members = members.where('members.membership_status', '=', status)
       return inListOrder(
         members.where(sql<string>`members.search_text`, 'like', like),

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { precompile } from '../db/precompiled'
+import { isRole, type Role } from '../../domain'
 import type { Database, UserRow } from '../db/tables'
 
 export type Db = Kysely<Database> | Transaction<Database>
@@ -66,22 +67,56 @@ export function listUsers(db: Db, options: ListUsersOptions = {}): Promise<Publi
 export interface Account extends PublicUser {
   disabled: boolean
   created_at: string
+  role: Role
+  must_change_password: boolean
+  last_login_at: string | null
 }
 
-/** Every account, disabled ones included, for the users CLI. */
+const roleOf = (value: string): Role => (isRole(value) ? value : 'clerk')
+
+/** Every account, disabled ones included, for the users CLI and the Accounts screen. */
 export async function listAccounts(db: Db): Promise<Account[]> {
-  const rows = await db
+  return selectAccounts(db)
+}
+
+export async function findAccount(db: Db, id: number): Promise<Account | undefined> {
+  return (await selectAccounts(db, id))[0]
+}
+
+async function selectAccounts(db: Db, id?: number): Promise<Account[]> {
+  let query = db
     .selectFrom('users')
-    .select(['id', 'username', 'disabled', 'created_at'])
+    .select([
+      'id',
+      'username',
+      'disabled',
+      'created_at',
+      'role',
+      'must_change_password',
+      'last_login_at',
+    ])
     .orderBy('id')
-    .execute()
-  return rows.map((row) => ({ ...row, disabled: Boolean(row.disabled) }))
+  if (id !== undefined) query = query.where('id', '=', id)
+  const rows = await query.execute()
+  return rows.map((row) => ({
+    ...row,
+    disabled: Boolean(row.disabled),
+    role: roleOf(row.role),
+    must_change_password: Boolean(row.must_change_password),
+  }))
+}
+
+export interface NewAccountOptions {
+  role?: Role
+  /** A temporary password: the account must replace it at its first sign-in. */
+  mustChangePassword?: boolean
 }
 
 export async function insertUser(
   db: Db,
   username: string,
   passwordHash: string,
+  options: NewAccountOptions = {},
 ): Promise<PublicUser> {
   const row = await db
     .insertInto('users')
@@ -90,14 +125,38 @@ export async function insertUser(
       password_hash: passwordHash,
       disabled: 0,
       created_at: new Date().toISOString(),
+      // Left to the column defaults (clerk, 0) when not given.
+      ...(options.role ? { role: options.role } : {}),
+      ...(options.mustChangePassword ? { must_change_password: 1 } : {}),
     })
     .returning(['id', 'username'])
     .executeTakeFirstOrThrow()
   return row
 }
 
-export async function updatePassword(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+export async function updatePassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  temporary = false,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, must_change_password: temporary ? 1 : 0 })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function setUserRole(db: Db, id: number, role: Role): Promise<void> {
+  await db.updateTable('users').set({ role }).where('id', '=', id).execute()
+}
+
+export async function recordSignIn(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_login_at: at.toISOString() })
+    .where('id', '=', id)
+    .execute()
 }
 
 export async function deleteUser(db: Db, id: number): Promise<void> {

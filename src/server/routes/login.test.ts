@@ -45,7 +45,7 @@ describe('POST /api/login', () => {
     expect(body).toEqual({
       success: true,
       token: expect.any(String),
-      user: { id: user.id, username: 'maryam' },
+      user: { id: user.id, username: 'maryam', role: 'clerk', must_change_password: false },
     })
     expect(decodeProtectedHeader(body.token).alg).toBe('HS256')
     const claims = decodeJwt(body.token)
@@ -69,7 +69,7 @@ describe('POST /api/login', () => {
     for (const typed of ['tigist', 'TIGIST', '  Tigist ']) {
       const res = await login(typed, PASSWORD)
       expect(res.statusCode).toBe(200)
-      expect(res.json().user).toEqual({ id: user.id, username: 'Tigist' })
+      expect(res.json().user).toMatchObject({ id: user.id, username: 'Tigist' })
     }
   })
 

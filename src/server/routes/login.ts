@@ -4,9 +4,11 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
 import { sendError } from '../plugins/errors'
 import { noStore } from '../plugins/security'
-import { findUserByUsername } from '../repositories/users'
+import { findUserByUsername, recordSignIn } from '../repositories/users'
+import { recordEvent, SYSTEM_ACTOR } from '../services/history'
 import type { LoginThrottle } from '../services/loginThrottle'
 import { verifyPassword } from '../services/passwords'
+import { startSession } from '../services/sessions'
 import type { TokenService } from '../services/tokens'
 import { WorkQueue } from '../services/workQueue'
 
@@ -81,11 +83,44 @@ export function loginRoutes(
       if (!user || !ok || user.disabled) {
         // A short hash, not the typed text: a password typed as the username stays out of logs.
         request.log.info({ username: usernameDigest(username) }, 'sign-in refused')
+        // The history names the account tried, never the password; an unknown name only by a
+        // hash prefix, since a password typed into the wrong field would otherwise be kept.
+        await deps.db.transaction().execute((trx) =>
+          recordEvent(trx, {
+            actor: SYSTEM_ACTOR,
+            action: 'sign_in_refused',
+            subjectUserId: user?.id ?? null,
+            details: user
+              ? { username: user.username, reason: user.disabled ? 'disabled' : 'password' }
+              : { reason: 'unknown', username_sha256: usernameDigest(username) },
+          }),
+        )
         return sendError(reply, 401, INVALID_CREDENTIALS)
       }
       deps.throttle.recordSuccess(address, username, attempt)
-      const token = await deps.tokens.sign({ id: user.id, username: user.username })
-      return { success: true, token, user: { id: user.id, username: user.username } }
+      const now = new Date()
+      const sessionId = await deps.db.transaction().execute(async (trx) => {
+        const id = await startSession(trx, user.id, now)
+        await recordSignIn(trx, user.id, now)
+        await recordEvent(trx, {
+          actor: { id: user.id, username: user.username },
+          action: 'sign_in',
+          subjectUserId: user.id,
+          at: now,
+        })
+        return id
+      })
+      const token = await deps.tokens.sign({ id: user.id, username: user.username, sessionId })
+      return {
+        success: true,
+        token,
+        user: {
+          id: user.id,
+          username: user.username,
+          role: user.role,
+          must_change_password: user.must_change_password === 1,
+        },
+      }
     },
   )
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { Db } from '../repositories/users'
 import {
   type Member,
   memberCreateSchema,
@@ -11,6 +12,7 @@ import {
   validateMember,
 } from '../../domain'
 import type { Database } from '../db/tables'
+import { FORBIDDEN, type RequestUser } from '../plugins/auth'
 import { ApiError } from '../plugins/errors'
 import { containsNul, MAX_ID, NUL_IN_TEXT } from '../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../plugins/multipart'
@@ -23,9 +25,12 @@ import {
   saveMember,
   transferMember,
 } from '../repositories/members'
+import { keepDeletedMember } from '../repositories/deletedMembers'
+import { findMemberOwner, listEveryMember, ownersOf } from '../repositories/memberAccess'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import { findAccountState } from '../repositories/users'
 import { MemberListSlots } from '../services/memberListSlots'
+import { type Actor, memberChanges, recordEvent } from '../services/history'
 import { processPhoto } from '../services/photos'
 
 export const SELECT_TARGET_USER = 'Please select a user to transfer to'
@@ -34,7 +39,12 @@ interface IdParams {
   id: string
 }
 
-interface SearchQuery {
+interface OwnerQuery {
+  /** Admins and auditors: mine (default), all, or an account id. Clerks: ignored. */
+  owner?: string
+}
+
+interface SearchQuery extends OwnerQuery {
   q?: string
   status?: string
   limit?: number
@@ -53,10 +63,45 @@ function memberId(params: IdParams): number {
   return id
 }
 
-function ownerId(request: FastifyRequest): number {
+function signedIn(request: FastifyRequest): RequestUser {
   if (!request.user) throw new ApiError(401, 'Authentication required')
-  return request.user.id
+  return request.user
 }
+
+const actorOf = (user: RequestUser): Actor => ({ id: user.id, username: user.username })
+
+/** Whose members a list or search shows: the caller's, one account's, or (null) everyone's. */
+function ownerScope(user: RequestUser, requested: string | undefined): number | null {
+  if (user.role === 'clerk') return user.id
+  const value = requested?.trim() ?? ''
+  if (value === '' || value === 'mine') return user.id
+  if (value === 'all') return null
+  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return Number(value)
+  throw invalid({ owner: 'invalidValue' })
+}
+
+/**
+ * The owner of a member the caller may read: its own, or any for admins and auditors. Another
+ * account's member is a 404 for a clerk, as if it did not exist.
+ */
+async function readableOwner(db: Db, user: RequestUser, id: number): Promise<number> {
+  const owner = await findMemberOwner(db, id)
+  if (owner === undefined) throw notFound()
+  if (owner !== user.id && user.role === 'clerk') throw notFound()
+  return owner
+}
+
+/**
+ * A member the caller may change (update, delete): only its owner. An auditor changes nothing
+ * (403); an admin may see another account's member, so is told 403 rather than 404.
+ */
+async function writableMember(db: Db, user: RequestUser, id: number): Promise<void> {
+  if (user.role === 'auditor') throw forbidden()
+  const owner = await readableOwner(db, user, id)
+  if (owner !== user.id) throw forbidden()
+}
+
+const forbidden = () => new ApiError(403, FORBIDDEN)
 
 /** The target account of a transfer: a positive integer, given as a number or numeric text. */
 function targetUserId(body: unknown): number {
@@ -121,16 +166,25 @@ export async function memberRoutes(
     })
 
     // The spec's plain array, streamed: a 20,000-member account is ~30 MB of JSON.
-    scope.get('/api/members', async (request, reply) => {
-      const owner = ownerId(request)
-      const release = listSlots.acquire(owner)
-      // Given back when the stream ends, fails, or the client goes away before it starts.
-      reply.raw.once('close', release)
-      const pages = listMemberPages(db, owner, deps.memberList?.pageSize)
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(Readable.from(memberListJson(pages, release)))
-    })
+    scope.get<{ Querystring: OwnerQuery }>(
+      '/api/members',
+      {
+        schema: {
+          querystring: { type: 'object', properties: { owner: { type: 'string', maxLength: 20 } } },
+        },
+      },
+      async (request, reply) => {
+        const owner = ownerScope(signedIn(request), request.query.owner)
+        if (owner === null) return listEveryMember(db)
+        const release = listSlots.acquire(owner)
+        // Given back when the stream ends, fails, or the client goes away before it starts.
+        reply.raw.once('close', release)
+        const pages = listMemberPages(db, owner, deps.memberList?.pageSize)
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(Readable.from(memberListJson(pages, release)))
+      },
+    )
 
     scope.get<{ Querystring: SearchQuery }>(
       '/api/members/search',
@@ -143,6 +197,7 @@ export async function memberRoutes(
               status: { type: 'string', maxLength: 40 },
               limit: { type: 'integer', minimum: 1 },
               cursor: { type: 'string', maxLength: 200 },
+              owner: { type: 'string', maxLength: 20 },
             },
           },
         },
@@ -155,48 +210,70 @@ export async function memberRoutes(
           status = normalizeEnum('membership_status', rawStatus)
           if (!status) throw invalid({ status: 'invalidValue' })
         }
-        return searchMembers(db, {
-          ownerId: ownerId(request),
+        const user = signedIn(request)
+        const owner = ownerScope(user, request.query.owner)
+        const page = await searchMembers(db, {
+          ownerId: owner,
           query: q,
           status,
           limit: limit === undefined ? undefined : Math.min(limit, MAX_SEARCH_LIMIT),
           cursor: cursor || undefined,
         })
+        if (owner === user.id) return page
+        // Another account's or everyone's members: each item says whose it is.
+        const owners = await ownersOf(
+          db,
+          page.items.map((item) => item.id),
+        )
+        return {
+          ...page,
+          items: page.items.map((item) => ({ ...item, ...owners.get(item.id) })),
+        }
       },
     )
 
     scope.get<{ Params: IdParams }>('/api/members/:id', async (request) => {
-      const member = await findMember(db, ownerId(request), memberId(request.params))
+      const id = memberId(request.params)
+      const owner = await readableOwner(db, signedIn(request), id)
+      const member = await findMember(db, owner, id)
       if (!member) throw notFound()
       return member
     })
 
     scope.post('/api/members', async (request, reply) => {
-      const user = request.user
-      if (!user) throw new ApiError(401, 'Authentication required')
+      const user = signedIn(request)
+      if (user.role === 'auditor') throw forbidden()
       const form = await readFormBody(request)
       const parsed = parseMemberInput(form.fields, memberCreateSchema())
       if (!parsed.ok) throw invalid(parsed.errors)
       // List fields arrive as JSON text, whose \u0000 escapes only show once parsed.
       if (containsNul(parsed.value)) throw new ApiError(400, NUL_IN_TEXT)
       const photo = form.photo ? await processPhoto(form.photo) : undefined
-      const member = await db.transaction().execute((trx) =>
-        insertMember(trx, {
+      const member = await db.transaction().execute(async (trx) => {
+        const created = await insertMember(trx, {
           ownerId: user.id,
           registeredBy: user.username,
           input: parsed.value,
           photo,
-        }),
-      )
+        })
+        await recordEvent(trx, {
+          actor: actorOf(user),
+          action: 'member_create',
+          memberId: created.id,
+          details: { fields: memberChanges({}, { ...created, id: undefined }) },
+        })
+        return created
+      })
       return reply.code(201).send(member)
     })
 
     scope.put<{ Params: IdParams }>('/api/members/:id', async (request) => {
-      const owner = ownerId(request)
+      const user = signedIn(request)
+      const owner = user.id
       const id = memberId(request.params)
       const form = await readFormBody(request)
-      // Someone else's member is a 404 whatever the body holds.
-      if (!(await findMember(db, owner, id))) throw notFound()
+      // Someone else's member is a 404 (403 for an admin) whatever the body holds.
+      await writableMember(db, user, id)
       const changes = normalizeMemberInput(form.fields)
       if (Object.keys(changes.errors).length > 0) throw invalid(changes.errors)
       if (containsNul(changes.value)) throw new ApiError(400, NUL_IN_TEXT)
@@ -204,31 +281,59 @@ export async function memberRoutes(
       return db.transaction().execute(async (trx) => {
         const current = await loadMemberInputForUpdate(trx, owner, id)
         if (!current) throw notFound()
+        const before = await findMember(trx, owner, id)
         // Parts present replace, absent fields stay; the merged whole must still be valid.
         const merged = { ...current, ...changes.value }
         const checked = validateMember(merged, memberUpdateSchema())
         if (!checked.ok) throw invalid(checked.errors)
         const saved = await saveMember(trx, owner, id, merged, photo)
-        if (!saved) throw notFound()
+        if (!saved || !before) throw notFound()
+        const changed = memberChanges({ ...before }, { ...saved })
+        const fields = Object.keys(changed)
+        if (fields.length > 0) {
+          await recordEvent(trx, {
+            actor: actorOf(user),
+            action:
+              fields.length === 1 && fields[0] === 'photo_path' ? 'member_photo' : 'member_update',
+            memberId: id,
+            details: { changes: changed },
+          })
+        }
         return saved
       })
     })
 
     scope.delete<{ Params: IdParams }>('/api/members/:id', async (request, reply) => {
+      const user = signedIn(request)
       const id = memberId(request.params)
-      const deleted = await db
-        .transaction()
-        .execute((trx) => deleteMember(trx, ownerId(request), id))
+      await writableMember(db, user, id)
+      const deleted = await db.transaction().execute(async (trx) => {
+        const member = await findMember(trx, user.id, id)
+        if (!member) return false
+        // Kept 30 days in the restore bin (fields and photo) before the row goes.
+        await keepDeletedMember(trx, id, actorOf(user), new Date())
+        if (!(await deleteMember(trx, user.id, id))) return false
+        await recordEvent(trx, {
+          actor: actorOf(user),
+          action: 'member_delete',
+          memberId: id,
+          details: { first_name: member.first_name, last_name: member.last_name },
+        })
+        return true
+      })
       if (!deleted) throw notFound()
       return reply.code(204).send()
     })
 
     scope.post<{ Params: IdParams }>('/api/members/transfer/:id', async (request) => {
-      const owner = ownerId(request)
+      const user = signedIn(request)
+      if (user.role === 'auditor') throw forbidden()
       const id = memberId(request.params)
       const target = targetUserId(request.body)
       const member = await db.transaction().execute(async (trx) => {
-        if (!(await findMember(trx, owner, id))) throw notFound()
+        // An admin hands over any account's member; a clerk only its own.
+        const owner = await readableOwner(trx, user, id)
+        if (owner !== user.id && user.role !== 'admin') throw notFound()
         if (target === owner) {
           throw new ApiError(400, 'A member cannot be transferred to your own account', {
             targetUserId: 'invalidValue',
@@ -240,7 +345,17 @@ export async function memberRoutes(
             targetUserId: 'invalidValue',
           })
         }
-        return transferMember(trx, owner, id, target)
+        const moved = await transferMember(trx, owner, id, target)
+        if (moved) {
+          await recordEvent(trx, {
+            actor: actorOf(user),
+            action: 'member_transfer',
+            memberId: id,
+            subjectUserId: target,
+            details: { changes: { owner_user_id: [owner, target] }, to_username: account.username },
+          })
+        }
+        return moved
       })
       if (!member) throw notFound()
       return { success: true, member }

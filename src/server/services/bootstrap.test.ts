@@ -73,4 +73,17 @@ describe('ensureFirstAdmin', () => {
       await other.destroy()
     }
   })
+
+  it.each([['1'], ['12345678'], ['password123'], ['          '], ['x'.repeat(1001)]])(
+    'refuses to start with a weak ABAL_ADMIN_PASSWORD (%j) and creates nothing',
+    async (weak) => {
+      await expect(ensureFirstAdmin(database.db, weak)).rejects.toThrow(/ABAL_ADMIN_PASSWORD/)
+      expect(await countUsers(database.db)).toBe(0)
+    },
+  )
+
+  it('makes the first account an admin', async () => {
+    await ensureFirstAdmin(database.db, 'configured password 1')
+    expect((await findUserByUsername(database.db, 'admin'))?.role).toBe('admin')
+  })
 })

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2'
 // 2 is Algorithm.Argon2id: a const enum, which isolated-module builds cannot import.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
-export const MIN_PASSWORD_LENGTH = 8
+export { MIN_PASSWORD_LENGTH } from '../../domain'
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS)

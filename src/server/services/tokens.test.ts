@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import crypto from 'node:crypto'
-import { createTokenService } from './tokens'
+import { createTokenService, resolveJwtSecret } from './tokens'
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256-0123456789'
 const service = createTokenService(SECRET)
@@ -16,6 +19,7 @@ function signed(header: unknown, payload: unknown, secret = SECRET): string {
 const claims = (extra: Record<string, unknown> = {}) => ({
   id: 7,
   username: 'tigist',
+  jti: 'session-1',
   exp: nowSeconds() + 600,
   ...extra,
 })
@@ -23,11 +27,16 @@ const HS256 = { alg: 'HS256', typ: 'JWT' }
 
 describe('token verification', () => {
   it('accepts the tokens it signs, and a well-formed token of its own secret', async () => {
-    const token = await service.sign({ id: 7, username: 'tigist' })
-    expect(await service.verify(token)).toEqual({ id: 7, username: 'tigist' })
+    const token = await service.sign({ id: 7, username: 'tigist', sessionId: 'session-1' })
+    expect(await service.verify(token)).toEqual({
+      id: 7,
+      username: 'tigist',
+      sessionId: 'session-1',
+    })
     expect(await service.verify(signed(HS256, claims({ iat: nowSeconds() })))).toEqual({
       id: 7,
       username: 'tigist',
+      sessionId: 'session-1',
     })
     expect(await service.verify(signed({ alg: 'HS256' }, claims()))).not.toBeNull()
   })
@@ -50,7 +59,9 @@ describe('token verification', () => {
     ['a header that is not an object', () => signed(['HS256'], claims())],
     ['a payload that is an array', () => signed(HS256, [claims()])],
     ['an id that is text', () => signed(HS256, claims({ id: '7' }))],
-    ['no username', () => signed(HS256, { id: 7, exp: nowSeconds() + 60 })],
+    ['no username', () => signed(HS256, { id: 7, jti: 's', exp: nowSeconds() + 60 })],
+    ['no session id (jti)', () => signed(HS256, claims({ jti: undefined }))],
+    ['a session id that is not text', () => signed(HS256, claims({ jti: 12 }))],
   ])('refuses %s', async (_case, make) => {
     expect(await service.verify(make())).toBeNull()
   })
@@ -74,3 +85,25 @@ function flipLast(token: string): string {
   const last = token[token.length - 1]
   return token.slice(0, -1) + (last === 'A' ? 'B' : 'A')
 }
+
+describe('the signing secret', () => {
+  it.each([['a'], [''], ['x'.repeat(31)], ['é'.repeat(15)]])(
+    'refuses a JWT_SECRET shorter than 32 bytes (%j)',
+    (secret) => {
+      expect(() => resolveJwtSecret(secret, '/nonexistent')).toThrow(/at least 32 bytes/)
+      expect(() => createTokenService(secret)).toThrow(/at least 32 bytes/)
+    },
+  )
+
+  it('accepts a JWT_SECRET of 32 bytes, and generates one into DATA_DIR when unset', () => {
+    expect(resolveJwtSecret('x'.repeat(32), '/nonexistent')).toBe('x'.repeat(32))
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-secret-'))
+    try {
+      const generated = resolveJwtSecret(undefined, dir)
+      expect(Buffer.byteLength(generated)).toBeGreaterThanOrEqual(32)
+      expect(resolveJwtSecret(undefined, dir)).toBe(generated)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -4,10 +4,15 @@ import path from 'node:path'
 import { SignJWT } from 'jose'
 
 export const TOKEN_LIFETIME = '12h'
+export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000
+/** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
+export const MIN_SECRET_BYTES = 32
 
 export interface TokenClaims {
   id: number
   username: string
+  /** The session row (services/sessions.ts) the token belongs to. */
+  sessionId: string
 }
 
 export interface TokenService {
@@ -17,21 +22,29 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string): TokenService {
+  assertStrongSecret(secret)
   const key = crypto.createSecretKey(Buffer.from(secret, 'utf8'))
   return {
     sign: (claims) =>
       new SignJWT({ id: claims.id, username: claims.username })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.id))
+        .setJti(claims.sessionId)
         .setIssuedAt()
         .setExpirationTime(TOKEN_LIFETIME)
         .sign(key),
     verify: async (token) => {
       const payload = verifyHs256(token, key)
-      if (!payload || typeof payload.id !== 'number' || typeof payload.username !== 'string') {
+      if (
+        !payload ||
+        typeof payload.id !== 'number' ||
+        typeof payload.username !== 'string' ||
+        typeof payload.jti !== 'string' ||
+        payload.jti.length > 64
+      ) {
         return null
       }
-      return { id: payload.id, username: payload.username }
+      return { id: payload.id, username: payload.username, sessionId: payload.jti }
     },
   }
 }
@@ -75,9 +88,22 @@ function verifyHs256(token: string, key: crypto.KeyObject): Record<string, unkno
   return claims
 }
 
-/** JWT_SECRET if set; else a secret generated once and kept in DATA_DIR. */
+/** Refuses a key short enough to guess: `JWT_SECRET=a` once started and signed with "a". */
+export function assertStrongSecret(secret: string): void {
+  if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+    throw new Error(
+      `JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long (for example: ` +
+        `openssl rand -hex 32), or unset so that one is generated in DATA_DIR.`,
+    )
+  }
+}
+
+/** JWT_SECRET if set (at least 32 bytes); else a secret generated once and kept in DATA_DIR. */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured
+  if (configured !== undefined) {
+    assertStrongSecret(configured)
+    return configured
+  }
   const file = path.join(dataDir, 'jwt-secret')
   try {
     return fs.readFileSync(file, 'utf8').trim()

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { buildApp, type AppOptions } from '../app'
 import { type DatabaseHandle, openDatabase } from '../db/database'
 import { type MigrateOptions, migrateToLatest } from '../db/migrate'
-import { insertUser } from '../repositories/users'
+import { insertUser, type NewAccountOptions } from '../repositories/users'
 import { hashPassword } from '../services/passwords'
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
@@ -78,8 +78,9 @@ export async function createUserAndSignIn(
   ctx: TestContext,
   username: string,
   password = 'correct horse battery',
+  options: NewAccountOptions = {},
 ): Promise<{ id: number; username: string; token: string; auth: { authorization: string } }> {
-  const user = await insertUser(ctx.database.db, username, await hashPassword(password))
+  const user = await insertUser(ctx.database.db, username, await hashPassword(password), options)
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/login',

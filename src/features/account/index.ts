@@ -1,0 +1,2 @@
+export { signOut } from './signOut'
+export { useChangePasswordMutation } from './accountApi'
