@@ -6,6 +6,7 @@ import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/security'
 import { type AppVersion, healthRoutes } from './routes/health'
+import { importRoutes } from './routes/imports'
 import { loginRoutes } from './routes/login'
 import { memberRoutes } from './routes/members'
 import { spaRoutes } from './routes/spa'
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   userRoutes(app, { db: options.db })
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db })
+  await importRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 

@@ -117,6 +117,24 @@ export interface MembersFtsTable {
   members_fts: string
 }
 
+/**
+ * An uploaded import between its preview and its commit (migration 2026_11_25_0201). columns,
+ * mapping and rows are JSON text: the headers, header → field, and each row's cells as text.
+ */
+export interface PendingImportsTable {
+  id: string
+  owner_user_id: number
+  calendar: string
+  columns: string
+  mapping: string
+  rows: string
+  created_at: string
+  expires_at: string
+  committed_at: string | null
+  /** The commit's answer as JSON text, with the refused rows for the report download. */
+  report: string | null
+}
+
 export interface Database {
   users: UsersTable
   members: MembersTable
@@ -124,4 +142,5 @@ export interface Database {
   member_counts: MemberCountsTable
   members_fts: MembersFtsTable
   member_search: MemberSearchTable
+  pending_imports: PendingImportsTable
 }
