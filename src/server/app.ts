@@ -8,6 +8,7 @@ import { registerSecurityHeaders } from './plugins/security'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { importRoutes } from './routes/imports'
 import { loginRoutes } from './routes/login'
+import { memberExportRoutes } from './routes/memberExport'
 import { memberRoutes } from './routes/members'
 import { spaRoutes } from './routes/spa'
 import { uploadRoutes } from './routes/uploads'
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db })
   await importRoutes(app, { db: options.db })
+  memberExportRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 

@@ -170,6 +170,11 @@ function delimiterOf(text: string): string {
   return counts[0][1] > 0 ? counts[0][0] : ','
 }
 
+/** Undoes an export's CSV-injection guard ('=… → =…), so an export imports as it was. */
+function unneutralise(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text
+}
+
 function readCsv(bytes: Buffer): { cells: Cell[]; number: number }[] {
   const text = decode(bytes)
   if (text.includes('\u0000')) {
@@ -190,5 +195,5 @@ function readCsv(bytes: Buffer): { cells: Cell[]; number: number }[] {
     throw unreadable('The file is not readable CSV')
   }
   // A row's number is the one a spreadsheet shows it at (a quoted line break stays in its cell).
-  return records.map((cells, index) => ({ cells, number: index + 1 }))
+  return records.map((cells, index) => ({ cells: cells.map(unneutralise), number: index + 1 }))
 }
