@@ -15,7 +15,7 @@ import {
 } from '../../domain'
 import { MEMBER_COLUMNS, rowToInput } from '../repositories/memberRows'
 import type { Db } from '../repositories/users'
-import { MAX_SEARCH_LIMIT, searchMembers } from '../services/memberSearch'
+import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import {
   exportHeader,
   isDateField,

@@ -1,7 +1,6 @@
 // Member writes of an import: many rows in the caller's transaction, without reading each
 // member back as a single create does.
-import { emptyMemberInput, type MemberInput } from '../../domain'
-import { buildSearchText } from '../services/memberSearch'
+import { buildSearchText, emptyMemberInput, type MemberInput } from '../../domain'
 import { inputToColumns } from './memberRows'
 import type { Db } from './users'
 
