@@ -2,6 +2,7 @@
 export * from './dates'
 export * from './enums'
 export * from './ethiopianCalendar'
+export * from './fieldLabels'
 export * from './idNumber'
 export * from './jobs'
 export * from './listFields'

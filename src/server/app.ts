@@ -13,6 +13,8 @@ import { loginRoutes, passwordCheckQueue } from './routes/login'
 import { type MemberListOptions, memberRoutes } from './routes/members'
 import { historyRoutes } from './routes/history'
 import { meRoutes } from './routes/me'
+import { importRoutes } from './routes/imports'
+import { memberExportRoutes } from './routes/memberExport'
 import { spaRoutes } from './routes/spa'
 import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
@@ -88,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   schedulePurge(app, options.db, options.clock ?? (() => new Date()))
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db, memberList: options.memberList })
+  await importRoutes(app, { db: options.db })
+  memberExportRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 

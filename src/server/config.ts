@@ -12,6 +12,8 @@ export interface Config {
   staticDir: string
   /** Reverse proxies in front of the server: a hop count or their addresses; false for none. */
   trustProxy: TrustProxy
+  /** Automatic SQLite backups go here; undefined when BACKUP_DIR=off. */
+  backupDir: string | undefined
 }
 
 export type TrustProxy = false | number | string[]
@@ -23,17 +25,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`)
   }
+  const dataDir = path.resolve(root, env.DATA_DIR ?? 'data')
+  const backupSetting = env.BACKUP_DIR?.trim()
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    dataDir,
     // Set but empty is refused at start, like any too-short secret.
     jwtSecret: env.JWT_SECRET,
     adminPassword: env.ABAL_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    backupDir:
+      backupSetting === 'off'
+        ? undefined
+        : path.resolve(root, backupSetting || path.join(dataDir, 'backups')),
   }
 }
 

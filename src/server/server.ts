@@ -5,8 +5,11 @@ import { loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import type { AppVersion } from './routes/health'
+import { startAutomaticBackups } from './services/autoBackup'
+import { DATABASE_FILE_NAME } from './services/backup'
 import { ensureFirstAdmin } from './services/bootstrap'
 import { secureDataDir } from './services/dataFiles'
+import { holdServerLock } from './services/serverLock'
 import { resolveJwtSecret } from './services/tokens'
 
 function readVersion(staticDir: string): AppVersion {
@@ -21,10 +24,11 @@ function readVersion(staticDir: string): AppVersion {
 async function main() {
   const config = loadConfig()
   secureDataDir(config.dataDir, (message) => process.stderr.write(`  Warning: ${message}\n`))
-  const database = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'abal.sqlite'),
-  })
+  // npm run restore refuses to swap the database while this file names a live process.
+  const releaseLock = holdServerLock(config.dataDir)
+  process.on('exit', releaseLock)
+  const sqliteFile = path.join(config.dataDir, DATABASE_FILE_NAME)
+  const database = openDatabase({ url: config.databaseUrl, sqliteFile })
   await migrateToLatest(database.db)
 
   const admin = await ensureFirstAdmin(database.db, config.adminPassword)
@@ -50,6 +54,7 @@ async function main() {
     trustProxy: config.trustProxy,
   })
 
+  let stopBackups = () => {}
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -57,6 +62,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), 10_000)
     timer.unref()
+    stopBackups()
     await app.close()
     await database.destroy()
     process.exit(0)
@@ -68,6 +74,9 @@ async function main() {
   process.stdout.write(
     `  Abal is running on http://localhost:${config.port} (${database.dialect})\n`,
   )
+  if (database.dialect === 'sqlite' && config.backupDir) {
+    stopBackups = startAutomaticBackups({ source: sqliteFile, dir: config.backupDir, log: app.log })
+  }
 }
 
 main().catch((err: unknown) => {

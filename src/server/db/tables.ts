@@ -160,6 +160,24 @@ export interface DeletedMembersTable {
   photo_thumbnail: Uint8Array | null
 }
 
+/**
+ * An uploaded import between its preview and its commit (migration 2026_11_25_0201). columns,
+ * mapping and rows are JSON text: the headers, header → field, and each row's cells as text.
+ */
+export interface PendingImportsTable {
+  id: string
+  owner_user_id: number
+  calendar: string
+  columns: string
+  mapping: string
+  rows: string
+  created_at: string
+  expires_at: string
+  committed_at: string | null
+  /** The commit's answer as JSON text, with the refused rows for the report download. */
+  report: string | null
+}
+
 export interface Database {
   users: UsersTable
   members: MembersTable
@@ -170,4 +188,5 @@ export interface Database {
   sessions: SessionsTable
   audit_events: AuditEventsTable
   deleted_members: DeletedMembersTable
+  pending_imports: PendingImportsTable
 }

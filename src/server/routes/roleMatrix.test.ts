@@ -49,6 +49,20 @@ const memberForm = (fields: Record<string, string>) => {
   }
 }
 
+/** An import id nobody has: the caller's own imports are covered in imports.test.ts. */
+const UNKNOWN_IMPORT = '0123456789abcdef0123456789abcdef'
+const importUpload = (csv: string) => {
+  const boundary = 'matrixboundary'
+  return {
+    method: 'POST' as const,
+    url: '/api/imports',
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="members.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
 const MATRIX: Row[] = [
   { route: 'GET /api/members', request: () => ({ url: '/api/members' }), expect: all(200) },
   {
@@ -175,6 +189,40 @@ const MATRIX: Row[] = [
     route: 'POST /api/admin/deleted-members/:id/restore',
     request: (f) => ({ method: 'POST', url: `/api/admin/deleted-members/${f.deletedId}/restore` }),
     expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/members/export',
+    request: () => ({ url: '/api/members/export?format=csv&lang=en' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/imports/template',
+    request: () => ({ url: '/api/imports/template?lang=en' }),
+    expect: { ...all(200), auditor: 403 },
+  },
+  {
+    route: 'POST /api/imports',
+    request: () => importUpload('first_name,middle_name,last_name\nAbebe,Kebede,Tesfaye\n'),
+    expect: { ...all(200), auditor: 403 },
+  },
+  {
+    route: 'POST /api/imports/:id/preview',
+    request: () => ({ method: 'POST', url: `/api/imports/${UNKNOWN_IMPORT}/preview`, payload: {} }),
+    expect: { ...all(404), auditor: 403 },
+  },
+  {
+    route: 'POST /api/imports/:id/commit',
+    request: () => ({
+      method: 'POST',
+      url: `/api/imports/${UNKNOWN_IMPORT}/commit`,
+      payload: { on_duplicate: 'skip' },
+    }),
+    expect: { ...all(404), auditor: 403 },
+  },
+  {
+    route: 'GET /api/imports/:id/report',
+    request: () => ({ url: `/api/imports/${UNKNOWN_IMPORT}/report?lang=en` }),
+    expect: { ...all(404), auditor: 403 },
   },
 ]
 

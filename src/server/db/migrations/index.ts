@@ -5,6 +5,7 @@ import * as m0003 from './2026_11_22_0003_member_search_cover'
 import * as m0004 from './2026_11_22_0004_member_counts'
 import * as m0005 from './2026_11_25_0005_member_search_pg'
 import * as m0301 from './2026_11_25_0301_roles_sessions_history'
+import * as m0201 from './2026_11_25_0201_pending_imports'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0004_member_counts': m0004,
   '2026_11_25_0005_member_search_pg': m0005,
   '2026_11_25_0301_roles_sessions_history': m0301,
+  '2026_11_25_0201_pending_imports': m0201,
 }

@@ -1,0 +1,159 @@
+// npm run backup / npm run restore: the operator's side of services/backup.ts. Each command
+// returns an exit code and writes only to the streams it is given, so tests run it in-process.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Config } from '../config'
+import { openDatabase, openSqliteFile } from '../db/database'
+import { migrateToLatest } from '../db/migrate'
+import {
+  backupDatabase,
+  checkDatabaseFile,
+  DATABASE_FILE_NAME,
+  defaultBackupName,
+} from '../services/backup'
+import { runningServers } from '../services/serverLock'
+
+export const EXIT_OK = 0
+export const EXIT_FAILED = 1
+export const EXIT_USAGE = 2
+
+export interface CommandIO {
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+}
+
+type CommandConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'backupDir'>
+
+const POSTGRES_BACKUP = `This Abal runs on PostgreSQL (DATABASE_URL is set): back it up with PostgreSQL's own tools.
+
+  pg_dump --format=custom --file=abal-$(date +%F).dump "$DATABASE_URL"
+
+See docs/operating.md, section Backup.
+`
+
+const POSTGRES_RESTORE = `This Abal runs on PostgreSQL (DATABASE_URL is set): restore with PostgreSQL's own tools.
+
+  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" abal-2026-11-25.dump
+
+Stop the servers first. See docs/operating.md, section Restore.
+`
+
+const isPostgres = (config: CommandConfig) =>
+  config.databaseUrl !== undefined && /^postgres(ql)?:\/\//.test(config.databaseUrl)
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** npm run backup -- [--out FILE] */
+export async function runBackup(
+  args: readonly string[],
+  config: CommandConfig,
+  io: CommandIO,
+  now: Date = new Date(),
+): Promise<number> {
+  if (isPostgres(config)) {
+    io.stderr.write(POSTGRES_BACKUP)
+    return EXIT_USAGE
+  }
+  let out: string | undefined
+  for (let i = 0; i < args.length; i += 1) {
+    if (args[i] === '--out' && args[i + 1]) out = args[++i]
+    else {
+      io.stderr.write('Usage: npm run backup -- [--out FILE]\n')
+      return EXIT_USAGE
+    }
+  }
+  const source = path.join(config.dataDir, DATABASE_FILE_NAME)
+  const dir = config.backupDir ?? path.join(config.dataDir, 'backups')
+  const target = path.resolve(out ?? path.join(dir, defaultBackupName(now)))
+  if (fs.existsSync(target)) {
+    io.stderr.write(`${target} already exists; choose another name with --out.\n`)
+    return EXIT_FAILED
+  }
+  try {
+    await backupDatabase(source, target)
+  } catch (error) {
+    io.stderr.write(`Backup failed: ${message(error)}\nNothing was changed.\n`)
+    return EXIT_FAILED
+  }
+  io.stdout.write(`Backup written to ${target} (${fs.statSync(target).size} bytes, verified).\n`)
+  return EXIT_OK
+}
+
+/** Folds a database's WAL into its main file, so it is one self-contained file. */
+function makeSelfContained(file: string): void {
+  const db = openSqliteFile(file)
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.pragma('journal_mode = DELETE')
+  } finally {
+    db.close()
+  }
+}
+
+const SIDE_FILES = ['', '-wal', '-shm', '-journal']
+
+/** npm run restore -- FILE */
+export async function runRestore(
+  args: readonly string[],
+  config: CommandConfig,
+  io: CommandIO,
+  now: Date = new Date(),
+): Promise<number> {
+  if (isPostgres(config)) {
+    io.stderr.write(POSTGRES_RESTORE)
+    return EXIT_USAGE
+  }
+  if (args.length !== 1 || args[0].startsWith('-')) {
+    io.stderr.write('Usage: npm run restore -- FILE\n')
+    return EXIT_USAGE
+  }
+  const file = path.resolve(args[0])
+  const servers = runningServers(config.dataDir)
+  if (servers.length > 0) {
+    io.stderr.write(
+      `Refused: an Abal server is running on ${config.dataDir} (process ${servers.join(', ')}). ` +
+        'Stop it first, then run the restore again. Nothing was changed.\n',
+    )
+    return EXIT_FAILED
+  }
+  const check = checkDatabaseFile(file)
+  if (!check.ok) {
+    io.stderr.write(`Refused: ${check.reason}. Nothing was changed.\n`)
+    return EXIT_FAILED
+  }
+  const live = path.join(config.dataDir, DATABASE_FILE_NAME)
+  const staged = path.join(config.dataDir, `.restore-${process.pid}.sqlite`)
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true })
+    fs.copyFileSync(file, staged)
+    if (check.pendingMigrations.length > 0) {
+      const database = openDatabase({ sqliteFile: staged })
+      try {
+        await migrateToLatest(database.db)
+      } finally {
+        await database.destroy()
+      }
+      io.stdout.write(`Brought the backup up to date (${check.pendingMigrations.join(', ')}).\n`)
+    }
+    makeSelfContained(staged)
+  } catch (error) {
+    for (const suffix of SIDE_FILES) fs.rmSync(staged + suffix, { force: true })
+    io.stderr.write(`Restore failed: ${message(error)}\nNothing was changed.\n`)
+    return EXIT_FAILED
+  }
+  let asideName: string | undefined
+  if (fs.existsSync(live)) {
+    asideName = `abal.before-restore-${defaultBackupName(now).slice(5)}`
+    for (const suffix of SIDE_FILES) {
+      if (fs.existsSync(live + suffix)) {
+        fs.renameSync(live + suffix, path.join(config.dataDir, asideName + suffix))
+      }
+    }
+  }
+  fs.renameSync(staged, live)
+  if (asideName) {
+    io.stdout.write(`The previous database is kept as ${path.join(config.dataDir, asideName)}.\n`)
+  }
+  io.stdout.write(`Restored ${file} into ${live}.\nStart (or restart) the Abal server now.\n`)
+  return EXIT_OK
+}

@@ -1,0 +1,370 @@
+// The import of issue 24: an upload is read, mapped and checked into a preview and kept for an
+// hour (in the database, so any server process can commit it); its commit writes the valid rows
+// in one transaction, so they all land or none does.
+import crypto from 'node:crypto'
+import type { Kysely } from 'kysely'
+import {
+  memberUpdateSchema,
+  validateMember,
+  type MemberField,
+  type MemberInput,
+} from '../../domain'
+import type { Database } from '../db/tables'
+import { ApiError } from '../plugins/errors'
+import { insertImportedMember, listPeople } from '../repositories/memberImports'
+import { loadMemberInputForUpdate, saveMember } from '../repositories/members'
+import { recordEvent } from '../services/history'
+import {
+  claimPendingImport,
+  deleteExpiredImports,
+  findPendingImport,
+  insertPendingImport,
+  saveImportReport,
+} from '../repositories/pendingImports'
+import type { Db } from '../repositories/users'
+import { addTo, findIn, type DuplicateReason } from './duplicates'
+import { matchHeader, TRANSFER_FIELDS, type Calendar } from './fieldDictionary'
+import type { Cell, Table } from './readTable'
+import { readRow, type ColumnPlan, type RowReading } from './rowValues'
+
+export const IMPORT_LIFETIME_MS = 60 * 60 * 1000
+export const PREVIEW_ROWS = 50
+export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
+export type OnDuplicate = (typeof ON_DUPLICATE)[number]
+
+export type Mapping = Record<string, MemberField | null>
+
+export interface RowError {
+  row: number
+  field: string
+  message: string
+}
+
+export interface Duplicate {
+  row: number
+  member_id: number | null
+  other_row: number | null
+  reason: DuplicateReason
+}
+
+export interface ImportPreview {
+  id: string
+  columns: string[]
+  mapping: Mapping
+  rows: number
+  preview: (Partial<MemberInput> & { row: number })[]
+  errors: RowError[]
+  duplicates: Duplicate[]
+  expires_at: string
+}
+
+export interface ImportResult {
+  created: number
+  updated: number
+  skipped: number
+  refused: number
+}
+
+/** What the report download needs: the file's columns and each refused row with its reasons. */
+export interface ImportReport extends ImportResult {
+  columns: string[]
+  refusedRows: { row: number; cells: Cell[]; errors: Record<string, string> }[]
+}
+
+interface StoredRows {
+  rows: Cell[][]
+  rowNumbers: number[]
+  /** The calendar a column's header names, if any (by column index). */
+  columnCalendars: (Calendar | null)[]
+}
+
+/** Each column's field by its header, in any language; a field goes to its first column only. */
+export function autoMapping(columns: readonly string[]): {
+  mapping: Mapping
+  columnCalendars: (Calendar | null)[]
+} {
+  const mapping: Mapping = {}
+  const used = new Set<MemberField>()
+  const columnCalendars = columns.map((column) => {
+    const match = matchHeader(column)
+    const field = match.field && !used.has(match.field) ? match.field : null
+    if (field) used.add(field)
+    mapping[column] = field
+    return match.calendar ?? null
+  })
+  return { mapping, columnCalendars }
+}
+
+/** A mapping sent by a client: known headers only, known fields only, each field once. */
+export function checkMapping(columns: readonly string[], raw: unknown): Mapping {
+  const invalid = () =>
+    new ApiError(400, 'The column mapping is not valid', { mapping: 'invalidValue' })
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid()
+  const mapping: Mapping = {}
+  const used = new Set<string>()
+  const entries = Object.entries(raw as Record<string, unknown>)
+  for (const column of columns) mapping[column] = null
+  for (const [column, field] of entries) {
+    if (!columns.includes(column)) throw invalid()
+    if (field === null || field === '') continue
+    if (typeof field !== 'string' || !(TRANSFER_FIELDS as readonly string[]).includes(field)) {
+      throw invalid()
+    }
+    if (used.has(field)) throw invalid()
+    used.add(field)
+    mapping[column] = field as MemberField
+  }
+  return mapping
+}
+
+function planOf(
+  columns: readonly string[],
+  mapping: Mapping,
+  calendar: Calendar,
+  columnCalendars: readonly (Calendar | null)[],
+): ColumnPlan[] {
+  const plan: ColumnPlan[] = []
+  columns.forEach((column, index) => {
+    const field = mapping[column]
+    if (field) plan.push({ index, field, calendar: columnCalendars[index] ?? calendar })
+  })
+  return plan
+}
+
+interface Analysis {
+  readings: RowReading[]
+  errors: RowError[]
+  duplicates: Duplicate[]
+  /** Per row index: the stored member or earlier row (index) it duplicates. */
+  duplicateOf: Map<number, { memberId: number | null; otherIndex: number | null }>
+}
+
+async function analyse(
+  db: Db,
+  ownerId: number,
+  columns: readonly string[],
+  stored: StoredRows,
+  mapping: Mapping,
+  calendar: Calendar,
+): Promise<Analysis> {
+  const plan = planOf(columns, mapping, calendar, stored.columnCalendars)
+  const readings = stored.rows.map((cells) => readRow(cells, plan))
+  const errors: RowError[] = []
+  readings.forEach((reading, i) => {
+    for (const [field, message] of Object.entries(reading.errors)) {
+      errors.push({ row: stored.rowNumbers[i], field, message })
+    }
+  })
+  const storedIndex = new Map<string, number>()
+  for (const person of await listPeople(db, ownerId)) addTo(storedIndex, person, person.id)
+  const fileIndex = new Map<string, number>()
+  const duplicates: Duplicate[] = []
+  const duplicateOf: Analysis['duplicateOf'] = new Map()
+  readings.forEach((reading, i) => {
+    if (Object.keys(reading.errors).length > 0) return
+    const inStore = findIn(storedIndex, reading.value)
+    const inFile = findIn(fileIndex, reading.value)
+    if (inStore || inFile) {
+      const memberId = inStore?.match ?? null
+      const otherIndex = inFile?.match ?? null
+      duplicateOf.set(i, { memberId, otherIndex })
+      duplicates.push({
+        row: stored.rowNumbers[i],
+        member_id: memberId,
+        other_row: otherIndex === null ? null : stored.rowNumbers[otherIndex],
+        reason: (inStore ?? inFile)!.reason,
+      })
+    }
+    addTo(fileIndex, reading.value, i)
+  })
+  return { readings, errors, duplicates, duplicateOf }
+}
+
+export async function createImport(
+  db: Kysely<Database>,
+  ownerId: number,
+  table: Table,
+  calendar: Calendar,
+  now: Date = new Date(),
+): Promise<ImportPreview> {
+  const { mapping, columnCalendars } = autoMapping(table.columns)
+  const stored: StoredRows = { rows: table.rows, rowNumbers: table.rowNumbers, columnCalendars }
+  const analysis = await analyse(db, ownerId, table.columns, stored, mapping, calendar)
+  const id = crypto.randomBytes(16).toString('hex')
+  const expiresAt = new Date(now.getTime() + IMPORT_LIFETIME_MS).toISOString()
+  await deleteExpiredImports(db, now.toISOString())
+  await insertPendingImport(db, {
+    id,
+    owner_user_id: ownerId,
+    calendar,
+    columns: JSON.stringify(table.columns),
+    mapping: JSON.stringify(mapping),
+    rows: JSON.stringify(stored),
+    created_at: now.toISOString(),
+    expires_at: expiresAt,
+    committed_at: null,
+    report: null,
+  })
+  return {
+    id,
+    columns: table.columns,
+    mapping,
+    rows: table.rows.length,
+    preview: analysis.readings
+      .slice(0, PREVIEW_ROWS)
+      .map((reading, i) => ({ row: table.rowNumbers[i], ...reading.value })),
+    errors: analysis.errors,
+    duplicates: analysis.duplicates,
+    expires_at: expiresAt,
+  }
+}
+
+const notFound = () =>
+  new ApiError(404, 'Import not found (it may have expired: upload the file again)')
+
+/** The preview again, with another mapping (the mapping screen's changes). */
+export async function previewImport(
+  db: Kysely<Database>,
+  ownerId: number,
+  id: string,
+  rawMapping: unknown,
+  now: Date = new Date(),
+): Promise<ImportPreview> {
+  const pending = await findPendingImport(db, ownerId, id, now.toISOString())
+  if (!pending) throw notFound()
+  if (pending.committed_at) throw new ApiError(409, 'This import has already been committed')
+  const columns = JSON.parse(pending.columns) as string[]
+  const mapping =
+    rawMapping === undefined
+      ? (JSON.parse(pending.mapping) as Mapping)
+      : checkMapping(columns, rawMapping)
+  const stored = JSON.parse(pending.rows) as StoredRows
+  const calendar = pending.calendar as Calendar
+  const analysis = await analyse(db, ownerId, columns, stored, mapping, calendar)
+  return {
+    id,
+    columns,
+    mapping,
+    rows: stored.rows.length,
+    preview: analysis.readings
+      .slice(0, PREVIEW_ROWS)
+      .map((reading, i) => ({ row: stored.rowNumbers[i], ...reading.value })),
+    errors: analysis.errors,
+    duplicates: analysis.duplicates,
+    expires_at: pending.expires_at,
+  }
+}
+
+export interface CommitRequest {
+  mapping?: unknown
+  on_duplicate: OnDuplicate
+}
+
+export async function commitImport(
+  db: Kysely<Database>,
+  user: { id: number; username: string },
+  id: string,
+  request: CommitRequest,
+  now: Date = new Date(),
+): Promise<ImportResult> {
+  const pending = await findPendingImport(db, user.id, id, now.toISOString())
+  if (!pending) throw notFound()
+  const alreadyCommitted = () => new ApiError(409, 'This import has already been committed')
+  if (pending.committed_at) throw alreadyCommitted()
+  const columns = JSON.parse(pending.columns) as string[]
+  const mapping =
+    request.mapping === undefined
+      ? (JSON.parse(pending.mapping) as Mapping)
+      : checkMapping(columns, request.mapping)
+  const stored = JSON.parse(pending.rows) as StoredRows
+
+  return db.transaction().execute(async (trx) => {
+    if (!(await claimPendingImport(trx, user.id, id, now.toISOString()))) throw alreadyCommitted()
+    const analysis = await analyse(
+      trx,
+      user.id,
+      columns,
+      stored,
+      mapping,
+      pending.calendar as Calendar,
+    )
+    const report: ImportReport = {
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      refused: 0,
+      columns,
+      refusedRows: [],
+    }
+    const actor = { id: user.id, username: user.username }
+    const memberOfRow = new Map<number, number>()
+    const refuse = (i: number, errors: Record<string, string>) => {
+      report.refused += 1
+      report.refusedRows.push({ row: stored.rowNumbers[i], cells: stored.rows[i], errors })
+    }
+    for (let i = 0; i < analysis.readings.length; i += 1) {
+      const reading = analysis.readings[i]
+      if (Object.keys(reading.errors).length > 0) {
+        refuse(i, reading.errors)
+        continue
+      }
+      const duplicate = analysis.duplicateOf.get(i)
+      if (duplicate && request.on_duplicate === 'skip') {
+        report.skipped += 1
+        continue
+      }
+      const target =
+        duplicate && request.on_duplicate === 'update'
+          ? (duplicate.memberId ??
+            (duplicate.otherIndex === null ? undefined : memberOfRow.get(duplicate.otherIndex)))
+          : undefined
+      if (target === undefined) {
+        const created = await insertImportedMember(trx, user.id, user.username, reading.value)
+        await recordEvent(trx, { actor, action: 'member_import', memberId: created })
+        memberOfRow.set(i, created)
+        report.created += 1
+        continue
+      }
+      const current = await loadMemberInputForUpdate(trx, user.id, target)
+      if (!current) {
+        refuse(i, { _: 'invalidValue' })
+        continue
+      }
+      // A blank cell never overwrites a stored value: only filled cells change the member.
+      const changes: Partial<MemberInput> = {}
+      for (const field of reading.filled) {
+        ;(changes as Record<string, unknown>)[field] = reading.value[field]
+      }
+      const merged = { ...current, ...changes }
+      const checked = validateMember(merged, memberUpdateSchema())
+      if (!checked.ok) {
+        refuse(i, checked.errors)
+        continue
+      }
+      await saveMember(trx, user.id, target, merged)
+      await recordEvent(trx, {
+        actor,
+        action: 'member_import',
+        memberId: target,
+        details: { updated_fields: reading.filled },
+      })
+      memberOfRow.set(i, target)
+      report.updated += 1
+    }
+    await saveImportReport(trx, id, JSON.stringify(report))
+    const { created, updated, skipped, refused } = report
+    return { created, updated, skipped, refused }
+  })
+}
+
+/** The stored report of a committed import (for the refused-rows download). */
+export async function importReport(
+  db: Kysely<Database>,
+  ownerId: number,
+  id: string,
+  now: Date = new Date(),
+): Promise<ImportReport> {
+  const pending = await findPendingImport(db, ownerId, id, now.toISOString())
+  if (!pending || !pending.report) throw notFound()
+  return JSON.parse(pending.report) as ImportReport
+}

@@ -1,0 +1,44 @@
+// Test helpers for the import and export calls: workbooks and CSV built in memory, uploaded as a
+// browser sends them.
+import ExcelJS from 'exceljs'
+import type { FastifyInstance } from 'fastify'
+import { multipart } from './memberForms'
+
+type Auth = { authorization: string }
+
+export async function xlsxOf(rows: unknown[][], sheets = 1): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Members')
+  for (const row of rows) sheet.addRow(row)
+  for (let i = 1; i < sheets; i += 1) workbook.addWorksheet(`Other ${i}`)
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+export const csvOf = (rows: string[][], delimiter = ','): Buffer =>
+  Buffer.from(rows.map((row) => row.join(delimiter)).join('\r\n'), 'utf8')
+
+export function importCalls(app: () => FastifyInstance) {
+  return {
+    upload(
+      auth: Auth,
+      data: Buffer,
+      filename = 'members.xlsx',
+      fields: Record<string, string> = {},
+      contentType = 'application/octet-stream',
+    ) {
+      return app().inject({
+        method: 'POST',
+        url: '/api/imports',
+        ...multipart(fields, [{ field: 'file', filename, contentType, data }], auth),
+      })
+    },
+    commit(auth: Auth, id: string, body: Record<string, unknown>) {
+      return app().inject({
+        method: 'POST',
+        url: `/api/imports/${id}/commit`,
+        headers: auth,
+        payload: body,
+      })
+    },
+  }
+}
