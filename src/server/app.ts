@@ -9,6 +9,7 @@ import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
 import { memberRoutes } from './routes/members'
 import { spaRoutes } from './routes/spa'
+import { statsRoutes } from './routes/stats'
 import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
 import { LoginThrottle } from './services/loginThrottle'
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
+  statsRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app
