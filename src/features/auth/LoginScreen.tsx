@@ -88,7 +88,7 @@ export default function LoginScreen({
   const errors = validateLogin(values)
 
   useEffect(() => {
-    if (signedIn) navigate('/registration', { replace: true })
+    if (signedIn) navigate('/home', { replace: true })
   }, [signedIn, navigate])
 
   const submit = (typed: LoginValues) => {

@@ -1,4 +1,10 @@
-import { LogoutOutlined, MenuOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons'
+import {
+  HomeOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons'
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation, useNavigate } from 'react-router'
@@ -10,6 +16,7 @@ import { MenuButton } from '../../shared/MenuButton'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 
 const NAV = [
+  { to: '/home', id: 'home', icon: <HomeOutlined /> },
   { to: '/registration', id: 'registration', icon: <UserAddOutlined /> },
   { to: '/members', id: 'members', icon: <TeamOutlined /> },
 ] as const
@@ -31,7 +38,7 @@ export function TopBar() {
   return (
     <Layout.Header className="top-bar">
       <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
-        <Link to="/members" className="top-bar-title">
+        <Link to="/home" className="top-bar-title">
           <BrandMark size={30} />
           <Typography.Text strong className="top-bar-name">
             <FormattedMessage id="appTitle" />
