@@ -127,7 +127,10 @@ export async function newContext(
   return context
 }
 
-/** Signs in through the login form and waits for /registration. */
+/**
+ * Signs in through the login form, lands on /home (issue 29), then opens /registration in the
+ * app (no reload, which would sign out), where the tests that call this begin.
+ */
 export async function signIn(
   page: Page,
   baseUrl: string,
@@ -138,6 +141,11 @@ export async function signIn(
   await page.locator('#login-username').fill(username)
   await page.locator('#login-password').fill(password)
   await page.locator('form button[type=submit]').click()
+  await page.waitForURL(/\/home$/)
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/registration')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  })
   await page.waitForURL(/\/registration$/)
 }
 

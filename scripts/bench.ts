@@ -248,6 +248,17 @@ async function main() {
         request: () => ({ url: '/api/members/search', headers: bigAuth }),
       },
       {
+        // The home dashboard's figures: SQL aggregates over the owner's 95,000 members.
+        name: 'home stats (GET /api/stats)',
+        runs: 100,
+        targetMs: 50,
+        status: 200,
+        request: (i) => ({
+          url: `/api/stats?scope=mine&tz=180&calendar=${i % 2 ? 'ethiopian' : 'gregorian'}`,
+          headers: bigAuth,
+        }),
+      },
+      {
         name: 'get by id',
         runs: 500,
         status: 200,

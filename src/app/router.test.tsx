@@ -13,22 +13,27 @@ beforeEach(() => {
 afterEach(() => server.restore())
 
 describe('routes (spec 2.1)', () => {
-  it.each(['/registration', '/members', '/member/12', '/member/edit/12', '/member/idcard/12'])(
-    'a signed-out visit to %s goes to /login',
-    async (path) => {
-      const { router } = renderRoute(path)
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    },
-  )
+  it.each([
+    '/home',
+    '/home/report',
+    '/registration',
+    '/members',
+    '/member/12',
+    '/member/edit/12',
+    '/member/idcard/12',
+  ])('a signed-out visit to %s goes to /login', async (path) => {
+    const { router } = renderRoute(path)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
 
   it.each(['/', '/no/such/page'])('%s redirects to /login', async (path) => {
     const { router } = renderRoute(path)
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
   })
 
-  it('/login with a stored token goes to /registration', async () => {
+  it('/login with a stored token goes to /home', async () => {
     const { router } = renderRoute('/login', { signedInAs: { id: 1, username: 'admin' } })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
   })
 
   it('a signed-in user reaches protected routes and sees the top bar', async () => {

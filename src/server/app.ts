@@ -16,6 +16,7 @@ import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/imports'
 import { memberExportRoutes } from './routes/memberExport'
 import { spaRoutes } from './routes/spa'
+import { statsRoutes } from './routes/stats'
 import { uploadRoutes } from './routes/uploads'
 import { userRoutes } from './routes/users'
 import { LoginThrottle } from './services/loginThrottle'
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await importRoutes(app, { db: options.db })
   memberExportRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
+  statsRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

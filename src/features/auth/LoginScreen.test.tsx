@@ -33,14 +33,14 @@ describe('login screen (spec 2.3, 8.1)', () => {
     expect(server.requests).toHaveLength(0)
   })
 
-  it('stores the token and goes to /registration on success', async () => {
+  it('stores the token and goes to /home on success', async () => {
     const token = fakeToken({ id: 3, username: 'abebe' })
     server.on('POST', '/api/login', {
       json: { success: true, token, user: { id: 3, username: 'abebe' } },
     })
     const { router, store } = renderRoute('/login')
     await signIn()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token)
     expect(store.getState().auth).toMatchObject({
       status: 'signedIn',

@@ -75,7 +75,7 @@ export default function LoginScreen({
   const failureText = useFailureText(useAppSelector(selectLoginFailure))
 
   useEffect(() => {
-    if (signedIn) navigate('/registration', { replace: true })
+    if (signedIn) navigate('/home', { replace: true })
   }, [signedIn, navigate])
 
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' })

@@ -21,9 +21,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children
 }
 
-/** Spec 2.1: /login with a stored token goes straight to /registration. */
+/** Spec 2.1: /login with a stored token goes straight to the landing page (/home, issue 29). */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn)
-  if (signedIn && localStorage.getItem(TOKEN_KEY)) return <Navigate to="/registration" replace />
+  if (signedIn && localStorage.getItem(TOKEN_KEY)) return <Navigate to="/home" replace />
   return children
 }

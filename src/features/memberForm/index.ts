@@ -1,6 +1,6 @@
 // The member form's public face: fields shared by the registration wizard and the profile.
 export { DualCalendarDateInput, type DualCalendarDateInputProps } from './DualCalendarDateInput'
-export { ethiopianMonthName, formatMemberDate } from './memberDates'
+export { ethiopianMonthName, formatMemberDate, gregorianMonthName } from './memberDates'
 export { MemberDate } from './MemberDate'
 export { fieldLabelId, type HelperField, type LabelledField } from './fieldLabels'
 export {

@@ -68,6 +68,11 @@ export function ethiopianMonthName(month: number, language: Language): string {
   return names[month - 1] ?? String(month)
 }
 
+/** A Gregorian month's name (1–12) in the interface language. */
+export function gregorianMonthName(month: number, language: Language): string {
+  return GREGORIAN_MONTHS[language][month - 1] ?? String(month)
+}
+
 /**
  * A yyyy-mm-dd date shown in the chosen calendar: "17 May 1990" / "Ginbot 9, 1982" /
  * "ግንቦት 9 1982". Anything that is not a valid date is returned as received, blank as ''.

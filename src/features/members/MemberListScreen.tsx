@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
+import { useFiltersFromUrl } from './urlFilters'
 import { LoadMore } from './LoadMore'
 import { MemberCards } from './MemberCards'
 import { useMemberDirectoryInfiniteQuery } from './memberDirectoryApi'
@@ -67,6 +68,7 @@ export default function MemberListScreen() {
   const q = useAppSelector(selectAppliedSearch)
   const status = useAppSelector(selectStatusFilter)
   const filtersVisible = useAppSelector(selectFiltersVisible)
+  useFiltersFromUrl(filtersVisible)
   const filtersActive = useAppSelector(selectFiltersActive)
   const role = useRole()
   // Admins and auditors choose whose members (issue 25); an auditor owns none, so sees all.

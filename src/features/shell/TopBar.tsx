@@ -1,4 +1,5 @@
 import {
+  HomeOutlined,
   KeyOutlined,
   LogoutOutlined,
   MenuOutlined,
@@ -17,6 +18,7 @@ import { useCanWrite } from '../auth'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 
 const NAV = [
+  { to: '/home', id: 'home', icon: <HomeOutlined />, writes: false },
   { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true },
   { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false },
 ] as const
@@ -40,7 +42,7 @@ export function TopBar() {
   return (
     <Layout.Header className="top-bar">
       <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
-        <Link to="/members" className="top-bar-title">
+        <Link to="/home" className="top-bar-title">
           <BrandMark size={30} />
           <Typography.Text strong className="top-bar-name">
             <FormattedMessage id="appTitle" />

@@ -6,6 +6,7 @@ import * as m0004 from './2026_11_22_0004_member_counts'
 import * as m0005 from './2026_11_25_0005_member_search_pg'
 import * as m0301 from './2026_11_25_0301_roles_sessions_history'
 import * as m0201 from './2026_11_25_0201_pending_imports'
+import * as m0401 from './2026_11_25_0401_member_stats_indexes'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0005_member_search_pg': m0005,
   '2026_11_25_0301_roles_sessions_history': m0301,
   '2026_11_25_0201_pending_imports': m0201,
+  '2026_11_25_0401_member_stats_indexes': m0401,
 }

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import {
+  ADMIN_PASSWORD,
+  apiToken,
+  launchBrowser,
+  NARROW,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  t,
+  WIDE,
+} from './support'
+
+let server: RunningServer
+let browser: Browser
+
+const STATUSES = ['member', 'member', 'member', 'visitor', 'visitor', 'regularAttendee']
+
+/** Today's month and day, some years back: a birthday this week. */
+function birthdayToday(yearsAgo: number) {
+  const now = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear() - yearsAgo}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  const token = await apiToken(server.url)
+  for (const [i, status] of STATUSES.entries()) {
+    const form = new FormData()
+    const fields: Record<string, string> = {
+      first_name: `Homeseed${i}`,
+      middle_name: 'Kebede',
+      last_name: 'Girma',
+      street_address: 'Bole Road 12',
+      city: 'Addis Ababa',
+      state: 'Addis Ababa',
+      marital_status: 'single',
+      highest_education: 'degree',
+      preferred_contact_method: 'call',
+      gender: i % 2 ? 'female' : 'male',
+      date_of_birth: i === 0 ? birthdayToday(30) : `19${70 + i}-03-1${i}`,
+      membership_status: status,
+      phone_primary: `+251 911 000 20${i}`,
+      current_ministries: JSON.stringify(i % 2 ? ['choir'] : ['youthMinistry']),
+    }
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    const res = await fetch(`${server.url}/api/members`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    assert.equal(res.status, 201, await res.text())
+  }
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function signInToHome(page: Page) {
+  await page.goto(`${server.url}/login`)
+  await page.locator('#login-username').fill('admin')
+  await page.locator('#login-password').fill(ADMIN_PASSWORD)
+  await page.locator('form button[type=submit]').click()
+  await page.waitForURL(/\/home$/)
+}
+
+test('Home shows the charts in Amharic with Ethiopian months; a status bar filters the list', async () => {
+  const context = await newContext(browser, { viewport: WIDE, language: 'am' })
+  await context.addInitScript(() => localStorage.setItem('calendar', 'ethiopian'))
+  const page = await context.newPage()
+  await signInToHome(page)
+  await page.getByRole('heading', { level: 1, name: t('am', 'homeTitle') }).waitFor()
+  // The registrations chart's table names this Ethiopian month in Ge'ez script.
+  const months = page.getByRole('table', { name: t('am', 'homeRegistrations') })
+  await months.waitFor({ state: 'attached' })
+  const monthNames = await months.locator('tbody th').allTextContents()
+  assert.equal(monthNames.length, 12)
+  const ethiopic = /^(መስከረም|ጥቅምት|ኅዳር|ታኅሣሥ|ጥር|የካቲት|መጋቢት|ሚያዝያ|ግንቦት|ሰኔ|ሐምሌ|ነሐሴ|ጳጉሜ(ን)?) \d{4}$/
+  for (const name of monthNames) assert.match(name, ethiopic)
+  assert.ok(
+    Number(monthNames.at(-1)!.split(' ')[1]) === new Date().getFullYear() - 8 ||
+      Number(monthNames.at(-1)!.split(' ')[1]) === new Date().getFullYear() - 7,
+    `an Ethiopian year: ${monthNames.at(-1)}`,
+  )
+  // The charts are drawn (SVG bars), this week's birthday is listed.
+  await page.locator('.home-chart .recharts-bar-rectangle').first().waitFor()
+  await page.getByText('Homeseed0 Kebede Girma').waitFor()
+
+  // Clicking the visitors' bar opens the list filtered to visitors.
+  const statusChart = page.locator('.home-chart', { hasText: t('am', 'homeByStatus') })
+  // Bars stand in the order of the chart's table rows.
+  const statuses = await statusChart.locator('tbody th').allTextContents()
+  const visitors = statuses.indexOf(t('am', 'option.membership_status.visitor'))
+  assert.ok(visitors >= 0, `no visitors in ${statuses.join(', ')}`)
+  await statusChart.locator('.recharts-bar-rectangle').nth(visitors).click()
+  await page.waitForURL(/\/members$/)
+  await page.getByText('Homeseed3').first().waitFor()
+  await page.getByText('Homeseed4').first().waitFor()
+  assert.equal(await page.getByText('Homeseed0').count(), 0)
+  assert.equal(await page.getByText('Homeseed5').count(), 0)
+  await context.close()
+})
+
+for (const viewport of [NARROW, WIDE]) {
+  for (const lang of ['am', 'en'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`Home at ${viewport.width}px, ${lang}, ${theme}`, async () => {
+        const context = await newContext(browser, { viewport, language: lang })
+        await context.addInitScript(
+          ([mode, calendar]) => {
+            localStorage.setItem('themeMode', mode)
+            localStorage.setItem('calendar', calendar)
+          },
+          [theme, lang === 'am' ? 'ethiopian' : 'gregorian'],
+        )
+        const page = await context.newPage()
+        await signInToHome(page)
+        await page.locator('.home-chart .recharts-bar-rectangle').first().waitFor()
+        // Nothing wider than the screen.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
+        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`)
+        await screenshot(page, `home-${lang}-${theme}-${viewport.width}`)
+        await context.close()
+      })
+    }
+  }
+}
+
+test('the report prints the figures and the filtered list', async () => {
+  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
+  const page = await context.newPage()
+  await signInToHome(page)
+  await page.getByRole('button', { name: t('en', 'homePrintReport') }).click()
+  await page.waitForURL(/\/home\/report$/)
+  await page.getByRole('table', { name: t('en', 'homeByStatus') }).waitFor()
+  await page.getByText('Homeseed4 Kebede Girma').waitFor()
+  await page.emulateMedia({ media: 'print' })
+  assert.equal(await page.locator('.top-bar').isVisible(), false)
+  await screenshot(page, 'home-report-en-print-1280')
+  await context.close()
+})

@@ -1,0 +1,39 @@
+import { useIntl } from 'react-intl'
+
+export interface DataRow {
+  key: string
+  label: string
+  n: number
+}
+
+/** A chart's numbers as a table for screen readers (the drawing itself is hidden from them). */
+export function DataTable({
+  caption,
+  rows,
+  labelHeader = 'homeCategory',
+}: {
+  caption: string
+  rows: readonly DataRow[]
+  labelHeader?: string
+}) {
+  const intl = useIntl()
+  return (
+    <table className="home-sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{intl.formatMessage({ id: labelHeader })}</th>
+          <th scope="col">{intl.formatMessage({ id: 'homeCount' })}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            <td>{intl.formatNumber(row.n)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { MemberStats } from './homeApi'
+
+jest.setTimeout(30_000)
+const SLOW = { timeout: 10_000 }
+
+const stats: MemberStats = {
+  today: '2026-09-20',
+  calendar: 'ethiopian',
+  total: 12,
+  by_status: [
+    { status: 'member', n: 9 },
+    { status: 'visitor', n: 3 },
+  ],
+  new_this_month: 2,
+  new_this_year: 4,
+  transfers_in_this_month: 1,
+  transfers_out_this_month: null,
+  gender: [
+    { gender: 'female', n: 7 },
+    { gender: 'male', n: 5 },
+  ],
+  age_bands: [
+    { band: '0-12', n: 1 },
+    { band: '13-18', n: 2 },
+    { band: '19-30', n: 3 },
+    { band: '31-45', n: 3 },
+    { band: '46-60', n: 2 },
+    { band: '60+', n: 1 },
+    { band: 'unknown', n: 0 },
+  ],
+  ministries: [{ ministry: 'choir', n: 4 }],
+  registrations_by_month: [
+    { year: 2018, month: 12, n: 1 },
+    { year: 2018, month: 13, n: 2 },
+    { year: 2019, month: 1, n: 2 },
+  ],
+  this_week: {
+    from: '2026-09-20',
+    to: '2026-09-26',
+    birthdays: {
+      total: 1,
+      items: [
+        {
+          id: 5,
+          first_name: 'Almaz',
+          middle_name: 'Bekele',
+          last_name: 'Girma',
+          date: '1990-09-22',
+          on: '2026-09-22',
+          years: 36,
+        },
+      ],
+    },
+    baptisms: { total: 0, items: [] },
+    memberships: { total: 0, items: [] },
+  },
+}
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/stats', { json: stats })
+  server.on('GET', /\/api\/members\/search/, { json: { items: [], total: 0, next_cursor: null } })
+  server.on('GET', '/api/users', { json: [] })
+})
+afterEach(() => server.restore())
+
+const admin = { id: 1, username: 'admin' }
+
+describe('HomeScreen', () => {
+  it('asks for the figures in the user calendar, day and offset', async () => {
+    renderRoute('/home', { signedInAs: admin })
+    await screen.findByText('Total members', undefined, SLOW)
+    const call = server.requests.find((r) => r.path === '/api/stats')!
+    expect(call.search.get('scope')).toBe('mine')
+    expect(call.search.get('calendar')).toBe('gregorian')
+    expect(call.search.get('today')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(call.search.get('tz')).toBe(String(-new Date().getTimezoneOffset()))
+  })
+
+  it('shows the figures, this week and each chart as a table', async () => {
+    renderRoute('/home', { signedInAs: admin })
+    const total = await screen.findByRole('button', { name: /12 Total members/ }, SLOW)
+    expect(total).toBeInTheDocument()
+    expect(screen.getByText('Not recorded yet')).toBeInTheDocument()
+    expect(screen.getByText('Almaz Bekele Girma')).toBeInTheDocument()
+    expect(screen.getByText(/36 years/)).toBeInTheDocument()
+    // Months of the figures' calendar (Ethiopian here), Pagume included, in the table.
+    const months = await screen.findByRole('table', { name: 'Registrations per month' }, SLOW)
+    expect(within(months).getByRole('rowheader', { name: 'Pagume 2018' })).toBeInTheDocument()
+    expect(within(months).getByRole('rowheader', { name: 'Meskerem 2019' })).toBeInTheDocument()
+    const byStatus = screen.getByRole('table', { name: 'Members by status' })
+    expect(within(byStatus).getByRole('row', { name: 'Visitor 3' })).toBeInTheDocument()
+  })
+
+  it('opens the member list filtered by a status', async () => {
+    const { router } = renderRoute('/home', { signedInAs: admin })
+    fireEvent.click(await screen.findByRole('button', { name: /^3 Visitor/ }, SLOW))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
+    await waitFor(
+      () =>
+        expect(
+          server.requests.some(
+            (r) => r.path === '/api/members/search' && r.search.get('status') === 'visitor',
+          ),
+        ).toBe(true),
+      SLOW,
+    )
+    // The address is cleaned; the filter lives in the list's own state.
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('says so when the figures cannot be loaded', async () => {
+    server.on('GET', '/api/stats', { status: 500, json: { success: false, message: 'x' } })
+    renderRoute('/home', { signedInAs: admin })
+    expect(
+      await screen.findByText('The figures could not be loaded.', undefined, SLOW),
+    ).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,224 @@
+// The printable report (issue 29): the figures and a member list filtered as the list screen
+// allows, on A4 with the date in both calendars. The browser prints it; no PDF library.
+import { PrinterOutlined } from '@ant-design/icons'
+import { Alert, Button, Input, Select, Skeleton, Space } from 'antd'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useLocation } from 'react-router'
+import { FILTER_STATUSES, fullName, type StatusFilter, todayIso } from '../../domain'
+import { BrandMark } from '../../shared/BrandMark'
+import { formatMemberDate } from '../memberForm'
+import {
+  type MemberStats,
+  REPORT_MEMBER_LIMIT,
+  useMemberStatsQuery,
+  useReportMembersQuery,
+} from './homeApi'
+import { useHomeLabels } from './homeLabels'
+import { useStatsArgs } from './HomeScreen'
+import './home.css'
+import './report.css'
+
+function FigureTable({
+  caption,
+  rows,
+}: {
+  caption: string
+  rows: { key: string; label: string; n: number | null }[]
+}) {
+  const intl = useIntl()
+  return (
+    <table className="report-table">
+      <caption>{caption}</caption>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            <td>{row.n === null ? '—' : intl.formatNumber(row.n)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function ReportFigures({ stats }: { stats: MemberStats }) {
+  const intl = useIntl()
+  const labels = useHomeLabels()
+  const t = (id: string) => intl.formatMessage({ id })
+  return (
+    <div className="report-figures">
+      <FigureTable
+        caption={t('homeTitle')}
+        rows={[
+          { key: 'total', label: t('homeTotalMembers'), n: stats.total },
+          { key: 'month', label: t('homeNewThisMonth'), n: stats.new_this_month },
+          { key: 'year', label: t('homeNewThisYear'), n: stats.new_this_year },
+          { key: 'in', label: t('homeTransfersIn'), n: stats.transfers_in_this_month },
+          { key: 'out', label: t('homeTransfersOut'), n: stats.transfers_out_this_month },
+        ]}
+      />
+      <FigureTable
+        caption={t('homeByStatus')}
+        rows={stats.by_status.map((r) => ({
+          key: r.status,
+          label: labels.status(r.status),
+          n: r.n,
+        }))}
+      />
+      <FigureTable
+        caption={t('homeGender')}
+        rows={stats.gender.map((r) => ({ key: r.gender, label: labels.gender(r.gender), n: r.n }))}
+      />
+      <FigureTable
+        caption={t('homeAgeBands')}
+        rows={stats.age_bands.map((r) => ({ key: r.band, label: labels.band(r.band), n: r.n }))}
+      />
+      <FigureTable
+        caption={t('homeRegistrations')}
+        rows={stats.registrations_by_month.map((m) => ({
+          key: `${m.year}-${m.month}`,
+          label: labels.month(m, stats.calendar),
+          n: m.n,
+        }))}
+      />
+      {stats.ministries.length > 0 && (
+        <FigureTable
+          caption={t('homeMinistries')}
+          rows={stats.ministries.map((r) => ({
+            key: r.ministry,
+            label: labels.ministry(r.ministry),
+            n: r.n,
+          }))}
+        />
+      )}
+    </div>
+  )
+}
+
+function ReportMembers({ q, status }: { q: string; status: StatusFilter }) {
+  const intl = useIntl()
+  const labels = useHomeLabels()
+  const { data, isLoading, isError } = useReportMembersQuery({ q, status })
+  if (isLoading) return <Skeleton active />
+  if (isError || !data)
+    return <Alert type="error" showIcon title={intl.formatMessage({ id: 'homeLoadError' })} />
+  return (
+    <>
+      {data.total > data.items.length && (
+        <p className="report-note">
+          <FormattedMessage
+            id="reportTruncated"
+            values={{ shown: data.items.length, total: data.total }}
+          />
+        </p>
+      )}
+      <table className="report-table report-members">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{intl.formatMessage({ id: 'columnName' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'phonePrimary' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'membershipStatus' })}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((member, i) => (
+            <tr key={member.id}>
+              <td>{i + 1}</td>
+              <td>{fullName(member)}</td>
+              <td>{member.phone_primary ?? ''}</td>
+              <td>{labels.status(member.membership_status ?? '')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  )
+}
+
+export default function ReportScreen() {
+  const intl = useIntl()
+  const location = useLocation()
+  const labels = useHomeLabels()
+  const params = new URLSearchParams(location.search)
+  const initialStatus = params.get('status') as StatusFilter | null
+  const [status, setStatus] = useState<StatusFilter>(
+    initialStatus && FILTER_STATUSES.includes(initialStatus) ? initialStatus : 'all',
+  )
+  const [search, setSearch] = useState(params.get('q') ?? '')
+  const [q, setQ] = useState(search)
+  const args = useStatsArgs()
+  const stats = useMemberStatsQuery(args)
+  const today = todayIso()
+  const filter = [status !== 'all' ? labels.status(status) : '', q.trim() ? `“${q.trim()}”` : '']
+    .filter(Boolean)
+    .join(' · ')
+
+  return (
+    <article className="report" aria-labelledby="report-title">
+      <Space wrap className="report-controls">
+        <Select<StatusFilter>
+          value={status}
+          style={{ minWidth: 180 }}
+          aria-label={intl.formatMessage({ id: 'statusFilterLabel' })}
+          options={FILTER_STATUSES.map((key) => ({
+            value: key,
+            label: key === 'all' ? intl.formatMessage({ id: 'allStatuses' }) : labels.status(key),
+          }))}
+          onChange={setStatus}
+        />
+        <Input.Search
+          value={search}
+          allowClear
+          aria-label={intl.formatMessage({ id: 'searchMembersPlaceholder' })}
+          placeholder={intl.formatMessage({ id: 'searchMembersPlaceholder' })}
+          onChange={(event) => setSearch(event.target.value)}
+          onSearch={(value) => setQ(value)}
+          style={{ width: 260 }}
+        />
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          <FormattedMessage id="reportPrint" />
+        </Button>
+      </Space>
+
+      <header className="report-header">
+        <BrandMark size={48} />
+        <div>
+          <h1 id="report-title" className="report-title">
+            <FormattedMessage id="appTitle" /> · <FormattedMessage id="reportTitle" />
+          </h1>
+          <p className="report-date">
+            <FormattedMessage
+              id="reportPrintedOn"
+              values={{
+                gregorian: formatMemberDate(today, 'gregorian', labels.language),
+                ethiopian: formatMemberDate(today, 'ethiopian', labels.language),
+              }}
+            />
+          </p>
+        </div>
+      </header>
+
+      {stats.isLoading ? (
+        <Skeleton active />
+      ) : stats.data ? (
+        <ReportFigures stats={stats.data} />
+      ) : (
+        <Alert type="error" showIcon title={intl.formatMessage({ id: 'homeLoadError' })} />
+      )}
+
+      <h2 className="report-section">
+        <FormattedMessage id="reportMemberList" />
+      </h2>
+      <p className="report-note">
+        <FormattedMessage
+          id="reportFilter"
+          values={{ filter: filter || intl.formatMessage({ id: 'reportAllMembers' }) }}
+        />
+        {` (≤ ${intl.formatNumber(REPORT_MEMBER_LIMIT)})`}
+      </p>
+      <ReportMembers q={q} status={status} />
+    </article>
+  )
+}

@@ -1,0 +1,106 @@
+import { api } from '../../app/api'
+import type { CalendarMonth, StatsCalendar, StatusFilter } from '../../domain'
+import type { MemberSearchPage } from '../members'
+
+export interface UpcomingDate {
+  id: number
+  first_name: string
+  middle_name: string | null
+  last_name: string
+  date: string
+  on: string
+  years: number
+}
+
+export interface UpcomingList {
+  total: number
+  items: UpcomingDate[]
+}
+
+/** GET /api/stats (docs/api.md). */
+export interface MemberStats {
+  today: string
+  calendar: StatsCalendar
+  total: number
+  by_status: { status: string; n: number }[]
+  new_this_month: number
+  new_this_year: number
+  transfers_in_this_month: number
+  transfers_out_this_month: number | null
+  gender: { gender: string; n: number }[]
+  age_bands: { band: string; n: number }[]
+  ministries: { ministry: string; n: number }[]
+  registrations_by_month: (CalendarMonth & { n: number })[]
+  this_week: {
+    from: string
+    to: string
+    birthdays: UpcomingList
+    baptisms: UpcomingList
+    memberships: UpcomingList
+  }
+}
+
+/** The printed list stops here: a longer list is a job for an export, not a printer. */
+export const REPORT_MEMBER_LIMIT = 1000
+const REPORT_PAGE = 200
+
+export interface ReportMembersArgs {
+  q: string
+  status: StatusFilter
+}
+
+export interface ReportMembers {
+  items: MemberSearchPage['items']
+  total: number
+}
+
+export interface MemberStatsArgs {
+  calendar: StatsCalendar
+  /** The user's date and UTC offset (minutes east), so days and months are theirs. */
+  today: string
+  tz: number
+}
+
+/**
+ * The home screen's one call. Tagged with the member list, so a registration, edit, transfer or
+ * deletion refreshes the figures too.
+ */
+export const homeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    memberStats: build.query<MemberStats, MemberStatsArgs>({
+      query: ({ calendar, today, tz }) => ({
+        url: 'api/stats',
+        params: { scope: 'mine', calendar, today, tz },
+      }),
+      providesTags: [{ type: 'MemberList', id: 'ALL' }],
+    }),
+    /** The list the report prints: the directory's search, page after page up to the limit. */
+    reportMembers: build.query<ReportMembers, ReportMembersArgs>({
+      async queryFn({ q, status }, _api, _extra, baseQuery) {
+        const items: MemberSearchPage['items'] = []
+        let cursor: string | null = null
+        let total: number
+        do {
+          const result = await baseQuery({
+            url: 'api/members/search',
+            params: {
+              limit: REPORT_PAGE,
+              ...(q.trim() ? { q: q.trim() } : {}),
+              ...(status !== 'all' ? { status } : {}),
+              ...(cursor ? { cursor } : {}),
+            },
+          })
+          if (result.error) return { error: result.error }
+          const page = result.data as MemberSearchPage
+          items.push(...page.items)
+          total = page.total
+          cursor = page.next_cursor
+        } while (cursor && items.length < REPORT_MEMBER_LIMIT)
+        return { data: { items: items.slice(0, REPORT_MEMBER_LIMIT), total } }
+      },
+      providesTags: [{ type: 'MemberList', id: 'ALL' }],
+    }),
+  }),
+})
+
+export const { useMemberStatsQuery, useReportMembersQuery } = homeApi

@@ -1,0 +1,169 @@
+// The dashboard's figures as SQL aggregates over one account's members (or, once roles widen the
+// scope, every account's): only counts and the few names of this week's dates leave the database.
+import { type Expression, type SqlBool, sql } from 'kysely'
+import { GENDERS } from '../../domain'
+import type { Db } from './users'
+
+/** null = every account's members. */
+export type StatsOwner = number | null
+
+export const AGE_BANDS = ['0-12', '13-18', '19-30', '31-45', '46-60', '60+'] as const
+export type AgeBand = (typeof AGE_BANDS)[number] | 'unknown'
+
+function ownedBy(owner: StatsOwner): Expression<SqlBool> {
+  return owner === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`owner_user_id = ${owner}`
+}
+
+/** Members per membership_status ('' for none), from the counts the triggers keep. */
+export async function countByStatus(db: Db, owner: StatsOwner) {
+  let query = db
+    .selectFrom('member_counts')
+    .select(['membership_status', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .groupBy('membership_status')
+  if (owner !== null) query = query.where('owner_user_id', '=', owner)
+  const rows = await query.execute()
+  return rows.map((row) => ({ status: row.membership_status, n: Number(row.n) }))
+}
+
+/**
+ * How many of the members meet each condition, one count per condition in one statement. Each
+ * condition is a range of one narrow index, and the ranges do not overlap, so the database
+ * steps once through each index entry it counts and evaluates nothing per row.
+ */
+async function rangeCounts(db: Db, owner: StatsOwner, conditions: readonly Expression<SqlBool>[]) {
+  const parts = conditions.map(
+    (condition, i) =>
+      sql`select ${sql.lit(i)} as i, count(*) as n from members where ${ownedBy(owner)} and ${condition}`,
+  )
+  const { rows } = await sql<{ i: number | string; n: number | string }>`${sql.join(
+    parts,
+    sql` union all `,
+  )}`.execute(db)
+  const counts = conditions.map(() => 0)
+  for (const row of rows) counts[Number(row.i)] = Number(row.n)
+  return counts
+}
+
+/**
+ * Members per gender and age band. `bornBy` holds the last birth date of someone at least 13,
+ * 19, 31, 46 and 61 today (yyyy-mm-dd compares as text): each gender's band is a range of the
+ * (owner, gender, birth date) index. Gender holds a key of GENDERS or nothing (the server
+ * normalises it on every write).
+ */
+export async function countByGenderAndAge(db: Db, owner: StatsOwner, bornBy: readonly string[]) {
+  const [c13, c19, c31, c46, c61] = bornBy
+  const birth: [AgeBand, Expression<SqlBool>][] = [
+    ['0-12', sql<SqlBool>`date_of_birth > ${c13}`],
+    ['13-18', sql<SqlBool>`date_of_birth > ${c19} and date_of_birth <= ${c13}`],
+    ['19-30', sql<SqlBool>`date_of_birth > ${c31} and date_of_birth <= ${c19}`],
+    ['31-45', sql<SqlBool>`date_of_birth > ${c46} and date_of_birth <= ${c31}`],
+    ['46-60', sql<SqlBool>`date_of_birth > ${c61} and date_of_birth <= ${c46}`],
+    ['60+', sql<SqlBool>`date_of_birth <= ${c61}`],
+    ['unknown', sql<SqlBool>`date_of_birth is null`],
+  ]
+  const genders = [...GENDERS.map((g) => g.key), null]
+  const cells = genders.flatMap((gender) =>
+    birth.map(([band, condition]) => ({
+      gender: gender ?? '',
+      band,
+      condition:
+        gender === null
+          ? sql<SqlBool>`gender is null and ${condition}`
+          : sql<SqlBool>`gender = ${gender} and ${condition}`,
+    })),
+  )
+  const counts = await rangeCounts(
+    db,
+    owner,
+    cells.map((cell) => cell.condition),
+  )
+  return cells.map(({ gender, band }, i) => ({ gender, band, n: counts[i] }))
+}
+
+/** Members whose transfer_date (an ISO timestamp) is at or after `sinceIso`. */
+export async function countTransferredSince(db: Db, owner: StatsOwner, sinceIso: string) {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(ownedBy(owner))
+    .where('transfer_date', '>=', sinceIso)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Registrations (created_at, an ISO timestamp) from each of `instants` (ascending) to the next:
+ * ranges of the (owner, created_at) index.
+ */
+export async function countCreatedBetween(db: Db, owner: StatsOwner, instants: readonly string[]) {
+  return rangeCounts(
+    db,
+    owner,
+    instants
+      .slice(0, -1)
+      .map((from, i) => sql<SqlBool>`created_at >= ${from} and created_at < ${instants[i + 1]}`),
+  )
+}
+
+/**
+ * Members per ministry, most first. current_ministries is JSON array text: the database counts
+ * members per distinct list (a walk of its narrow index), and the few distinct lists are split
+ * here, so no member's JSON is parsed one by one.
+ */
+export async function countByMinistry(db: Db, owner: StatsOwner, limit: number) {
+  const rows = await db
+    .selectFrom('members')
+    .select(['current_ministries as list', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where(ownedBy(owner))
+    .where('current_ministries', '<>', '[]')
+    .groupBy('current_ministries')
+    .execute()
+  const totals = new Map<string, number>()
+  for (const row of rows) {
+    let list: unknown
+    try {
+      list = JSON.parse(row.list)
+    } catch {
+      continue
+    }
+    if (!Array.isArray(list)) continue
+    for (const ministry of new Set(list)) {
+      if (typeof ministry !== 'string' || ministry.trim() === '') continue
+      totals.set(ministry, (totals.get(ministry) ?? 0) + Number(row.n))
+    }
+  }
+  return [...totals]
+    .map(([ministry, n]) => ({ ministry, n }))
+    .sort((a, b) => b.n - a.n || a.ministry.localeCompare(b.ministry))
+    .slice(0, limit)
+}
+
+export const RECURRING_DATES = ['date_of_birth', 'baptism_date', 'date_joined'] as const
+export type RecurringDate = (typeof RECURRING_DATES)[number]
+
+/** Members whose `column` has one of these month-days ('MM-DD'): ids and dates only. */
+export async function findByMonthDays(
+  db: Db,
+  owner: StatsOwner,
+  column: RecurringDate,
+  monthDays: readonly string[],
+): Promise<{ id: number; date: string }[]> {
+  if (monthDays.length === 0) return []
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', sql<string>`${sql.ref(column)}`.as('date')])
+    .where(ownedBy(owner))
+    .where(sql<string>`substr(${sql.ref(column)}, 6, 5)`, 'in', monthDays)
+    .execute()
+  return rows
+}
+
+/** The names of these members. */
+export async function findNames(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('members')
+    .select(['id', 'first_name', 'middle_name', 'last_name'])
+    .where('id', 'in', ids)
+    .execute()
+}
