@@ -1,4 +1,5 @@
 // Public API of the shared domain code (client and server).
+export * from './dateFormat'
 export * from './dates'
 export * from './enums'
 export * from './ethiopianCalendar'
