@@ -3,12 +3,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-
-/** Feature code may use another feature only through its public index (bulletproof-react). */
-const crossFeatureInternals = {
-  regex: '^\\.\\./(?!\\.\\.)[^/]+/.+',
-  message: "Import another feature through its public index ('../feature'), not its internals.",
-}
+import { boundaries } from './eslint.boundaries.mjs'
 
 export default tseslint.config(
   {
@@ -36,80 +31,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // One-way imports: domain → shared → features → app; the server shares only domain.
-  {
-    files: ['src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(app|features|server|shared|testing)(/|$)',
-              message: 'src/domain is shared by client and server: it imports nothing above it.',
-            },
-            {
-              regex: '^(react|react-dom|antd|node:.*|fs|path)$',
-              message: 'No React or Node APIs in src/domain.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(app|features|server)(/|$)',
-              message: 'src/shared serves features and app; it does not import them.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            crossFeatureInternals,
-            {
-              regex: '^(\\.\\./)+app/(router|App|providers)$',
-              message: 'Features do not import the app shell; the app composes features.',
-            },
-            { regex: '^(\\.\\./)+server(/|$)', message: 'The client never imports server code.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // (server has its own app.ts and testing/, so only the client-only folders are named)
-              regex: '^(\\.\\./)+(features|shared)(/|$)',
-              message: 'The server shares only src/domain with the client.',
-            },
-            { regex: '^(react|react-dom|antd)$', message: 'No React on the server.' },
-          ],
-        },
-      ],
-    },
-  },
+  // Who may import whom: eslint.boundaries.mjs.
+  boundaries,
   {
     // Migrations see the schema as it was then, not as the Database type says now.
     files: [

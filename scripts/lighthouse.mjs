@@ -149,13 +149,6 @@ async function runFlow(flags) {
 
     // A plain load after Lighthouse's own: its navigation leaves the page where typing is lost.
     await page.goto(`${base}/login`)
-    // Type into React's form, not the build-time one it replaces (src/app/prerender): puppeteer's
-    // fill types key by key into the element it found, so a swap in between sent the keys to a
-    // detached input (a real visitor's keys go to the focused field, which the take-over keeps).
-    await page.waitForFunction(() => {
-      const input = document.getElementById('login-username')
-      return !!input && Object.keys(input).some((key) => key.startsWith('__reactFiber'))
-    })
     await page.locator('#login-username').fill('admin')
     await page.locator('#login-password').fill(PASSWORD)
     await page.click('form button[type=submit]')

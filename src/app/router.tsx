@@ -4,9 +4,9 @@ import { RedirectIfSignedIn, RequireAuth } from '../features/auth'
 import { RouteFallback } from '../shared/RouteFallback'
 
 // Every screen is its own chunk; the login route stays small.
-const LoginScreen = lazy(
-  () => import(/* webpackChunkName: "login" */ '../features/auth/LoginScreen'),
-)
+export const loadLoginScreen = () =>
+  import(/* webpackChunkName: "login" */ '../features/auth/LoginScreen')
+const LoginScreen = lazy(loadLoginScreen)
 const DebugScreen = lazy(
   () => import(/* webpackChunkName: "debug" */ '../features/debug/DebugScreen'),
 )

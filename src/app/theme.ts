@@ -1,7 +1,5 @@
 import { theme, type ThemeConfig } from 'antd'
 import type { ThemeMode } from '../features/preferences'
-import { STATIC_ANTD_STYLES } from './staticAntdStyles'
-import { precomputedAlgorithm } from './themeTokens'
 
 export const PRIMARY_COLOR = '#1976d2'
 export const SECONDARY_COLOR = '#dc004e'
@@ -20,29 +18,17 @@ export const THEME_TOKEN = {
   borderRadius: 8,
 }
 
-/** antd's own algorithm of each mode, which the precomputed map token is derived with. */
-export const baseAlgorithm = (mode: ThemeMode) =>
-  mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm
-
-// One function per mode for the app's lifetime: antd caches its theme by the algorithm's identity.
-const algorithms = {
-  light: precomputedAlgorithm('light', baseAlgorithm('light')),
-  dark: precomputedAlgorithm('dark', baseAlgorithm('dark')),
-}
-
 /** The class antd puts on each component to scope the theme's CSS variables (`cssVar.key`). */
 export const antdThemeClass = (mode: ThemeMode) => `abal-${mode}`
 
 export function themeFor(mode: ThemeMode): ThemeConfig {
   return {
-    algorithm: algorithms[mode],
+    algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: THEME_TOKEN,
     components: {
       Layout: mode === 'dark' ? {} : { headerBg: PRIMARY_COLOR, bodyBg: '#f5f7fa' },
     },
-    // The build-time CSS names no hash class, and scopes each theme's variables by this class.
-    hashed: false,
+    // Each theme's CSS variables are scoped by a class of its own (antd's CSS-variable mode).
     cssVar: { key: antdThemeClass(mode) },
-    zeroRuntime: STATIC_ANTD_STYLES,
   }
 }

@@ -1,10 +1,15 @@
 import { BulbFilled, BulbOutlined, GlobalOutlined } from '@ant-design/icons'
+import { Button, Flex } from 'antd'
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { LightButton } from '../../app/LightButton'
-import { LightFlex } from '../../app/LightFlex'
-import { type Language, selectLanguage, selectThemeMode, themeToggled } from '../preferences'
+import {
+  type Language,
+  loadPreferenceControls as loadControls,
+  selectLanguage,
+  selectThemeMode,
+  themeToggled,
+} from '../preferences'
 
 /*
  * The language menu and theme toggle under the login form, loaded when the visitor reaches for
@@ -12,12 +17,7 @@ import { type Language, selectLanguage, selectThemeMode, themeToggled } from '..
  * budget (issue 7), and most visitors sign in without touching them. Until then a look-alike row
  * stands in: its theme button already works, and a press on its language button swaps in the real
  * controls and opens the menu (a hover or focus starts loading them).
- *
- * The module is imported by path, not through the preferences index: the index is part of the
- * first load (the store uses its slice), so importing it here would not split anything off.
  */
-const loadControls = () =>
-  import(/* webpackChunkName: "preference-controls" */ '../preferences/PreferenceControls')
 const PreferenceControls = lazy(() =>
   loadControls().then((module) => ({ default: module.PreferenceControls })),
 )
@@ -61,8 +61,8 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
   const themeLabel = intl.formatMessage({ id: mode === 'dark' ? 'lightMode' : 'darkMode' })
   const preload = () => void loadControls()
   return (
-    <LightFlex gap={4} wrap onPointerEnter={preload} onFocus={preload}>
-      <LightButton
+    <Flex gap={4} wrap onPointerEnter={preload} onFocus={preload}>
+      <Button
         type="text"
         icon={<GlobalOutlined />}
         aria-label={intl.formatMessage({ id: 'language' })}
@@ -70,8 +70,8 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
         onClick={onLanguagePressed}
       >
         <span lang={language}>{ENDONYMS[language]}</span>
-      </LightButton>
-      <LightButton
+      </Button>
+      <Button
         type="text"
         icon={mode === 'dark' ? <BulbFilled /> : <BulbOutlined />}
         aria-label={themeLabel}
@@ -79,6 +79,6 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
         title={themeLabel}
         onClick={() => dispatch(themeToggled())}
       />
-    </LightFlex>
+    </Flex>
   )
 }

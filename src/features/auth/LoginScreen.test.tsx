@@ -1,24 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
-import { adoptPrerenderedLogin, takePrerenderedLogin } from '../../app/prerender/handoff'
 import { fakeToken, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import LoginScreen from './LoginScreen'
-
-// Counts the renders of one of the screen's children: each render of the screen renders it anew.
-const mockPreferencesRendered = jest.fn()
-jest.mock('./LoginPreferences', () => {
-  const actual = jest.requireActual('./LoginPreferences')
-  const { createElement } = jest.requireActual('react')
-  return {
-    ...actual,
-    LoginPreferences: () => {
-      mockPreferencesRendered()
-      return createElement(actual.LoginPreferences)
-    },
-  }
-})
 
 let server: MockServer
 beforeEach(() => {
@@ -26,18 +11,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   server.restore()
-  takePrerenderedLogin()
 })
-
-/** index.html's build-time form in a root of its own, adopted as start-up does (handoff.ts). */
-function adoptBuildTimeForm(username = '') {
-  const root = document.createElement('div')
-  root.innerHTML = `<div class="login-page"><form><input id="login-username" name="username" /><input id="login-password" name="password" type="password" /></form></div>`
-  document.body.append(root)
-  adoptPrerenderedLogin(root)
-  root.querySelector<HTMLInputElement>('#login-username')!.value = username
-  root.remove()
-}
 
 async function signIn(username = 'abebe', password = 'secret-pass') {
   const user = userEvent.setup()
@@ -128,22 +102,6 @@ describe('login screen (spec 2.3, 8.1)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
     expect(router.state.location.pathname).toBe('/login')
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
-  })
-
-  it('takes over an untouched build-time form without rendering the screen twice', async () => {
-    adoptBuildTimeForm()
-    mockPreferencesRendered.mockClear()
-    renderRoute('/login', { routes: [{ path: '/login', element: <LoginScreen /> }] })
-    expect(await screen.findByLabelText('Username')).toHaveValue('')
-    // Nothing was typed, so there is nothing to set: the first render is the only one.
-    expect(mockPreferencesRendered).toHaveBeenCalledTimes(1)
-  })
-
-  it('keeps what was typed on the build-time form', async () => {
-    adoptBuildTimeForm('abebe')
-    renderRoute('/login', { routes: [{ path: '/login', element: <LoginScreen /> }] })
-    expect(await screen.findByLabelText('Username')).toHaveValue('abebe')
-    expect(screen.getByLabelText('Password')).toHaveValue('')
   })
 
   it('speaks Amharic by default', async () => {

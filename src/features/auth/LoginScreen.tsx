@@ -1,24 +1,19 @@
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons'
-import { theme } from 'antd'
+import { LockOutlined, UserOutlined } from '@ant-design/icons'
+import { Button, Flex, Input, theme } from 'antd'
 import {
   type ChangeEvent,
   type CSSProperties,
   type FocusEvent,
   type FormEvent,
-  type InputHTMLAttributes,
   lazy,
   type ReactNode,
   Suspense,
   useEffect,
-  useLayoutEffect,
   useState,
 } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { LightButton } from '../../app/LightButton'
-import { LightFlex } from '../../app/LightFlex'
-import { takePrerenderedLogin } from '../../app/prerender/handoff'
 import { BrandMark } from '../../shared/BrandMark'
 import { InstallBanner } from '../pwa'
 import { useLoginMutation } from './authApi'
@@ -35,14 +30,9 @@ import './login.css'
 const Alert = lazy(() => import('./LoginAlert'))
 
 /*
- * The login route must load at most 200 KB of gzipped JavaScript (issue 7), and React, the router,
- * Redux Toolkit, react-intl and antd's theme engine already take ~170 KB of it. So this screen
- * keeps to what it needs: two native inputs dressed as antd's large inputs, its two required
- * checks (spec 5.1) in plain code, antd's Button as its markup only (LightButton), and antd's
- * Alert after a failed sign-in. antd Form/Input, Formik and yup would add ~45 KB here, antd's
- * Button 17 KB; the other screens load them in their own chunks.
+ * antd's Input, Button and Flex, with the two required checks (spec 5.1) in plain code: antd's
+ * Form would add ~25 KB gzipped to the login route for two fields (its budget is 230 KB).
  */
-
 interface LoginValues {
   username: string
   password: string
@@ -83,41 +73,22 @@ export default function LoginScreen({
   const status = useAppSelector(selectAuthStatus)
   const signedIn = useAppSelector(selectIsSignedIn)
   const failureText = useFailureText(useAppSelector(selectLoginFailure))
-  const [values, setValues] = useState<LoginValues>({ username: '', password: '' })
-  const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({})
-  const errors = validateLogin(values)
 
   useEffect(() => {
     if (signedIn) navigate('/registration', { replace: true })
   }, [signedIn, navigate])
 
-  const submit = (typed: LoginValues) => {
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' })
+  const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({})
+  const errors = validateLogin(values)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
     setTouched({ username: true, password: true })
-    if (Object.keys(validateLogin(typed)).length) return
-    void login({ username: typed.username.trim(), password: typed.password })
+    if (Object.keys(errors).length) return
+    void login({ username: values.username.trim(), password: values.password })
     onSignInStarted?.()
   }
-
-  // The build-time form stood in until now (src/app/prerender): keep what was typed there, the
-  // field in use, and a Login or another button already pressed. Before the first paint, so
-  // nothing flickers.
-  useLayoutEffect(() => {
-    const prerendered = takePrerenderedLogin()
-    if (!prerendered) return
-    const typed = { username: prerendered.username, password: prerendered.password }
-    // Only when something was typed: setting the same empty values would render the whole
-    // screen a second time inside the first commit.
-    if (typed.username || typed.password) setValues(typed)
-    if (prerendered.focused) document.getElementById(`login-${prerendered.focused}`)?.focus()
-    if (prerendered.submitted) submit(typed)
-    if (prerendered.pendingClick !== null) {
-      const page = document.querySelector('.login-page')
-      page?.querySelectorAll('button')[prerendered.pendingClick]?.click()
-    }
-    // Once, on the first render: a later render has nothing left to take over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target
     setValues((current) => ({ ...current, [name]: value }))
@@ -126,10 +97,6 @@ export default function LoginScreen({
     const name = event.target.name
     setTouched((current) => ({ ...current, [name]: true }))
   }
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    submit(values)
-  }
   const fieldError = (name: LoginField) => {
     const id = errors[name]
     return touched[name] && id ? intl.formatMessage({ id }) : undefined
@@ -137,10 +104,12 @@ export default function LoginScreen({
   const inputProps = (name: LoginField) => ({
     id: `login-${name}`,
     name,
+    size: 'large' as const,
     value: values[name],
     onChange,
     onBlur,
     required: true,
+    status: fieldError(name) ? ('error' as const) : undefined,
     'aria-invalid': Boolean(fieldError(name)),
     'aria-describedby': fieldError(name) ? `login-${name}-help` : undefined,
   })
@@ -157,11 +126,11 @@ export default function LoginScreen({
   const secondary: CSSProperties = { color: token.colorTextSecondary }
 
   return (
-    <LightFlex vertical align="center" justify="center" className="login-page">
+    <Flex vertical align="center" justify="center" className="login-page">
       <div className="login-column">
         <InstallBanner />
         <div className="login-card" style={card}>
-          <LightFlex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
+          <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
             <BrandMark size={56} />
             <h1 className="login-app-title" style={heading}>
               <FormattedMessage id="appTitle" />
@@ -169,7 +138,7 @@ export default function LoginScreen({
             <span style={secondary}>
               <FormattedMessage id="loginSubtitle" />
             </span>
-          </LightFlex>
+          </Flex>
           <h2 className="login-title" style={heading}>
             <FormattedMessage id="loginTitle" />
           </h2>
@@ -190,10 +159,9 @@ export default function LoginScreen({
               label={<FormattedMessage id="usernameLabel" />}
               error={fieldError('username')}
             >
-              <TextBox
-                icon={<UserOutlined aria-hidden />}
-                invalid={Boolean(fieldError('username'))}
+              <Input
                 {...inputProps('username')}
+                prefix={<UserOutlined aria-hidden />}
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
@@ -205,14 +173,14 @@ export default function LoginScreen({
               label={<FormattedMessage id="passwordLabel" />}
               error={fieldError('password')}
             >
-              <PasswordBox
-                invalid={Boolean(fieldError('password'))}
+              <Input.Password
                 {...inputProps('password')}
+                prefix={<LockOutlined aria-hidden />}
                 autoComplete="current-password"
                 placeholder={intl.formatMessage({ id: 'passwordPlaceholder' })}
               />
             </FieldRow>
-            <LightButton
+            <Button
               type="primary"
               htmlType="submit"
               size="large"
@@ -220,21 +188,21 @@ export default function LoginScreen({
               loading={status === 'signingIn'}
             >
               <FormattedMessage id="loginButton" />
-            </LightButton>
+            </Button>
           </form>
           <p className="login-help" style={secondary}>
             <FormattedMessage id="loginHelp" />
           </p>
         </div>
-        <LightFlex justify="center" style={{ marginTop: 16 }}>
+        <Flex justify="center" style={{ marginTop: 16 }}>
           <LoginPreferences />
-        </LightFlex>
+        </Flex>
       </div>
-    </LightFlex>
+    </Flex>
   )
 }
 
-/** Label, control and message, laid out as antd's vertical Form.Item. */
+/** Label, control and its message under it. */
 function FieldRow({
   name,
   label,
@@ -265,60 +233,5 @@ function FieldRow({
         {error}
       </div>
     </div>
-  )
-}
-
-type BoxProps = InputHTMLAttributes<HTMLInputElement> & { invalid: boolean }
-
-/** A native input in antd's large-input frame, coloured from the theme (light or dark). */
-function TextBox({
-  icon,
-  invalid,
-  suffix,
-  ...input
-}: BoxProps & { icon: ReactNode; suffix?: ReactNode }) {
-  const { token } = theme.useToken()
-  const frame = {
-    '--login-border': invalid ? token.colorError : token.colorBorder,
-    '--login-hover': invalid ? token.colorErrorHover : token.colorPrimaryHover,
-    '--login-focus': invalid ? token.colorError : token.colorPrimary,
-    '--login-ring': invalid ? token.colorErrorOutline : token.controlOutline,
-    background: token.colorBgContainer,
-    color: token.colorText,
-    borderRadius: token.borderRadiusLG,
-  } as CSSProperties
-  return (
-    <span className="login-input" style={frame}>
-      <span className="login-input-icon" style={{ color: token.colorTextTertiary }}>
-        {icon}
-      </span>
-      <input {...input} />
-      {suffix}
-    </span>
-  )
-}
-
-function PasswordBox(props: BoxProps) {
-  const intl = useIntl()
-  const [visible, setVisible] = useState(false)
-  const { token } = theme.useToken()
-  return (
-    <TextBox
-      {...props}
-      type={visible ? 'text' : 'password'}
-      icon={<LockOutlined aria-hidden />}
-      suffix={
-        <button
-          type="button"
-          className="login-reveal"
-          style={{ color: token.colorTextTertiary }}
-          aria-label={intl.formatMessage({ id: 'showPassword' })}
-          aria-pressed={visible}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          {visible ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
-        </button>
-      }
-    />
   )
 }

@@ -19,6 +19,9 @@ export {
   type PreferencesState,
 } from './model'
 export { preferenceStorage } from './preferenceStorage'
+/** The controls as a chunk of their own, for the login screen to load when reached for. */
+export const loadPreferenceControls = () =>
+  import(/* webpackChunkName: "preference-controls" */ './PreferenceControls')
 export {
   CalendarMenu,
   LanguageMenu,

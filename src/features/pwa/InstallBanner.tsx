@@ -1,10 +1,8 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons'
-import { theme } from 'antd'
+import { Button, Flex, theme } from 'antd'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { LightButton } from '../../app/LightButton'
-import { LightFlex } from '../../app/LightFlex'
 import { pwaActions, selectPwaInstall, selectShowInstallBanner } from './pwaSlice'
 
 /**
@@ -58,8 +56,8 @@ export function InstallBanner() {
           <FormattedMessage id="installBenefitNotifications" />
         </li>
       </ul>
-      <LightFlex>
-        <LightButton
+      <Flex>
+        <Button
           type="primary"
           icon={<DownloadOutlined aria-hidden />}
           loading={install === 'prompting'}
@@ -68,8 +66,8 @@ export function InstallBanner() {
           onClick={installApp}
         >
           <FormattedMessage id="installApp" />
-        </LightButton>
-      </LightFlex>
+        </Button>
+      </Flex>
       {install !== 'offered' && instructionsOpen && (
         <div id={instructionsId}>
           <h3 style={{ margin: '12px 0 0', fontSize: 15, color: token.colorTextHeading }}>
@@ -85,7 +83,7 @@ export function InstallBanner() {
           </ul>
         </div>
       )}
-      <LightButton
+      <Button
         type="text"
         size="small"
         icon={<CloseOutlined aria-hidden />}

@@ -1,6 +1,7 @@
 // Realistic demo members (Ethiopian names in Ge'ez and Latin script, towns, +251 phones,
 // ministries, dates), written in large batches for `npm run seed` and `npm run bench`.
 import {
+  buildSearchText,
   CONTACT_METHODS,
   EDUCATION_LEVELS,
   emptyMemberInput,
@@ -13,7 +14,6 @@ import {
 import type { NewMemberRow } from '../db/tables'
 import { inputToColumns } from '../repositories/memberRows'
 import type { Db } from '../repositories/users'
-import { buildSearchText } from '../services/memberSearch'
 
 /** [Latin, Ge'ez] spellings, from "Latin Ge'ez, …" text. */
 type Name = readonly [string, string]

@@ -16,7 +16,7 @@ export type UserUpdate = Updateable<UsersTable>
 /**
  * A member row. Text columns hold the wire values; list fields are JSON array text; booleans are
  * 0/1; dates are yyyy-mm-dd text and timestamps ISO text on both engines, so nothing shifts
- * through time zones. `search_text` is the folded text that search matches (services/memberSearch).
+ * through time zones. `search_text` is the folded text that search matches (domain/searchText).
  */
 export interface MembersTable {
   id: Generated<number>

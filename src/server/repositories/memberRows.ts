@@ -5,9 +5,10 @@ import {
   type Member,
   type MemberInput,
   MEMBER_INPUT_FIELDS,
+  photoPath,
+  thumbnailPath,
 } from '../../domain'
 import type { MemberRow, MembersTable } from '../db/tables'
-import { photoPath, thumbnailPath } from '../services/photos'
 
 /** Every column a member object is built from (owner and search text stay inside). */
 export const MEMBER_COLUMNS = [

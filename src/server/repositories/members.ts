@@ -1,11 +1,9 @@
 // Member storage. Every query is scoped to the owning account: another account's member reads
 // as missing. Functions take `db | trx`; the route opens the transaction.
-import { emptyMemberInput, type Member, type MemberInput } from '../../domain'
+import { buildSearchText, emptyMemberInput, type Member, type MemberInput } from '../../domain'
 import { isPostgres } from '../db/portable'
-import { buildSearchText } from '../services/memberSearch'
-import type { ProcessedPhoto } from '../services/photos'
 import { inputToColumns, MEMBER_COLUMNS, rowToInput, rowToMember } from './memberRows'
-import { replaceMemberPhoto } from './photos'
+import { type ProcessedPhoto, replaceMemberPhoto } from './photos'
 import type { Db } from './users'
 
 function selectMembers(db: Db) {

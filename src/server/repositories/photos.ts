@@ -1,5 +1,11 @@
 import type { Db } from './users'
-import type { ProcessedPhoto } from '../services/photos'
+
+/** A photo ready to store: both images re-encoded, so no byte of the upload survives. */
+export interface ProcessedPhoto {
+  id: string
+  jpeg: Buffer
+  thumbnail: Buffer
+}
 
 /** Stores a member's photo, replacing (and so retiring the name of) any previous one. */
 export async function replaceMemberPhoto(db: Db, memberId: number, photo: ProcessedPhoto) {

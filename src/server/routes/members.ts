@@ -20,8 +20,8 @@ import {
   saveMember,
   transferMember,
 } from '../repositories/members'
+import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import { findAccountState } from '../repositories/users'
-import { MAX_SEARCH_LIMIT, searchMembers } from '../services/memberSearch'
 import { processPhoto } from '../services/photos'
 
 export const SELECT_TARGET_USER = 'Please select a user to transfer to'

@@ -4,7 +4,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { createTestApp, type TestContext } from '../testing/testApp'
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>'
+const INDEX_HTML = `<!doctype html><html><body><div id="root"></div>${'<p>Abal</p>'.repeat(200)}</body></html>`
 const ASSET = 'console.log("abal");'.repeat(50)
 const ASSET_URL = '/app.0123abcd.js'
 
@@ -16,6 +16,8 @@ beforeAll(async () => {
   const write = (name: string, content: string | Buffer) =>
     fs.writeFileSync(path.join(staticDir, name), content)
   write('index.html', INDEX_HTML)
+  write('index.html.br', zlib.brotliCompressSync(INDEX_HTML))
+  write('index.html.gz', zlib.gzipSync(INDEX_HTML))
   write('sw.js', 'self.addEventListener("fetch", () => {})')
   write('manifest.webmanifest', '{}')
   write('app.0123abcd.js', ASSET)
@@ -39,6 +41,34 @@ describe('the built client', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/)
       expect(res.headers['cache-control']).toBe('no-cache')
       expect(res.body).toBe(INDEX_HTML)
+    },
+  )
+
+  it.each(['/', '/login', '/members', '/member/12', '/registration?x=1', '/index.html'])(
+    'answers %s with the precompressed index.html the client accepts',
+    async (url) => {
+      const br = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      })
+      expect(br.statusCode).toBe(200)
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.headers['content-type']).toMatch(/^text\/html; charset=utf-8/)
+      expect(br.headers['cache-control']).toBe('no-cache')
+      expect(br.headers.vary).toMatch(/accept-encoding/i)
+      expect(br.headers['content-security-policy']).toMatch(/default-src 'self'/)
+      expect(br.headers['x-frame-options']).toBe('DENY')
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX_HTML)
+
+      const gz = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip' },
+      })
+      expect(gz.headers['content-encoding']).toBe('gzip')
+      expect(gz.headers.vary).toMatch(/accept-encoding/i)
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(INDEX_HTML)
     },
   )
 

@@ -8,15 +8,17 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp|json)$/
 const NEVER_CACHED = new Set(['index.html', 'sw.js', 'version.json'])
 
 /**
- * Serves the built client from `staticDir`: hashed assets precompressed and immutable,
- * index.html / sw.js / version.json always revalidated, and index.html for every client route.
+ * Serves the built client from `staticDir`: every file precompressed (brotli or gzip, as the
+ * client accepts), hashed assets immutable, index.html / sw.js / version.json always
+ * revalidated, and index.html for every client route.
  */
 export async function spaRoutes(app: FastifyInstance, staticDir: string) {
   const indexFile = path.join(staticDir, 'index.html')
   const built = fs.existsSync(indexFile)
+  // Through the static plugin, so a client route gets index.html.br/.gz and its headers too.
   const sendIndex = (reply: FastifyReply) => {
-    reply.header('Cache-Control', 'no-cache')
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+    if (!fs.existsSync(indexFile)) return sendError(reply, 404, 'The client is being rebuilt')
+    return reply.sendFile('index.html')
   }
 
   if (built) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
+import { parseUploadName } from '../../domain'
 import type { Database } from '../db/tables'
 import { sendError } from '../plugins/errors'
 import { findPhotoBytes } from '../repositories/photos'
-import { parseUploadName } from '../services/photos'
 
 /**
  * Member photos and thumbnails. No bearer token: an <img src> cannot send one, so the name's

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { ApiError } from '../plugins/errors'
+import type { ProcessedPhoto } from '../repositories/photos'
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
 export const PHOTO_MAX_EDGE = 1024
@@ -12,13 +13,6 @@ export const UNREADABLE_IMAGE = 'The photo could not be read: the file is damage
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
 // A 10 MB PNG can claim billions of pixels; refuse what no camera makes (≈ 100 megapixels).
 const MAX_INPUT_PIXELS = 100_000_000
-
-/** A photo ready to store: both images re-encoded, so no byte of the upload survives. */
-export interface ProcessedPhoto {
-  id: string
-  jpeg: Buffer
-  thumbnail: Buffer
-}
 
 /** 128 random bits: the name is the capability that lets an <img> fetch it without a token. */
 export function newPhotoId(): string {
@@ -55,20 +49,4 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   } catch {
     throw new ApiError(415, UNREADABLE_IMAGE)
   }
-}
-
-/** Upload names: `<id>.jpg` is the photo, `<id>-thumb.jpg` its thumbnail. */
-export function photoPath(id: string): string {
-  return `uploads/${id}.jpg`
-}
-
-export function thumbnailPath(id: string): string {
-  return `uploads/${id}-thumb.jpg`
-}
-
-const UPLOAD_NAME = /^([0-9a-f]{32})(-thumb)?\.jpg$/
-
-export function parseUploadName(name: string): { id: string; thumbnail: boolean } | undefined {
-  const match = UPLOAD_NAME.exec(name)
-  return match ? { id: match[1], thumbnail: match[2] !== undefined } : undefined
 }

@@ -3,7 +3,7 @@
 import { foldForSearch } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import type { DatabaseHandle } from '../db/database'
-import { insertUser, type Db } from '../repositories/users'
+import { insertUser, type Db } from './users'
 import { memberCalls } from '../testing/memberCalls'
 import {
   createTestApp,

@@ -3,90 +3,19 @@
 // FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the total counted from the
 // narrow member_search copy, migration 0005).
 import { type SelectQueryBuilder, sql } from 'kysely'
-import {
-  ENUM_OPTIONS,
-  enumLabel,
-  foldForSearch,
-  fullName,
-  LIST_OPTIONS,
-  type MemberInput,
-  type OptionListField,
-} from '../../domain'
+import { foldForSearch } from '../../domain'
 import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
-import { countOwnedMembers } from '../repositories/memberCounts'
-import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from '../repositories/memberRows'
-import type { Db } from '../repositories/users'
+import { countOwnedMembers } from './memberCounts'
+import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from './memberRows'
+import type { Db } from './users'
 
 export const DEFAULT_SEARCH_LIMIT = 50
 export const MAX_SEARCH_LIMIT = 200
 // Shorter queries have no trigram to look up; they fall back to a scan of the owner's rows.
 const TRIGRAM = 3
-
-const TEXT_PARTS = [
-  'email',
-  'phone_primary',
-  'phone_secondary',
-  'street_address',
-  'city',
-  'state',
-  'zip_code',
-  'spouse_name',
-  'parent_guardian',
-  'emergency_contact_name',
-  'emergency_contact_relationship',
-  'emergency_contact_phone',
-  'baptism_location',
-  'previous_church',
-  'special_needs',
-  'current_prayer_requests',
-  'notes',
-] as const satisfies readonly (keyof MemberInput)[]
-
-const LIST_PARTS = [
-  'spiritual_gifts',
-  'service_interests',
-  'current_ministries',
-  'children_info',
-  'medical_conditions',
-  'allergies',
-  'professional_skills',
-] as const satisfies readonly (keyof MemberInput)[]
-
-function withLabel(
-  options: readonly { key: string; label: string }[],
-  key: string | null,
-): string[] {
-  if (!key) return []
-  const label = enumLabel(options, key)
-  return label && label !== key ? [key, label] : [key]
-}
-
-/**
- * The folded text search matches against: every field group of spec 5.11, enum and list keys
- * with their English labels (so "regular attendee" and "sunday school" match), parts separated
- * by a newline so that no match spans two fields.
- */
-export function buildSearchText(member: MemberInput): string {
-  const parts: string[] = [
-    fullName(member),
-    `${member.first_name} ${member.last_name}`,
-    ...TEXT_PARTS.map((field) => member[field] ?? ''),
-    ...withLabel(ENUM_OPTIONS.membership_status, member.membership_status),
-    ...withLabel(ENUM_OPTIONS.highest_education, member.highest_education),
-  ]
-  for (const field of LIST_PARTS) {
-    for (const item of member[field]) {
-      parts.push(item)
-      if (field in LIST_OPTIONS) {
-        parts.push(...withLabel(LIST_OPTIONS[field as OptionListField], item).slice(1))
-      }
-    }
-  }
-  return foldForSearch(parts.filter((part) => part.trim() !== '').join('\n'))
-}
 
 /** Position in the list order of spec 4.9: after (transfer_date, id) of the last item seen. */
 export interface ListCursor {

@@ -1,0 +1,78 @@
+// The build's own small webpack plugins (webpack.config.ts), each on webpack's or
+// html-webpack-plugin's public hooks.
+import fs from 'node:fs'
+import path from 'node:path'
+import HtmlWebpackPlugin from 'html-webpack-plugin'
+import webpack from 'webpack'
+
+/**
+ * Writes version.json (what a running client compares its own build with, spec 2.11) and, for
+ * scripts/check-budgets.mjs, .build-stats.json: the files of each named chunk group (a dotfile,
+ * so the server never hands it out).
+ */
+export class BuildInfoPlugin {
+  constructor(private readonly version: { version: string; build: string }) {}
+
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('BuildInfo', (compilation) => {
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS
+      compilation.hooks.processAssets.tap({ name: 'BuildInfo', stage }, () => {
+        const body = JSON.stringify(this.version)
+        compilation.emitAsset('version.json', new webpack.sources.RawSource(body))
+      })
+    })
+    compiler.hooks.done.tap('BuildInfo', (stats) => {
+      const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true })
+      const groups = Object.fromEntries(
+        Object.entries(namedChunkGroups).map(([name, group]) => [
+          name,
+          (group.assets ?? []).map((asset) => asset.name),
+        ]),
+      )
+      const file = path.join(compiler.options.output.path!, '.build-stats.json')
+      fs.writeFileSync(file, JSON.stringify({ groups }, null, 1))
+    })
+  }
+}
+
+/**
+ * Preloads from index.html the two font files every screen paints with (Ge'ez and Latin):
+ * otherwise the browser asks for them only once React has rendered text, and on a throttled
+ * phone the first text waited about a second for them.
+ */
+export class PreloadFontsPlugin {
+  constructor(private readonly fonts: RegExp) {}
+
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.compilation.tap('PreloadFonts', (compilation) => {
+      const hooks = HtmlWebpackPlugin.getCompilationHooks(compilation)
+      hooks.alterAssetTagGroups.tap('PreloadFonts', (data) => {
+        const fonts = Object.keys(compilation.assets).filter((name) => this.fonts.test(name))
+        const link = (name: string) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            href: `${data.publicPath}${name}`,
+            as: 'font',
+            type: 'font/woff2',
+            crossorigin: 'anonymous',
+          })
+        data.headTags.unshift(...fonts.sort().map(link))
+        return data
+      })
+    })
+  }
+}
+
+/**
+ * For workbox's `exclude`: true for a chunk's file that no chunk of the named groups loads, so
+ * the service worker precaches only those groups.
+ */
+export const outsideChunkGroups =
+  (names: string[]) =>
+  ({ asset, compilation }: { asset: { name: string }; compilation: webpack.Compilation }) => {
+    const filesOf = (chunk: webpack.Chunk) => [...chunk.files, ...chunk.auxiliaryFiles]
+    const chunks = names.flatMap((name) => compilation.namedChunkGroups.get(name)?.chunks ?? [])
+    const kept = new Set(chunks.flatMap(filesOf))
+    const fromAChunk = [...compilation.chunks].some((chunk) => filesOf(chunk).includes(asset.name))
+    return fromAChunk && !kept.has(asset.name)
+  }

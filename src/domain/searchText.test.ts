@@ -1,0 +1,50 @@
+import { emptyMemberInput, type MemberInput } from './member'
+import { parseUploadName, photoPath, thumbnailPath } from './photoPaths'
+import { buildSearchText } from './searchText'
+
+describe('buildSearchText', () => {
+  const member: MemberInput = {
+    ...emptyMemberInput(),
+    first_name: 'ሐና',
+    last_name: 'Tesfaye',
+    city: 'Gondar',
+    membership_status: 'regularAttendee',
+    current_ministries: ['sundaySchool', 'Bible study'],
+  }
+
+  it('folds names, text fields and list items, one part per line', () => {
+    const lines = buildSearchText(member).split('\n')
+    expect(lines).toContain('ሀና tesfaye')
+    expect(lines).toContain('gondar')
+    expect(lines).toContain('bible study')
+  })
+
+  it('adds the English label beside an enum or list key', () => {
+    const lines = buildSearchText(member).split('\n')
+    expect(lines).toEqual(expect.arrayContaining(['regularattendee', 'regular attendee']))
+    expect(lines).toEqual(expect.arrayContaining(['sundayschool', 'sunday school']))
+  })
+
+  it('leaves out empty fields', () => {
+    expect(buildSearchText(member).split('\n')).not.toContain('')
+  })
+})
+
+describe('upload names', () => {
+  const id = 'a'.repeat(32)
+
+  it('round-trips the photo and thumbnail names', () => {
+    expect(parseUploadName(photoPath(id).replace('uploads/', ''))).toEqual({ id, thumbnail: false })
+    expect(parseUploadName(thumbnailPath(id).replace('uploads/', ''))).toEqual({
+      id,
+      thumbnail: true,
+    })
+  })
+
+  it.each(['../x.jpg', `${id}.png`, `${id.toUpperCase()}.jpg`, `${id}-thumb.jpg.exe`])(
+    'refuses %p',
+    (name) => {
+      expect(parseUploadName(name)).toBeUndefined()
+    },
+  )
+})
