@@ -3,7 +3,7 @@
 // FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the total counted from the
 // narrow member_search copy, migration 0005).
 import { type SelectQueryBuilder, sql } from 'kysely'
-import { foldForSearch } from '../../domain'
+import { foldForSearch, searchKeys } from '../../domain'
 import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
 import type { Database } from '../db/tables'
@@ -70,6 +70,14 @@ function ftsPhrase(folded: string): string {
 
 const likePattern = (folded: string) => sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`
 
+/** "column like k1 or column like k2 …": any of the query's keys (searchKeys) is in the text. */
+function likeAny(column: string, keys: readonly string[]) {
+  return sql<boolean>`(${sql.join(
+    keys.map((key) => sql`${sql.ref(column)} like ${likePattern(key)}`),
+    sql` or `,
+  )})`
+}
+
 /** The keyset condition "after this cursor" in list order (spec 4.9), as raw SQL. */
 function afterCursorSql(cursor: ListCursor | undefined) {
   if (!cursor) return sql``
@@ -87,15 +95,15 @@ function afterCursorSql(cursor: ListCursor | undefined) {
  * index, so only the page's own rows (and photos) are read afterwards: reading every match's
  * full row to sort it cost 8-10 ms for a name shared by 9,000 members.
  */
-function sqliteMatches(db: Db, ownerId: number, folded: string, status?: string) {
+function sqliteMatches(db: Db, ownerId: number, keys: readonly string[], status?: string) {
   const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
-  const from =
-    [...folded].length >= TRIGRAM
-      ? sql`members_fts cross join members indexed by members_search_cover
+  const from = keys.every((key) => [...key].length >= TRIGRAM)
+    ? sql`members_fts cross join members indexed by members_search_cover
           on members.id = members_fts.rowid
-          where members_fts match ${ftsPhrase(folded)} and members.owner_user_id = ${ownerId}`
-      : sql`members where members.owner_user_id = ${ownerId}
-          and members.search_text like ${likePattern(folded)}`
+          where members_fts match ${keys.map(ftsPhrase).join(' OR ')}
+          and members.owner_user_id = ${ownerId}`
+    : sql`members where members.owner_user_id = ${ownerId}
+          and ${likeAny('members.search_text', keys)}`
   return {
     count: async () => {
       const query = sql<{ n: number }>`select count(*) as n from ${from} ${statusClause}`
@@ -115,13 +123,15 @@ function sqliteMatches(db: Db, ownerId: number, folded: string, status?: string)
 /** One page of the caller's members matching q and status, in list order, with the total. */
 export async function searchMembers(db: Db, params: SearchParams): Promise<SearchPage> {
   const limit = Math.min(Math.max(params.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT)
-  const folded = foldForSearch((params.query ?? '').trim())
+  // The folded query, and its name skeleton or phone number (nameSkeleton.ts).
+  const keys = searchKeys(params.query ?? '', foldForSearch)
+  const hasQuery = keys.length > 0
   const status = params.status && params.status !== 'all' ? params.status : undefined
 
   const cursor = params.cursor ? decodeCursor(params.cursor) : undefined
 
-  if (folded && !isPostgres(db)) {
-    const matches = sqliteMatches(db, params.ownerId, folded, status)
+  if (hasQuery && !isPostgres(db)) {
+    const matches = sqliteMatches(db, params.ownerId, keys, status)
     const total = await matches.count()
     if (total === 0) return { items: [], total, next_cursor: null }
     const ids = await matches.pageIds(cursor, limit + 1)
@@ -145,7 +155,7 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     id: cursor?.id ?? 0,
     take: limit + 1,
   }
-  if (!folded) {
+  if (!hasQuery) {
     // Without a text query the total is the owner's kept count, and the page a precompiled query.
     const total = await countOwnedMembers(db, params.ownerId, status)
     const query = LIST_PAGES[status ? 'status' : 'all'][bounds.position]
@@ -159,7 +169,7 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     return pageOf(rows, total, limit)
   }
 
-  const matches = postgresMatches(db, params.ownerId, folded, status)
+  const matches = postgresMatches(db, params.ownerId, keys, status)
   const total = await matches.count()
   if (total === 0) return { items: [], total, next_cursor: null }
   const rows = await matches.page(bounds)
@@ -172,14 +182,13 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
  * members row per match; `page` one page in list order from members through its own trigram
  * index, so the planner picks its plan for rare and common fragments alike.
  */
-function postgresMatches(db: Db, ownerId: number, folded: string, status?: string) {
-  const like = likePattern(folded)
+function postgresMatches(db: Db, ownerId: number, keys: readonly string[], status?: string) {
   return {
     count: async () => {
       let matching = db
         .selectFrom('member_search')
         .where('member_search.owner_user_id', '=', ownerId)
-        .where(sql<string>`member_search.search_text`, 'like', like)
+        .where(likeAny('member_search.search_text', keys))
       if (status) matching = matching.where('member_search.membership_status', '=', status)
       const counted = await matching
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -189,10 +198,7 @@ function postgresMatches(db: Db, ownerId: number, folded: string, status?: strin
     page: (bounds: PageBounds) => {
       let members = db.selectFrom('members').where('members.owner_user_id', '=', ownerId)
       if (status) members = members.where('members.membership_status', '=', status)
-      return inListOrder(
-        members.where(sql<string>`members.search_text`, 'like', like),
-        bounds,
-      ).execute()
+      return inListOrder(members.where(likeAny('members.search_text', keys)), bounds).execute()
     },
   }
 }

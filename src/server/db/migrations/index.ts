@@ -4,6 +4,7 @@ import * as m0002 from './2026_11_22_0002_members'
 import * as m0003 from './2026_11_22_0003_member_search_cover'
 import * as m0004 from './2026_11_22_0004_member_counts'
 import * as m0005 from './2026_11_25_0005_member_search_pg'
+import * as m0501 from './2026_11_25_0501_search_text_version'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0003_member_search_cover': m0003,
   '2026_11_22_0004_member_counts': m0004,
   '2026_11_25_0005_member_search_pg': m0005,
+  '2026_11_25_0501_search_text_version': m0501,
 }
