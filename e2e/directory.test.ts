@@ -309,7 +309,7 @@ interface Run {
   remove: number
 }
 
-// Issue 5: the whole flow in each language; English on both widths, each width in both themes.
+// The whole flow in each language; English on both widths, each width in both themes.
 const RUNS: Run[] = [
   { lang: 'en', viewport: WIDE, theme: 'light', edit: 7, transfer: 10, remove: 11 },
   { lang: 'en', viewport: NARROW, theme: 'dark', edit: 9, transfer: 14, remove: 17 },
@@ -440,8 +440,7 @@ async function transferStep({ lang, viewport, theme, transfer }: Run, page: Page
     name: t(lang, 'selectUserToTransferTo'),
     exact: true,
   })
-  // Once in a clean-clone CI run (om, 375 px, busy machine) the option's click did not select it
-  // within 30 s; the list may have been re-rendering under the pointer. Choose again if so.
+  // The list may re-render under the pointer so that a click selects nothing: choose again.
   for (let attempt = 1; ; attempt += 1) {
     if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click()
     await page

@@ -1,5 +1,5 @@
 /**
- * Issue 7 in a real Chromium: installable, opens offline to the login screen, offers a new build
+ * The PWA in a real Chromium: installable, opens offline to the login screen, offers a new build
  * ("New version available! Refresh to update?"), and keeps no member data after Logout.
  */
 import assert from 'node:assert/strict'

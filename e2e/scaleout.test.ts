@@ -1,5 +1,5 @@
 /**
- * Issue 7 scale-out: two server processes on different ports, one PostgreSQL database, the same
+ * Scale-out: two server processes on different ports, one PostgreSQL database, the same
  * JWT_SECRET. A member registered with a photo through one is read, edited and its photo fetched
  * through the other, and a browser signed in on the second sees it. Needs TEST_DATABASE_URL (CI
  * sets it); without it the test is skipped with a message.

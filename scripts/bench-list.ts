@@ -1,13 +1,7 @@
 /**
- * npm run bench:list: how the member list behaves with a large congregation (issue 5: "a list
- * of 20,000 members scrolls and filters without a visible stall").
- *
- * After building the client if it is stale (the npm script does), starts the built server on a
- * throwaway data dir seeded with 20,000 members, signs in in Debian's Chromium, opens /members,
- * and scrolls until 2,000 members are loaded (40 pages), scrolls back up 30,000 px at a hand's
- * pace, then types a search. It reports the browser's long tasks (main-thread tasks over 50 ms):
- * how many, the longest, and their total. Desktop table (1280 px) and phone cards (375 px).
- * BENCH_MEMBERS and BENCH_ROWS change the sizes.
+ * npm run bench:list: the member list with 20,000 members in Chromium (table at 1280 px, cards at
+ * 375 px): load 2,000, scroll back up, search; prints the long tasks. docs/performance.md
+ * describes it. BENCH_MEMBERS and BENCH_ROWS change the sizes.
  */
 import { spawnSync } from 'node:child_process'
 import type { Page } from 'playwright-core'

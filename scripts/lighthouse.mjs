@@ -236,7 +236,7 @@ function printRun(steps, load) {
   }
   const indexes = steps.map((step) => step.benchmarkIndex).filter((index) => index != null)
   console.log(
-    `  benchmark index ${indexes.map(Math.round).join(', ')} · load average ${load.toFixed(2)}`,
+    `  benchmark index ${indexes.map(Math.round).join(', ')} · 1-minute load ${load.toFixed(2)}`,
   )
 }
 

@@ -24,12 +24,12 @@ const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout }))
  * downloads and runs while the server checks the password instead of after its answer: on a
  * phone that is a network round trip and a few hundred milliseconds of script that no longer
  * stand between the answer and the screen. The first Intl number formatter is made then too:
- * Chromium builds its list of ICU locales for it (40–110 ms on the VM, four times that on
- * a slow phone), and the wizard's first message with a value needs one (issue 7).
+ * Chromium builds its list of ICU locales for it, and the wizard's first message with a value
+ * needs one.
  */
 export function preloadSignedInScreens() {
-  // After the pressed button has painted its loading state, not in the press's own task: adding
-  // the chunks' script and style elements took 60-100 ms there on the VM.
+  // After the pressed button has painted its loading state, not in the press's own task, which
+  // adding the chunks' script and style elements would lengthen.
   afterNextPaint(() => {
     loadShell().catch(() => {})
     loadRegistrationScreen().catch(() => {})
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
 /**
  * The app's routes under a <BrowserRouter>. Declarative routing, not createBrowserRouter: no
  * route uses loaders, actions or blockers, and the data router adds ~16 KB gzipped to the first
- * load of /login (issue 7 budget). Tests still drive `routes` through createMemoryRouter.
+ * load of /login (its size budget). Tests still drive `routes` through createMemoryRouter.
  */
 export function AppRoutes() {
   return useRoutes(routes)

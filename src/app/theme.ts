@@ -7,7 +7,7 @@ export const SECONDARY_COLOR = '#dc004e'
 // Noto Sans Ethiopic is bundled (no network font): Ge'ez text renders the same on every device.
 // Behind it only the platform's UI font and sans-serif: every browser we support knows system-ui,
 // and each further name is one more font lookup in the first layout, before the bundled font is
-// ready (on Linux a round trip to the browser process: 2–4 ms each on the VM).
+// ready (on Linux a round trip to the browser process).
 export const FONT_FAMILY = "'Noto Sans Ethiopic Variable', system-ui, sans-serif"
 
 /** The seed tokens we set; antd's defaults fill in the rest. */

@@ -156,10 +156,8 @@ const ALL_FIELDS: readonly MemberField[] = [
 ]
 
 /**
- * Each schema is built the first time it is asked for, then kept. Building all nine when this
- * module loads cost ~30 ms at 1× on the development VM, and the wizard's code loads (and so
- * runs this) on sign-in, right before the registration screen's first render; a step's schema
- * is first needed at that step's first check.
+ * Each schema is built the first time it is asked for, then kept: building all nine when the
+ * module loads would delay the registration screen's first render after sign-in.
  */
 function once(build: () => MemberSchema): () => MemberSchema {
   let schema: MemberSchema | undefined

@@ -24,10 +24,8 @@ interface MenuButtonProps {
  * a click, Enter, Space or Down opens it on its first item and Up on its last; the arrows, Home
  * and End move between items; Enter, Space or a click chooses; Escape closes it back onto the
  * button; Tab or a press anywhere else closes it.
- *
- * Plain elements rather than antd's Dropdown and Menu: their first opening ran ~70 ms of script
- * on a desktop core (a third of a second on Lighthouse's slowed phone) to show three items, in
- * the tap that opens the phone's top-bar menu (issue 7).
+ * Plain elements rather than antd's Dropdown and Menu, whose first opening is a long task on a
+ * phone (docs/performance.md).
  */
 export function MenuButton({ label, icon, items, onSelect, className }: MenuButtonProps) {
   const menuId = useId()

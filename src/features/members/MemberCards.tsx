@@ -18,10 +18,8 @@ import type { MemberListItem } from './membersApi'
  * Narrow screens (spec 2.6): one card per member, the whole card opens the profile. The cards
  * appear a few at a time (useProgressiveList) and each is memoised, so showing more, or the list
  * screen re-rendering on a keystroke, does not render the cards already on screen again. Lines
- * are plain elements styled and cut with CSS (.member-card-line) rather than antd's Flex and
- * Typography (whose measured ellipsis cost a ResizeObserver per line): a card renders in about
- * half the time. A long list renders only the cards near
- * the window (useWindowedList), its padding holding the place of the others.
+ * are plain elements cut with CSS (.member-card-line): antd's Typography ellipsis costs a
+ * ResizeObserver per line. A long list renders only the cards near the window (useWindowedList).
  */
 export function MemberCards({ members, total, onOpen, onEdit }: MemberListProps) {
   const intl = useIntl()

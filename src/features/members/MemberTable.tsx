@@ -36,12 +36,9 @@ const COLUMNS = [
 /**
  * Wide screens (spec 2.6): Photo, Name, Gender, Phone, Email, Membership Status, Actions.
  *
- * A plain table with memoised rows rather than antd's Table: antd's Table renders every cell
- * again whenever it renders (it bumps rc-table's render mark each time), so each page the list
- * appended re-rendered all the rows before it, and scrolling to 1,000 members blocked the main
- * thread for 1.5 s per page. Here a new page renders only its own rows. The look is antd's, from
- * the theme's CSS variables (members.css). A long list renders only the rows near the window
- * (useWindowedList), with an empty row holding the place of those above and below.
+ * A plain table with memoised rows in antd's look (members.css), rather than antd's Table, which
+ * renders every cell again on each new page (docs/decisions/0052). A long list renders only the
+ * rows near the window (useWindowedList), an empty row holding the place of the others.
  */
 export const MemberTable = memo(function MemberTable({
   members,

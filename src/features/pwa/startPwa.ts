@@ -27,9 +27,8 @@ export function startPwa(dispatch: AppDispatch, win: Window = window): () => voi
   win.addEventListener('online', onOnline)
   win.addEventListener('offline', onOffline)
 
-  // The version check and the service worker each start in a task of their own: run inside the
-  // first render's commit, their first calls (RTK Query's request path, the worker's
-  // registration) lengthened the longest task of a cold start by 20–40 ms on the VM.
+  // The version check and the service worker each start in a task of their own: inside the
+  // first render's commit, their first calls lengthened the longest task of a cold start.
   const versionCheck = win.setTimeout(() => void dispatch(checkAppVersion()), 0)
 
   let registration: ServiceWorkerRegistration | undefined
