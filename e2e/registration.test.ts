@@ -93,18 +93,24 @@ async function typeTags(page: Page, id: string, ...entries: string[]) {
   await page.keyboard.press('Escape')
 }
 
+async function calendarMode(page: Page, id: string, mode: 'gregorian' | 'ethiopian') {
+  await page
+    .locator('.dual-date', { has: page.locator(`#${id}-label`) })
+    .locator('.ant-segmented-item')
+    .nth(mode === 'gregorian' ? 0 : 1)
+    .click()
+}
+
+// am/om devices start in the Ethiopian calendar (never chosen), en in the Gregorian one.
 async function gregorianDate(page: Page, id: string, iso: string) {
+  await calendarMode(page, id, 'gregorian')
   await page.locator(`#${id}`).click()
   await page.locator(`#${id}`).fill(iso)
   await page.keyboard.press('Enter')
 }
 
 async function ethiopianDate(page: Page, id: string, day: string, month: RegExp, year: string) {
-  await page
-    .locator('.dual-date', { has: page.locator(`#${id}-label`) })
-    .locator('.ant-segmented-item')
-    .nth(1)
-    .click()
+  await calendarMode(page, id, 'ethiopian')
   await pick(page, id, day)
   await pick(page, `${id}-month`, month)
   await page.locator(`#${id}-year`).fill(year)

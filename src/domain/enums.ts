@@ -23,6 +23,11 @@ export type MaritalStatus = (typeof MARITAL_STATUSES)[number]['key']
 
 export const EDUCATION_LEVELS = [
   { key: 'illiterate', label: 'Illiterate' },
+  // Ethiopian school levels (issue 26): new keys only, the spec's keys keep their meaning.
+  { key: 'none', label: 'No formal schooling' },
+  { key: 'primary', label: 'Primary school' },
+  { key: 'secondary', label: 'Secondary school' },
+  { key: 'tvet', label: 'TVET certificate' },
   { key: 'diploma', label: 'Diploma' },
   { key: 'degree', label: 'Degree' },
   { key: 'masters', label: 'Masters' },
@@ -84,6 +89,10 @@ export const JOBS = [
   { key: 'student', label: 'Student' },
   { key: 'jobless', label: 'Jobless' },
   { key: 'teacher', label: 'Teacher' },
+  { key: 'farmer', label: 'Farmer' },
+  { key: 'housewife', label: 'Housewife' },
+  { key: 'retired', label: 'Retired' },
+  { key: 'dailyLabourer', label: 'Daily Labourer' },
   { key: 'other', label: 'Other' },
 ] as const satisfies readonly EnumOption<string>[]
 export type JobKey = (typeof JOBS)[number]['key']
@@ -110,6 +119,10 @@ export const SPIRITUAL_GIFTS = [
   { key: 'giving', label: 'Giving' },
   { key: 'leadership', label: 'Leadership' },
   { key: 'exhortation', label: 'Exhortation' },
+  { key: 'tongues', label: 'Speaking in Tongues' },
+  { key: 'interpretation', label: 'Interpretation of Tongues' },
+  { key: 'miracles', label: 'Miracles' },
+  { key: 'preaching', label: 'Preaching' },
   { key: 'other', label: 'Other' },
 ] as const satisfies readonly EnumOption<string>[]
 export type SpiritualGiftKey = (typeof SPIRITUAL_GIFTS)[number]['key']
@@ -138,6 +151,8 @@ export const MINISTRIES = [
   { key: 'counseling', label: 'Counseling' },
   { key: 'visitation', label: 'Visitation' },
   { key: 'evangelism', label: 'Evangelism' },
+  { key: 'elder', label: 'Elder' },
+  { key: 'cellGroup', label: 'Cell Group' },
   { key: 'other', label: 'Other' },
 ] as const satisfies readonly EnumOption<string>[]
 export type MinistryKey = (typeof MINISTRIES)[number]['key']

@@ -6,8 +6,8 @@ describe('buildJobValue (spec 3.2)', () => {
   })
 
   it('adds custom text for other, without an "Other" label', () => {
-    expect(buildJobValue(['teacher', 'other'], 'Farmer')).toBe('Teacher, Farmer')
-    expect(buildJobValue(['other'], ' Farmer ,  Driver,, Farmer ')).toBe('Farmer, Driver')
+    expect(buildJobValue(['teacher', 'other'], 'Weaver')).toBe('Teacher, Weaver')
+    expect(buildJobValue(['other'], ' Weaver ,  Driver,, Weaver ')).toBe('Weaver, Driver')
   })
 
   it('drops duplicates of a label in the custom text and unknown keys', () => {
@@ -22,7 +22,7 @@ describe('buildJobValue (spec 3.2)', () => {
 
 describe('normalizeJobText (spec 5.7)', () => {
   it('splits, trims, drops empties, dedupes and joins', () => {
-    expect(normalizeJobText(' Farmer,Driver ,, Farmer, ')).toBe('Farmer, Driver')
+    expect(normalizeJobText(' Weaver,Driver ,, Weaver, ')).toBe('Weaver, Driver')
     expect(normalizeJobText('')).toBe('')
   })
 })
@@ -36,9 +36,9 @@ describe('parseJobValue', () => {
   })
 
   it('treats unknown values as other with that text', () => {
-    expect(parseJobValue('Teacher, Farmer, Bee keeper')).toEqual({
+    expect(parseJobValue('Teacher, Weaver, Bee keeper')).toEqual({
       selectedJobs: ['teacher', 'other'],
-      customJob: 'Farmer, Bee keeper',
+      customJob: 'Weaver, Bee keeper',
     })
     expect(parseJobValue('ገበሬ')).toEqual({ selectedJobs: ['other'], customJob: 'ገበሬ' })
   })
@@ -50,7 +50,7 @@ describe('parseJobValue', () => {
 
   it.each([
     [['engineer'], ''],
-    [['doctor', 'student', 'other'], 'Farmer, Driver'],
+    [['doctor', 'student', 'other'], 'Weaver, Driver'],
     [['other'], 'Pilot'],
     [['lawyer', 'merchant', 'jobless', 'teacher'], ''],
   ])('round-trips %p + %p', (selected, custom) => {

@@ -81,7 +81,7 @@ describe('normalizeMemberInput', () => {
         first_name: '  Abebe ',
         email: '',
         zip_code: 1000,
-        job: ' Engineer ,, Farmer, Engineer',
+        job: ' Engineer ,, Weaver, Engineer',
         gender: '',
         date_joined: '',
         allergies: '',
@@ -90,7 +90,7 @@ describe('normalizeMemberInput', () => {
       first_name: 'Abebe',
       email: null,
       zip_code: '1000',
-      job: 'Engineer, Farmer',
+      job: 'Engineer, Weaver',
       gender: null,
       date_joined: null,
       allergies: [],
@@ -111,7 +111,7 @@ describe('normalizeMemberInput', () => {
     expect(
       normalizeMemberInput({
         selectedJobs: '["engineer"]',
-        customJob: 'Farmer',
+        customJob: 'Weaver',
         showCustomJobField: 'true',
         registerd_by: 'mallory',
         id: '7',

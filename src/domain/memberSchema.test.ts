@@ -13,7 +13,7 @@ function completeMember(): MemberInput {
     date_of_birth: '1990-05-04',
     marital_status: 'married',
     nationality: 'Ethiopia',
-    job: 'Engineer, Farmer',
+    job: 'Engineer, Weaver',
     phone_primary: '+251 911 234567',
     email: 'abebe@example.org',
     street_address: 'Bole Road 12',

@@ -32,10 +32,14 @@ describe('foldForSearch', () => {
 
   it('maps each order to the same order', () => {
     expect(foldForSearch('ሐሑሒሓሔሕሖ')).toBe('ሀሁሂሀሄህሆ')
-    expect(foldForSearch('ዐዑዒዓዔዕዖ')).toBe('አኡኢአኤእኦ')
+    expect(foldForSearch('ዐዑዒዓዔዕዖ')).toBe('አኡእአኤእኦ')
     expect(foldForSearch('ፀፁፂፃፄፅፆ')).toBe('ጸጹጺጻጼጽጾ')
     expect(foldForSearch('ሠሡሢሣሤሥሦሧ')).toBe('ሰሱሲሳሴስሶሷ')
-    expect(foldForSearch('ሗ')).toBe('ሇ')
+    expect(foldForSearch('ሗ')).toBe(foldForSearch('ኋ'))
+    expect(foldForSearch('ዃ')).toBe(foldForSearch('ኋ'))
+    expect(foldForSearch('ቐቑ')).toBe('ቀቁ')
+    expect(foldForSearch('ዉ')).toBe('ው')
+    expect(foldForSearch('ኢየሱስ')).toBe(foldForSearch('እየሱስ'))
   })
 
   it('does not use the locale for lower case', () => {

@@ -24,6 +24,33 @@ const SAME_SOUND: Readonly<Record<string, string>> = {
   ሃ: 'ሀ',
 }
 
+/**
+ * Letters outside the 8-letter series that are written for one another: the labialised h
+ * (ሗ, ኋ and ኸ's labialised ዃ all say "hwa"), ቐ (Tigrinya qh) for ቀ, ዉ for ው, ኢ for እ.
+ */
+const EXTRA_FOLDS: Readonly<Record<string, string>> = {
+  ሗ: 'ኋ',
+  ዃ: 'ኋ',
+  ዀ: 'ኈ',
+  ዂ: 'ኊ',
+  ዄ: 'ኌ',
+  ዅ: 'ኍ',
+  ቐ: 'ቀ',
+  ቑ: 'ቁ',
+  ቒ: 'ቂ',
+  ቓ: 'ቃ',
+  ቔ: 'ቄ',
+  ቕ: 'ቅ',
+  ቖ: 'ቆ',
+  ቘ: 'ቈ',
+  ቚ: 'ቊ',
+  ቛ: 'ቋ',
+  ቜ: 'ቌ',
+  ቝ: 'ቍ',
+  ዉ: 'ው',
+  ኢ: 'እ',
+}
+
 const isAssigned = (char: string): boolean => /\p{Assigned}/u.test(char)
 
 function buildLetterFolds(): ReadonlyMap<string, string> {
@@ -37,6 +64,13 @@ function buildLetterFolds(): ReadonlyMap<string, string> {
     }
   }
   for (const [source, target] of Object.entries(SAME_SOUND)) folds.set(source, target)
+  for (const [source, target] of Object.entries(EXTRA_FOLDS)) folds.set(source, target)
+  // One pass must reach the end of a chain (ዒ → ኢ → እ).
+  for (const [source, target] of folds) {
+    let end = target
+    while (folds.has(end) && folds.get(end) !== end) end = folds.get(end)!
+    folds.set(source, end)
+  }
   return folds
 }
 
@@ -45,7 +79,8 @@ const FOLDABLE = new RegExp(`[${[...LETTER_FOLDS.keys()].join('')}]`, 'gu')
 
 /**
  * Lower-cases (locale-independent), treats ’ ‘ ʼ ` ´ as ', and folds the Amharic homophone
- * letters to one series (ሐ ኀ ኸ → ሀ, ሠ → ሰ, ዐ → አ, ፀ → ጸ, order by order; ኣ → አ, ሃ → ሀ).
+ * letters to one series (ሐ ኀ ኸ → ሀ, ሠ → ሰ, ዐ → አ, ፀ → ጸ, order by order; ኣ → አ, ሃ → ሀ;
+ * ሗ ዃ → ኋ, ቐ → ቀ, ዉ → ው, ኢ → እ).
  * Search matches when foldForSearch(haystack).includes(foldForSearch(query.trim())).
  */
 export function foldForSearch(text: string): string {

@@ -48,3 +48,28 @@ describe('upload names', () => {
     },
   )
 })
+
+describe('buildSearchText: across scripts and languages', () => {
+  const member: MemberInput = {
+    ...emptyMemberInput(),
+    first_name: 'ጫልቱ',
+    middle_name: 'ገመቹ',
+    last_name: '',
+    phone_primary: '+251 91 123 4567',
+    membership_status: 'visitor',
+    current_ministries: ['choir'],
+  }
+
+  it('adds the Amharic and Oromo labels of enum and list values', () => {
+    const lines = buildSearchText(member).split('\n')
+    expect(lines).toEqual(expect.arrayContaining(['መዘምራን', 'faarfattoota', 'እንግዳ', 'keessummaa']))
+  })
+
+  it('adds the name skeleton and the phone’s national number for matching', () => {
+    const text = buildSearchText(member)
+    expect(text).toContain('cltugmcu')
+    expect(text).toContain('\n911234567')
+    // The display fields themselves are untouched by this: only the stored search text has keys.
+    expect(member.first_name).toBe('ጫልቱ')
+  })
+})

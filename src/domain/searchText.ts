@@ -1,7 +1,36 @@
 // The folded text member search matches against (members.search_text, spec 5.11).
 import { ENUM_OPTIONS, enumLabel, LIST_OPTIONS, type OptionListField } from './enums'
+import amMessages from '../../locales/am.json'
+import omMessages from '../../locales/om.json'
 import { fullName, type MemberInput } from './member'
+import { nameSkeleton, phoneKey } from './nameSkeleton'
 import { foldForSearch } from './searchFolding'
+
+/**
+ * Bump when buildSearchText's output changes: the server rebuilds every stored search text
+ * whose version is older at start-up (src/server/repositories/searchTextBackfill.ts).
+ */
+export const SEARCH_TEXT_VERSION = 2
+
+// Enum and list values are found by their Amharic and Oromo labels too ("መዘምራን" finds choir).
+const TRANSLATIONS: readonly Readonly<Record<string, string>>[] = [amMessages, omMessages]
+const translated = (field: string, key: string) =>
+  TRANSLATIONS.map((messages) => messages[`option.${field}.${key}`]).filter(
+    (label): label is string => Boolean(label),
+  )
+
+/** Names matched across scripts and spellings through their skeleton (nameSkeleton.ts). */
+const NAME_PARTS = [
+  'spouse_name',
+  'parent_guardian',
+  'emergency_contact_name',
+] as const satisfies readonly (keyof MemberInput)[]
+
+const PHONE_PARTS = [
+  'phone_primary',
+  'phone_secondary',
+  'emergency_contact_phone',
+] as const satisfies readonly (keyof MemberInput)[]
 
 const TEXT_PARTS = [
   'email',
@@ -34,34 +63,46 @@ const LIST_PARTS = [
 ] as const satisfies readonly (keyof MemberInput)[]
 
 function withLabel(
+  field: string,
   options: readonly { key: string; label: string }[],
   key: string | null,
 ): string[] {
   if (!key) return []
   const label = enumLabel(options, key)
-  return label && label !== key ? [key, label] : [key]
+  if (!label) return [key]
+  return [...new Set([key, label, ...translated(field, key)])]
 }
 
 /**
  * The folded text search matches against: every field group of spec 5.11, enum and list keys
- * with their English labels (so "regular attendee" and "sunday school" match), parts separated
- * by a newline so that no match spans two fields.
+ * with their English, Amharic and Oromo labels (so "regular attendee", "sunday school" and
+ * "መዘምራን" match), then the names' phonetic skeletons and the phones' national numbers
+ * (searchKeys looks a query up as all three). Parts are separated by a newline so that no
+ * match spans two fields.
  */
 export function buildSearchText(member: MemberInput): string {
   const parts: string[] = [
     fullName(member),
     `${member.first_name} ${member.last_name}`,
     ...TEXT_PARTS.map((field) => member[field] ?? ''),
-    ...withLabel(ENUM_OPTIONS.membership_status, member.membership_status),
-    ...withLabel(ENUM_OPTIONS.highest_education, member.highest_education),
+    ...withLabel('membership_status', ENUM_OPTIONS.membership_status, member.membership_status),
+    ...withLabel('highest_education', ENUM_OPTIONS.highest_education, member.highest_education),
   ]
   for (const field of LIST_PARTS) {
     for (const item of member[field]) {
       parts.push(item)
       if (field in LIST_OPTIONS) {
-        parts.push(...withLabel(LIST_OPTIONS[field as OptionListField], item).slice(1))
+        parts.push(...withLabel(field, LIST_OPTIONS[field as OptionListField], item).slice(1))
       }
     }
   }
-  return foldForSearch(parts.filter((part) => part.trim() !== '').join('\n'))
+  // Matching keys: already folded, and never shown.
+  const keys = [
+    nameSkeleton(fullName(member)),
+    ...NAME_PARTS.map((field) => nameSkeleton(member[field] ?? '')),
+    ...PHONE_PARTS.map((field) => phoneKey(member[field] ?? '') ?? ''),
+  ]
+  return [foldForSearch(parts.filter((part) => part.trim() !== '').join('\n')), ...keys]
+    .filter((part) => part !== '')
+    .join('\n')
 }

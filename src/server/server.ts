@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate'
 import type { AppVersion } from './routes/health'
 import { startAutomaticBackups } from './services/autoBackup'
 import { DATABASE_FILE_NAME } from './services/backup'
+import { rebuildStaleSearchText } from './repositories/searchTextBackfill'
 import { ensureFirstAdmin } from './services/bootstrap'
 import { secureDataDir } from './services/dataFiles'
 import { holdServerLock } from './services/serverLock'
@@ -71,6 +72,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  // In the background: search answers meanwhile, with the older matching rules for stale rows.
+  rebuildStaleSearchText(database.db).then(
+    (rewritten) => {
+      if (rewritten > 0) app.log.info({ rewritten }, 'search text rebuilt')
+    },
+    (error: unknown) => app.log.error({ err: error }, 'search text rebuild failed'),
+  )
   process.stdout.write(
     `  Abal is running on http://localhost:${config.port} (${database.dialect})\n`,
   )

@@ -132,7 +132,7 @@ describe('IdCardScreen', () => {
     })
     await settle()
     // 1990-05-04 is 26 Miyazya 1982 in the Ethiopian calendar.
-    expect(frontSvg()).toContain('aria-label="ሚያዝያ 26 1982"')
+    expect(frontSvg()).toContain('aria-label="ሚያዝያ 26 ቀን 1982 ዓ.ም."')
   })
 
   it('says so when the member cannot be loaded', async () => {

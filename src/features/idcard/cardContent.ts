@@ -1,6 +1,7 @@
 // What the card says. The card is bilingual by design (spec 2.9): its labels are card content in
 // English and Amharic whatever the interface language, so they live here and not in locales/.
 import {
+  type DateCalendar,
   DEFAULT_NATIONALITY,
   enumLabel,
   fullName,
@@ -9,6 +10,7 @@ import {
   MINISTRIES,
   memberIdNumber,
   todayIso,
+  yearIn,
 } from '../../domain'
 
 export const CARD_LABELS = {
@@ -67,7 +69,13 @@ function listText(value: unknown): string[] {
 }
 
 /** Every value printed on the card, as text, from the member record. */
-export function cardFields(member: Member, today: Date, formatDate: FormatDate): CardFields {
+export function cardFields(
+  member: Member,
+  today: Date,
+  formatDate: FormatDate,
+  calendar: DateCalendar = 'gregorian',
+): CardFields {
+  const issued = todayIso(today)
   const gender = member.gender ? (enumLabel(GENDERS, member.gender) ?? member.gender) : ''
   const ministries = listText(member.current_ministries)
     .map((m) => m.trim())
@@ -89,7 +97,8 @@ export function cardFields(member: Member, today: Date, formatDate: FormatDate):
     .join(', ')
   return {
     name: fullName(member) || EMPTY_VALUE,
-    idNumber: memberIdNumber(member.id, today.getFullYear()),
+    // The number's year is the issue date's year in the calendar the card is printed in.
+    idNumber: memberIdNumber(member.id, yearIn(issued, calendar)),
     gender: gender ? bilingual(gender, member.gender ?? '') : EMPTY_VALUE,
     dateOfBirth: orEmpty(formatDate(member.date_of_birth)),
     phone: orEmpty(member.phone_primary),
@@ -98,6 +107,6 @@ export function cardFields(member: Member, today: Date, formatDate: FormatDate):
     nationality: bilingual(nationality, nationality),
     emergencyContact: orEmpty(contact),
     joined: orEmpty(formatDate(member.date_joined)),
-    issued: orEmpty(formatDate(todayIso(today))),
+    issued: orEmpty(formatDate(issued)),
   }
 }

@@ -1,4 +1,4 @@
-import type { Member } from '../../domain'
+import { formatDate, type Member } from '../../domain'
 import { buildIdCardSide, buildIdCardSvg, CARD_WIDTH, type IdCardInput } from './idCardSvg'
 import { testCardFonts } from './testFonts'
 
@@ -131,6 +131,19 @@ describe('buildIdCardSvg', () => {
     const doc = parse(build({ member: member({ id: 7 }), today: new Date(2031, 0, 15) }))
     expect(lines(doc, 'front')).toContain('CM-2031-000007')
     expect(doc.querySelector('title')?.textContent).toContain('CM-2031-000007')
+  })
+
+  it("takes the ID number's year from the issue date in the card's calendar", () => {
+    const input = { member: member({ id: 7 }), today: new Date(2031, 0, 15) }
+    const ethiopian = parse(
+      build({
+        ...input,
+        calendar: 'ethiopian',
+        formatDate: (iso) => formatDate(iso, 'ethiopian', 'en'),
+      }),
+    )
+    expect(lines(ethiopian, 'front')).toContain('CM-2023-000007')
+    expect(lines(ethiopian, 'back')).toContain('7 Tir 2023 E.C.')
   })
 
   it('writes dates with the given calendar formatter and draws the avatar without a photo', () => {

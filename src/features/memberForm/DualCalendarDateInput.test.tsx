@@ -52,7 +52,7 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
     renderWithProviders(<Harness initial="1990-05-17" />)
     expect(screen.getByText('Date of birth')).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'Gregorian calendar' })).toBeChecked()
-    expect(screen.getByText('= Ginbot 9, 1982 (Ethiopian calendar)')).toBeInTheDocument()
+    expect(screen.getByText('= 9 Ginbot 1982 E.C. (Ethiopian calendar)')).toBeInTheDocument()
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('aria-describedby', 'dob-hint')
   })
 
@@ -88,7 +88,29 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
     await user.type(screen.getByLabelText('Year'), 'a')
     expect(screen.getByText('Year must be a number')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Year'), '1899')
-    expect(screen.getByText('Year must be at least 1900')).toBeInTheDocument()
+    expect(screen.getByText('Year must be at least 1900 E.C.')).toBeInTheDocument()
     expect(changes.every((value) => value === null)).toBe(true)
+  })
+
+  it('tells a date outside the range in the calendar it was typed in', async () => {
+    const user = userEvent.setup()
+    renderWithProviders(<Harness />)
+    await user.click(screen.getByText('Ethiopian calendar'))
+    await user.type(screen.getByLabelText('Year'), '2100')
+    await user.type(screen.getByLabelText('Month'), 'Mes')
+    await user.click(await screen.findByTitle('መስከረም (Meskerem)'))
+    await pickOption(user, screen.getByLabelText('Day'), '1')
+    expect(changes.at(-1)).toBe('2107-09-13')
+    expect(
+      await screen.findByText(
+        'The date must be between 1 Meskerem 1900 E.C. and 21 Tahsas 2092 E.C.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('starts in the Ethiopian calendar on an Amharic device that never chose one', () => {
+    renderWithProviders(<Harness initial="1990-05-17" />, { language: 'am' })
+    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ አቆጣጠር' })).toBeChecked()
+    expect(screen.getByText('= ሜይ 17 ቀን 1990 እ.ኤ.አ. (በግሪጎሪያን ዘመን አቆጣጠር)')).toBeInTheDocument()
   })
 })

@@ -4,7 +4,15 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { type ReactNode, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
-import { isValidIsoDate, MAX_DATE, MIN_DATE, type EthiopianYearMessage } from '../../domain'
+import {
+  ethiopianToIso,
+  isDateInRange,
+  isValidIsoDate,
+  MAX_DATE,
+  MIN_DATE,
+  MIN_ETHIOPIAN_YEAR,
+  type EthiopianYearMessage,
+} from '../../domain'
 import { type CalendarPreference, selectCalendar, selectLanguage } from '../preferences'
 import { EthiopianDateFields } from './EthiopianDateFields'
 import {
@@ -31,6 +39,8 @@ export interface DualCalendarDateInputProps {
 }
 
 const MIN_DAY = dayjs(MIN_DATE)
+/** The first day an Ethiopian date may name: 1 Meskerem of the first accepted year. */
+const MIN_ETHIOPIAN_DATE = ethiopianToIso(MIN_ETHIOPIAN_YEAR, 1, 1)!
 const MAX_DAY = dayjs(MAX_DATE)
 
 /**
@@ -49,7 +59,7 @@ export function DualCalendarDateInput({
 }: DualCalendarDateInputProps) {
   const intl = useIntl()
   const language = useAppSelector(selectLanguage)
-  // Spec 2.5 makes Gregorian the default; someone who chose Ethiopian dates starts there.
+  // The user's calendar (or, never chosen, the language's: Ethiopian for am/om) starts it.
   const [mode, setMode] = useState<CalendarPreference>(useAppSelector(selectCalendar))
   const current = value ?? null
   // The parts are the source while the user types an Ethiopian date: an incomplete date is
@@ -84,7 +94,23 @@ export function DualCalendarDateInput({
         : yearTouched || parts.year.length === 4
           ? yearMessage(parts.year)
           : null
-  const errorText = yearProblem ? intl.formatMessage({ id: yearProblem }) : error
+  // A whole date outside the accepted range is told in the calendar it was typed in.
+  const outOfRange = Boolean(current && isValidIsoDate(current) && !isDateInRange(current))
+  const errorText = yearProblem
+    ? intl.formatMessage({ id: yearProblem })
+    : outOfRange
+      ? intl.formatMessage(
+          { id: 'dateOutOfRangeIn' },
+          {
+            min: formatMemberDate(
+              mode === 'ethiopian' ? MIN_ETHIOPIAN_DATE : MIN_DATE,
+              mode,
+              language,
+            ),
+            max: formatMemberDate(MAX_DATE, mode, language),
+          },
+        )
+      : error
 
   const other: CalendarPreference = mode === 'gregorian' ? 'ethiopian' : 'gregorian'
   const hint =
@@ -93,7 +119,7 @@ export function DualCalendarDateInput({
           { id: 'dateInOtherCalendar' },
           {
             date: formatMemberDate(current, other, language),
-            calendar: intl.formatMessage({ id: `${other}Calendar` }),
+            calendar: other,
           },
         )
       : undefined

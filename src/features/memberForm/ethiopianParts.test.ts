@@ -45,11 +45,11 @@ describe('Ethiopian date parts (spec 4.7, 5.4, 5.5)', () => {
 describe('formatMemberDate', () => {
   it.each([
     ['gregorian', 'en', '17 May 1990'],
-    ['gregorian', 'am', 'ሜይ 17 1990'],
-    ['gregorian', 'om', '17 Caamsaa 1990'],
-    ['ethiopian', 'am', 'ግንቦት 9 1982'],
-    ['ethiopian', 'en', 'Ginbot 9, 1982'],
-    ['ethiopian', 'om', 'Caamsaa 9, 1982'],
+    ['gregorian', 'am', 'ሜይ 17 ቀን 1990 እ.ኤ.አ.'],
+    ['gregorian', 'om', '17 Caamsaa 1990 ALA'],
+    ['ethiopian', 'am', 'ግንቦት 9 ቀን 1982 ዓ.ም.'],
+    ['ethiopian', 'en', '9 Ginbot 1982 E.C.'],
+    ['ethiopian', 'om', '9 Caamsaa 1982 ALI'],
   ] as const)('%s in %s', (calendar, language, text) => {
     expect(formatMemberDate('1990-05-17', calendar, language)).toBe(text)
   })

@@ -64,7 +64,7 @@ export function ProfileSummaryCard({ member, editing }: { member: Member; editin
           {
             key: 'age',
             label: intl.formatMessage({ id: 'age' }),
-            children: `${age} ${intl.formatMessage({ id: 'yearsOld' })}`,
+            children: intl.formatMessage({ id: 'ageYears' }, { age }),
           },
         ]
       : []),

@@ -15,6 +15,7 @@ export {
   type Language,
   type ThemeMode,
   type CalendarPreference,
+  effectiveCalendar,
   type PreferencesState,
 } from './model'
 export { preferenceStorage } from './preferenceStorage'

@@ -10,15 +10,24 @@ export type CalendarPreference = 'gregorian' | 'ethiopian'
 export interface PreferencesState {
   language: Language
   themeMode: ThemeMode
-  calendar: CalendarPreference
+  /** null until the user picks one: the language then decides (see selectCalendar). */
+  calendar: CalendarPreference | null
 }
 
 export const initialPreferences: PreferencesState = {
   language: 'am',
   themeMode: 'light',
-  calendar: 'gregorian',
+  calendar: null,
 }
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/**
+ * The calendar dates are shown and typed in: the user's choice, else the Ethiopian calendar
+ * for Amharic and Afaan Oromoo and the Gregorian one for English.
+ */
+export function effectiveCalendar(state: PreferencesState): CalendarPreference {
+  return state.calendar ?? (state.language === 'en' ? 'gregorian' : 'ethiopian')
 }

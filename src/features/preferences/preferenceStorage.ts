@@ -31,7 +31,9 @@ export const preferenceStorage: PersistStorage = {
   setItem: async (_key: string, serialized: string) => {
     const outer = JSON.parse(serialized) as Record<string, string>
     for (const key of KEYS) {
-      if (typeof outer[key] === 'string') localStorage.setItem(key, JSON.parse(outer[key]))
+      // A calendar never chosen stays absent, so the language keeps deciding it.
+      const value: unknown = typeof outer[key] === 'string' ? JSON.parse(outer[key]) : null
+      if (typeof value === 'string') localStorage.setItem(key, value)
     }
   },
   removeItem: async () => {

@@ -1,16 +1,37 @@
 import { makeStore, whenRehydrated } from '../../app/store'
 import { initialPreferences } from './model'
-import { calendarChosen, languageChosen, languageCycled, themeToggled } from './preferencesSlice'
+import {
+  calendarChosen,
+  languageChosen,
+  languageCycled,
+  selectCalendar,
+  themeToggled,
+} from './preferencesSlice'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 describe('preferences (spec 1, 3.7)', () => {
-  it('defaults to Amharic, light mode and the Gregorian calendar', () => {
-    expect(initialPreferences).toEqual({
-      language: 'am',
-      themeMode: 'light',
-      calendar: 'gregorian',
-    })
+  it('defaults to Amharic, light mode and no calendar chosen', () => {
+    expect(initialPreferences).toEqual({ language: 'am', themeMode: 'light', calendar: null })
+  })
+
+  it('a device that never chose a calendar gets the Ethiopian one in am/om, Gregorian in en', async () => {
+    const { store, persistor } = makeStore()
+    await settle()
+    expect(selectCalendar(store.getState())).toBe('ethiopian')
+    store.dispatch(languageChosen('om'))
+    expect(selectCalendar(store.getState())).toBe('ethiopian')
+    store.dispatch(languageChosen('en'))
+    expect(selectCalendar(store.getState())).toBe('gregorian')
+    await persistor.flush()
+    expect(localStorage.getItem('calendar')).toBeNull()
+    // A choice, once made, stays whatever the language.
+    store.dispatch(calendarChosen('ethiopian'))
+    store.dispatch(languageChosen('en'))
+    expect(selectCalendar(store.getState())).toBe('ethiopian')
+    store.dispatch(calendarChosen('gregorian'))
+    store.dispatch(languageChosen('am'))
+    expect(selectCalendar(store.getState())).toBe('gregorian')
   })
 
   it('saves language and theme under the spec keys and restores them on the next start', async () => {

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import {
   type CalendarPreference,
+  effectiveCalendar,
   initialPreferences,
   isLanguage,
   type Language,
@@ -30,7 +31,7 @@ const preferencesSlice = createSlice({
   selectors: {
     selectLanguage: (state) => state.language,
     selectThemeMode: (state) => state.themeMode,
-    selectCalendar: (state) => state.calendar,
+    selectCalendar: (state) => effectiveCalendar(state),
   },
 })
 

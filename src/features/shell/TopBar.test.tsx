@@ -74,7 +74,7 @@ describe('top bar (spec 2.2)', () => {
     renderRoute('/members', { signedInAs: admin })
     await user.click(await screen.findByRole('button', { name: 'Language' }))
     await user.click(await screen.findByText('አማርኛ'))
-    expect(await screen.findByRole('button', { name: /ውጣ/ })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: /ይውጡ/ })).toBeInTheDocument()
     await waitFor(() => expect(localStorage.getItem('language')).toBe('am'))
     expect(document.documentElement.lang).toBe('am')
   })

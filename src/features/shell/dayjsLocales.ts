@@ -1,20 +1,19 @@
 import dayjs from 'dayjs'
-import 'dayjs/locale/am'
+import amLocale from 'dayjs/locale/am'
+import { GREGORIAN_MONTHS } from '../../domain'
 import type { Language } from '../preferences'
 
 // dayjs has no Afaan Oromoo locale; antd's Gregorian picker reads month and weekday names here.
 dayjs.locale(
   {
     name: 'om',
-    months:
-      'Amajjii_Guraandhala_Bitootessa_Eebila_Caamsaa_Waxabajjii_Adooleessa_Hagayya_Fuulbana_Onkoloolessa_Sadaasa_Muddee'.split(
-        '_',
-      ),
-    monthsShort: 'Ama_Gur_Bit_Ebi_Cam_Wax_Ado_Hag_Ful_Onk_Sad_Mud'.split('_'),
+    months: [...GREGORIAN_MONTHS.om],
+    monthsShort: 'Ama_Gur_Bit_Ebl_Caa_Wax_Ado_Hag_Ful_Onk_Sad_Mud'.split('_'),
     weekdays: 'Dilbata_Wiixata_Qibxata_Roobii_Kamisa_Jimaata_Sanbata'.split('_'),
     weekdaysShort: 'Dil_Wix_Qib_Rob_Kam_Jim_San'.split('_'),
     weekdaysMin: 'Dl_Wx_Qb_Rb_Km_Jm_Sn'.split('_'),
-    weekStart: 1,
+    // CLDR: the week starts on Sunday in Ethiopia (firstDay ET = sun).
+    weekStart: 0,
     formats: {
       LT: 'HH:mm',
       LTS: 'HH:mm:ss',
@@ -28,6 +27,9 @@ dayjs.locale(
   undefined,
   true,
 )
+
+// dayjs's Amharic locale starts the week on Monday; CLDR (and Ethiopian wall calendars) say Sunday.
+dayjs.locale({ ...amLocale, weekStart: 0 } as ILocale, undefined, true)
 
 /** Keeps dayjs (and so antd's pickers) in the interface language. */
 export function applyDayjsLocale(language: Language) {

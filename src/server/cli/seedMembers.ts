@@ -2,6 +2,7 @@
 // ministries, dates), written in large batches for `npm run seed` and `npm run bench`.
 import {
   buildSearchText,
+  SEARCH_TEXT_VERSION,
   CONTACT_METHODS,
   EDUCATION_LEVELS,
   emptyMemberInput,
@@ -169,6 +170,19 @@ export function fakeMember(random: Random): MemberInput {
   }
 }
 
+/**
+ * Whether members has search_text_version (migration 0501): tests of older migrations seed a
+ * database migrated only up to theirs, where the column does not exist yet.
+ */
+async function hasSearchTextVersion(db: Db): Promise<boolean> {
+  try {
+    await db.selectFrom('members').select('search_text_version').limit(1).execute()
+    return true
+  } catch {
+    return false
+  }
+}
+
 // 500 rows × 52 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const ROWS_PER_INSERT = 500
 const ROWS_PER_TRANSACTION = 10_000
@@ -184,6 +198,7 @@ export interface SeedOptions {
 /** Inserts `count` members for one owner in batched transactions; returns how many. */
 export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
   const random = randomSource(options.seed ?? 20261122)
+  const versioned = await hasSearchTextVersion(db)
   let done = 0
   while (done < options.count) {
     const inTransaction = Math.min(ROWS_PER_TRANSACTION, options.count - done)
@@ -198,6 +213,7 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
             owner_user_id: options.ownerId,
             registerd_by: options.ownerName,
             search_text: buildSearchText(input),
+            ...(versioned ? { search_text_version: SEARCH_TEXT_VERSION } : {}),
             created_at: now,
             updated_at: now,
           })

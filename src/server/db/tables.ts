@@ -74,6 +74,8 @@ export interface MembersTable {
   notes: string | null
   transfer_date: string | null
   search_text: string
+  /** The SEARCH_TEXT_VERSION that wrote search_text (older rows are rebuilt at start-up). */
+  search_text_version: Generated<number>
   created_at: string
   updated_at: string
 }

@@ -95,8 +95,9 @@ describe('member search (spec 5.11)', () => {
     ['custom spiritual gift', 'dream interp'],
     ['service interest', 'sound desk'],
     ['ministry label', 'worship team'],
-    ['custom ministry', 'prison'],
-    ['spouse', 'tsion'],
+    // Two words each: "prison" and "tsion" alone sound like "Person" (nameSkeleton.ts).
+    ['custom ministry', 'prison visits'],
+    ['spouse', 'tsion abera'],
     ['children', 'natnael'],
     ['parent', 'mariam sr'],
     ['emergency name', 'meron'],
@@ -148,8 +149,9 @@ describe('member search (spec 5.11)', () => {
     ['regular attendee', 'status label'],
   ])('folds %j (%s) and keeps the stored spelling', async (q) => {
     const page = await search({ q })
-    expect(ids(page)).toEqual([amharic.id])
-    expect(page.items[0]).toMatchObject({
+    // ሀይለ also sounds like "Haile", the emergency contact of another member (nameSkeleton.ts).
+    expect(ids(page).filter((id) => id !== rich.id)).toEqual([amharic.id])
+    expect(page.items.find((item) => item.id === amharic.id)).toMatchObject({
       first_name: 'ሐይለ',
       middle_name: 'ሠላም',
       last_name: 'ዐማኑኤል',

@@ -3,7 +3,7 @@
 // FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the total counted from the
 // narrow member_search copy, migration 0005).
 import { type SelectQueryBuilder, sql } from 'kysely'
-import { foldForSearch } from '../../domain'
+import { foldForSearch, searchKeys } from '../../domain'
 import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
 import type { Database } from '../db/tables'
@@ -80,6 +80,14 @@ function ftsPhrase(folded: string): string {
 
 const likePattern = (folded: string) => sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`
 
+/** "column like k1 or column like k2 …": any of the query's keys (searchKeys) is in the text. */
+function likeAny(column: string, keys: readonly string[]) {
+  return sql<boolean>`(${sql.join(
+    keys.map((key) => sql`${sql.ref(column)} like ${likePattern(key)}`),
+    sql` or `,
+  )})`
+}
+
 /** The keyset condition "after this cursor" in list order (spec 4.9), as raw SQL. */
 function afterCursorSql(cursor: ListCursor | undefined) {
   if (!cursor) return sql``
@@ -97,16 +105,14 @@ function afterCursorSql(cursor: ListCursor | undefined) {
  * index, so only the page's own rows (and photos) are read afterwards: reading every match's
  * full row to sort it cost 8-10 ms for a name shared by 9,000 members.
  */
-function sqliteMatches(db: Db, ownerId: number | null, folded: string, status?: string) {
+function sqliteMatches(db: Db, ownerId: number | null, keys: readonly string[], status?: string) {
   const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
   const owner = ownerId === null ? sql`1 = 1` : sql`members.owner_user_id = ${ownerId}`
-  const from =
-    [...folded].length >= TRIGRAM
-      ? sql`members_fts cross join members indexed by members_search_cover
+  const from = keys.every((key) => [...key].length >= TRIGRAM)
+    ? sql`members_fts cross join members indexed by members_search_cover
           on members.id = members_fts.rowid
-          where members_fts match ${ftsPhrase(folded)} and ${owner}`
-      : sql`members where ${owner}
-          and members.search_text like ${likePattern(folded)}`
+          where members_fts match ${keys.map(ftsPhrase).join(' OR ')} and ${owner}`
+    : sql`members where ${owner} and ${likeAny('members.search_text', keys)}`
   return {
     count: async () => {
       const query = sql<{ n: number }>`select count(*) as n from ${from} ${statusClause}`
@@ -126,13 +132,15 @@ function sqliteMatches(db: Db, ownerId: number | null, folded: string, status?: 
 /** One page of the caller's members matching q and status, in list order, with the total. */
 export async function searchMembers(db: Db, params: SearchParams): Promise<SearchPage> {
   const limit = Math.min(Math.max(params.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT)
-  const folded = foldForSearch((params.query ?? '').trim())
+  // The folded query, and its name skeleton or phone number (nameSkeleton.ts).
+  const keys = searchKeys(params.query ?? '', foldForSearch)
+  const hasQuery = keys.length > 0
   const status = params.status && params.status !== 'all' ? params.status : undefined
 
   const cursor = params.cursor ? decodeCursor(params.cursor) : undefined
 
-  if (folded && !isPostgres(db)) {
-    const matches = sqliteMatches(db, params.ownerId, folded, status)
+  if (hasQuery && !isPostgres(db)) {
+    const matches = sqliteMatches(db, params.ownerId, keys, status)
     const total = await matches.count()
     if (total === 0) return { items: [], total, next_cursor: null }
     const ids = await matches.pageIds(cursor, limit + 1)
@@ -156,14 +164,14 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     id: cursor?.id ?? 0,
     take: limit + 1,
   }
-  if (!folded && params.ownerId === null) {
+  if (!hasQuery && params.ownerId === null) {
     // Every account's members: rare (admins and auditors), so built per call.
     const total = await countAllMembers(db, status)
     let members = db.selectFrom('members')
     if (status) members = members.where('members.membership_status', '=', status)
     return pageOf(await inListOrder(members, bounds).execute(), total, limit)
   }
-  if (!folded && params.ownerId !== null) {
+  if (!hasQuery && params.ownerId !== null) {
     // Without a text query the total is the owner's kept count, and the page a precompiled query.
     const total = await countOwnedMembers(db, params.ownerId, status)
     const query = LIST_PAGES[status ? 'status' : 'all'][bounds.position]
@@ -177,7 +185,7 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     return pageOf(rows, total, limit)
   }
 
-  const matches = postgresMatches(db, params.ownerId, folded, status)
+  const matches = postgresMatches(db, params.ownerId, keys, status)
   const total = await matches.count()
   if (total === 0) return { items: [], total, next_cursor: null }
   const rows = await matches.page(bounds)
@@ -190,13 +198,12 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
  * members row per match; `page` one page in list order from members through its own trigram
  * index, so the planner picks its plan for rare and common fragments alike.
  */
-function postgresMatches(db: Db, ownerId: number | null, folded: string, status?: string) {
-  const like = likePattern(folded)
+function postgresMatches(db: Db, ownerId: number | null, keys: readonly string[], status?: string) {
   return {
     count: async () => {
       let matching = db
         .selectFrom('member_search')
-        .where(sql<string>`member_search.search_text`, 'like', like)
+        .where(likeAny('member_search.search_text', keys))
       if (ownerId !== null) matching = matching.where('member_search.owner_user_id', '=', ownerId)
       if (status) matching = matching.where('member_search.membership_status', '=', status)
       const counted = await matching
@@ -208,10 +215,7 @@ function postgresMatches(db: Db, ownerId: number | null, folded: string, status?
       let members = db.selectFrom('members')
       if (ownerId !== null) members = members.where('members.owner_user_id', '=', ownerId)
       if (status) members = members.where('members.membership_status', '=', status)
-      return inListOrder(
-        members.where(sql<string>`members.search_text`, 'like', like),
-        bounds,
-      ).execute()
+      return inListOrder(members.where(likeAny('members.search_text', keys)), bounds).execute()
     },
   }
 }

@@ -1,6 +1,12 @@
 // Member storage. Every query is scoped to the owning account: another account's member reads
 // as missing. Functions take `db | trx`; the route opens the transaction.
-import { buildSearchText, emptyMemberInput, type Member, type MemberInput } from '../../domain'
+import {
+  buildSearchText,
+  SEARCH_TEXT_VERSION,
+  emptyMemberInput,
+  type Member,
+  type MemberInput,
+} from '../../domain'
 import { isPostgres } from '../db/portable'
 import { inputToColumns, MEMBER_COLUMNS, rowToInput, rowToMember } from './memberRows'
 import { type ProcessedPhoto, replaceMemberPhoto } from './photos'
@@ -90,6 +96,7 @@ export async function insertMember(db: Db, member: NewMember): Promise<Member> {
       owner_user_id: member.ownerId,
       registerd_by: member.registeredBy,
       search_text: buildSearchText(input),
+      search_text_version: SEARCH_TEXT_VERSION,
       created_at: now,
       updated_at: now,
     })
@@ -133,6 +140,7 @@ export async function saveMember(
     .set({
       ...inputToColumns(input),
       search_text: buildSearchText(input),
+      search_text_version: SEARCH_TEXT_VERSION,
       updated_at: new Date().toISOString(),
     })
     .where('id', '=', id)

@@ -7,6 +7,7 @@ import * as m0005 from './2026_11_25_0005_member_search_pg'
 import * as m0301 from './2026_11_25_0301_roles_sessions_history'
 import * as m0201 from './2026_11_25_0201_pending_imports'
 import * as m0401 from './2026_11_25_0401_member_stats_indexes'
+import * as m0501 from './2026_11_25_0501_search_text_version'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0301_roles_sessions_history': m0301,
   '2026_11_25_0201_pending_imports': m0201,
   '2026_11_25_0401_member_stats_indexes': m0401,
+  '2026_11_25_0501_search_text_version': m0501,
 }

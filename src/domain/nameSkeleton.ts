@@ -1,0 +1,189 @@
+// A phonetic skeleton of names for search across scripts and spellings: "abebe", "Abebe" and
+// "አበበ" share one, as do "ጫልቱ", "Caaltuu" and "Chaltu". Ge'ez syllables are romanised, then
+// both sides go through the same Latin folds. Matching only: nothing shown is ever changed.
+//
+// The skeleton keeps consonants (one letter per sound: ts→s, q→k, ch→c, ph→p, sh→x, v→b, Oromo
+// x→t), the rounded vowels u and o, and one vowel mark at the start of a word. The vowels a, e,
+// i and Ge'ez's sixth order are dropped: Latin spellings of the same Ge'ez vowel vary between
+// them (Kebede/Kabada, Tigist/Tegest, Tesfaye/Tesfaya/Tesfayie). Doubled Latin letters collapse
+// (Toleraa ↔ Tolera, Gammachuu ↔ Gamachu: Ge'ez does not write gemination, so ንን stays two),
+// accents go, word breaks go (ገብረ ሚካኤል ↔ ገብረሚካኤል).
+
+/** Consonant sound of each Ethiopic series (its first code point), or '' for the vowel carriers. */
+const SERIES_SOUNDS: Readonly<Record<number, string>> = {
+  0x1200: 'h', // ሀ
+  0x1208: 'l', // ለ
+  0x1210: 'h', // ሐ
+  0x1218: 'm', // መ
+  0x1220: 's', // ሠ
+  0x1228: 'r', // ረ
+  0x1230: 's', // ሰ
+  0x1238: 'x', // ሸ
+  0x1240: 'k', // ቀ
+  0x1248: 'k', // ቈ (labialised)
+  0x1250: 'k', // ቐ
+  0x1258: 'k', // ቘ (labialised)
+  0x1260: 'b', // በ
+  0x1268: 'b', // ቨ
+  0x1270: 't', // ተ
+  0x1278: 'c', // ቸ
+  0x1280: 'h', // ኀ
+  0x1288: 'h', // ኈ (labialised)
+  0x1290: 'n', // ነ
+  0x1298: 'n', // ኘ
+  0x12a0: '', // አ
+  0x12a8: 'k', // ከ
+  0x12b0: 'k', // ኰ (labialised)
+  0x12b8: 'h', // ኸ
+  0x12c0: 'h', // ዀ (labialised)
+  0x12c8: 'w', // ወ
+  0x12d0: '', // ዐ
+  0x12d8: 'z', // ዘ
+  0x12e0: 'z', // ዠ
+  0x12e8: 'y', // የ
+  0x12f0: 'd', // ደ
+  0x12f8: 'd', // ዸ
+  0x1300: 'j', // ጀ
+  0x1308: 'g', // ገ
+  0x1310: 'g', // ጐ (labialised)
+  0x1318: 'g', // ጘ
+  0x1320: 't', // ጠ
+  0x1328: 'c', // ጨ
+  0x1330: 'p', // ጰ
+  0x1338: 's', // ጸ
+  0x1340: 's', // ፀ
+  0x1348: 'f', // ፈ
+  0x1350: 'p', // ፐ
+}
+
+/** The series whose letters (apart from the 8th) are all labialised: ቈ ኈ ኰ ዀ ጐ ቘ. */
+const LABIALISED_SERIES = new Set([0x1248, 0x1258, 0x1288, 0x12b0, 0x12c0, 0x1310])
+
+/** Vowel of each order (0–7) of a regular series, in Latin; the 6th order has none. */
+const ORDER_VOWELS = ['e', 'u', 'i', 'a', 'e', '', 'o', 'wa'] as const
+/** Vowel of each position of a labialised series (ቈ ቊ ቋ ቌ ቍ: wä, –, wi, wa, we, wə). */
+const LABIALISED_VOWELS = ['we', '', 'wi', 'wa', 'we', 'w', '', ''] as const
+
+/** Ge'ez abbreviations of compound-name heads: ገ/ሚካኤል is ገብረ ሚካኤል (ወ/ሮ is a title). */
+const GEEZ_HEADS: readonly (readonly [RegExp, string])[] = [
+  [/ገ\s*\/\s*/g, 'ገብረ'],
+  [/ወ\s*\/\s*(?!ሮ|ሪት|ት(?![\u1200-\u137f]))/g, 'ወልደ'],
+  [/ኃ\s*\/\s*/g, 'ኃይለ'],
+  [/ሃ\s*\/\s*/g, 'ሃይለ'],
+  [/ተ\s*\/\s*/g, 'ተክለ'],
+  [/ኪ\s*\/\s*/g, 'ኪዳነ'],
+  [/ሀ\s*\/\s*/g, 'ሀብተ'],
+]
+const LATIN_HEADS: readonly (readonly [RegExp, string])[] = [
+  [/\bg\s*\/\s*/g, 'gebre'],
+  [/\bw\s*\/\s*(?!ro\b|rt\b|t\b)/g, 'welde'],
+  [/\bh\s*\/\s*/g, 'haile'],
+  [/\bt\s*\/\s*/g, 'tekle'],
+  [/\bk\s*\/\s*/g, 'kidane'],
+]
+
+function romaniseGeez(text: string): string {
+  let out = ''
+  for (const char of text) {
+    const code = char.codePointAt(0)!
+    if (code < 0x1200 || code > 0x1357) {
+      out += char
+      continue
+    }
+    const series = code & ~7
+    const order = code - series
+    const sound = SERIES_SOUNDS[series]
+    if (sound === undefined) continue
+    const vowel = LABIALISED_SERIES.has(series) ? LABIALISED_VOWELS[order] : ORDER_VOWELS[order]
+    // A vowel carrier (አ, ዐ) written alone says its vowel; inside a word ኣ/አ between vowels too.
+    out += sound === '' ? vowel || 'e' : `${sound}${vowel}`
+  }
+  return out
+}
+
+/** Latin spelling variants folded to one letter per sound (input: lower case, no accents). */
+function foldLatin(text: string): string {
+  return (
+    text
+      .replace(/['’‘ʼ`´]/g, '')
+      .replace(/x/g, 't') // Oromo x is ጥ (t')
+      .replace(/chae/g, 'kae') // Michael, Gebremichael: ሚካኤል
+      .replace(/t[sz]/g, 's')
+      .replace(/sh/g, 'x')
+      .replace(/ch/g, 'c')
+      .replace(/ph/g, 'p')
+      .replace(/[kg]h/g, 'h')
+      .replace(/dh/g, 'd')
+      .replace(/zh/g, 'z')
+      .replace(/(?<=[a-z])gn/g, 'n') // ኝ: Tegegn, Dagnachew
+      .replace(/q/g, 'k')
+      .replace(/v/g, 'b')
+      .replace(/wo/g, 'we') // ወ: Wolde/Welde, Worku/Werku
+      // "ai"/"ei" before a consonant or at the end is the glide y: Haile, Hailu (ኃይሌ, ኃይሉ);
+      // so is "i" before "a": Mariam, Biniam (ማርያም, ቢንያም).
+      .replace(/([aeo])i(?![aeiou])/g, '$1y')
+      .replace(/ia/g, 'ya')
+  )
+}
+
+/** The skeleton of one word: see the file comment. */
+function wordSkeleton(word: string): string {
+  const first = /^[aeiou]/.exec(word)?.[0]
+  const mark = first === undefined ? '' : first === 'u' || first === 'o' ? first : 'a'
+  const body = word
+    .slice(first === undefined ? 0 : 1)
+    .replace(/[aei]/g, '')
+    .replace(/[^a-z]/g, '')
+  return mark + body
+}
+
+/**
+ * The phonetic skeleton of a name (or any text) in Ge'ez or Latin script, for matching across
+ * scripts and spellings; '' when nothing of it is a letter.
+ */
+export function nameSkeleton(text: string): string {
+  let spelled = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/([a-z])\1+/g, '$1')
+  for (const [pattern, head] of GEEZ_HEADS) spelled = spelled.replace(pattern, head)
+  for (const [pattern, head] of LATIN_HEADS) spelled = spelled.replace(pattern, head)
+  return foldLatin(romaniseGeez(spelled))
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .map(wordSkeleton)
+    .join('')
+}
+
+/**
+ * The national number of an Ethiopian phone number written any way (0911234567, 911234567,
+ * +251 91 123 4567, 251911234567 → 911234567); undefined when the text is not a phone number.
+ */
+export function phoneKey(text: string): string | undefined {
+  if (!/^[\d\s+().-]+$/.test(text.trim())) return undefined
+  const digits = text.replace(/\D/g, '')
+  const national = digits.replace(/^(?:00)?251/, '').replace(/^0/, '')
+  return national.length >= 6 ? national : undefined
+}
+
+/** A query skeleton shorter than this would match too many names ("lm" is in Alemu and Selam). */
+export const MIN_SKELETON_LENGTH = 3
+
+/**
+ * What a search query is looked up as, each a substring of the stored search text: the folded
+ * query itself; its skeleton, so another script or spelling finds the name; and for a phone
+ * number, its national number. Duplicates and empty keys are left out.
+ */
+export function searchKeys(query: string, fold: (text: string) => string): string[] {
+  const trimmed = query.trim()
+  const keys = [fold(trimmed)]
+  const phone = phoneKey(trimmed)
+  if (phone) keys.push(phone)
+  else {
+    const skeleton = nameSkeleton(trimmed)
+    if (skeleton.length >= MIN_SKELETON_LENGTH) keys.push(skeleton)
+  }
+  return [...new Set(keys.filter(Boolean))]
+}
