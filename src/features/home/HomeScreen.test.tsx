@@ -75,7 +75,7 @@ describe('HomeScreen', () => {
     renderRoute('/home', { signedInAs: admin })
     await screen.findByText('Total members', undefined, SLOW)
     const call = server.requests.find((r) => r.path === '/api/stats')!
-    expect(call.search.get('scope')).toBe('mine')
+    expect(call.search.get('owner')).toBe('all')
     expect(call.search.get('calendar')).toBe('gregorian')
     expect(call.search.get('today')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(call.search.get('tz')).toBe(String(-new Date().getTimezoneOffset()))

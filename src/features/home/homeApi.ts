@@ -70,7 +70,8 @@ export const homeApi = api.injectEndpoints({
     memberStats: build.query<MemberStats, MemberStatsArgs>({
       query: ({ calendar, today, tz }) => ({
         url: 'api/stats',
-        params: { scope: 'mine', calendar, today, tz },
+        // The congregation as a whole for admins and auditors; a clerk's own members regardless.
+        params: { owner: 'all', calendar, today, tz },
       }),
       providesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),

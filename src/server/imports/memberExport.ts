@@ -30,7 +30,8 @@ import {
 export type ExportFormat = 'xlsx' | 'csv'
 
 export interface ExportRequest {
-  ownerId: number
+  /** One account's members, or (null) everyone's: the caller's role decides (ownerScope). */
+  ownerId: number | null
   query?: string
   status?: string
   lang: Language
@@ -83,13 +84,9 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
     })
     const ids = page.items.map((item) => item.id)
     if (ids.length > 0) {
-      const rows = await db
-        .selectFrom('members')
-        .select(MEMBER_COLUMNS)
-        .where('owner_user_id', '=', request.ownerId)
-        .where('id', 'in', ids)
-        .execute()
-      const byId = new Map(rows.map((row) => [row.id, rowToInput(row)]))
+      let rows = db.selectFrom('members').select(MEMBER_COLUMNS).where('id', 'in', ids)
+      if (request.ownerId !== null) rows = rows.where('owner_user_id', '=', request.ownerId)
+      const byId = new Map((await rows.execute()).map((row) => [row.id, rowToInput(row)]))
       yield ids.flatMap((id) => byId.get(id) ?? [])
     }
     cursor = page.next_cursor ?? undefined

@@ -4,7 +4,7 @@ import { isRole, type Role } from '../../domain'
 import type { Database } from '../db/tables'
 import { findSessionAccount } from '../services/sessions'
 import type { TokenService } from '../services/tokens'
-import { sendError } from './errors'
+import { ApiError, sendError } from './errors'
 
 /** The signed-in account of a request, as it is now (not as it was when the token was made). */
 export interface RequestUser {
@@ -17,6 +17,19 @@ export interface RequestUser {
 
 export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before you continue'
 export const FORBIDDEN = 'Your role does not allow this'
+
+/**
+ * Whose members a list, search, export or the dashboard covers: the caller's, one account's
+ * (`owner=<id>`), or everyone's (`owner=all`, null). A clerk always gets its own.
+ */
+export function ownerScope(user: RequestUser, requested: string | undefined): number | null {
+  if (user.role === 'clerk') return user.id
+  const value = requested?.trim() ?? ''
+  if (value === '' || value === 'mine') return user.id
+  if (value === 'all') return null
+  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return Number(value)
+  throw new ApiError(400, 'Validation failed', { owner: 'invalidValue' })
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,6 +4,7 @@ import { normalizeEnum } from '../../domain'
 import type { Database } from '../db/tables'
 import { isLanguage, type Calendar } from '../imports/fieldDictionary'
 import { exportMembers } from '../imports/memberExport'
+import { ownerScope } from '../plugins/auth'
 import { ApiError } from '../plugins/errors'
 
 interface ExportQuery {
@@ -12,6 +13,7 @@ interface ExportQuery {
   status?: string
   lang?: string
   calendar?: string
+  owner?: string
 }
 
 const TYPES = {
@@ -38,6 +40,7 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
             status: { type: 'string', maxLength: 40 },
             lang: { type: 'string', maxLength: 10 },
             calendar: { type: 'string', maxLength: 20 },
+            owner: { type: 'string', maxLength: 20 },
           },
         },
       },
@@ -59,7 +62,7 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       }
       const stamp = new Date().toISOString().slice(0, 10)
       const stream = exportMembers(db, format, {
-        ownerId: request.user.id,
+        ownerId: ownerScope(request.user, request.query.owner),
         query: q,
         status,
         lang,

@@ -12,7 +12,7 @@ import {
   validateMember,
 } from '../../domain'
 import type { Database } from '../db/tables'
-import { FORBIDDEN, type RequestUser } from '../plugins/auth'
+import { FORBIDDEN, ownerScope, type RequestUser } from '../plugins/auth'
 import { ApiError } from '../plugins/errors'
 import { containsNul, MAX_ID, NUL_IN_TEXT } from '../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../plugins/multipart'
@@ -69,16 +69,6 @@ function signedIn(request: FastifyRequest): RequestUser {
 }
 
 const actorOf = (user: RequestUser): Actor => ({ id: user.id, username: user.username })
-
-/** Whose members a list or search shows: the caller's, one account's, or (null) everyone's. */
-function ownerScope(user: RequestUser, requested: string | undefined): number | null {
-  if (user.role === 'clerk') return user.id
-  const value = requested?.trim() ?? ''
-  if (value === '' || value === 'mine') return user.id
-  if (value === 'all') return null
-  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return Number(value)
-  throw invalid({ owner: 'invalidValue' })
-}
 
 /**
  * The owner of a member the caller may read: its own, or any for admins and auditors. Another

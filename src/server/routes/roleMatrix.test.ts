@@ -196,6 +196,11 @@ const MATRIX: Row[] = [
     expect: all(200),
   },
   {
+    route: 'GET /api/stats',
+    request: () => ({ url: '/api/stats?owner=all' }),
+    expect: all(200),
+  },
+  {
     route: 'GET /api/imports/template',
     request: () => ({ url: '/api/imports/template?lang=en' }),
     expect: { ...all(200), auditor: 403 },

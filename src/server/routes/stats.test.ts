@@ -204,8 +204,17 @@ describe('GET /api/stats over seeded members', () => {
     expect(got.transfers_in_this_month).toBe(40)
   })
 
+  it("lets an auditor count every account's members, and one account's, but not a clerk", async () => {
+    const auditor = await createUserAndSignIn(ctx, 'stats-auditor', undefined, { role: 'auditor' })
+    const mine = (await stats(owner, `today=${TODAY}`)).total
+    expect((await stats(auditor, `owner=all&today=${TODAY}`)).total).toBe(mine + 40)
+    expect((await stats(auditor, `owner=${other.id}&today=${TODAY}`)).total).toBe(40)
+    expect((await stats(other, `owner=all&today=${TODAY}`)).total).toBe(40)
+    const res = await ctx.app.inject({ url: '/api/stats?owner=abc', headers: auditor.auth })
+    expect(res.statusCode).toBe(400)
+  })
+
   it.each([
-    ['scope=all', 'scope'],
     ['calendar=julian', 'calendar'],
     ['today=2026-02-30', 'today'],
     ['today=yesterday', 'today'],

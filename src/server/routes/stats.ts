@@ -2,19 +2,20 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../domain'
 import type { Database } from '../db/tables'
+import { ownerScope } from '../plugins/auth'
 import { ApiError } from '../plugins/errors'
 import { memberStats } from '../services/memberStats'
 
 interface StatsQuery {
-  scope?: 'mine'
+  owner?: string
   calendar?: StatsCalendar
   today?: string
   tz?: number
 }
 
 /**
- * GET /api/stats: the home dashboard's figures over the caller's own members. `scope` takes
- * only `mine` until roles let admins and auditors read every account (scope `all`).
+ * GET /api/stats: the home dashboard's figures over the caller's members; admins and auditors
+ * may ask for one account's (`owner=<id>`) or everyone's (`owner=all`), as on the list.
  */
 export function statsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
   app.get<{ Querystring: StatsQuery }>(
@@ -25,7 +26,7 @@ export function statsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
         querystring: {
           type: 'object',
           properties: {
-            scope: { type: 'string', enum: ['mine'] },
+            owner: { type: 'string', maxLength: 20 },
             calendar: { type: 'string', enum: ['gregorian', 'ethiopian'] },
             today: { type: 'string', maxLength: 10 },
             // Minutes east of UTC: UTC−14:00 … UTC+14:00.
@@ -43,7 +44,7 @@ export function statsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
         throw new ApiError(400, 'Validation failed', { today: 'invalidDate' })
       reply.header('Cache-Control', 'no-store')
       return memberStats(deps.db, {
-        owner: request.user.id,
+        owner: ownerScope(request.user, request.query.owner),
         today,
         tzMinutes,
         calendar: request.query.calendar ?? 'gregorian',
