@@ -1,4 +1,4 @@
-import { hasGeezLetters, transliterateGeez } from './transliterate'
+import { bindCompoundNames, hasGeezLetters, transliterateGeez } from './transliterate'
 
 describe('transliterateGeez', () => {
   it.each([
@@ -29,5 +29,20 @@ describe('transliterateGeez', () => {
     expect(hasGeezLetters('አበበ')).toBe(true)
     expect(hasGeezLetters('Abebe')).toBe(false)
     expect(hasGeezLetters(null)).toBe(false)
+  })
+})
+
+describe('bindCompoundNames', () => {
+  it('binds the two halves of compound names with a no-break space', () => {
+    expect(bindCompoundNames('ገብረ ሚካኤል ወልደ ማርያም ተስፋዬ')).toBe('ገብረ\u00a0ሚካኤል ወልደ\u00a0ማርያም ተስፋዬ')
+    expect(bindCompoundNames('Abebe Gebre Mikael Haile Selassie')).toBe(
+      'Abebe Gebre\u00a0Mikael Haile\u00a0Selassie',
+    )
+  })
+
+  it('leaves other names and a trailing head alone', () => {
+    expect(bindCompoundNames('አበበ ከበደ ተስፋዬ')).toBe('አበበ ከበደ ተስፋዬ')
+    expect(bindCompoundNames('Abebe Gebrehiwot')).toBe('Abebe Gebrehiwot')
+    expect(bindCompoundNames('Abebe ገብረ')).toBe('Abebe ገብረ')
   })
 })

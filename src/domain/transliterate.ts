@@ -115,3 +115,15 @@ export function transliterateGeez(text: string): string {
 export function hasGeezLetters(text: string | null | undefined): boolean {
   return /[\u1200-\u1357]/u.test(text ?? '')
 }
+
+/** Heads of Ethiopian compound names, in Ge'ez and common Latin spellings (ገብረ ሚካኤል). */
+const COMPOUND_HEADS =
+  /(^|\s)(ገብረ|ወልደ|ኃይለ|ሀይለ|ሃይለ|ተክለ|ኪዳነ|ሀብተ|ወለተ|አመተ|ዘወልደ|gebre|gabre|wolde|welde|walda|haile|hayle|tekle|takla|kidane|habte|welete|wolete|amete)\s+(?=\S)/giu
+
+/**
+ * The name with each compound (ገብረ ሚካኤል, Wolde Mariam) bound by a no-break space, so that
+ * line wrapping never separates its two halves; "ገ/ሚካኤል" has no space to break already.
+ */
+export function bindCompoundNames(name: string): string {
+  return name.replace(COMPOUND_HEADS, '$1$2\u00a0')
+}
