@@ -110,6 +110,8 @@ export interface FormikTextFieldProps extends BaseFieldProps {
   type?: 'text' | 'email' | 'tel'
   autoComplete?: string
   readOnly?: boolean
+  /** Offered in a list while typing (a <datalist>); any other text is accepted too. */
+  suggestions?: readonly string[]
 }
 
 export function FormikTextField(props: FormikTextFieldProps) {
@@ -137,6 +139,7 @@ const TextFieldBody = memo(function TextFieldBody({
   type = 'text',
   autoComplete,
   readOnly,
+  suggestions,
   label,
   help,
   value,
@@ -175,13 +178,23 @@ const TextFieldBody = memo(function TextFieldBody({
           onChange={(event) => void setFieldValue(name, event.target.value)}
         />
       ) : (
-        <Input
-          {...props}
-          type={type}
-          autoComplete={autoComplete}
-          inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
-          onChange={(event) => void setFieldValue(name, event.target.value)}
-        />
+        <>
+          <Input
+            {...props}
+            type={type}
+            autoComplete={autoComplete}
+            list={suggestions ? `${id}-options` : undefined}
+            inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
+            onChange={(event) => void setFieldValue(name, event.target.value)}
+          />
+          {suggestions && (
+            <datalist id={`${id}-options`}>
+              {suggestions.map((option) => (
+                <option key={option} value={option} />
+              ))}
+            </datalist>
+          )}
+        </>
       )}
     </FieldFrame>
   )
