@@ -19,6 +19,7 @@ import {
 } from './registrationValues'
 import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
 import { DraftOffer, RegistrationSuccess } from './RegistrationBanners'
+import { CompactSteps } from './CompactSteps'
 import { useRegistrationDraft } from './useRegistrationDraft'
 import { isFreshWizard, type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
 import { useCreateMemberMutation } from './wizardApi'
@@ -64,17 +65,20 @@ const WizardSteps = memo(function WizardSteps({
       })),
     [intl, busy, step],
   )
+  const steps = (
+    <Steps
+      className="registration-steps"
+      size="small"
+      orientation={vertical ? 'vertical' : 'horizontal'}
+      titlePlacement="vertical"
+      current={step}
+      onChange={onChange}
+      items={items}
+    />
+  )
   return (
     <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
-      <Steps
-        className="registration-steps"
-        size="small"
-        orientation={vertical ? 'vertical' : 'horizontal'}
-        titlePlacement="vertical"
-        current={step}
-        onChange={onChange}
-        items={items}
-      />
+      {vertical ? <CompactSteps step={step}>{steps}</CompactSteps> : steps}
     </nav>
   )
 })
