@@ -23,7 +23,8 @@ describe('top bar (spec 2.2)', () => {
     window.innerWidth = 375
     const user = userEvent.setup()
     const { router } = renderRoute('/registration', { signedInAs: admin })
-    const menuButton = await screen.findByRole('button', { name: 'Menu' })
+    // The lazily loaded route may take a while on a busy machine.
+    const menuButton = await screen.findByRole('button', { name: 'Menu' }, { timeout: 10_000 })
     expect(screen.queryByRole('button', { name: /Logout/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Members/ })).not.toBeInTheDocument()
     await user.click(menuButton)
