@@ -8,6 +8,8 @@ export interface MenuButtonItem {
   icon?: ReactNode
   /** Draw a separator line above this item. */
   separated?: boolean
+  /** The language of the label (a language named in its own script). */
+  lang?: string
 }
 
 interface MenuButtonProps {
@@ -17,6 +19,12 @@ interface MenuButtonProps {
   items: readonly MenuButtonItem[]
   onSelect: (key: string) => void
   className?: string
+  /** Visible text beside the icon (the accessible name stays `label`). */
+  text?: ReactNode
+  /** A choice among the items: they become menuitemradio, this one checked, opening on it. */
+  checkedKey?: string
+  /** A tooltip for an icon-only button. */
+  title?: string
 }
 
 /**
@@ -27,7 +35,16 @@ interface MenuButtonProps {
  * Plain elements rather than antd's Dropdown and Menu, whose first opening is a long task on a
  * phone (docs/performance.md).
  */
-export function MenuButton({ label, icon, items, onSelect, className }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  icon,
+  items,
+  onSelect,
+  className,
+  text,
+  checkedKey,
+  title,
+}: MenuButtonProps) {
   const menuId = useId()
   const [active, setActive] = useState<number | null>(null)
   const open = active !== null
@@ -49,6 +66,8 @@ export function MenuButton({ label, icon, items, onSelect, className }: MenuButt
   }, [open])
 
   const last = items.length - 1
+  const checkedIndex = checkedKey === undefined ? -1 : items.findIndex((i) => i.key === checkedKey)
+  const first = checkedIndex >= 0 ? checkedIndex : 0
   const close = () => {
     setActive(null)
     button.current?.focus()
@@ -61,7 +80,7 @@ export function MenuButton({ label, icon, items, onSelect, className }: MenuButt
   const onButtonKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
-      setActive(event.key === 'ArrowDown' ? 0 : last)
+      setActive(event.key === 'ArrowDown' ? first : last)
     }
   }
   const onMenuKeyDown = (event: KeyboardEvent) => {
@@ -94,12 +113,15 @@ export function MenuButton({ label, icon, items, onSelect, className }: MenuButt
         className={className}
         icon={icon}
         aria-label={label}
+        title={title}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setActive(open ? null : 0)}
+        onClick={() => setActive(open ? null : first)}
         onKeyDown={onButtonKeyDown}
-      />
+      >
+        {text}
+      </Button>
       {open && (
         <ul
           id={menuId}
@@ -115,7 +137,9 @@ export function MenuButton({ label, icon, items, onSelect, className }: MenuButt
               ref={(element) => {
                 itemElements.current[index] = element
               }}
-              role="menuitem"
+              role={checkedKey === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={checkedKey === undefined ? undefined : item.key === checkedKey}
+              lang={item.lang}
               tabIndex={-1}
               className="menu-button-item"
               onClick={() => choose(item.key)}

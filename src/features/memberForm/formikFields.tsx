@@ -16,6 +16,7 @@ import { fieldLabelId, type LabelledField } from './fieldLabels'
 import { type JobFields, JobSelect } from './JobSelect'
 import { type OptionField, useOptions } from './optionLabels'
 import { TagMultiSelect } from './TagMultiSelect'
+import { useClearButton } from '../../shared/useClearButton'
 
 type Values = Record<string, unknown>
 
@@ -242,6 +243,7 @@ const SelectFieldBody = memo(function SelectFieldBody({
     value: string | undefined
   }) {
   const { id, errorId, helpId } = useFieldIds(name, idPrefix)
+  const clear = useClearButton()
   // A stored value outside the offered keys (edit screen, legacy data) still shows.
   const shown =
     value && !options.some((o) => o.value === value)
@@ -261,7 +263,7 @@ const SelectFieldBody = memo(function SelectFieldBody({
         id={id}
         options={shown}
         value={value}
-        allowClear={!required}
+        allowClear={required ? false : clear.select}
         disabled={disabled}
         placeholder={placeholder}
         status={error ? 'error' : undefined}

@@ -190,6 +190,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     fireEvent.click(button(/Delete Member/))
     const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getAllByText('Delete Abebe Kebede Tesfaye?')[0]).toBeInTheDocument()
     expect(
       within(dialog).getByText(
         'Are you sure you want to delete this member? This action cannot be undone.',
