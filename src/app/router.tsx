@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject, useRoutes } from 'react-router'
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth'
 import { RouteFallback } from '../shared/RouteFallback'
+import { retryableLazy as lazy, ScreenErrorBoundary } from '../shared/ScreenErrorBoundary'
 
 // Every screen is its own chunk; the login route stays small.
 export const loadLoginScreen = () =>
@@ -48,7 +49,11 @@ const afterNextPaint = (task: () => void) =>
     setTimeout(task, 0)
   })
 
-const page = (node: ReactNode) => <Suspense fallback={<RouteFallback />}>{node}</Suspense>
+const page = (node: ReactNode) => (
+  <ScreenErrorBoundary>
+    <Suspense fallback={<RouteFallback />}>{node}</Suspense>
+  </ScreenErrorBoundary>
+)
 
 /** Spec 2.1. */
 export const routes: RouteObject[] = [

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { useDayjsLocale } from './dayjsLocales'
 import { RouteFallback } from '../../shared/RouteFallback'
+import { ScreenErrorBoundary } from '../../shared/ScreenErrorBoundary'
 import { selectLanguage } from '../preferences'
 import { TopBar } from './TopBar'
 
@@ -20,9 +21,11 @@ export function AppLayout() {
         </a>
         <TopBar />
         <Layout.Content id="main" className="app-content" tabIndex={-1}>
-          <Suspense fallback={<RouteFallback />}>
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary>
+            <Suspense fallback={<RouteFallback />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </Layout.Content>
       </Layout>
     </AntApp>
