@@ -21,6 +21,7 @@ const MemberListScreen = lazy(() => import('../features/members/MemberListScreen
 const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
 const ChangePasswordScreen = lazy(() => import('../features/account/ChangePasswordScreen'))
+const QueueScreen = lazy(() => import('../features/offline/QueueScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
       { path: '/member/idcard/:id', element: <IdCardScreen /> },
       { path: '/member/:id', element: <MemberDetailScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
+      { path: '/queue', element: <QueueScreen /> },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

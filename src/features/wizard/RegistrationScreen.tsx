@@ -9,6 +9,7 @@ import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
+import { isQueuedResult } from '../offline'
 import { transferApi } from '../transfer'
 import {
   emptyRegistration,
@@ -148,7 +149,8 @@ export default function RegistrationScreen() {
   const isMobile = useIsMobile()
   const user = useAppSelector(selectCurrentUser)
   const { status, step, failure } = useAppSelector(selectWizard)
-  const [createMember] = useCreateMemberMutation()
+  const [createMember, { data: created }] = useCreateMemberMutation()
+  const savedOnDevice = isQueuedResult(created)
   // Spec 2.5 / 7.2: the user list is fetched when the screen opens. A subscription only: the
   // screen shows nothing of it, so the request's pending and fulfilled states do not render the
   // whole form again (twice, ~540 components each, right after its first render).
@@ -256,10 +258,12 @@ export default function RegistrationScreen() {
       </Typography.Title>
       {status === 'succeeded' && (
         <Alert
-          type="success"
+          type={savedOnDevice ? 'info' : 'success'}
           showIcon
           role="status"
-          title={intl.formatMessage({ id: 'registrationSuccessful' })}
+          title={intl.formatMessage({
+            id: savedOnDevice ? 'savedOnDevice' : 'registrationSuccessful',
+          })}
           className="registration-banner"
         />
       )}
