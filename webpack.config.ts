@@ -10,14 +10,11 @@ import webpack, { type Configuration } from 'webpack'
 import { InjectManifest } from 'workbox-webpack-plugin'
 import 'webpack-dev-server'
 import { version } from './package.json'
-import { BuildInfoPlugin, outsideChunkGroups, PreloadFontsPlugin } from './scripts/webpackPlugins'
+import { BuildInfoPlugin, PreloadFontsPlugin } from './scripts/webpackPlugins'
 
 /** One id per build, in version.json and /sw.js: every build is a new version to clients. */
 const BUILD_ID = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
 const API = `http://localhost:${process.env.API_PORT ?? 8081}`
-/** What the service worker precaches (spec 1): the shell, /login, /debug and what they load on a
- *  press; signed-in screens need the network anyway (and the precache stays under 2 MB). */
-const SHELL_CHUNK_GROUPS = ['app', 'login', 'debug', 'preference-controls', 'pwa-install-dialog']
 
 /** .br and .gz beside each text file: the server sends them as they are (src/server/routes/spa.ts). */
 const precompressed = (algorithm: 'gzip' | 'brotliCompress', extension: string) =>
@@ -109,17 +106,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new BuildInfoPlugin({ version, build: BUILD_ID }),
       ...(production
         ? [
-            // /sw.js from src/sw.ts precaches the shell; the build id makes each build's sw.js new.
+            // /sw.js from src/sw.ts precaches every chunk of the build: a signed-in screen opened
+            // offline (issue 30) must find its script and styles. The build id makes sw.js new.
             new InjectManifest({
               swSrc: './src/sw.ts',
               swDest: 'sw.js',
-              exclude: [
-                /\.(br|gz|map)$/,
-                /LICENSE\.txt$/,
-                /^version\.json$/,
-                /^\.build-stats/,
-                outsideChunkGroups(SHELL_CHUNK_GROUPS),
-              ],
+              exclude: [/\.(br|gz|map)$/, /LICENSE\.txt$/, /^version\.json$/, /^\.build-stats/],
               // Hashed names are their own revision: no ?__WB_REVISION__ on those URLs.
               dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
               webpackCompilationPlugins: [

@@ -4,7 +4,9 @@
 // 1. The login route: the JavaScript that opening /login loads (the entry chunk group "app" and
 //    the route's group "login", as webpack recorded them in .build-stats.json), gzipped: ≤ 220 KB.
 //    Chunks loaded only on a press (the language menu, the install dialog) are listed, not counted.
-// 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 2 MB.
+// 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 3.5 MB. It holds
+//    every chunk of the build since signed-in screens must open offline (issue 30); raised from
+//    2 MB for that. Sent precompressed, a new build downloads about a third of it, once.
 // Exits 1 when a budget is exceeded.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -12,7 +14,7 @@ import zlib from 'node:zlib'
 
 const KB = 1024
 const LOGIN_ROUTE_BUDGET = 220 * KB
-const PRECACHE_BUDGET = 2 * KB * KB
+const PRECACHE_BUDGET = 3.5 * KB * KB
 // Amharic, the default language, is in the entry ("app"); Afaan Oromoo loads when chosen.
 const LOGIN_ROUTE_GROUPS = ['app', 'login']
 const ON_PRESS_GROUPS = ['preference-controls', 'pwa-install-dialog', 'pwa-update-prompt']

@@ -62,17 +62,3 @@ export class PreloadFontsPlugin {
     })
   }
 }
-
-/**
- * For workbox's `exclude`: true for a chunk's file that no chunk of the named groups loads, so
- * the service worker precaches only those groups.
- */
-export const outsideChunkGroups =
-  (names: string[]) =>
-  ({ asset, compilation }: { asset: { name: string }; compilation: webpack.Compilation }) => {
-    const filesOf = (chunk: webpack.Chunk) => [...chunk.files, ...chunk.auxiliaryFiles]
-    const chunks = names.flatMap((name) => compilation.namedChunkGroups.get(name)?.chunks ?? [])
-    const kept = new Set(chunks.flatMap(filesOf))
-    const fromAChunk = [...compilation.chunks].some((chunk) => filesOf(chunk).includes(asset.name))
-    return fromAChunk && !kept.has(asset.name)
-  }

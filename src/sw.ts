@@ -2,8 +2,8 @@
 /**
  * Abal's service worker (built by workbox InjectManifest into /sw.js; spec 1, 2.11).
  *
- * What it keeps: the build's own files only (app shell, scripts, styles, fonts, locale strings,
- * icons), precached at install time and replaced as a whole by the next build. Navigations are
+ * What it keeps: the build's own files only (app shell, every screen's scripts and styles, fonts,
+ * locale strings, icons: a signed-in screen opens offline too), precached at install time and replaced as a whole by the next build. Navigations are
  * answered with the cached shell, so /login opens without a network and the app itself says that
  * it is offline.
  *

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject, useRoutes } from 'react-router'
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth'
 import { RouteFallback } from '../shared/RouteFallback'
+import { retryableLazy as lazy, ScreenErrorBoundary } from '../shared/ScreenErrorBoundary'
 
 // Every screen is its own chunk; the login route stays small.
 export const loadLoginScreen = () =>
@@ -20,6 +21,7 @@ const MemberListScreen = lazy(() => import('../features/members/MemberListScreen
 const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
 const ChangePasswordScreen = lazy(() => import('../features/account/ChangePasswordScreen'))
+const QueueScreen = lazy(() => import('../features/offline/QueueScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -48,7 +50,11 @@ const afterNextPaint = (task: () => void) =>
     setTimeout(task, 0)
   })
 
-const page = (node: ReactNode) => <Suspense fallback={<RouteFallback />}>{node}</Suspense>
+const page = (node: ReactNode) => (
+  <ScreenErrorBoundary>
+    <Suspense fallback={<RouteFallback />}>{node}</Suspense>
+  </ScreenErrorBoundary>
+)
 
 /** Spec 2.1. */
 export const routes: RouteObject[] = [
@@ -77,6 +83,7 @@ export const routes: RouteObject[] = [
       { path: '/member/idcard/:id', element: <IdCardScreen /> },
       { path: '/member/:id', element: <MemberDetailScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
+      { path: '/queue', element: <QueueScreen /> },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -5,6 +5,8 @@ import { Outlet } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { useDayjsLocale } from './dayjsLocales'
 import { RouteFallback } from '../../shared/RouteFallback'
+import { ScreenErrorBoundary } from '../../shared/ScreenErrorBoundary'
+import { OfflineQueueSync } from '../offline'
 import { selectLanguage } from '../preferences'
 import { TopBar } from './TopBar'
 import { useLandingFocus } from './useLandingFocus'
@@ -22,10 +24,13 @@ export function AppLayout() {
           <FormattedMessage id="skipToContent" />
         </a>
         <TopBar />
+        <OfflineQueueSync />
         <Layout.Content id="main" className="app-content" tabIndex={-1} ref={main}>
-          <Suspense fallback={<RouteFallback />}>
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary>
+            <Suspense fallback={<RouteFallback />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </Layout.Content>
       </Layout>
     </AntApp>

@@ -15,6 +15,7 @@ import { BrandMark } from '../../shared/BrandMark'
 import { MenuButton } from '../../shared/MenuButton'
 import { signOut } from '../account'
 import { useCanWrite } from '../auth'
+import { QueueIndicator } from '../offline'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 
 const NAV = [
@@ -67,6 +68,7 @@ export function TopBar() {
               </Space>
             </nav>
           )}
+          <QueueIndicator compact={isMobile} />
           <LanguageMenu variant="onPrimary" />
           <CalendarMenu variant="onPrimary" />
           <ThemeToggle variant="onPrimary" />

@@ -9,6 +9,7 @@ import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
+import { isQueuedResult } from '../offline'
 import { transferApi } from '../transfer'
 import {
   emptyRegistration,
@@ -155,7 +156,8 @@ export default function RegistrationScreen() {
   const isMobile = useIsMobile()
   const user = useAppSelector(selectCurrentUser)
   const { status, step, failure, created } = useAppSelector(selectWizard)
-  const [createMember] = useCreateMemberMutation()
+  const [createMember, { data: lastResult }] = useCreateMemberMutation()
+  const savedOnDevice = isQueuedResult(lastResult)
   // Spec 2.5 / 7.2: the user list is fetched when the screen opens. A subscription only: the
   // screen shows nothing of it, so the request's pending and fulfilled states do not render the
   // whole form again (twice, ~540 components each, right after its first render).
@@ -276,7 +278,16 @@ export default function RegistrationScreen() {
       {draft.offer && (
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
-      {(status === 'succeeded' || (status === 'editing' && created)) && (
+      {status === 'succeeded' && savedOnDevice && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title={intl.formatMessage({ id: 'savedOnDevice' })}
+          className="registration-banner"
+        />
+      )}
+      {!savedOnDevice && (status === 'succeeded' || (status === 'editing' && created)) && (
         <RegistrationSuccess memberId={created?.id ?? null} />
       )}
       {status === 'failed' && failureText && (

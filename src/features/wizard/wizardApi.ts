@@ -1,7 +1,8 @@
 import { api } from '../../app/api'
 import type { Member } from '../../domain'
 import { getFile } from '../../shared/fileRegistry'
-import { createMemberFormData, type MemberSubmission } from '../members'
+import type { MemberSubmission } from '../members'
+import { type QueuedResult, sendOrQueue } from '../offline'
 
 export interface CreateMemberArgs {
   values: MemberSubmission
@@ -12,12 +13,10 @@ export interface CreateMemberArgs {
 /** The wizard's call: registering a member (spec 7.3). */
 export const wizardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createMember: build.mutation<Member, CreateMemberArgs>({
-      query: ({ values, photoId }) => ({
-        url: 'api/members',
-        method: 'POST',
-        body: createMemberFormData(values, getFile(photoId)),
-      }),
+    // Saved on the device instead when the server cannot be reached (src/features/offline).
+    createMember: build.mutation<Member | QueuedResult, CreateMemberArgs>({
+      queryFn: ({ values, photoId }, api, _extra, baseQuery) =>
+        sendOrQueue({ values, photo: getFile(photoId) }, api, baseQuery),
       invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),
   }),

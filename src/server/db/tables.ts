@@ -190,6 +190,14 @@ export interface PendingImportsTable {
   report: string | null
 }
 
+/** The Idempotency-Key of a POST /api/members and the member it created, per account. */
+export interface MemberCreateKeysTable {
+  user_id: number
+  key: string
+  member_id: number
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   members: MembersTable
@@ -201,4 +209,5 @@ export interface Database {
   audit_events: AuditEventsTable
   deleted_members: DeletedMembersTable
   pending_imports: PendingImportsTable
+  member_create_keys: MemberCreateKeysTable
 }

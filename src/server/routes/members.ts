@@ -26,6 +26,7 @@ import {
   transferMember,
 } from '../repositories/members'
 import { keepDeletedMember } from '../repositories/deletedMembers'
+import { claimKey, findMemberByKey, IDEMPOTENCY_KEY } from '../repositories/memberCreateKeys'
 import { findMemberOwner, listEveryMember, ownersOf } from '../repositories/memberAccess'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import { findAccountState } from '../repositories/users'
@@ -140,6 +141,25 @@ async function* memberListJson(pages: AsyncGenerator<Member[]>, done: () => void
   }
 }
 
+const IDEMPOTENCY_HEADER = 'idempotency-key'
+const KEY_MEMBER_GONE =
+  'This registration was already received; its member has since been deleted or moved'
+
+/** Thrown inside the create transaction to roll it back: another request claimed the key. */
+class KeyTakenRollback extends Error {}
+
+/** The request's Idempotency-Key header (optional); a malformed one is a 400. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_HEADER]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw new ApiError(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _', {
+      'Idempotency-Key': 'invalidValue',
+    })
+  }
+  return value
+}
+
 export async function memberRoutes(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; memberList?: MemberListOptions },
@@ -233,28 +253,51 @@ export async function memberRoutes(
     scope.post('/api/members', async (request, reply) => {
       const user = signedIn(request)
       if (user.role === 'auditor') throw forbidden()
+      const key = idempotencyKey(request)
+      // A repeat of a request that was answered (the device never saw the answer): same member.
+      const replay = async (memberId: number) => {
+        const member = await findMember(db, user.id, memberId)
+        if (!member) throw new ApiError(409, KEY_MEMBER_GONE)
+        return reply.code(200).header('Idempotent-Replayed', 'true').send(member)
+      }
+      const earlier = key ? await findMemberByKey(db, user.id, key) : undefined
+      if (earlier !== undefined) return replay(earlier)
       const form = await readFormBody(request)
       const parsed = parseMemberInput(form.fields, memberCreateSchema())
       if (!parsed.ok) throw invalid(parsed.errors)
       // List fields arrive as JSON text, whose \u0000 escapes only show once parsed.
       if (containsNul(parsed.value)) throw new ApiError(400, NUL_IN_TEXT)
       const photo = form.photo ? await processPhoto(form.photo) : undefined
-      const member = await db.transaction().execute(async (trx) => {
-        const created = await insertMember(trx, {
-          ownerId: user.id,
-          registeredBy: user.username,
-          input: parsed.value,
-          photo,
+      const member = await db
+        .transaction()
+        .execute(async (trx) => {
+          const created = await insertMember(trx, {
+            ownerId: user.id,
+            registeredBy: user.username,
+            input: parsed.value,
+            photo,
+          })
+          // The same key twice at once: one request keeps its member, the other rolls back.
+          if (key) {
+            const claim = { userId: user.id, key, memberId: created.id, now: new Date() }
+            if (!(await claimKey(trx, claim))) throw new KeyTakenRollback()
+          }
+          await recordEvent(trx, {
+            actor: actorOf(user),
+            action: 'member_create',
+            memberId: created.id,
+            details: { fields: memberChanges({}, { ...created, id: undefined }) },
+          })
+          return created
         })
-        await recordEvent(trx, {
-          actor: actorOf(user),
-          action: 'member_create',
-          memberId: created.id,
-          details: { fields: memberChanges({}, { ...created, id: undefined }) },
+        .catch((error: unknown) => {
+          if (error instanceof KeyTakenRollback) return null
+          throw error
         })
-        return created
-      })
-      return reply.code(201).send(member)
+      if (member) return reply.code(201).send(member)
+      const winner = key ? await findMemberByKey(db, user.id, key) : undefined
+      if (winner === undefined) throw new ApiError(409, KEY_MEMBER_GONE)
+      return replay(winner)
     })
 
     scope.put<{ Params: IdParams }>('/api/members/:id', async (request) => {

@@ -1,0 +1,230 @@
+/**
+ * Offline in a real Chromium (issue 30): the signed-in screens open from the service worker's
+ * precache, and a screen whose code cannot be fetched says so inside the frame, never a blank page.
+ */
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import {
+  ADMIN_PASSWORD,
+  apiToken,
+  launchBrowser,
+  NARROW,
+  newContext,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  t,
+  WIDE,
+} from './support'
+
+let browser: Browser
+let server: RunningServer
+
+before(async () => {
+  browser = await launchBrowser()
+  server = await startServer()
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
+async function controlledBySw(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload()
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
+  }
+}
+
+async function signInHome(page: Page) {
+  await page.locator('#login-username').fill('admin')
+  await page.locator('#login-password').fill(ADMIN_PASSWORD)
+  await page.locator('form button[type=submit]').click()
+  await page.waitForURL(/\/home$/)
+}
+
+/** Errors the page threw that a user would see as a white page. */
+function chunkErrors(page: Page) {
+  const errors: string[] = []
+  page.on('pageerror', (error) => {
+    if (/chunk/i.test(error.message)) errors.push(error.message)
+  })
+  return errors
+}
+
+test('signed in, then offline: Members and the other screens open from the precache', async () => {
+  const context = await newContext(browser, { viewport: NARROW, language: 'en' })
+  const page = await context.newPage()
+  const errors = chunkErrors(page)
+  await page.goto(`${server.url}/login`)
+  await controlledBySw(page)
+  await signInHome(page)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: t('en', 'menu') }).click()
+  await page.getByRole('menuitem', { name: 'Members' }).click()
+  await page.waitForURL(/\/members$/)
+  await page.locator('section.member-list-screen').waitFor()
+  assert.equal(await page.locator('.screen-error').count(), 0)
+  await screenshot(page, 'offline-members-en-375')
+  assert.deepEqual(errors, [])
+  await context.setOffline(false)
+  await context.close()
+})
+
+test('reloaded offline, a sign-in says the server cannot be reached (no white page)', async () => {
+  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
+  const page = await context.newPage()
+  const errors = chunkErrors(page)
+  await page.goto(`${server.url}/login`)
+  await controlledBySw(page)
+  await context.setOffline(true)
+  await page.reload()
+  await page.locator('#login-username').fill('admin')
+  await page.locator('#login-password').fill(ADMIN_PASSWORD)
+  await page.locator('form button[type=submit]').click()
+  await page.getByText(t('en', 'loginNetworkError')).waitFor()
+  assert.deepEqual(errors, [])
+  await context.setOffline(false)
+  await context.close()
+})
+
+test('a screen whose code cannot be fetched shows "can\'t load offline — retry" in the frame', async () => {
+  // No service worker here: the chunk really is not on the device.
+  const context = await browser.newContext({ viewport: WIDE, serviceWorkers: 'block' })
+  await context.addInitScript(() => localStorage.setItem('language', 'en'))
+  const page = await context.newPage()
+  await page.goto(`${server.url}/login`)
+  await signInHome(page)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Members' }).click()
+  await page.getByText(t('en', 'screenOfflineTitle')).waitFor()
+  // The frame stays: the top bar is still there to go elsewhere.
+  await page.getByRole('button', { name: 'Members' }).waitFor()
+  await screenshot(page, 'offline-screen-error-en-1280')
+  await context.setOffline(false)
+  await page.getByRole('button', { name: t('en', 'retry') }).click()
+  await page.locator('section.member-list-screen').waitFor()
+  assert.equal(await page.locator('.screen-error').count(), 0)
+  await context.close()
+})
+
+const openOptions = (page: Page) =>
+  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
+
+/** Picks one option of the antd select with this id (retried while the menu slides in). */
+async function pick(page: Page, id: string, label: string) {
+  const input = page.locator(`#${id}`)
+  const select = page.locator('.ant-select', { has: input })
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
+      await openOptions(page).filter({ hasText: label }).first().click({ timeout: 5000 })
+      await select
+        .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
+        .first()
+        .waitFor({ timeout: 5000 })
+      break
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+  if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape')
+}
+
+async function next(page: Page, step: number) {
+  await page.locator('.registration-actions button[type=submit]').click()
+  await page
+    .locator('.registration-step-title', { hasText: `${step + 1} ` })
+    .first()
+    .waitFor()
+}
+
+async function takeCameraPhoto(page: Page) {
+  await page.getByRole('button', { name: t('en', 'takePhoto'), exact: true }).click()
+  await page.waitForFunction(
+    () =>
+      !document.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')?.disabled,
+  )
+  await page.getByRole('button', { name: t('en', 'capture'), exact: true }).click()
+  await page.getByRole('button', { name: t('en', 'usePhoto'), exact: true }).click()
+  await page.locator('.ant-modal').waitFor({ state: 'hidden' })
+  await page.locator('.photo-picker .ant-avatar img').waitFor()
+}
+
+/** The wizard's required fields only, then Submit. */
+async function registerMinimal(page: Page, firstName: string, photo: boolean) {
+  const option = (field: string, key: string) => t('en', `option.${field}.${key}`)
+  if (photo) await takeCameraPhoto(page)
+  await page.locator('#member-first_name').fill(firstName)
+  await page.locator('#member-middle_name').fill('Kebede')
+  await page.locator('#member-last_name').fill('Offline')
+  await pick(page, 'member-gender', option('gender', 'female'))
+  await page.locator('#member-date_of_birth').click()
+  await page.locator('#member-date_of_birth').fill('1990-05-04')
+  await page.keyboard.press('Enter')
+  await pick(page, 'member-marital_status', option('marital_status', 'single'))
+  await next(page, 1)
+  await page.locator('#member-phone_primary').fill('+251911000111')
+  await page.locator('#member-street_address').fill('Bole Road 12')
+  await page.locator('#member-city').fill('Addis Ababa')
+  await page.locator('#member-state').fill('Addis Ababa')
+  await next(page, 2)
+  await next(page, 3)
+  await pick(page, 'member-membership_status', option('membership_status', 'member'))
+  await next(page, 4)
+  await pick(page, 'member-current_ministries', option('current_ministries', 'choir'))
+  await next(page, 5)
+  await pick(page, 'member-highest_education', option('highest_education', 'degree'))
+  await next(page, 6)
+  await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'sms'))
+  await page.getByRole('button', { name: t('en', 'submit'), exact: true }).click()
+}
+
+test('offline, two registrations are saved on the device and sent once when back online', async () => {
+  const context = await newContext(browser, { viewport: NARROW, language: 'en' })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/login`)
+  await controlledBySw(page)
+  await signIn(page, server.url)
+  await context.setOffline(true)
+  const names = ['Queuedone', 'Queuedtwo']
+  for (const [i, name] of names.entries()) {
+    await registerMinimal(page, name, i === 0)
+    await page.getByText(t('en', 'savedOnDevice')).waitFor()
+    if (i === 0) await screenshot(page, 'offline-saved-en-375')
+    // The wizard resets for the next person.
+    await page
+      .locator('.registration-step-title', { hasText: '1 ' })
+      .first()
+      .waitFor({ timeout: 8000 })
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('#member-first_name')?.value ?? 'x') === '',
+    )
+  }
+  const indicator = page.getByRole('button', { name: t('en', 'queueWaiting', { count: 2 }) })
+  await indicator.click()
+  await page.getByRole('heading', { name: t('en', 'queueTitle') }).waitFor()
+  await page.getByText(`${names[0]} Kebede Offline`).waitFor()
+  await page.locator('.queue-list img').first().waitFor()
+  await screenshot(page, 'offline-queue-en-375')
+
+  await context.setOffline(false)
+  await page.getByText(t('en', 'queueAllSent')).waitFor({ timeout: 30_000 })
+  assert.equal(await indicator.count(), 0)
+
+  const token = await apiToken(server.url)
+  for (const name of names) {
+    const res = await fetch(`${server.url}/api/members/search?q=${name}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const body = (await res.json()) as {
+      items: { first_name: string; photo_path?: string | null }[]
+    }
+    assert.equal(body.items.filter((m) => m.first_name === name).length, 1, name)
+  }
+  await context.close()
+})

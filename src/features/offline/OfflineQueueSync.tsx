@@ -1,0 +1,46 @@
+import { addListener } from '@reduxjs/toolkit'
+import { useEffect } from 'react'
+import { serverReached } from '../../app/connectionEvents'
+import { useAppDispatch } from '../../app/hooks'
+import { loadQueue, sendQueue } from './sync'
+
+/** Waits between tries after the server could not be reached: 5 s, 10 s, 20 s … at most 2 min. */
+export const retryDelay = (failures: number) => Math.min(5_000 * 2 ** failures, 120_000)
+
+/**
+ * Sends the signed-in account's queue (mounted in the signed-in frame): at sign-in, when the
+ * app's own requests reach the server again, when the browser says it is online, and after a
+ * failed try with growing waits. Background Sync is not needed for any of it.
+ */
+export function OfflineQueueSync() {
+  const dispatch = useAppDispatch()
+  useEffect(() => {
+    let failures = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
+    const attempt = async () => {
+      clearTimeout(timer)
+      const outcome = await dispatch(sendQueue())
+      if (stopped) return
+      if (outcome === 'unreachable') {
+        timer = setTimeout(() => void attempt(), retryDelay(failures))
+        failures += 1
+      } else if (outcome !== 'busy') {
+        failures = 0
+      }
+    }
+    void dispatch(loadQueue()).then(attempt)
+    const unsubscribe = dispatch(
+      addListener({ actionCreator: serverReached, effect: () => void attempt() }),
+    ) as unknown as () => void
+    const online = () => void attempt()
+    window.addEventListener('online', online)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+      unsubscribe()
+      window.removeEventListener('online', online)
+    }
+  }, [dispatch])
+  return null
+}

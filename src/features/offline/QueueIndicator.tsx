@@ -1,0 +1,32 @@
+import { CloudUploadOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
+import { useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { useAppSelector } from '../../app/hooks'
+import { selectQueue } from './offlineSlice'
+
+export const QUEUE_PATH = '/queue'
+
+/** "Waiting to send (N)" in the top bar; the send's progress while it runs. */
+export function QueueIndicator({ compact }: { compact: boolean }) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const { items, status, progress } = useAppSelector(selectQueue)
+  if (items.length === 0 && status !== 'sending') return null
+  const label =
+    status === 'sending' && progress
+      ? intl.formatMessage({ id: 'queueSending' }, { done: progress.done, total: progress.total })
+      : intl.formatMessage({ id: 'queueWaiting' }, { count: items.length })
+  return (
+    <Button
+      type="text"
+      className="on-primary queue-indicator"
+      icon={<CloudUploadOutlined />}
+      aria-label={label}
+      title={label}
+      onClick={() => navigate(QUEUE_PATH)}
+    >
+      {compact ? items.length : label}
+    </Button>
+  )
+}

@@ -1,0 +1,97 @@
+import { loggedOut } from '../../app/sessionEvents'
+import { expectTransitions, type Row } from '../../testing/machineTables'
+import offlineSlice, {
+  initialQueueState,
+  type OfflineQueueState,
+  QUEUE_TRANSITIONS,
+  queueEvents,
+  type QueueEvent,
+  type QueueStatus,
+} from './offlineSlice'
+
+// Written by hand, illegal events included (null: ignored).
+const ROWS: Row<QueueStatus, QueueEvent>[] = [
+  ['idle', 'saveStarted', 'saving'],
+  ['idle', 'found', 'queued'],
+  ['idle', 'emptied', 'idle'],
+  ['idle', 'sendStarted', null],
+  ['idle', 'saved', null],
+  ['saving', 'saved', 'queued'],
+  ['saving', 'saveFailed', 'failed'],
+  ['saving', 'sendStarted', null],
+  ['queued', 'saveStarted', 'saving'],
+  ['queued', 'found', 'queued'],
+  ['queued', 'emptied', 'idle'],
+  ['queued', 'sendStarted', 'sending'],
+  ['queued', 'itemSent', null],
+  ['sending', 'itemSent', 'sending'],
+  ['sending', 'itemRefused', 'sending'],
+  ['sending', 'sendFinished', 'sent'],
+  ['sending', 'sendStopped', 'failed'],
+  ['sending', 'sendStarted', null],
+  ['sending', 'saveStarted', null],
+  ['sending', 'found', null],
+  ['sent', 'saveStarted', 'saving'],
+  ['sent', 'found', 'queued'],
+  ['sent', 'emptied', 'idle'],
+  ['sent', 'sendStarted', 'sending'],
+  ['sent', 'itemSent', null],
+  ['failed', 'saveStarted', 'saving'],
+  ['failed', 'found', 'queued'],
+  ['failed', 'emptied', 'idle'],
+  ['failed', 'sendStarted', 'sending'],
+  ['failed', 'sendFinished', null],
+]
+
+const reduce = (state: OfflineQueueState, ...actions: { type: string }[]) =>
+  actions.reduce((s, a) => offlineSlice.reducer(s, a as never), state)
+const item = (id: string) => ({
+  id,
+  name: `N ${id}`,
+  savedAt: '2026-11-26T10:00:00Z',
+  lastError: null,
+})
+
+describe('the offline queue machine', () => {
+  it('has exactly the transitions of the table', () => {
+    expectTransitions(QUEUE_TRANSITIONS, ROWS)
+  })
+
+  it('saves, sends with progress, keeps a refusal with its message, and ends sent', () => {
+    let state = reduce(initialQueueState, queueEvents.saveStarted(), queueEvents.saved(item('a')))
+    expect(state).toMatchObject({ status: 'queued', lastSaved: 'N a' })
+    state = reduce(state, queueEvents.saved(item('b')), queueEvents.sendStarted(2))
+    expect(state).toMatchObject({ status: 'sending', progress: { done: 0, total: 2 } })
+    state = reduce(state, queueEvents.itemSent('a'))
+    expect(state.progress).toEqual({ done: 1, total: 2 })
+    expect(state.items.map((i) => i.id)).toEqual(['b'])
+    state = reduce(state, queueEvents.itemRefused({ id: 'b', message: 'Phone is invalid' }))
+    state = reduce(state, queueEvents.sendFinished())
+    expect(state.status).toBe('sent')
+    expect(state.progress).toBeNull()
+    expect(state.items).toEqual([{ ...item('b'), lastError: 'Phone is invalid' }])
+  })
+
+  it('a send that cannot reach the server fails with the problem shown; a new send clears it', () => {
+    let state = reduce(
+      initialQueueState,
+      queueEvents.loaded([item('a')]),
+      queueEvents.sendStarted(1),
+      queueEvents.sendStopped(),
+    )
+    expect(state).toMatchObject({ status: 'failed', problem: 'unreachable' })
+    expect(state.items).toHaveLength(1)
+    state = reduce(state, queueEvents.sendStarted(1))
+    expect(state).toMatchObject({ status: 'sending', problem: null })
+  })
+
+  it('ignores the payload of an illegal move', () => {
+    const state = reduce(initialQueueState, queueEvents.itemSent('x'), queueEvents.sendStarted(3))
+    expect(state).toEqual(initialQueueState)
+  })
+
+  it('forgets the account’s queue on logout (it stays on the device)', () => {
+    const state = reduce(initialQueueState, queueEvents.loaded([item('a')]), loggedOut())
+    expect(state).toEqual(initialQueueState)
+  })
+})

@@ -1,0 +1,135 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
+import { sessionEnded } from '../../app/sessionEvents'
+import { rootReducer } from '../../app/store'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
+
+export type QueueStatus = 'idle' | 'saving' | 'queued' | 'sending' | 'sent' | 'failed'
+export type QueueEvent =
+  | 'saveStarted'
+  | 'saved'
+  | 'saveFailed'
+  | 'found'
+  | 'emptied'
+  | 'sendStarted'
+  | 'itemSent'
+  | 'itemRefused'
+  | 'sendFinished'
+  | 'sendStopped'
+
+/**
+ * The device's queue of registrations (issue 30): idle → saving → queued → sending → sent or
+ * failed. `found`/`emptied` are what reading the queue back finds (at sign-in, after a discard);
+ * `sendStopped` is a send that could not reach the server (it is tried again later). A save
+ * while sending keeps `sending`: the new entry simply joins the next round.
+ */
+export const QUEUE_TRANSITIONS: TransitionTable<QueueStatus, QueueEvent> = {
+  idle: { saveStarted: 'saving', found: 'queued', emptied: 'idle' },
+  saving: { saved: 'queued', saveFailed: 'failed' },
+  queued: { saveStarted: 'saving', found: 'queued', emptied: 'idle', sendStarted: 'sending' },
+  sending: {
+    itemSent: 'sending',
+    itemRefused: 'sending',
+    sendFinished: 'sent',
+    sendStopped: 'failed',
+  },
+  sent: { saveStarted: 'saving', found: 'queued', emptied: 'idle', sendStarted: 'sending' },
+  failed: { saveStarted: 'saving', found: 'queued', emptied: 'idle', sendStarted: 'sending' },
+}
+
+/** What the store keeps of a queued registration: no values, no photo (those stay in IndexedDB). */
+export interface QueueItem {
+  id: string
+  name: string
+  savedAt: string
+  lastError: string | null
+}
+
+export type QueueProblem = 'storageFull' | 'saveFailed' | 'unreachable' | null
+
+export interface OfflineQueueState {
+  status: QueueStatus
+  /** The signed-in account's queued registrations, oldest first. */
+  items: QueueItem[]
+  /** Of the current send: how many are done of how many. */
+  progress: { done: number; total: number } | null
+  problem: QueueProblem
+  /** The name of the registration just saved on the device (the wizard's banner). */
+  lastSaved: string | null
+}
+
+export const initialQueueState: OfflineQueueState = {
+  status: 'idle',
+  items: [],
+  progress: null,
+  problem: null,
+  lastSaved: null,
+}
+
+const { move } = createMachine<QueueStatus, QueueEvent, OfflineQueueState>(
+  QUEUE_TRANSITIONS,
+  (state) => {
+    if (state.status !== 'sending') state.progress = null
+    if (state.status !== 'failed') state.problem = null
+  },
+)
+
+const offlineSlice = createSlice({
+  name: 'offlineQueue',
+  initialState: initialQueueState,
+  reducers: {
+    /** The queue as read back from the device. */
+    loaded(state, action: PayloadAction<QueueItem[]>) {
+      if (state.status === 'sending' || state.status === 'saving') {
+        state.items = action.payload
+        return
+      }
+      if (move(state, action.payload.length ? 'found' : 'emptied')) state.items = action.payload
+    },
+    saveStarted: (state) => void move(state, 'saveStarted'),
+    saved(state, action: PayloadAction<QueueItem>) {
+      // Always kept: a save during a send joins the queue without changing the send's status.
+      state.items = [...state.items.filter((i) => i.id !== action.payload.id), action.payload]
+      state.lastSaved = action.payload.name
+      move(state, 'saved')
+    },
+    saveFailed(state, action: PayloadAction<'storageFull' | 'saveFailed'>) {
+      if (move(state, 'saveFailed')) state.problem = action.payload
+    },
+    sendStarted(state, action: PayloadAction<number>) {
+      if (move(state, 'sendStarted')) state.progress = { done: 0, total: action.payload }
+    },
+    itemSent(state, action: PayloadAction<string>) {
+      if (!move(state, 'itemSent')) return
+      state.items = state.items.filter((item) => item.id !== action.payload)
+      if (state.progress) state.progress.done += 1
+    },
+    itemRefused(state, action: PayloadAction<{ id: string; message: string }>) {
+      if (!move(state, 'itemRefused')) return
+      const item = state.items.find((i) => i.id === action.payload.id)
+      if (item) item.lastError = action.payload.message
+      if (state.progress) state.progress.done += 1
+    },
+    sendFinished: (state) => void move(state, 'sendFinished'),
+    sendStopped(state) {
+      if (move(state, 'sendStopped')) state.problem = 'unreachable'
+    },
+    savedNoticeDismissed(state) {
+      state.lastSaved = null
+    },
+  },
+  // The queue stays on the device after Logout, hidden until its account signs in again.
+  extraReducers: (builder) => builder.addMatcher(sessionEnded, () => initialQueueState),
+  selectors: {
+    selectQueue: (state) => state,
+    selectQueueCount: (state) => state.items.length,
+  },
+})
+
+export const queueEvents = offlineSlice.actions
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof offlineSlice> {}
+}
+const injected = offlineSlice.injectInto(rootReducer)
+export const { selectQueue, selectQueueCount } = injected.selectors
+export default offlineSlice

@@ -1,0 +1,83 @@
+// Registrations saved on this device while the server could not be reached (issue 30), in
+// IndexedDB through `idb`: the photo stays a Blob there, never in the Redux store or localStorage.
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
+import type { MemberSubmission } from '../members'
+
+export interface QueuedRegistration {
+  /** Made on the device; sent as the Idempotency-Key, so a repeat never makes a second member. */
+  id: string
+  /** The account that saved it: only that account sees or sends it. */
+  owner: number
+  savedAt: string
+  values: MemberSubmission
+  photo: Blob | null
+  /** The server's message when it refused the registration (400): fix and send again. */
+  lastError: string | null
+  attempts: number
+}
+
+interface QueueSchema extends DBSchema {
+  registrations: {
+    key: string
+    value: QueuedRegistration
+    indexes: { owner: number }
+  }
+}
+
+const DB_NAME = 'abal-offline'
+let opening: Promise<IDBPDatabase<QueueSchema>> | null = null
+
+function database() {
+  opening ??= openDB<QueueSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      const store = db.createObjectStore('registrations', { keyPath: 'id' })
+      store.createIndex('owner', 'owner')
+    },
+  })
+  return opening
+}
+
+/** For tests: forget the open connection (fake-indexeddb is replaced between tests). */
+export async function closeQueueForTests() {
+  const db = await opening
+  db?.close()
+  opening = null
+}
+
+export async function putRegistration(entry: QueuedRegistration): Promise<void> {
+  await (await database()).put('registrations', entry)
+}
+
+/** One account's registrations, oldest first (the order they are sent in). */
+export async function listRegistrations(owner: number): Promise<QueuedRegistration[]> {
+  const all = await (await database()).getAllFromIndex('registrations', 'owner', owner)
+  return all.sort((a, b) => a.savedAt.localeCompare(b.savedAt) || a.id.localeCompare(b.id))
+}
+
+/** One of the account's registrations; another account's reads as missing. */
+export async function getRegistration(
+  owner: number,
+  id: string,
+): Promise<QueuedRegistration | undefined> {
+  const entry = await (await database()).get('registrations', id)
+  return entry?.owner === owner ? entry : undefined
+}
+
+/** Removes one of the account's registrations; false when it is not the account's. */
+export async function deleteRegistration(owner: number, id: string): Promise<boolean> {
+  const db = await database()
+  const tx = db.transaction('registrations', 'readwrite')
+  const entry = await tx.store.get(id)
+  if (entry?.owner !== owner) {
+    await tx.done
+    return false
+  }
+  await tx.store.delete(id)
+  await tx.done
+  return true
+}
+
+/** How many registrations wait on this device for any account (the login screen says so). */
+export async function countAllRegistrations(): Promise<number> {
+  return (await database()).count('registrations')
+}

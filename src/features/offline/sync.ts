@@ -1,0 +1,166 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { serverMessage } from '../../app/api'
+import type { AppThunk } from '../../app/store'
+import type { MemberSubmission } from '../members'
+import { offlineApi } from './offlineApi'
+import { queueEvents, type QueueItem } from './offlineSlice'
+import {
+  deleteRegistration,
+  getRegistration,
+  listRegistrations,
+  putRegistration,
+  type QueuedRegistration,
+} from './queueStore'
+
+/** What an answer (or its absence) means for a queued registration. */
+export type Outcome = 'sent' | 'refused' | 'unreachable' | 'signedOut'
+
+/**
+ * Sent: 2xx, or 409 (the key's member was made and since deleted or moved: not again).
+ * Refused: the member's own fault (400, 413, 422): it stays queued with the server's message.
+ * Unreachable: no answer, a timeout, 408, 429 or 5xx: tried again later. 401: signed out.
+ */
+export function outcomeOf(error: FetchBaseQueryError | undefined): Outcome {
+  if (!error) return 'sent'
+  const { status } = error
+  if (typeof status !== 'number') return 'unreachable'
+  if (status === 409) return 'sent'
+  if (status === 401) return 'signedOut'
+  if (status === 408 || status === 429 || status >= 500) return 'unreachable'
+  return 'refused'
+}
+
+export function displayName(values: MemberSubmission): string {
+  const parts = [values.first_name, values.middle_name, values.last_name]
+  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(' ')
+}
+
+export const itemOf = (entry: QueuedRegistration): QueueItem => ({
+  id: entry.id,
+  name: displayName(entry.values),
+  savedAt: entry.savedAt,
+  lastError: entry.lastError,
+})
+
+const ownerOf = (state: { auth: { user: { id: number } | null } }) => state.auth.user?.id
+
+/** Reads the signed-in account's queue back from the device. */
+export const loadQueue = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const owner = ownerOf(getState())
+  if (owner === undefined) return
+  // No IndexedDB (a locked-down browser): there is no queue, and nothing to show.
+  const entries = await listRegistrations(owner).catch(() => null)
+  if (!entries || ownerOf(getState()) !== owner) return
+  dispatch(queueEvents.loaded(entries.map(itemOf)))
+}
+
+/** Whether saving this many more bytes would leave the device's storage nearly full. */
+async function storageNearlyFull(bytes: number): Promise<boolean> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined)
+  if (!estimate?.quota || estimate.usage === undefined) return false
+  return estimate.usage + bytes > estimate.quota * 0.95
+}
+
+/**
+ * Saves a registration the server could not take now, for the signed-in account. Answers its
+ * id, or null when it could not be saved (the problem is in the store for the wizard to show).
+ */
+export const saveToQueue =
+  (entry: {
+    id: string
+    values: MemberSubmission
+    photo: Blob | null
+  }): AppThunk<Promise<string | null>> =>
+  async (dispatch, getState) => {
+    const owner = ownerOf(getState())
+    if (owner === undefined) return null
+    dispatch(queueEvents.saveStarted())
+    if (await storageNearlyFull((entry.photo?.size ?? 0) + 64 * 1024)) {
+      dispatch(queueEvents.saveFailed('storageFull'))
+      return null
+    }
+    const saved: QueuedRegistration = {
+      ...entry,
+      owner,
+      savedAt: new Date().toISOString(),
+      lastError: null,
+      attempts: 0,
+    }
+    try {
+      await putRegistration(saved)
+    } catch (error) {
+      const full = error instanceof DOMException && error.name === 'QuotaExceededError'
+      dispatch(queueEvents.saveFailed(full ? 'storageFull' : 'saveFailed'))
+      return null
+    }
+    // Asks the browser not to evict the queue under storage pressure; harmless when refused.
+    void navigator.storage?.persist?.().catch(() => false)
+    dispatch(queueEvents.saved(itemOf(saved)))
+    return saved.id
+  }
+
+/** Sends one entry; records a refusal on the device. */
+async function sendOne(
+  entry: QueuedRegistration,
+  dispatch: Parameters<AppThunk>[0],
+): Promise<Outcome> {
+  const result = await dispatch(offlineApi.endpoints.sendQueued.initiate(entry))
+  const outcome = outcomeOf('error' in result ? (result.error as FetchBaseQueryError) : undefined)
+  if (outcome === 'sent') {
+    await deleteRegistration(entry.owner, entry.id)
+    dispatch(queueEvents.itemSent(entry.id))
+  } else if (outcome === 'refused') {
+    const message =
+      serverMessage('error' in result ? result.error : undefined) ?? 'The server refused it'
+    await putRegistration({ ...entry, lastError: message, attempts: entry.attempts + 1 })
+    dispatch(queueEvents.itemRefused({ id: entry.id, message }))
+  } else {
+    await putRegistration({ ...entry, attempts: entry.attempts + 1 })
+  }
+  return outcome
+}
+
+/**
+ * Sends the account's queue one by one, oldest first. Registrations the server refused wait for
+ * an edit (or a press on Send now: `onlyId`). Answers whether the server could be reached.
+ */
+export const sendQueue =
+  (onlyId?: string): AppThunk<Promise<Outcome | 'busy' | 'empty'>> =>
+  async (dispatch, getState) => {
+    const state = getState()
+    const owner = ownerOf(state)
+    if (owner === undefined) return 'signedOut'
+    if (state.offlineQueue?.status === 'sending' || state.offlineQueue?.status === 'saving') {
+      return 'busy'
+    }
+    const all = await listRegistrations(owner).catch(() => [])
+    dispatch(queueEvents.loaded(all.map(itemOf)))
+    const due = onlyId ? all.filter((e) => e.id === onlyId) : all.filter((e) => !e.lastError)
+    if (due.length === 0) return 'empty'
+    dispatch(queueEvents.sendStarted(due.length))
+    for (const first of due) {
+      // Read again: it may have been edited or discarded while the previous one was sent.
+      const entry = await getRegistration(owner, first.id)
+      if (!entry) {
+        dispatch(queueEvents.itemSent(first.id))
+        continue
+      }
+      const outcome = await sendOne(entry, dispatch)
+      if (outcome === 'unreachable' || outcome === 'signedOut') {
+        dispatch(queueEvents.sendStopped())
+        return outcome
+      }
+    }
+    dispatch(queueEvents.sendFinished())
+    return 'sent'
+  }
+
+/** Discards one of the account's queued registrations. */
+export const discardQueued =
+  (id: string): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const owner = ownerOf(getState())
+    if (owner === undefined) return
+    await deleteRegistration(owner, id)
+    await dispatch(loadQueue())
+  }
