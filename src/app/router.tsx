@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject, useRoutes } from 'react-router'
-import { RedirectIfSignedIn, RequireAuth } from '../features/auth'
+import { RedirectIfSignedIn, RequireAuth, RequireRole } from '../features/auth'
 import { RouteFallback } from '../shared/RouteFallback'
 
 // Every screen is its own chunk; the login route stays small.
@@ -20,6 +20,9 @@ const MemberListScreen = lazy(() => import('../features/members/MemberListScreen
 const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
 const ChangePasswordScreen = lazy(() => import('../features/account/ChangePasswordScreen'))
+const AccountsScreen = lazy(() => import('../features/accounts/AccountsScreen'))
+const HistoryScreen = lazy(() => import('../features/history/HistoryScreen'))
+const DeletedMembersScreen = lazy(() => import('../features/deletedMembers/DeletedMembersScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -77,6 +80,30 @@ export const routes: RouteObject[] = [
       { path: '/member/idcard/:id', element: <IdCardScreen /> },
       { path: '/member/:id', element: <MemberDetailScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
+      {
+        path: '/accounts',
+        element: (
+          <RequireRole roles={['admin']}>
+            <AccountsScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/history',
+        element: (
+          <RequireRole roles={['admin', 'auditor']}>
+            <HistoryScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/deleted-members',
+        element: (
+          <RequireRole roles={['admin']}>
+            <DeletedMembersScreen />
+          </RequireRole>
+        ),
+      },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

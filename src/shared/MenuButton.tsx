@@ -17,6 +17,8 @@ interface MenuButtonProps {
   items: readonly MenuButtonItem[]
   onSelect: (key: string) => void
   className?: string
+  /** Show the label next to the icon (a menu of the top bar's navigation). */
+  showLabel?: boolean
 }
 
 /**
@@ -27,7 +29,14 @@ interface MenuButtonProps {
  * Plain elements rather than antd's Dropdown and Menu, whose first opening is a long task on a
  * phone (docs/performance.md).
  */
-export function MenuButton({ label, icon, items, onSelect, className }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  icon,
+  items,
+  onSelect,
+  className,
+  showLabel,
+}: MenuButtonProps) {
   const menuId = useId()
   const [active, setActive] = useState<number | null>(null)
   const open = active !== null
@@ -99,7 +108,9 @@ export function MenuButton({ label, icon, items, onSelect, className }: MenuButt
         aria-controls={open ? menuId : undefined}
         onClick={() => setActive(open ? null : 0)}
         onKeyDown={onButtonKeyDown}
-      />
+      >
+        {showLabel ? label : undefined}
+      </Button>
       {open && (
         <ul
           id={menuId}
