@@ -57,14 +57,7 @@ export const {
 } = accountsApi
 
 // The reasons the server gives in `errors` (docs/api.md), each a message id of its own.
-const KNOWN_ERRORS = new Set([
-  'invalidUsername',
-  'usernameTaken',
-  'lastAdmin',
-  'hasMembers',
-  'ownAccount',
-  'passwordChangeRequired',
-])
+const KNOWN_ERRORS = new Set(['invalidUsername', 'usernameTaken', 'lastAdmin'])
 
 /** A translated reason for a refused account change: the server's own code, or a general one. */
 export function accountErrorId(error: unknown): string {
