@@ -12,6 +12,8 @@ import { useReducer } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { ROLES, type Role } from '../../domain'
+import { RecordCards } from '../../shared/RecordCards'
+import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
 import { selectCurrentUser } from '../auth'
 import { DateTime } from './DateTime'
 import { AddAccountDialog } from './AddAccountDialog'
@@ -37,6 +39,7 @@ export default function AccountsScreen() {
   const [updateAccount] = useUpdateAccountMutation()
   const [resetPassword] = useResetPasswordMutation()
   const [state, send] = useReducer(accountsReducer, initialAccountsState)
+  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values)
 
@@ -215,15 +218,23 @@ export default function AccountsScreen() {
           }
         />
       )}
-      <Table<Account>
-        rowKey="id"
-        size="middle"
-        loading={accounts.isLoading}
-        dataSource={accounts.data ?? []}
-        columns={columns}
-        pagination={false}
-        scroll={{ x: 900 }}
-      />
+      {narrow ? (
+        <RecordCards<Account>
+          columns={columns}
+          records={accounts.data ?? []}
+          label={t('accounts')}
+        />
+      ) : (
+        <Table<Account>
+          rowKey="id"
+          size="middle"
+          loading={accounts.isLoading}
+          dataSource={accounts.data ?? []}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 900 }}
+        />
+      )}
       <AddAccountDialog
         open={state.status === 'adding' || state.status === 'saving'}
         saving={state.status === 'saving'}

@@ -4,6 +4,8 @@ import type { ColumnsType } from 'antd/es/table'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { fullName } from '../../domain'
+import { RecordCards } from '../../shared/RecordCards'
+import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
 import { DateTime } from '../accounts'
 import {
   type DeletedMember,
@@ -18,6 +20,7 @@ export default function DeletedMembersScreen() {
   const navigate = useNavigate()
   const { modal, message } = App.useApp()
   const bin = useDeletedMembersQuery()
+  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
   const [restore] = useRestoreMemberMutation()
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
 
@@ -115,18 +118,27 @@ export default function DeletedMembersScreen() {
           }
         />
       )}
-      <Table<DeletedMember>
-        rowKey="id"
-        size="middle"
-        loading={bin.isLoading}
-        dataSource={bin.data?.items ?? []}
-        columns={columns}
-        pagination={false}
-        scroll={{ x: 800 }}
-        locale={{
-          emptyText: <Empty description={<FormattedMessage id="deletedMembersEmpty" />} />,
-        }}
-      />
+      {narrow && !bin.isLoading ? (
+        <RecordCards<DeletedMember>
+          columns={columns}
+          records={bin.data?.items ?? []}
+          label={t('deletedMembers')}
+          empty={<FormattedMessage id="deletedMembersEmpty" />}
+        />
+      ) : (
+        <Table<DeletedMember>
+          rowKey="id"
+          size="middle"
+          loading={bin.isLoading}
+          dataSource={bin.data?.items ?? []}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 800 }}
+          locale={{
+            emptyText: <Empty description={<FormattedMessage id="deletedMembersEmpty" />} />,
+          }}
+        />
+      )}
     </section>
   )
 }

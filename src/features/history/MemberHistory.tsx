@@ -21,23 +21,31 @@ export function HistoryEntry({ event, showSubject }: { event: AuditEvent; showSu
           <span className="history-subject">{text.subject(event)}</span>
         )}
       </div>
-      {changes.length > 0 && (
+      {changes.length > 0 && creation && (
+        <details className="history-details">
+          <summary>
+            <FormattedMessage id="historyFieldsFilled" values={{ count: changes.length }} />
+          </summary>
+          <ul className="history-changes">
+            {changes.map((change) => (
+              <li key={change.field}>
+                <span className="history-field">{change.label}:</span> {change.after}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {changes.length > 0 && !creation && (
         <ul className="history-changes">
           {changes.map((change) => (
             <li key={change.field}>
               <span className="history-field">{change.label}:</span>{' '}
-              {creation ? (
-                <span>{change.after}</span>
-              ) : (
-                <>
-                  <del className="history-before">{change.before}</del>
-                  <span aria-hidden> → </span>
-                  <span className="history-sr-only">
-                    <FormattedMessage id="historyBecame" />
-                  </span>
-                  <ins className="history-after">{change.after}</ins>
-                </>
-              )}
+              <del className="history-before">{change.before}</del>
+              <span aria-hidden> → </span>
+              <span className="history-sr-only">
+                <FormattedMessage id="historyBecame" />
+              </span>
+              <ins className="history-after">{change.after}</ins>
             </li>
           ))}
         </ul>

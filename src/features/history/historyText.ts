@@ -16,6 +16,7 @@ const FIELD_IDS: Readonly<Record<string, string>> = {
   username: 'username',
 }
 
+const TIMESTAMPS = new Set(['created_at', 'updated_at', 'transfer_date'])
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T/
 
@@ -47,7 +48,9 @@ export function useHistoryText() {
       if (field === 'disabled') return t(raw ? 'accountDisabled' : 'accountEnabled')
       return t(raw ? 'yes' : 'no')
     }
-    if (Array.isArray(raw)) return raw.map((item) => value(field, item)).join(', ')
+    if (Array.isArray(raw)) {
+      return raw.length === 0 ? '—' : raw.map((item) => value(field, item)).join(', ')
+    }
     if (typeof raw === 'string') {
       if (field === 'role' && known(`role${raw[0]?.toUpperCase()}${raw.slice(1)}`)) {
         return t(`role${raw[0].toUpperCase()}${raw.slice(1)}`)
@@ -65,18 +68,30 @@ export function useHistoryText() {
     const details = event.details ?? {}
     const source = (details.changes ?? details.fields) as Record<string, unknown> | undefined
     if (!source || typeof source !== 'object') return []
-    return Object.entries(source).map(([field, pair]) => {
-      const [before, after] = Array.isArray(pair) && pair.length === 2 ? pair : [null, pair]
-      return {
-        field,
-        label: fieldLabel(field),
-        before: field === 'owner_user_id' ? String(before ?? '—') : value(field, before),
-        after:
-          field === 'owner_user_id' && typeof details.to_username === 'string'
-            ? details.to_username
-            : value(field, after),
-      }
-    })
+    const creation = event.action === 'member_create'
+    const empty = (v: unknown) =>
+      v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
+    return (
+      Object.entries(source)
+        // A registration lists what was filled in; server timestamps say nothing to a reader.
+        .filter(([field, pair]) => {
+          if (!creation) return true
+          if (TIMESTAMPS.has(field)) return false
+          return !empty(Array.isArray(pair) && pair.length === 2 ? pair[1] : pair)
+        })
+        .map(([field, pair]) => {
+          const [before, after] = Array.isArray(pair) && pair.length === 2 ? pair : [null, pair]
+          return {
+            field,
+            label: fieldLabel(field),
+            before: field === 'owner_user_id' ? String(before ?? '—') : value(field, before),
+            after:
+              field === 'owner_user_id' && typeof details.to_username === 'string'
+                ? details.to_username
+                : value(field, after),
+          }
+        })
+    )
   }
 
   const actionName = (action: string) =>
