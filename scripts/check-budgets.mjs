@@ -3,7 +3,7 @@
 //   node scripts/check-budgets.mjs            (reads dist/, or ABAL_DIST_DIR)
 // 1. The login route: the JavaScript that opening /login loads (the entry chunk group "app" and
 //    the route's group "login", as webpack recorded them in .build-stats.json), gzipped: ≤ 225 KB
-//    (docs/decisions/0055).
+//    (docs/decisions/0056).
 //    Chunks loaded only on a press (the language menu, the install dialog) are listed, not counted.
 // 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 2 MB.
 // Exits 1 when a budget is exceeded.
