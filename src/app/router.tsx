@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject, useRoutes } from 'react-router'
-import { RedirectIfSignedIn, RequireAuth } from '../features/auth'
+import { RedirectIfSignedIn, RequireAuth, RequireRole } from '../features/auth'
 import { RouteFallback } from '../shared/RouteFallback'
 import { retryableLazy as lazy, ScreenErrorBoundary } from '../shared/ScreenErrorBoundary'
 
@@ -22,6 +22,9 @@ const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailSc
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
 const ChangePasswordScreen = lazy(() => import('../features/account/ChangePasswordScreen'))
 const QueueScreen = lazy(() => import('../features/offline/QueueScreen'))
+const AccountsScreen = lazy(() => import('../features/accounts/AccountsScreen'))
+const HistoryScreen = lazy(() => import('../features/history/HistoryScreen'))
+const DeletedMembersScreen = lazy(() => import('../features/deletedMembers/DeletedMembersScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -84,6 +87,30 @@ export const routes: RouteObject[] = [
       { path: '/member/:id', element: <MemberDetailScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
       { path: '/queue', element: <QueueScreen /> },
+      {
+        path: '/accounts',
+        element: (
+          <RequireRole roles={['admin']}>
+            <AccountsScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/history',
+        element: (
+          <RequireRole roles={['admin', 'auditor']}>
+            <HistoryScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/deleted-members',
+        element: (
+          <RequireRole roles={['admin']}>
+            <DeletedMembersScreen />
+          </RequireRole>
+        ),
+      },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

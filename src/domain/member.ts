@@ -90,6 +90,9 @@ export interface Member extends MemberInput {
   /** ISO 8601 timestamps. */
   created_at: string
   updated_at: string
+  /** Only on another account's member, read by an admin or auditor (issue 25). */
+  owner_user_id?: number
+  owner_username?: string
 }
 
 export type MemberField = keyof MemberInput

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { TOKEN_KEY } from '../../app/api'
 import { useAppSelector } from '../../app/hooks'
+import type { Role } from '../../domain'
 import { selectCurrentUser, selectIsSignedIn } from './authSlice'
 
 export const CHANGE_PASSWORD_PATH = '/account/password'
@@ -25,5 +26,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn)
   if (signedIn && localStorage.getItem(TOKEN_KEY)) return <Navigate to="/home" replace />
+  return children
+}
+
+/** A screen for some roles only: the others land on the home screen instead of a refusal. */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const role = useAppSelector(selectCurrentUser)?.role ?? 'clerk'
+  if (!roles.includes(role)) return <Navigate to="/home" replace />
   return children
 }

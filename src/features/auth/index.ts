@@ -6,8 +6,8 @@ export {
   passwordChanged,
 } from './authSlice'
 export type { AuthUser, AuthState } from './authSlice'
-export { RequireAuth, RedirectIfSignedIn, CHANGE_PASSWORD_PATH } from './RequireAuth'
+export { RequireAuth, RequireRole, RedirectIfSignedIn, CHANGE_PASSWORD_PATH } from './RequireAuth'
 export { useLoginMutation } from './authApi'
 
 /** Whether the signed-in account may change members (auditors read only). */
-export { useCanWrite, useRole } from './useRole'
+export { useCanChangeMember, useCanWrite, useRole } from './useRole'

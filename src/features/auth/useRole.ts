@@ -10,3 +10,13 @@ export function useRole(): Role {
 export function useCanWrite(): boolean {
   return canWrite(useRole())
 }
+
+/**
+ * Whether the signed-in account may edit or delete a member: only its owner may (another
+ * account's member answers 403 to an admin). `ownerId` is absent on the caller's own members.
+ */
+export function useCanChangeMember(ownerId: number | null | undefined): boolean {
+  const user = useAppSelector(selectCurrentUser)
+  if (!user || !canWrite(user.role ?? 'clerk')) return false
+  return ownerId === undefined || ownerId === null || ownerId === user.id
+}

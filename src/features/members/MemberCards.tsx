@@ -13,6 +13,7 @@ import {
   type WindowedItemProps,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
+import { useCanChangeMember } from '../auth'
 
 /**
  * Narrow screens (spec 2.6): one card per member, the whole card opens the profile. The cards
@@ -66,6 +67,7 @@ const MemberCard = memo(function MemberCard(
 ) {
   const { member, onEdit, index, measureRef, setSize } = props
   const intl = useIntl()
+  const canChange = useCanChangeMember(member.owner_user_id)
   const text = useMemberText()
   const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
   return (
@@ -97,6 +99,11 @@ const MemberCard = memo(function MemberCard(
               {text.gender(member.gender)} • {text.phone(member.phone_primary)}
             </span>
             <span className="member-card-line member-secondary">{text.email(member.email)}</span>
+            {member.owner_username !== undefined && (
+              <span className="member-card-line member-secondary">
+                <FormattedMessage id="ownerNamed" values={{ name: member.owner_username }} />
+              </span>
+            )}
           </div>
         </div>
         <div className="member-card-actions" onClick={stopClick}>
@@ -108,16 +115,18 @@ const MemberCard = memo(function MemberCard(
           >
             <FormattedMessage id="view" />
           </Button>
-          <Button
-            size="small"
-            type="primary"
-            ghost
-            icon={<EditOutlined />}
-            onClick={() => onEdit(member.id)}
-            aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
-          >
-            <FormattedMessage id="edit" />
-          </Button>
+          {canChange && (
+            <Button
+              size="small"
+              type="primary"
+              ghost
+              icon={<EditOutlined />}
+              onClick={() => onEdit(member.id)}
+              aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
+            >
+              <FormattedMessage id="edit" />
+            </Button>
+          )}
         </div>
       </Card>
     </li>

@@ -21,7 +21,7 @@ import {
 import { MemberTable } from './MemberTable'
 import './members.css'
 import { useRole } from '../auth'
-import { WhoseMembers } from './WhoseMembers'
+import { useOwnerChoice, WhoseMembers } from './WhoseMembers'
 
 /** Spec 9.6: the transfer success banner hides after 5 s. */
 export const TRANSFER_BANNER_MS = 5000
@@ -72,8 +72,7 @@ export default function MemberListScreen() {
   const filtersActive = useAppSelector(selectFiltersActive)
   const role = useRole()
   // Admins and auditors choose whose members (issue 25); an auditor owns none, so sees all.
-  const [everyone, setEveryone] = useState(role === 'auditor')
-  const owner = role !== 'clerk' && everyone ? ('all' as const) : undefined
+  const [owner, setOwner] = useOwnerChoice(role)
   const directory = useMemberDirectoryInfiniteQuery(
     { q, status, owner },
     { refetchOnMountOrArgChange: refetchOnArrival },
@@ -123,7 +122,7 @@ export default function MemberListScreen() {
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
       <MemberListHeader total={total} />
-      {role !== 'clerk' && <WhoseMembers everyone={everyone} onChange={setEveryone} />}
+      {owner !== undefined && <WhoseMembers value={owner} onChange={setOwner} />}
 
       {transferredName && (
         <Alert

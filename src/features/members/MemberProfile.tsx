@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../app/hooks'
 import { fullName, type Member } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
 import { useStableCallback } from '../../shared/useStableCallback'
+import { MemberHistory } from '../history'
 import { TransferDialog, transferOpened } from '../transfer'
 import { DangerZone } from './DangerZone'
 import { useUpdateMemberMutation } from './membersApi'
@@ -21,7 +22,7 @@ import { initialProfileState, profileReducer, type ProfileState } from './profil
 import { ProfilePhotoCard } from './ProfilePhotoCard'
 import { ProfileSummaryCard } from './ProfileSummaryCard'
 import { ProfileTabs } from './ProfileTabs'
-import { useCanWrite } from '../auth'
+import { useCanChangeMember } from '../auth'
 
 /** The field errors of a 400 (message ids from the shared schema), if the server sent any. */
 function serverFieldErrors(error: unknown): Record<string, string> | undefined {
@@ -72,12 +73,13 @@ const ProfileForm = memo(function ProfileForm({
 }) {
   const intl = useIntl()
   const editing = mode !== 'view'
-  const canWrite = useCanWrite()
+  const canChange = useCanChangeMember(member.owner_user_id)
   return (
     <form onSubmit={onSubmit} noValidate aria-label={name}>
       <Form layout="vertical" component={false}>
         <ProfileHeader
           mode={mode}
+          ownerId={member.owner_user_id}
           onBack={onBack}
           onTransfer={onTransfer}
           onIdCard={onIdCard}
@@ -120,7 +122,12 @@ const ProfileForm = memo(function ProfileForm({
           <Col span={24}>
             <ProfileTabs member={member} editing={editing} />
           </Col>
-          {!editing && canWrite && (
+          {!editing && (
+            <Col span={24}>
+              <MemberHistory memberId={member.id} />
+            </Col>
+          )}
+          {!editing && canChange && (
             <Col span={24}>
               <DangerZone memberId={member.id} memberName={name} />
             </Col>

@@ -12,6 +12,7 @@ import {
   useOpenableMember,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
+import { useCanChangeMember } from '../auth'
 
 const STATUS_COLORS: Record<string, string> = {
   member: 'green',
@@ -33,6 +34,13 @@ const COLUMNS = [
   { id: 'columnActions', width: 112 },
 ] as const
 
+// Every account's members (admins, auditors): whose each one is, before the actions.
+const COLUMNS_WITH_OWNER = [
+  ...COLUMNS.slice(0, -1),
+  { id: 'columnOwner', width: 130 },
+  COLUMNS[COLUMNS.length - 1],
+] as const
+
 /**
  * Wide screens (spec 2.6): Photo, Name, Gender, Phone, Email, Membership Status, Actions.
  *
@@ -49,17 +57,19 @@ export const MemberTable = memo(function MemberTable({
   const intl = useIntl()
   const body = useRef<HTMLTableSectionElement>(null)
   const rows = useWindowedList({ count: members.length, listRef: body, estimateSize: 65 })
+  const withOwner = members.some((member) => member.owner_username !== undefined)
+  const columns = withOwner ? COLUMNS_WITH_OWNER : COLUMNS
   return (
     <div className="member-table">
       <table aria-label={intl.formatMessage({ id: 'memberListLabel' })} aria-rowcount={total + 1}>
         <colgroup>
-          {COLUMNS.map((column) => (
+          {columns.map((column) => (
             <col key={column.id} style={'width' in column ? { width: column.width } : undefined} />
           ))}
         </colgroup>
         <thead>
           <tr>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th key={column.id} scope="col">
                 {intl.formatMessage({ id: column.id })}
               </th>
@@ -78,6 +88,7 @@ export const MemberTable = memo(function MemberTable({
                 member={member}
                 onOpen={onOpen}
                 onEdit={onEdit}
+                withOwner={withOwner}
               />
             )
           })}
@@ -93,14 +104,17 @@ function Spacer({ height }: { height: number }) {
   if (height <= 0) return null
   return (
     <tr aria-hidden className="member-table-spacer">
-      <td colSpan={COLUMNS.length} style={{ height }} />
+      <td colSpan={COLUMNS_WITH_OWNER.length} style={{ height }} />
     </tr>
   )
 }
 
-const MemberRow = memo(function MemberRow(props: MemberItemProps & WindowedItemProps) {
-  const { member, onEdit, index, measureRef } = props
+const MemberRow = memo(function MemberRow(
+  props: MemberItemProps & WindowedItemProps & { withOwner: boolean },
+) {
+  const { member, onEdit, index, measureRef, withOwner } = props
   const intl = useIntl()
+  const canChange = useCanChangeMember(member.owner_user_id)
   const text = useMemberText()
   const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
   return (
@@ -131,6 +145,7 @@ const MemberRow = memo(function MemberRow(props: MemberItemProps & WindowedItemP
           <span className="member-secondary">{text.status(null)}</span>
         )}
       </td>
+      {withOwner && <td className="member-table-ellipsis">{member.owner_username}</td>}
       <td>
         <div className="member-row-actions" onClick={stopClick}>
           <Tooltip title={intl.formatMessage({ id: 'view' })}>
@@ -141,14 +156,16 @@ const MemberRow = memo(function MemberRow(props: MemberItemProps & WindowedItemP
               aria-label={intl.formatMessage({ id: 'viewMemberNamed' }, { name })}
             />
           </Tooltip>
-          <Tooltip title={intl.formatMessage({ id: 'edit' })}>
-            <Button
-              type="text"
-              icon={<EditOutlined aria-hidden />}
-              onClick={() => onEdit(member.id)}
-              aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
-            />
-          </Tooltip>
+          {canChange && (
+            <Tooltip title={intl.formatMessage({ id: 'edit' })}>
+              <Button
+                type="text"
+                icon={<EditOutlined aria-hidden />}
+                onClick={() => onEdit(member.id)}
+                aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
+              />
+            </Tooltip>
+          )}
         </div>
       </td>
     </tr>

@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { MenuButton } from '../../shared/MenuButton'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import type { ProfileMode } from './profileMachine'
-import { useCanWrite } from '../auth'
+import { useCanChangeMember, useCanWrite } from '../auth'
 
 interface Props {
   mode: ProfileMode
@@ -21,16 +21,27 @@ interface Props {
   onIdCard: () => void
   onEdit: () => void
   onCancel: () => void
+  /** Set on another account's member: an admin may transfer it, not edit it. */
+  ownerId?: number
 }
 
 /** Spec 2.7 header: Back always; Transfer, Generate ID Card and Edit, or Cancel and Save. */
-export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCancel }: Props) {
+export function ProfileHeader({
+  mode,
+  onBack,
+  onTransfer,
+  onIdCard,
+  onEdit,
+  onCancel,
+  ownerId,
+}: Props) {
   const saving = mode === 'saving'
-  // Auditors read only: no Transfer or Edit (issue 25).
+  // Auditors read only: no Transfer or Edit; admins edit only their own members (issue 25).
   const canWrite = useCanWrite()
   // On a phone the three view actions took three rows: the less used ones go into a menu.
   const isMobile = useIsMobile()
   const intl = useIntl()
+  const canChange = useCanChangeMember(ownerId)
   return (
     <Flex className="profile-header" justify="space-between" align="center" wrap gap={8}>
       <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} disabled={saving}>
@@ -61,7 +72,7 @@ export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCa
               ]}
               onSelect={(key) => (key === 'transfer' ? onTransfer() : onIdCard())}
             />
-            {canWrite && (
+            {canChange && (
               <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
                 <FormattedMessage id="edit" />
               </Button>
@@ -77,7 +88,7 @@ export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCa
             <Button icon={<IdcardOutlined aria-hidden />} onClick={onIdCard}>
               <FormattedMessage id="generateIdCard" />
             </Button>
-            {canWrite && (
+            {canChange && (
               <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
                 <FormattedMessage id="edit" />
               </Button>

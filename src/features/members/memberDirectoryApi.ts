@@ -7,8 +7,8 @@ export const DIRECTORY_PAGE_SIZE = 50
 export interface MemberDirectoryArgs {
   q: string
   status: StatusFilter
-  /** Admins and auditors: 'all' for every account's members (issue 25); the caller's otherwise. */
-  owner?: 'all'
+  /** Admins and auditors: 'mine', 'all' or an account's id (issue 25); clerks: absent. */
+  owner?: string
 }
 
 /**

@@ -16,6 +16,9 @@ export interface MemberListItem {
   transfer_date: string | null
   photo_path: string | null
   thumbnail_path: string | null
+  /** Whose member it is, when the list shows other accounts' too (issue 25). */
+  owner_user_id?: number
+  owner_username?: string
 }
 
 export interface MemberSearchPage {

@@ -23,7 +23,10 @@ export function useFiltersFromUrl(visible: boolean) {
       dispatch(statusFilterChanged(status as StatusFilter))
     if (q?.trim()) dispatch(searchSettled(q.trim()))
     if (!visible) dispatch(filtersToggled())
-    navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state })
+    // Whose members (admins, auditors) stays in the address: it is the list's own state there.
+    const owner = params.get('owner')
+    const search = owner ? `?${new URLSearchParams({ owner }).toString()}` : ''
+    navigate({ pathname: location.pathname, search }, { replace: true, state: location.state })
     // Only a new address is read; `visible` is the state at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.search])

@@ -1,20 +1,26 @@
 import {
+  DeleteOutlined,
+  HistoryOutlined,
   HomeOutlined,
+  SafetyOutlined,
   KeyOutlined,
   LogoutOutlined,
   MenuOutlined,
   TeamOutlined,
+  UserSwitchOutlined,
   UserAddOutlined,
 } from '@ant-design/icons'
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
+import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { BrandMark } from '../../shared/BrandMark'
 import { MenuButton } from '../../shared/MenuButton'
 import { signOut } from '../account'
-import { useCanWrite } from '../auth'
+import { useCanWrite, useRole } from '../auth'
+import type { Role } from '../../domain'
 import { QueueIndicator } from '../offline'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 
@@ -23,6 +29,13 @@ const NAV = [
   { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true },
   { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false },
 ] as const
+
+// The office's screens (issue 25), each for the roles the server lets call it.
+const OFFICE: readonly { to: string; id: string; icon: ReactNode; roles: readonly Role[] }[] = [
+  { to: '/accounts', id: 'accounts', icon: <UserSwitchOutlined />, roles: ['admin'] },
+  { to: '/history', id: 'history', icon: <HistoryOutlined />, roles: ['admin', 'auditor'] },
+  { to: '/deleted-members', id: 'deletedMembers', icon: <DeleteOutlined />, roles: ['admin'] },
+]
 
 export function TopBar() {
   const intl = useIntl()
@@ -33,6 +46,13 @@ export function TopBar() {
   // Auditors register no one: the registration entry is not shown to them.
   const canWrite = useCanWrite()
   const nav = NAV.filter((item) => canWrite || !item.writes)
+  const role = useRole()
+  const office = OFFICE.filter((item) => item.roles.includes(role))
+  const officeItems = office.map((item) => ({
+    key: item.to,
+    icon: item.icon,
+    label: intl.formatMessage({ id: item.id }),
+  }))
 
   const logout = () => {
     void dispatch(signOut()).then(() => navigate('/login', { replace: true }))
@@ -65,6 +85,16 @@ export function TopBar() {
                     <FormattedMessage id={item.id} />
                   </Button>
                 ))}
+                {office.length > 0 && (
+                  <MenuButton
+                    label={intl.formatMessage({ id: 'office' })}
+                    icon={<SafetyOutlined />}
+                    className={`on-primary${office.some((i) => isCurrent(i.to)) ? ' is-current' : ''}`}
+                    items={officeItems}
+                    text={intl.formatMessage({ id: 'office' })}
+                    onSelect={(key) => navigate(key)}
+                  />
+                )}
               </Space>
             </nav>
           )}
@@ -83,6 +113,7 @@ export function TopBar() {
                   icon: item.icon,
                   label: intl.formatMessage({ id: item.id }),
                 })),
+                ...officeItems,
                 {
                   key: '/account/password',
                   icon: <KeyOutlined />,

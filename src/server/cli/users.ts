@@ -12,7 +12,15 @@ import {
   setUserDisabled,
   updatePassword,
 } from '../repositories/users'
-import { isRole, type Role, ROLES } from '../../domain'
+import {
+  isRole,
+  MAX_USERNAME_LENGTH,
+  normaliseUsername,
+  type Role,
+  ROLES,
+  type UsernameProblem,
+  usernameProblem,
+} from '../../domain'
 import { type Actor, recordEvent } from '../services/history'
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../services/passwordPolicy'
 import { hashPassword } from '../services/passwords'
@@ -49,10 +57,6 @@ the process list). In a terminal you are asked twice; from a pipe, give it on tw
   printf '%s\\n%s\\n' "$PASSWORD" "$PASSWORD" | npm run users -- add maryam
 `
 
-const MAX_USERNAME_LENGTH = 100
-// Letters and digits of any script (Ge'ez included), their combining marks, and . _ -
-const USERNAME_PATTERN = /^[\p{L}\p{M}\p{N}._-]+$/u
-
 /** A message for the person at the terminal, with the exit code it deserves. */
 class CommandError extends Error {
   constructor(
@@ -63,23 +67,20 @@ class CommandError extends Error {
   }
 }
 
-/** Trimmed and NFC-normalised, so "é" typed two ways is one name; throws when not acceptable. */
-export function normaliseUsername(raw: string): string {
-  const name = raw.trim().normalize('NFC')
-  if (!name) throw new CommandError('The username is empty.', EXIT_USAGE)
-  if ([...name].length > MAX_USERNAME_LENGTH) {
-    throw new CommandError(
-      `The username is longer than ${MAX_USERNAME_LENGTH} characters.`,
-      EXIT_USAGE,
-    )
+const USERNAME_TEXT: Record<UsernameProblem, string> = {
+  usernameEmpty: 'The username is empty.',
+  usernameTooLong: `The username is longer than ${MAX_USERNAME_LENGTH} characters.`,
+  invalidUsername: 'is not a valid username: use letters, digits, ".", "_" and "-" only.',
+}
+
+/** The username as stored (src/domain/usernames.ts); throws a usage error when not acceptable. */
+export function checkedUsername(raw: string): string {
+  const problem = usernameProblem(raw)
+  if (problem === 'invalidUsername') {
+    throw new CommandError(`"${normaliseUsername(raw)}" ${USERNAME_TEXT[problem]}`, EXIT_USAGE)
   }
-  if (!USERNAME_PATTERN.test(name)) {
-    throw new CommandError(
-      `"${name}" is not a valid username: use letters, digits, ".", "_" and "-" only.`,
-      EXIT_USAGE,
-    )
-  }
-  return name
+  if (problem) throw new CommandError(USERNAME_TEXT[problem], EXIT_USAGE)
+  return normaliseUsername(raw)
 }
 
 // Compared in JS, not SQL: SQLite's lower() folds ASCII only, and names may be "Émile" or Ge'ez.
@@ -147,7 +148,7 @@ function othersCanSignIn(accounts: Account[], leaving: Account): boolean {
 }
 
 async function addAccount(io: UsersCommandIO, rawName: string, role: Role) {
-  const name = normaliseUsername(rawName)
+  const name = checkedUsername(rawName)
   const existing = findAccount(await listAccounts(io.db), name)
   if (existing) {
     throw new CommandError(`An account "${existing.username}" already exists (names ignore case).`)

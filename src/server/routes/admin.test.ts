@@ -209,6 +209,20 @@ describe('whose members', () => {
   })
 })
 
+describe('one member of another account', () => {
+  it('carries its owner for admins and auditors; the owner reads it without', async () => {
+    const clerk = await createUserAndSignIn(ctx, 'hanna')
+    const auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
+    const { id } = await calls.create(clerk.auth, { first_name: 'Almaz' })
+    for (const reader of [admin, auditor]) {
+      const read = await inject(reader.auth, 'GET', `/api/members/${id}`)
+      expect(read.json()).toMatchObject({ owner_user_id: clerk.id, owner_username: 'hanna' })
+    }
+    const own = (await inject(clerk.auth, 'GET', `/api/members/${id}`)).json()
+    expect(own).not.toHaveProperty('owner_username')
+  })
+})
+
 describe('restore bin', () => {
   it('gives back a deleted member with its id, fields, photo and last owner', async () => {
     const clerk = await createUserAndSignIn(ctx, 'hanna')

@@ -2,8 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../db/portable'
-import { isRole, type Role, ROLES } from '../../domain'
-import { normaliseUsername } from '../cli/users'
+import { isRole, normaliseUsername, type Role, ROLES, usernameProblem } from '../../domain'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
 import {
@@ -105,12 +104,12 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
       },
     },
     async (request, reply) => {
-      let username: string
-      try {
-        username = normaliseUsername(request.body.username)
-      } catch (err) {
-        throw new ApiError(400, (err as Error).message, { username: 'invalidUsername' })
+      if (usernameProblem(request.body.username)) {
+        throw new ApiError(400, 'Use letters, digits, ".", "_" and "-" only (at most 100)', {
+          username: 'invalidUsername',
+        })
       }
+      const username = normaliseUsername(request.body.username)
       const role: Role =
         request.body.role && isRole(request.body.role) ? request.body.role : 'clerk'
       const password = temporaryPassword()

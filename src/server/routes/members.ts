@@ -244,10 +244,13 @@ export async function memberRoutes(
 
     scope.get<{ Params: IdParams }>('/api/members/:id', async (request) => {
       const id = memberId(request.params)
-      const owner = await readableOwner(db, signedIn(request), id)
+      const user = signedIn(request)
+      const owner = await readableOwner(db, user, id)
       const member = await findMember(db, owner, id)
       if (!member) throw notFound()
-      return member
+      if (owner === user.id) return member
+      // Another account's member (admins, auditors): the client shows whose it is and hides Edit.
+      return { ...member, ...(await ownersOf(db, [id])).get(id) }
     })
 
     scope.post('/api/members', async (request, reply) => {

@@ -1,0 +1,158 @@
+// Issue 25 in the browser: an admin creates an auditor, who must choose a password and then
+// reads without write buttons; an admin deletes and restores a member, and the history shows it.
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import {
+  apiToken,
+  launchBrowser,
+  newContext,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  t,
+  WIDE,
+} from './support'
+
+let server: RunningServer
+let browser: Browser
+let memberId: number
+
+const MEMBER = { first_name: 'Almaz', middle_name: 'Kebede', last_name: 'Tesfaye' }
+const MEMBER_NAME = 'Almaz Kebede Tesfaye'
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  const form = new FormData()
+  const fields: Record<string, string> = {
+    ...MEMBER,
+    gender: 'female',
+    date_of_birth: '1990-05-17',
+    marital_status: 'single',
+    phone_primary: '+251 911 000 321',
+    email: 'almaz@example.org',
+    street_address: 'Bole Road 12',
+    city: 'Addis Ababa',
+    state: 'Addis Ababa',
+    membership_status: 'member',
+    highest_education: 'degree',
+    preferred_contact_method: 'call',
+    current_ministries: JSON.stringify(['choir']),
+  }
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  const res = await fetch(`${server.url}/api/members`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
+    body: form,
+  })
+  const body = await res.text()
+  assert.equal(res.status, 201, body)
+  memberId = (JSON.parse(body) as { id: number }).id
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Client-side navigation: a reload would sign out (spec 2.1). */
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+}
+
+test('an admin creates an auditor, who changes the password and reads without write buttons', async () => {
+  const admin = await newContext(browser, { viewport: WIDE, language: 'en' })
+  const page = await admin.newPage()
+  await signIn(page, server.url)
+  // The office menu leads to Accounts.
+  await page.getByRole('button', { name: t('en', 'office') }).click()
+  await page.getByRole('menuitem', { name: t('en', 'accounts') }).click()
+  await page.waitForURL(/\/accounts$/)
+  await page.getByRole('button', { name: t('en', 'addAccount') }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel(t('en', 'username')).fill('board')
+  await dialog.getByRole('combobox', { name: t('en', 'role') }).click()
+  await page.getByTitle(t('en', 'roleAuditor')).click()
+  await dialog.getByRole('button', { name: t('en', 'addAccount') }).click()
+  const shown = page.getByTestId('temporary-password')
+  await shown.waitFor()
+  const temporary = (await shown.innerText()).trim()
+  assert.match(temporary, /^[\w-]{12}$/)
+  await screenshot(page, 'accounts-temporary-password-en-1280')
+  await page.getByRole('button', { name: t('en', 'done') }).click()
+  const row = page.getByRole('row', { name: /board/ })
+  await row.getByText(t('en', 'mustChangePasswordTag')).waitFor()
+  await admin.close()
+
+  const auditor = await newContext(browser, { viewport: WIDE, language: 'en' })
+  const reader = await auditor.newPage()
+  await reader.goto(`${server.url}/login`)
+  await reader.locator('#login-username').fill('board')
+  await reader.locator('#login-password').fill(temporary)
+  await reader.locator('form button[type=submit]').click()
+  await reader.waitForURL(/\/account\/password$/)
+  await reader.getByText(t('en', 'mustChangePasswordNotice')).waitFor()
+  await reader.locator('#password-current').fill(temporary)
+  await reader.locator('#password-next').fill('the board reads it all')
+  await reader.locator('#password-repeat').fill('the board reads it all')
+  await reader
+    .locator('#main')
+    .getByRole('button', { name: t('en', 'changePassword') })
+    .click()
+  await reader.waitForURL(/\/members/)
+  const table = reader.getByRole('table')
+  await table.getByText(MEMBER_NAME).waitFor()
+  await table.getByRole('columnheader', { name: t('en', 'columnOwner') }).waitFor()
+  assert.equal(await reader.getByRole('button', { name: t('en', 'registration') }).count(), 0)
+  assert.equal(await table.getByRole('button', { name: /Edit/ }).count(), 0)
+  await table.getByText(MEMBER_NAME).click()
+  await reader.getByRole('heading', { name: MEMBER_NAME }).waitFor()
+  await reader.getByRole('button', { name: t('en', 'generateIdCard') }).waitFor()
+  for (const id of ['edit', 'transfer', 'deleteMember']) {
+    assert.equal(await reader.getByRole('button', { name: t('en', id), exact: true }).count(), 0)
+  }
+  await screenshot(reader, 'profile-auditor-en-1280')
+  await auditor.close()
+})
+
+test('an admin deletes a member, restores it, and the history shows both', async () => {
+  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
+  const page = await context.newPage()
+  await signIn(page, server.url)
+  await go(page, `/member/${memberId}`)
+  await page.getByRole('heading', { name: MEMBER_NAME }).waitFor()
+  await page.getByRole('button', { name: t('en', 'deleteMember'), exact: true }).click()
+  const confirm = page.getByRole('dialog')
+  await confirm.getByText(t('en', 'deleteConfirm'), { exact: true }).waitFor()
+  await confirm.getByRole('button', { name: t('en', 'delete'), exact: true }).click()
+  await page.waitForURL(/\/members/)
+
+  await go(page, '/deleted-members')
+  const row = page.getByRole('row', { name: new RegExp(MEMBER_NAME) })
+  await row.waitFor()
+  await screenshot(page, 'deleted-members-en-1280')
+  await row.getByRole('button', { name: t('en', 'restoreNamed', { name: MEMBER_NAME }) }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('en', 'restore') })
+    .click()
+  await page.getByText(t('en', 'deletedMembersEmpty')).waitFor()
+
+  await go(page, `/member/${memberId}`)
+  await page.getByRole('heading', { name: MEMBER_NAME }).waitFor()
+  const history = page.getByRole('list', { name: t('en', 'history') })
+  await history.getByText(t('en', 'action.member_restore'), { exact: true }).waitFor()
+  await history.getByText(t('en', 'action.member_delete'), { exact: true }).waitFor()
+  await history.getByText(t('en', 'action.member_create'), { exact: true }).waitFor()
+  await screenshot(page, 'profile-history-en-1280')
+
+  await go(page, `/history?member_id=${memberId}`)
+  const audit = page.getByRole('list', { name: t('en', 'history') })
+  await audit.getByText(t('en', 'action.member_restore'), { exact: true }).waitFor()
+  assert.equal(await audit.getByText(t('en', 'action.member_delete'), { exact: true }).count(), 1)
+  await context.close()
+})

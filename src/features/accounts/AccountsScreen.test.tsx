@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { Account } from './accountsApi'
+
+jest.setTimeout(90_000)
+const slow = { timeout: 20_000 }
+
+const admin = { id: 1, username: 'admin', role: 'admin' as const }
+const accounts: Account[] = [
+  {
+    id: 1,
+    username: 'admin',
+    role: 'admin',
+    disabled: false,
+    created_at: '2026-01-05T08:00:00.000Z',
+    must_change_password: false,
+    last_login_at: '2026-11-20T07:30:00.000Z',
+    member_count: 3,
+  },
+  {
+    id: 2,
+    username: 'hanna',
+    role: 'clerk',
+    disabled: false,
+    created_at: '2026-02-01T08:00:00.000Z',
+    must_change_password: true,
+    last_login_at: null,
+    member_count: 12,
+  },
+]
+
+let server: MockServer
+const originalWidth = window.innerWidth
+beforeEach(() => {
+  window.innerWidth = 1280
+  server = installMockServer()
+  server.on('GET', '/api/admin/users', { json: accounts })
+  server.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
+})
+afterEach(() => {
+  server.restore()
+  window.innerWidth = originalWidth
+})
+
+const row = async (name: string) =>
+  (await screen.findByText(name, { selector: 'strong' }, slow)).closest('tr') as HTMLElement
+
+describe('Accounts screen (issue 25)', () => {
+  it('lists the accounts with role, status, member count and last sign-in', async () => {
+    renderRoute('/accounts', { signedInAs: admin })
+    const hanna = within(await row('hanna'))
+    expect(hanna.getByText('Must choose a new password')).toBeInTheDocument()
+    expect(hanna.getByText('Enabled')).toBeInTheDocument()
+    expect(hanna.getByText('12')).toBeInTheDocument()
+    expect(hanna.getByText('Never signed in')).toBeInTheDocument()
+    expect(hanna.getByText('Clerk')).toBeInTheDocument()
+    // No one disables their own account from here.
+    const me = within(await row('admin'))
+    expect(me.queryByRole('button', { name: /Disable/ })).not.toBeInTheDocument()
+  })
+
+  it('adds an account and shows its one-time password once', async () => {
+    server.on('POST', '/api/admin/users', (req) => ({
+      status: 201,
+      json: {
+        user: { ...accounts[1], id: 3, username: (req.body as { username: string }).username },
+        temporary_password: 'Xq3-secret12',
+      },
+    }))
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: /Add account/ }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    await user.type(within(dialog).getByLabelText('Username'), '  board ')
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }))
+    await user.click(await screen.findByTitle('Auditor'))
+    await user.click(within(dialog).getByRole('button', { name: /Add account/ }))
+    expect(await screen.findByTestId('temporary-password', {}, slow)).toHaveTextContent(
+      'Xq3-secret12',
+    )
+    const post = server.requests.find((r) => r.method === 'POST')
+    expect(post?.body).toEqual({ username: 'board', role: 'auditor' })
+  })
+
+  it('shows the server refusal translated, on the field it is about', async () => {
+    server.on('POST', '/api/admin/users', {
+      status: 400,
+      json: { success: false, message: 'taken', errors: { username: 'usernameTaken' } },
+    })
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin, language: 'am' })
+    await user.click(await screen.findByRole('button', { name: /መለያ ያክሉ/ }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    await user.type(within(dialog).getByLabelText('የተጠቃሚ ስም'), 'hanna')
+    await user.click(within(dialog).getByRole('button', { name: /መለያ ያክሉ/ }))
+    expect(await within(dialog).findByText('በዚህ ስም መለያ አስቀድሞ አለ።', {}, slow)).toBeInTheDocument()
+  })
+
+  it('refuses an invalid username before asking the server', async () => {
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: /Add account/ }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    await user.type(within(dialog).getByLabelText('Username'), 'two words')
+    await user.click(within(dialog).getByRole('button', { name: /Add account/ }))
+    expect(await within(dialog).findByText(/without spaces/, {}, slow)).toBeInTheDocument()
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false)
+  })
+
+  it('disables an account after confirmation; the last-admin refusal is shown', async () => {
+    server.on('PATCH', '/api/admin/users/2', { json: { ...accounts[1], disabled: true } })
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin })
+    await user.click(within(await row('hanna')).getByRole('button', { name: 'Disable hanna' }))
+    const confirm = await screen.findByRole('dialog', {}, slow)
+    expect(confirm).toHaveTextContent(/Disable hanna\?/)
+    await user.click(within(confirm).getByRole('button', { name: 'Disable' }))
+    await waitFor(() => {
+      const patch = server.requests.find((r) => r.method === 'PATCH')
+      expect(patch?.body).toEqual({ disabled: true })
+    }, slow)
+  })
+
+  it('resets a password and reveals the new one-time password', async () => {
+    server.on('POST', '/api/admin/users/2/reset-password', {
+      json: { temporary_password: 'new-one-time' },
+    })
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin })
+    await user.click(
+      within(await row('hanna')).getByRole('button', { name: 'Reset the password of hanna' }),
+    )
+    const confirm = await screen.findByRole('dialog', {}, slow)
+    await user.click(within(confirm).getByRole('button', { name: 'Reset password' }))
+    expect(await screen.findByTestId('temporary-password', {}, slow)).toHaveTextContent(
+      'new-one-time',
+    )
+  })
+
+  it('is not offered to a clerk: the address leads home', async () => {
+    server.on('GET', '/api/stats', { status: 500, json: {} })
+    const { router } = renderRoute('/accounts', {
+      signedInAs: { id: 2, username: 'hanna', role: 'clerk' },
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow)
+    expect(server.requests.some((r) => r.path === '/api/admin/users')).toBe(false)
+  })
+})

@@ -1,0 +1,246 @@
+import {
+  ExclamationCircleFilled,
+  KeyOutlined,
+  ReloadOutlined,
+  StopOutlined,
+  UserAddOutlined,
+  CheckCircleOutlined,
+} from '@ant-design/icons'
+import { Alert, App, Button, Flex, Select, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useReducer } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useAppSelector } from '../../app/hooks'
+import { ROLES, type Role } from '../../domain'
+import { RecordCards } from '../../shared/RecordCards'
+import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
+import { selectCurrentUser } from '../auth'
+import { DateTime } from './DateTime'
+import { AddAccountDialog } from './AddAccountDialog'
+import {
+  type Account,
+  accountErrorId,
+  ROLE_LABEL,
+  useAccountsQuery,
+  useResetPasswordMutation,
+  useUpdateAccountMutation,
+} from './accountsApi'
+import { accountsReducer, initialAccountsState } from './accountsMachine'
+import { TemporaryPasswordDialog } from './TemporaryPasswordDialog'
+import '../../shared/adminScreen.css'
+import './accounts.css'
+
+/** Issue 25: the office's accounts, run by an admin. */
+export default function AccountsScreen() {
+  const intl = useIntl()
+  const { modal, message } = App.useApp()
+  const me = useAppSelector(selectCurrentUser)
+  const accounts = useAccountsQuery()
+  const [updateAccount] = useUpdateAccountMutation()
+  const [resetPassword] = useResetPasswordMutation()
+  const [state, send] = useReducer(accountsReducer, initialAccountsState)
+  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values)
+
+  const confirm = (title: string, content: string, okText: string, run: () => Promise<void>) =>
+    modal.confirm({
+      title,
+      content,
+      icon: <ExclamationCircleFilled />,
+      okText,
+      cancelText: t('cancel'),
+      onOk: async () => {
+        try {
+          await run()
+        } catch (error) {
+          void message.error(t(accountErrorId(error)))
+        }
+      },
+    })
+
+  const changeRole = (account: Account, role: Role) =>
+    confirm(
+      t('changeRole'),
+      t('changeRoleConfirm', { username: account.username, role: t(ROLE_LABEL[role]) }),
+      t('changeRole'),
+      async () => {
+        await updateAccount({ id: account.id, role }).unwrap()
+        void message.success(t('accountSaved'))
+      },
+    )
+
+  const toggleDisabled = (account: Account) =>
+    confirm(
+      t(account.disabled ? 'enableAccount' : 'disableAccount'),
+      t(account.disabled ? 'enableAccountConfirm' : 'disableAccountConfirm', {
+        username: account.username,
+      }),
+      t(account.disabled ? 'enableAccount' : 'disableAccount'),
+      async () => {
+        await updateAccount({ id: account.id, disabled: !account.disabled }).unwrap()
+        void message.success(t('accountSaved'))
+      },
+    )
+
+  const reset = (account: Account) =>
+    confirm(
+      t('resetPassword'),
+      t('resetPasswordConfirm', { username: account.username }),
+      t('resetPassword'),
+      async () => {
+        const { temporary_password: password } = await resetPassword(account.id).unwrap()
+        send({ type: 'passwordReset', username: account.username, password })
+      },
+    )
+
+  const columns: ColumnsType<Account> = [
+    {
+      title: t('username'),
+      dataIndex: 'username',
+      render: (_, account) => (
+        <Flex vertical gap={2}>
+          <strong>{account.username}</strong>
+          {account.must_change_password && (
+            <span className="accounts-note">
+              <FormattedMessage id="mustChangePasswordTag" />
+            </span>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('role'),
+      dataIndex: 'role',
+      width: 150,
+      render: (_, account) => (
+        <Select<Role>
+          value={account.role}
+          aria-label={t('roleOf', { username: account.username })}
+          style={{ width: 130 }}
+          options={ROLES.map((role) => ({ value: role, label: t(ROLE_LABEL[role]) }))}
+          onChange={(role) => changeRole(account, role)}
+        />
+      ),
+    },
+    {
+      title: t('accountStatus'),
+      dataIndex: 'disabled',
+      width: 110,
+      render: (disabled: boolean) =>
+        disabled ? (
+          <Tag color="red">{t('accountDisabled')}</Tag>
+        ) : (
+          <Tag color="green">{t('accountEnabled')}</Tag>
+        ),
+    },
+    { title: t('members'), dataIndex: 'member_count', width: 90, align: 'end' },
+    {
+      title: t('accountCreated'),
+      dataIndex: 'created_at',
+      render: (value: string) => <DateTime value={value} withTime={false} />,
+    },
+    {
+      title: t('lastSignIn'),
+      dataIndex: 'last_login_at',
+      render: (value: string | null) =>
+        value ? (
+          <DateTime value={value} />
+        ) : (
+          <span className="accounts-note">{t('neverSignedIn')}</span>
+        ),
+    },
+    {
+      title: t('columnActions'),
+      key: 'actions',
+      render: (_, account) => (
+        <Flex gap={6} wrap>
+          <Button
+            size="small"
+            icon={<KeyOutlined aria-hidden />}
+            onClick={() => reset(account)}
+            aria-label={t('resetPasswordOf', { username: account.username })}
+          >
+            <FormattedMessage id="resetPassword" />
+          </Button>
+          {account.id !== me?.id && (
+            <Button
+              size="small"
+              danger={!account.disabled}
+              icon={
+                account.disabled ? (
+                  <CheckCircleOutlined aria-hidden />
+                ) : (
+                  <StopOutlined aria-hidden />
+                )
+              }
+              onClick={() => toggleDisabled(account)}
+              aria-label={t(account.disabled ? 'enableAccountOf' : 'disableAccountOf', {
+                username: account.username,
+              })}
+            >
+              <FormattedMessage id={account.disabled ? 'enableAccount' : 'disableAccount'} />
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
+  ]
+
+  return (
+    <section className="admin-screen" aria-labelledby="accounts-title">
+      <Flex justify="space-between" align="center" wrap gap={8} className="admin-screen-header">
+        <Typography.Title level={2} id="accounts-title" style={{ margin: 0 }}>
+          <FormattedMessage id="accounts" />
+        </Typography.Title>
+        <Button
+          type="primary"
+          icon={<UserAddOutlined aria-hidden />}
+          onClick={() => send({ type: 'addOpened' })}
+        >
+          <FormattedMessage id="addAccount" />
+        </Button>
+      </Flex>
+      {accounts.isError && (
+        <Alert
+          type="error"
+          showIcon
+          className="admin-screen-alert"
+          title={t('fetchAccountsError')}
+          action={
+            <Button
+              size="small"
+              icon={<ReloadOutlined aria-hidden />}
+              onClick={() => void accounts.refetch()}
+            >
+              <FormattedMessage id="retry" />
+            </Button>
+          }
+        />
+      )}
+      {narrow ? (
+        <RecordCards<Account>
+          columns={columns}
+          records={accounts.data ?? []}
+          label={t('accounts')}
+        />
+      ) : (
+        <Table<Account>
+          rowKey="id"
+          size="middle"
+          loading={accounts.isLoading}
+          dataSource={accounts.data ?? []}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 900 }}
+        />
+      )}
+      <AddAccountDialog
+        open={state.status === 'adding' || state.status === 'saving'}
+        saving={state.status === 'saving'}
+        send={send}
+      />
+      <TemporaryPasswordDialog revealed={state.revealed} onClose={() => send({ type: 'closed' })} />
+    </section>
+  )
+}

@@ -1,0 +1,2 @@
+export { type Account, ROLE_LABEL, useAccountsQuery } from './accountsApi'
+export { DateTime, localParts, useDateTimeText } from './DateTime'

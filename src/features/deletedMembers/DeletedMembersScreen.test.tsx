@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { DeletedMember } from './deletedMembersApi'
+
+jest.setTimeout(90_000)
+const slow = { timeout: 20_000 }
+
+const admin = { id: 1, username: 'admin', role: 'admin' as const }
+const kept: DeletedMember = {
+  id: 7,
+  first_name: 'Abebe',
+  middle_name: 'Kebede',
+  last_name: 'Tesfaye',
+  membership_status: 'member',
+  owner_user_id: 2,
+  owner_username: 'hanna',
+  deleted_at: '2026-11-20T09:05:00.000Z',
+  deleted_by: 'hanna',
+  has_photo: true,
+  purge_at: '2026-12-20T09:05:00.000Z',
+}
+
+let server: MockServer
+let bin: DeletedMember[]
+const originalWidth = window.innerWidth
+beforeEach(() => {
+  window.innerWidth = 1280
+  bin = [kept]
+  server = installMockServer()
+  server.on('GET', '/api/admin/deleted-members', () => ({ json: { items: bin } }))
+})
+afterEach(() => {
+  server.restore()
+  window.innerWidth = originalWidth
+})
+
+describe('Deleted members (issue 25)', () => {
+  it('lists who deleted whom and when, and restores after confirmation', async () => {
+    server.on('POST', '/api/admin/deleted-members/7/restore', () => {
+      bin = []
+      return { json: { id: 7 } }
+    })
+    const user = userEvent.setup()
+    renderRoute('/deleted-members', { signedInAs: admin })
+    const name = await screen.findByText('Abebe Kebede Tesfaye', {}, slow)
+    const row = within(name.closest('tr') as HTMLElement)
+    expect(row.getAllByText('hanna')).toHaveLength(2)
+    expect(row.getByText('20 November 2026', { exact: false })).toBeInTheDocument()
+    await user.click(row.getByRole('button', { name: 'Restore Abebe Kebede Tesfaye' }))
+    const confirm = await screen.findByRole('dialog', {}, slow)
+    expect(confirm).toHaveTextContent('owned by hanna')
+    await user.click(within(confirm).getByRole('button', { name: 'Restore' }))
+    await waitFor(
+      () => expect(screen.queryByText('Abebe Kebede Tesfaye')).not.toBeInTheDocument(),
+      slow,
+    )
+    expect(
+      await screen.findByText('No deleted members in the last 30 days.', {}, slow),
+    ).toBeVisible()
+  })
+
+  it('says so when the member is no longer in the bin', async () => {
+    server.on('POST', '/api/admin/deleted-members/7/restore', {
+      status: 404,
+      json: { success: false, message: 'Deleted member not found' },
+    })
+    const user = userEvent.setup()
+    renderRoute('/deleted-members', { signedInAs: admin, language: 'am' })
+    await user.click(await screen.findByRole('button', { name: /ይመልሱ/ }, slow))
+    const confirm = await screen.findByRole('dialog', {}, slow)
+    await user.click(within(confirm).getByRole('button', { name: 'ይመልሱ' }))
+    expect(await screen.findByText(/ከአሁን በኋላ እዚህ የለም/, {}, slow)).toBeInTheDocument()
+  })
+
+  it('is for admins only', async () => {
+    server.on('GET', '/api/stats', { status: 500, json: {} })
+    const { router } = renderRoute('/deleted-members', {
+      signedInAs: { id: 5, username: 'board', role: 'auditor' },
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow)
+  })
+})

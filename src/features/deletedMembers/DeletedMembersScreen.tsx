@@ -1,0 +1,144 @@
+import { ExclamationCircleFilled, ReloadOutlined, UndoOutlined } from '@ant-design/icons'
+import { Alert, App, Button, Empty, Flex, Table, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { fullName } from '../../domain'
+import { RecordCards } from '../../shared/RecordCards'
+import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
+import { DateTime } from '../accounts'
+import {
+  type DeletedMember,
+  useDeletedMembersQuery,
+  useRestoreMemberMutation,
+} from './deletedMembersApi'
+import '../../shared/adminScreen.css'
+
+/** Issue 25: deleted members kept 30 days; an admin restores one, with its id, fields and photo. */
+export default function DeletedMembersScreen() {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const { modal, message } = App.useApp()
+  const bin = useDeletedMembersQuery()
+  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
+  const [restore] = useRestoreMemberMutation()
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
+
+  const confirmRestore = (member: DeletedMember) => {
+    const name = fullName(member)
+    modal.confirm({
+      title: t('restoreMember'),
+      icon: <ExclamationCircleFilled />,
+      content: t('restoreConfirm', { name, owner: member.owner_username ?? '—' }),
+      okText: t('restore'),
+      cancelText: t('cancel'),
+      onOk: async () => {
+        try {
+          await restore(member.id).unwrap()
+          void message.success(t('restoreSuccess', { name }))
+        } catch (error) {
+          const status = (error as { status?: unknown }).status
+          void message.error(t(status === 404 ? 'restoreGone' : 'restoreFailed'))
+        }
+      },
+    })
+  }
+
+  const columns: ColumnsType<DeletedMember> = [
+    {
+      title: t('columnName'),
+      key: 'name',
+      render: (_, member) => <strong>{fullName(member)}</strong>,
+    },
+    {
+      title: t('columnOwner'),
+      dataIndex: 'owner_username',
+      render: (v: string | null) => v ?? '—',
+    },
+    { title: t('deletedBy'), dataIndex: 'deleted_by', render: (v: string | null) => v ?? '—' },
+    {
+      title: t('deletedAt'),
+      dataIndex: 'deleted_at',
+      render: (value: string) => <DateTime value={value} />,
+    },
+    {
+      title: t('purgeAt'),
+      dataIndex: 'purge_at',
+      render: (value: string) => <DateTime value={value} withTime={false} />,
+    },
+    {
+      title: t('columnActions'),
+      key: 'actions',
+      render: (_, member) => (
+        <Flex gap={6} wrap>
+          <Button
+            size="small"
+            icon={<UndoOutlined aria-hidden />}
+            onClick={() => confirmRestore(member)}
+            aria-label={t('restoreNamed', { name: fullName(member) })}
+          >
+            <FormattedMessage id="restore" />
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            onClick={() => navigate(`/history?member_id=${member.id}`)}
+          >
+            <FormattedMessage id="history" />
+          </Button>
+        </Flex>
+      ),
+    },
+  ]
+
+  return (
+    <section className="admin-screen" aria-labelledby="deleted-members-title">
+      <Flex vertical gap={4} className="admin-screen-header">
+        <Typography.Title level={2} id="deleted-members-title" style={{ margin: 0 }}>
+          <FormattedMessage id="deletedMembers" />
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          <FormattedMessage id="deletedMembersNotice" />
+        </Typography.Text>
+      </Flex>
+      {bin.isError && (
+        <Alert
+          type="error"
+          showIcon
+          className="admin-screen-alert"
+          title={t('fetchDeletedError')}
+          action={
+            <Button
+              size="small"
+              icon={<ReloadOutlined aria-hidden />}
+              onClick={() => void bin.refetch()}
+            >
+              <FormattedMessage id="retry" />
+            </Button>
+          }
+        />
+      )}
+      {narrow && !bin.isLoading ? (
+        <RecordCards<DeletedMember>
+          columns={columns}
+          records={bin.data?.items ?? []}
+          label={t('deletedMembers')}
+          empty={<FormattedMessage id="deletedMembersEmpty" />}
+        />
+      ) : (
+        <Table<DeletedMember>
+          rowKey="id"
+          size="middle"
+          loading={bin.isLoading}
+          dataSource={bin.data?.items ?? []}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 800 }}
+          locale={{
+            emptyText: <Empty description={<FormattedMessage id="deletedMembersEmpty" />} />,
+          }}
+        />
+      )}
+    </section>
+  )
+}

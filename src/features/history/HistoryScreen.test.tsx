@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { AuditEvent } from './historyApi'
+
+jest.setTimeout(90_000)
+const slow = { timeout: 20_000 }
+
+const auditor = { id: 5, username: 'board', role: 'auditor' as const }
+const update: AuditEvent = {
+  seq: 12,
+  at: '2026-11-20T09:05:00.000Z',
+  actor_id: 2,
+  actor_username: 'hanna',
+  action: 'member_update',
+  member_id: 7,
+  subject_user_id: null,
+  details: { changes: { membership_status: ['visitor', 'member'], city: ['Adama', 'Jimma'] } },
+}
+const restore: AuditEvent = {
+  seq: 11,
+  at: '2026-11-19T09:05:00.000Z',
+  actor_id: 1,
+  actor_username: 'admin',
+  action: 'member_restore',
+  member_id: 7,
+  subject_user_id: 2,
+  details: { first_name: 'Abebe', last_name: 'Tesfaye', owner_user_id: 2 },
+}
+
+let server: MockServer
+const originalWidth = window.innerWidth
+beforeEach(() => {
+  window.innerWidth = 1280
+  server = installMockServer()
+  server.on('GET', '/api/admin/users', { json: [] })
+  server.on('GET', '/api/audit', (req) => ({
+    json: req.search.get('cursor')
+      ? { items: [restore], next_cursor: null }
+      : { items: [update], next_cursor: '12' },
+  }))
+})
+afterEach(() => {
+  server.restore()
+  window.innerWidth = originalWidth
+})
+
+describe('History screen (issue 25)', () => {
+  it('shows who changed what, field by field, translated; pages on with the cursor', async () => {
+    const user = userEvent.setup()
+    renderRoute('/history', { signedInAs: auditor })
+    const list = await screen.findByRole('list', { name: 'History' }, slow)
+    expect(within(list).getByText('hanna')).toBeInTheDocument()
+    expect(within(list).getByText('Edited')).toBeInTheDocument()
+    expect(within(list).getByText('Membership status:')).toBeInTheDocument()
+    expect(within(list).getByText('Visitor')).toBeInTheDocument()
+    expect(within(list).getByText('Member')).toBeInTheDocument()
+    expect(within(list).getByText('20 November 2026', { exact: false })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show earlier events' }))
+    expect(await within(list).findByText('Restored', {}, slow)).toBeInTheDocument()
+    expect(within(list).getByText('Abebe Tesfaye')).toBeInTheDocument()
+    expect(server.requests.some((r) => r.search.get('cursor') === '12')).toBe(true)
+  })
+
+  it('reads its filters from the address and sends them', async () => {
+    renderRoute('/history?action=member_restore&member_id=7&from=2026-11-01', {
+      signedInAs: auditor,
+    })
+    await screen.findByRole('list', { name: 'History' }, slow)
+    const sent = server.requests.find((r) => r.path === '/api/audit')!.search
+    expect(sent.get('action')).toBe('member_restore')
+    expect(sent.get('member_id')).toBe('7')
+    expect(sent.get('from')).toBe('2026-11-01')
+    expect(sent.get('to')).toBeNull()
+  })
+
+  it('exports the shown rows as CSV', async () => {
+    const blobs: Blob[] = []
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob)
+      return 'blob:history'
+    })
+    URL.revokeObjectURL = jest.fn()
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const user = userEvent.setup()
+    renderRoute('/history', { signedInAs: auditor })
+    await screen.findByRole('list', { name: 'History' }, slow)
+    await user.click(screen.getByRole('button', { name: /Export CSV/ }))
+    expect(click).toHaveBeenCalled()
+    const text = await blobs[0].text()
+    expect(text).toContain('When,Who,What,Member number,About,Changes')
+    expect(text).toContain('hanna,Edited,7')
+    expect(text).toContain('Membership status: Visitor → Member')
+    click.mockRestore()
+  })
+
+  it('is not offered to a clerk', async () => {
+    server.on('GET', '/api/stats', { status: 500, json: {} })
+    const { router } = renderRoute('/history', {
+      signedInAs: { id: 2, username: 'hanna', role: 'clerk' },
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow)
+    expect(server.requests.some((r) => r.path === '/api/audit')).toBe(false)
+  })
+})

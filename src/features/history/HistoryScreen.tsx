@@ -1,0 +1,214 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
+import {
+  Alert,
+  Button,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Typography,
+} from 'antd'
+import { useMemo, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useSearchParams } from 'react-router'
+import { useAccountsQuery, useDateTimeText } from '../accounts'
+import { DualCalendarDateInput } from '../memberForm'
+import { AUDIT_ACTIONS, type AuditFilters, useAuditInfiniteQuery } from './historyApi'
+import { downloadText, toCsv } from './historyCsv'
+import { HistoryEntry } from './MemberHistory'
+import { useHistoryText } from './historyText'
+import '../../shared/adminScreen.css'
+import './history.css'
+
+const positive = (raw: string | null) => {
+  const n = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0
+  return n > 0 ? n : undefined
+}
+
+/** The filters live in the address, so a filtered history can be bookmarked or linked to. */
+function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
+  const [params, setParams] = useSearchParams()
+  const filters: AuditFilters = {
+    actor: positive(params.get('actor')),
+    action: (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '')
+      ? (params.get('action') as string)
+      : undefined,
+    member_id: positive(params.get('member_id')),
+    from: /^\d{4}-\d{2}-\d{2}$/.test(params.get('from') ?? '') ? params.get('from')! : undefined,
+    to: /^\d{4}-\d{2}-\d{2}$/.test(params.get('to') ?? '') ? params.get('to')! : undefined,
+  }
+  const set = (next: AuditFilters) => {
+    const search = new URLSearchParams()
+    for (const [key, value] of Object.entries(next)) {
+      if (value !== undefined && value !== '') search.set(key, String(value))
+    }
+    setParams(search, { replace: true })
+  }
+  return [filters, set]
+}
+
+/** Issue 25: the whole history, for admins and auditors, with filters and a CSV of the rows shown. */
+export default function HistoryScreen() {
+  const intl = useIntl()
+  const t = (id: string) => intl.formatMessage({ id })
+  const [filters, setFilters] = useAuditFilters()
+  const accounts = useAccountsQuery()
+  const audit = useAuditInfiniteQuery(filters)
+  const text = useHistoryText()
+  const dateTime = useDateTimeText()
+  const events = useMemo(() => audit.data?.pages.flatMap((page) => page.items) ?? [], [audit.data])
+  const [memberDraft, setMemberDraft] = useState<number | null>(filters.member_id ?? null)
+  const change = (patch: AuditFilters) => setFilters({ ...filters, ...patch })
+  const badRange = Boolean(filters.from && filters.to && filters.from > filters.to)
+
+  const exportCsv = () => {
+    const header = [
+      t('historyWhen'),
+      t('historyWho'),
+      t('historyWhat'),
+      t('historyMemberId'),
+      t('historyAbout'),
+      t('historyChanges'),
+    ]
+    const rows = events.map((event) => [
+      dateTime(event.at),
+      text.actor(event),
+      text.actionName(event.action),
+      event.member_id === null ? '' : String(event.member_id),
+      text.subject(event),
+      text
+        .changes(event)
+        .map((c) => `${c.label}: ${c.before} → ${c.after}`)
+        .join('; '),
+    ])
+    downloadText(
+      toCsv([header, ...rows]),
+      `abal-history-${new Date().toISOString().slice(0, 10)}.csv`,
+    )
+  }
+
+  let body
+  if (audit.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />
+  else if (audit.isError && events.length === 0) body = null
+  else if (events.length === 0)
+    body = <Empty description={<FormattedMessage id="historyEmpty" />} />
+  else
+    body = (
+      <ol className="history-list" aria-label={t('history')}>
+        {events.map((event) => (
+          <HistoryEntry key={event.seq} event={event} showSubject />
+        ))}
+      </ol>
+    )
+
+  return (
+    <section className="admin-screen" aria-labelledby="history-title">
+      <Flex justify="space-between" align="center" wrap gap={8} className="admin-screen-header">
+        <Typography.Title level={2} id="history-title" style={{ margin: 0 }}>
+          <FormattedMessage id="history" />
+        </Typography.Title>
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          disabled={events.length === 0}
+          onClick={exportCsv}
+        >
+          <FormattedMessage id="historyExportCsv" />
+        </Button>
+      </Flex>
+      <Form layout="vertical" component="div" className="history-filters">
+        <Row gutter={[12, 12]}>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item label={t('historyAccount')} htmlFor="history-actor">
+              <Select<number>
+                id="history-actor"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('historyAnyAccount')}
+                value={filters.actor}
+                loading={accounts.isLoading}
+                onChange={(actor) => change({ actor })}
+                options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.username }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item label={t('historyAction')} htmlFor="history-action">
+              <Select<string>
+                id="history-action"
+                allowClear
+                placeholder={t('historyAnyAction')}
+                value={filters.action}
+                onChange={(action) => change({ action })}
+                options={AUDIT_ACTIONS.map((action) => ({
+                  value: action,
+                  label: text.actionName(action),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={4}>
+            <Form.Item label={t('historyMemberId')} htmlFor="history-member">
+              <InputNumber<number>
+                id="history-member"
+                min={1}
+                max={999999999}
+                precision={0}
+                style={{ width: '100%' }}
+                value={memberDraft}
+                onChange={setMemberDraft}
+                onBlur={() => change({ member_id: memberDraft ?? undefined })}
+                onPressEnter={() => change({ member_id: memberDraft ?? undefined })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={4}>
+            <DualCalendarDateInput
+              id="history-from"
+              label={t('historyFrom')}
+              value={filters.from}
+              onChange={(from) => change({ from: from ?? undefined })}
+            />
+          </Col>
+          <Col xs={24} sm={12} lg={4}>
+            <DualCalendarDateInput
+              id="history-to"
+              label={t('historyTo')}
+              value={filters.to}
+              onChange={(to) => change({ to: to ?? undefined })}
+              error={badRange ? t('historyBadRange') : undefined}
+            />
+          </Col>
+        </Row>
+      </Form>
+      {audit.isError && (
+        <Alert
+          type="error"
+          showIcon
+          className="admin-screen-alert"
+          title={t('fetchHistoryError')}
+          action={
+            <Button
+              size="small"
+              icon={<ReloadOutlined aria-hidden />}
+              onClick={() => void audit.refetch()}
+            >
+              <FormattedMessage id="retry" />
+            </Button>
+          }
+        />
+      )}
+      <div aria-busy={audit.isFetching}>{body}</div>
+      {audit.hasNextPage && !audit.isError && (
+        <Flex justify="center" style={{ marginTop: 12 }}>
+          <Button loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+            <FormattedMessage id="historyLoadMore" />
+          </Button>
+        </Flex>
+      )}
+    </section>
+  )
+}

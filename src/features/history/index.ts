@@ -1,0 +1,1 @@
+export { MemberHistory } from './MemberHistory'
