@@ -20,6 +20,7 @@ const MemberListScreen = lazy(() => import('../features/members/MemberListScreen
 const MemberDetailScreen = lazy(() => import('../features/members/MemberDetailScreen'))
 const IdCardScreen = lazy(() => import('../features/idcard/IdCardScreen'))
 const ChangePasswordScreen = lazy(() => import('../features/account/ChangePasswordScreen'))
+const ImportScreen = lazy(() => import('../features/import/ImportScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: '/member/idcard/:id', element: <IdCardScreen /> },
       { path: '/member/:id', element: <MemberDetailScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
+      { path: '/import', element: <ImportScreen /> },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

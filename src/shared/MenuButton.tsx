@@ -17,6 +17,9 @@ interface MenuButtonProps {
   items: readonly MenuButtonItem[]
   onSelect: (key: string) => void
   className?: string
+  /** Visible text beside the icon (the button is icon-only without it). */
+  text?: string
+  loading?: boolean
 }
 
 /**
@@ -27,7 +30,15 @@ interface MenuButtonProps {
  * Plain elements rather than antd's Dropdown and Menu, whose first opening is a long task on a
  * phone (docs/performance.md).
  */
-export function MenuButton({ label, icon, items, onSelect, className }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  icon,
+  items,
+  onSelect,
+  className,
+  text,
+  loading,
+}: MenuButtonProps) {
   const menuId = useId()
   const [active, setActive] = useState<number | null>(null)
   const open = active !== null
@@ -90,16 +101,19 @@ export function MenuButton({ label, icon, items, onSelect, className }: MenuButt
     <span className="menu-button" ref={wrapper}>
       <Button
         ref={button}
-        type="text"
+        type={text === undefined ? 'text' : 'default'}
         className={className}
         icon={icon}
+        loading={loading}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setActive(open ? null : 0)}
         onKeyDown={onButtonKeyDown}
-      />
+      >
+        {text}
+      </Button>
       {open && (
         <ul
           id={menuId}

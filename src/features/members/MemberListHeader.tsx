@@ -3,6 +3,7 @@ import { Badge, Button, Tag, Tooltip, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useIsMobile } from '../../shared/useMediaQuery'
+import { ExportMenu, type ExportListArgs } from './ExportMenu'
 import { filtersToggled, selectFiltersActive, selectFiltersVisible } from './membersSlice'
 
 /**
@@ -11,7 +12,14 @@ import { filtersToggled, selectFiltersActive, selectFiltersVisible } from './mem
  * sits under the title as words ("30 members"): the longest title, Afaan Oromoo's, fills a 375 px
  * line by itself, and a count tag wrapped alone onto a second line looked broken.
  */
-export function MemberListHeader({ total }: { total: number | undefined }) {
+export function MemberListHeader({
+  total,
+  exportList,
+}: {
+  total: number | undefined
+  /** The list as shown, for its Export menu (issue 24). */
+  exportList: ExportListArgs
+}) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const compact = useIsMobile()
@@ -57,7 +65,10 @@ export function MemberListHeader({ total }: { total: number | undefined }) {
           )
         )}
       </div>
-      {compact ? <Tooltip title={toggleLabel}>{toggle}</Tooltip> : toggle}
+      <div className="member-list-actions">
+        <ExportMenu list={exportList} compact={compact} />
+        {compact ? <Tooltip title={toggleLabel}>{toggle}</Tooltip> : toggle}
+      </div>
     </div>
   )
 }

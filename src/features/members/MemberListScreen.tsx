@@ -122,7 +122,7 @@ export default function MemberListScreen() {
 
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
-      <MemberListHeader total={total} />
+      <MemberListHeader total={total} exportList={{ q, status, owner }} />
       {role !== 'clerk' && <WhoseMembers everyone={everyone} onChange={setEveryone} />}
 
       {transferredName && (

@@ -1,5 +1,6 @@
 import {
   HomeOutlined,
+  ImportOutlined,
   KeyOutlined,
   LogoutOutlined,
   MenuOutlined,
@@ -21,6 +22,7 @@ const NAV = [
   { to: '/home', id: 'home', icon: <HomeOutlined />, writes: false },
   { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true },
   { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false },
+  { to: '/import', id: 'importNav', icon: <ImportOutlined />, writes: true },
 ] as const
 
 export function TopBar() {
