@@ -1,25 +1,27 @@
 import { useState } from 'react'
-import { TOKEN_KEY } from '../../app/api'
-import { useAppDispatch } from '../../app/hooks'
-import { sessionExpired } from '../../app/sessionEvents'
-import { downloadFile } from '../../shared/downloadFile'
+import { useDownloadFileMutation } from './downloadApi'
 
-/**
- * A button's download: which one is busy, the message id of the last failure (shown next to
- * the button), and a 401 ends the session like any other call's.
- */
+/** The message id for a failed download: unreachable, or refused by the server. */
+const failureId = (error: unknown) => {
+  const status = (error as { status?: unknown } | undefined)?.status
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'
+    ? 'importNetworkError'
+    : 'downloadFailed'
+}
+
+/** A button's download: which one is busy, and the message id of the last failure. */
 export function useDownload() {
-  const dispatch = useAppDispatch()
+  const [download] = useDownloadFileMutation()
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const start = async (key: string, url: string, fallbackName: string) => {
     setBusy(key)
     setError(null)
     try {
-      const outcome = await downloadFile(url, fallbackName, localStorage.getItem(TOKEN_KEY))
-      if (outcome.ok) return
-      if (outcome.status === 401) dispatch(sessionExpired())
-      else setError(outcome.status === 0 ? 'importNetworkError' : 'downloadFailed')
+      await download({ url, fallbackName }).unwrap()
+    } catch (failure) {
+      // A 401 has ended the session already (src/app/api.ts); the sign-in page follows.
+      if ((failure as { status?: unknown }).status !== 401) setError(failureId(failure))
     } finally {
       setBusy(null)
     }
