@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Empty,
   Flex,
   Radio,
   Result,
@@ -80,7 +81,10 @@ export function UploadStep({
   return (
     <div className="import-step">
       <StepHeading id="importStepUpload" />
-      <Spin spinning={uploading} tip={intl.formatMessage({ id: 'importReading' }, { fileName })}>
+      <Spin
+        spinning={uploading}
+        description={intl.formatMessage({ id: 'importReading' }, { fileName })}
+      >
         <Upload.Dragger
           accept={IMPORT_ACCEPT}
           multiple={false}
@@ -272,6 +276,12 @@ export function PreviewStep({
         />
       </div>
 
+      {preview.rows === 0 && (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<FormattedMessage id="importNoRows" />}
+        />
+      )}
       {preview.errors.length > 0 && (
         <>
           <Typography.Title level={3} className="import-section-title">
