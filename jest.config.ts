@@ -18,6 +18,8 @@ const swc: Config['transform'] = {
 const config: Config = {
   // antd screens in jsdom are slow on a busy 2-core machine; a test that hangs still fails.
   testTimeout: 30_000,
+  // Jest's default leaves one of two cores idle; the suites are CPU-bound, so use both.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'client',

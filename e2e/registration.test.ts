@@ -69,6 +69,9 @@ async function pick(page: Page, id: string, ...labels: (string | RegExp)[]) {
     for (let attempt = 1; ; attempt += 1) {
       try {
         if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
+        // The menu is virtual: an option far down is not in the page until a search finds it.
+        if (typeof label === 'string' && (await option.count()) === 0 && (await input.isEditable()))
+          await input.fill(label)
         if ((await option.getAttribute('aria-selected', { timeout: 5000 })) !== 'true') {
           await option.click({ timeout: 5000 })
         }

@@ -30,5 +30,7 @@ export function themeFor(mode: ThemeMode): ThemeConfig {
     },
     // Each theme's CSS variables are scoped by a class of its own (antd's CSS-variable mode).
     cssVar: { key: antdThemeClass(mode) },
+    // jsdom draws nothing: tests skip building antd's CSS (antd 6's documented zero-runtime mode).
+    zeroRuntime: process.env.NODE_ENV === 'test',
   }
 }

@@ -55,7 +55,3 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
 })
-
-// jsdom has no cascade layers; a browser that has them takes antd's styles from the build
-// (src/app/staticAntdStyles.ts), so components here skip building CSS-in-JS too, as they do there.
-;(globalThis as { CSSLayerBlockRule?: unknown }).CSSLayerBlockRule ??= class CSSLayerBlockRule {}

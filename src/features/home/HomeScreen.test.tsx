@@ -3,7 +3,6 @@ import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import type { MemberStats } from './homeApi'
 
-jest.setTimeout(30_000)
 const SLOW = { timeout: 10_000 }
 
 const stats: MemberStats = {

@@ -13,7 +13,6 @@ class TimeoutChannel {
   }
 }
 ;(globalThis as { MessageChannel?: unknown }).MessageChannel ??= TimeoutChannel
-jest.setTimeout(20_000)
 
 const changes: (string | null)[] = []
 

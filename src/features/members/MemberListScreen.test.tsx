@@ -36,7 +36,6 @@ const sparse: MemberListItem = {
 }
 
 // antd renders slowly in jsdom; these drive whole screens.
-jest.setTimeout(30_000)
 const SLOW = { timeout: 10_000 }
 
 let server: MockServer
