@@ -109,6 +109,7 @@ export default function ImportScreen() {
         <UploadStep
           uploading={state.status === 'uploading'}
           fileName={state.fileName}
+          focusHeading={!fresh}
           calendar={state.calendar}
           onCalendar={chooseCalendar}
           onFile={chooseFile}

@@ -30,12 +30,15 @@ import { IMPORT_ACCEPT } from './importFiles'
 
 const IGNORE = ''
 
-/** A step's heading, focused when the step appears so screen readers hear where they are. */
-function StepHeading({ id }: { id: string }) {
+/**
+ * A step's heading, focused when the step appears so screen readers hear where they are (not
+ * the first step on arrival: the screen's title comes first then).
+ */
+function StepHeading({ id, focus = true }: { id: string; focus?: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
-    ref.current?.focus()
-  }, [])
+    if (focus) ref.current?.focus()
+  }, [focus])
   return (
     <Typography.Title level={2} className="import-step-title" tabIndex={-1} ref={ref}>
       <FormattedMessage id={id} />
@@ -67,12 +70,14 @@ function CalendarChoice({
 export function UploadStep({
   uploading,
   fileName,
+  focusHeading,
   calendar,
   onCalendar,
   onFile,
 }: {
   uploading: boolean
   fileName: string
+  focusHeading: boolean
   calendar: ImportCalendar
   onCalendar: (calendar: ImportCalendar) => void
   onFile: (file: File) => void
@@ -80,7 +85,7 @@ export function UploadStep({
   const intl = useIntl()
   return (
     <div className="import-step">
-      <StepHeading id="importStepUpload" />
+      <StepHeading id="importStepUpload" focus={focusHeading} />
       <Spin
         spinning={uploading}
         description={intl.formatMessage({ id: 'importReading' }, { fileName })}
