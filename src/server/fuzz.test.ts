@@ -3,7 +3,13 @@
 // another sequence; a failure prints the seed and the request that broke.
 import type { InjectOptions } from 'fastify'
 import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
-import { multipart, pngImage, photoPart, registrationFields } from './testing/memberForms'
+import {
+  type FilePart,
+  multipart,
+  pngImage,
+  photoPart,
+  registrationFields,
+} from './testing/memberForms'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125)
 const REQUESTS = 2000
@@ -108,6 +114,21 @@ function id(r: Random, known: number[]): string {
 
 const FIELDS = Object.keys(registrationFields())
 
+const csvPart = (text: string | Buffer): FilePart => ({
+  field: 'file',
+  filename: 'members.csv',
+  contentType: 'text/csv',
+  data: Buffer.isBuffer(text) ? text : Buffer.from(text),
+})
+
+/** A CSV built from hostile pieces: headers and cells the import must refuse or keep as text. */
+function csv(r: Random): string {
+  const rows = Array.from({ length: r.int(5) }, () =>
+    Array.from({ length: r.int(5) }, () => text(r)).join(r.pick([',', ';', '\t'])),
+  )
+  return [r.pick(['first_name,middle_name,last_name', text(r)]), ...rows].join('\n')
+}
+
 function formFields(r: Random): Record<string, string> {
   const fields = r.int(3) === 0 ? registrationFields() : {}
   const out: Record<string, string> = { ...fields }
@@ -129,8 +150,10 @@ const query = (params: Record<string, unknown>) =>
 describe('fuzzing every route', () => {
   let ctx: TestContext
   let auth: { authorization: string }
+  let adminAuth: { authorization: string }
   let otherId: number
   const known: number[] = []
+  const imports: string[] = []
   let png: Buffer
 
   beforeAll(async () => {
@@ -138,7 +161,15 @@ describe('fuzzing every route', () => {
     const alice = await createUserAndSignIn(ctx, 'alice')
     auth = alice.auth
     otherId = (await createUserAndSignIn(ctx, 'bob')).id
+    adminAuth = (await createUserAndSignIn(ctx, 'carol', undefined, { role: 'admin' })).auth
     png = await pngImage(40, 30)
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      ...multipart({}, [csvPart('first_name,middle_name,last_name\nAbebe,Kebede,Tesfaye\n')], auth),
+    })
+    expect(upload.statusCode).toBe(200)
+    imports.push(upload.json<{ id: string }>().id)
   })
   afterAll(() => ctx.close())
 
@@ -146,7 +177,10 @@ describe('fuzzing every route', () => {
     const headers =
       r.int(12) === 0 ? {} : r.int(30) === 0 ? { authorization: `Bearer ${text(r)}` } : auth
     const member = () => `/api/members/${id(r, known)}`
-    switch (r.int(16)) {
+    // Admin routes aim at bob or at made-up ids, never at alice: her requests must stay signed in.
+    const account = () => (r.int(2) ? String(otherId) : id(r, []))
+    const anImport = () => (r.int(2) && imports.length ? r.pick(imports) : encode(text(r)))
+    switch (r.int(27)) {
       case 0:
         return {
           method: 'POST',
@@ -205,6 +239,80 @@ describe('fuzzing every route', () => {
           payload: text(r),
         }
       }
+      case 16:
+        return {
+          method: 'POST',
+          url: '/api/imports',
+          ...multipart(
+            r.int(2) ? { calendar: r.pick(['ethiopian', 'gregorian', text(r)]) } : {},
+            [csvPart(r.int(4) ? csv(r) : Buffer.from(text(r), 'utf16le'))],
+            headers,
+          ),
+        }
+      case 17:
+        return {
+          method: 'POST',
+          url: `/api/imports/${anImport()}/${r.pick(['preview', 'commit'])}`,
+          headers,
+          payload: r.int(2)
+            ? { mapping: value(r), on_duplicate: r.pick(['skip', 'update', 'create', text(r)]) }
+            : (value(r) as object),
+        }
+      case 18:
+        return {
+          method: 'GET',
+          url: r.int(2)
+            ? `/api/imports/${anImport()}/report?${query({ format: text(r) })}`
+            : `/api/imports/template?${query({ lang: r.pick(['en', 'am', 'om', text(r)]) })}`,
+          headers,
+        }
+      case 19:
+        return {
+          method: 'GET',
+          url: `/api/members/export?${query({ format: r.pick(['csv', 'xlsx', text(r)]), q: text(r), status: text(r), lang: r.pick(['am', text(r)]), calendar: r.pick(['ethiopian', text(r)]), owner: r.pick(['all', 'mine', text(r)]) })}`,
+          headers: r.int(2) ? adminAuth : headers,
+        }
+      case 20:
+        return {
+          method: 'GET',
+          url: `/api/stats?${query({ owner: r.pick(['all', text(r)]), calendar: text(r), today: text(r), tz: r.pick([0, 180, text(r)]) })}`,
+          headers: r.int(2) ? adminAuth : headers,
+        }
+      case 21:
+        return {
+          method: 'GET',
+          url: r.int(2)
+            ? `${member()}/history`
+            : `/api/audit?${query({ limit: value(r), before: text(r), member: text(r), account: text(r) })}`,
+          headers: r.int(2) ? adminAuth : headers,
+        }
+      case 22:
+        return {
+          method: 'POST',
+          url: '/api/admin/users',
+          headers: adminAuth,
+          payload: { username: value(r), password: value(r), role: r.pick(['clerk', text(r)]) },
+        }
+      case 23:
+        return {
+          method: r.pick(['PATCH', 'POST'] as const),
+          url: `/api/admin/users/${account()}${r.pick(['', '/reset-password', '/transfer-members'])}`,
+          headers: adminAuth,
+          payload: value(r) as object,
+        }
+      case 24:
+        return {
+          method: r.pick(['GET', 'POST'] as const),
+          url: `/api/admin/deleted-members${r.int(2) ? `/${id(r, known)}/restore` : `?${query({ limit: value(r) })}`}`,
+          headers: adminAuth,
+        }
+      case 25:
+        return {
+          method: 'POST',
+          url: '/api/me/password',
+          headers,
+          payload: { current_password: value(r), new_password: value(r) } as object,
+        }
       case 14:
         return {
           method: 'GET',
