@@ -38,7 +38,7 @@ export function ExportMenu({ list, compact }: { list: ExportListArgs; compact: b
     <span className="member-export">
       <MenuButton
         label={label}
-        text={compact ? '' : label}
+        text={compact ? undefined : label}
         icon={<DownloadOutlined aria-hidden />}
         loading={download.busy !== null}
         items={[

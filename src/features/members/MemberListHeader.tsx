@@ -53,9 +53,13 @@ export function MemberListHeader({
         </Typography.Title>
         {compact ? (
           // Kept while loading (a blank line) so the list does not jump when the count arrives.
-          <Typography.Text type="secondary" className="member-count">
-            {count ?? '\u00a0'}
-          </Typography.Text>
+          // Export sits on the count's line: beside the toggle it pushed a long title to two lines.
+          <div className="member-count-line">
+            <Typography.Text type="secondary" className="member-count">
+              {count ?? '\u00a0'}
+            </Typography.Text>
+            <ExportMenu list={exportList} compact />
+          </div>
         ) : (
           count !== undefined && (
             // A static tag: the Badge's rolling digits were caught mid-animation after a search.
@@ -66,7 +70,7 @@ export function MemberListHeader({
         )}
       </div>
       <div className="member-list-actions">
-        <ExportMenu list={exportList} compact={compact} />
+        {!compact && <ExportMenu list={exportList} compact={false} />}
         {compact ? <Tooltip title={toggleLabel}>{toggle}</Tooltip> : toggle}
       </div>
     </div>
