@@ -152,6 +152,7 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await page.locator('#member-first_name').fill(firstName)
   await page.locator('#member-middle_name').fill('Kebede')
   await page.locator('#member-last_name').fill('Tesfaye')
+  await page.locator('#member-latin_name').fill('Abebe Kebede Tesfaye')
   await pick(page, 'member-gender', option('gender', 'male'))
   await ethiopianDate(page, 'member-date_of_birth', '1', MESKEREM[lang], '1983')
   if (lang === 'en') await page.getByText('= 11 September 1990 (Gregorian calendar)').waitFor()
@@ -173,6 +174,10 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await page.locator('#member-street_address').fill('Bole Road 12')
   await page.locator('#member-city').fill('Addis Ababa')
   await page.locator('#member-state').fill('Addis Ababa')
+  await page.locator('#member-sub_city').fill('Bole')
+  await page.locator('#member-woreda').fill('03')
+  await page.locator('#member-kebele').fill('12')
+  await page.locator('#member-house_number').fill('1234')
   await page.locator('#member-zip_code').fill('1000')
   await page.locator('#member-emergency_contact_name').fill('Almaz Bekele')
   await page.locator('#member-emergency_contact_relationship').fill('Sister')
@@ -191,6 +196,9 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await page.locator('#member-baptism_location').fill('Awash river')
   await gregorianDate(page, 'member-confirmation_date', '2012-03-04')
   await page.locator('#member-previous_church').fill('Mekane Yesus Bole')
+  await page.locator('#member-christian_name').fill('ገብረ ማርያም')
+  await page.locator('#member-confession_father').fill('Aba Yohannes')
+  await page.locator('#member-parish').fill('Bole Medhane Alem')
   await shot('step3')
   await next(page, 4)
 
@@ -242,6 +250,14 @@ async function checkStoredMember(firstName: string) {
     {
       middle_name: member.middle_name,
       last_name: member.last_name,
+      latin_name: member.latin_name,
+      sub_city: member.sub_city,
+      woreda: member.woreda,
+      kebele: member.kebele,
+      house_number: member.house_number,
+      christian_name: member.christian_name,
+      confession_father: member.confession_father,
+      parish: member.parish,
       gender: member.gender,
       date_of_birth: String(member.date_of_birth).slice(0, 10),
       marital_status: member.marital_status,
@@ -284,6 +300,14 @@ async function checkStoredMember(firstName: string) {
     {
       middle_name: 'Kebede',
       last_name: 'Tesfaye',
+      latin_name: 'Abebe Kebede Tesfaye',
+      sub_city: 'Bole',
+      woreda: '03',
+      kebele: '12',
+      house_number: '1234',
+      christian_name: 'ገብረ ማርያም',
+      confession_father: 'Aba Yohannes',
+      parish: 'Bole Medhane Alem',
       gender: 'male',
       // Meskerem 1, 1983 (Ethiopian) is 11 September 1990.
       date_of_birth: '1990-09-11',

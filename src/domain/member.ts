@@ -12,9 +12,14 @@ import type {
 
 /** What a create or update carries (spec 7.3, 7.4), after normalisation. */
 export interface MemberInput {
+  /** Given name (required). */
   first_name: string
+  /** Father's name: required on create and edit (Ethiopian naming; migration 2026_11_26_0501). */
   middle_name: string | null
+  /** Grandfather's name: optional; stored and returned as '' when absent (never null). */
   last_name: string
+  /** The name in Latin script as on a passport, optional (prefilled by transliteration). */
+  latin_name: string | null
   gender: Gender | null
   date_of_birth: string | null
   marital_status: MaritalStatus | null
@@ -28,6 +33,11 @@ export interface MemberInput {
   city: string | null
   state: string | null
   zip_code: string | null
+  /** Ethiopian address parts (optional): sub-city (ክፍለ ከተማ), woreda, kebele, house number. */
+  sub_city: string | null
+  woreda: string | null
+  kebele: string | null
+  house_number: string | null
   emergency_contact_name: string | null
   emergency_contact_relationship: string | null
   emergency_contact_phone: string | null
@@ -40,6 +50,10 @@ export interface MemberInput {
   baptism_location: string | null
   confirmation_date: string | null
   previous_church: string | null
+  /** Church fields (optional): Christian (baptismal) name, confession father, parish. */
+  christian_name: string | null
+  confession_father: string | null
+  parish: string | null
   /** Predefined keys (enums.ts SPIRITUAL_GIFTS) or custom text, shown verbatim. */
   spiritual_gifts: string[]
   service_interests: string[]
@@ -89,6 +103,7 @@ export const TEXT_FIELDS = [
   'first_name',
   'middle_name',
   'last_name',
+  'latin_name',
   'job',
   'phone_primary',
   'phone_secondary',
@@ -97,6 +112,10 @@ export const TEXT_FIELDS = [
   'city',
   'state',
   'zip_code',
+  'sub_city',
+  'woreda',
+  'kebele',
+  'house_number',
   'emergency_contact_name',
   'emergency_contact_relationship',
   'emergency_contact_phone',
@@ -104,6 +123,9 @@ export const TEXT_FIELDS = [
   'parent_guardian',
   'baptism_location',
   'previous_church',
+  'christian_name',
+  'confession_father',
+  'parish',
   'regular_attendance_pattern',
   'special_needs',
   'current_prayer_requests',
@@ -181,6 +203,7 @@ export function emptyMemberInput(): MemberInput {
     first_name: '',
     middle_name: null,
     last_name: '',
+    latin_name: null,
     gender: null,
     date_of_birth: null,
     marital_status: null,
@@ -193,6 +216,10 @@ export function emptyMemberInput(): MemberInput {
     city: null,
     state: null,
     zip_code: null,
+    sub_city: null,
+    woreda: null,
+    kebele: null,
+    house_number: null,
     emergency_contact_name: null,
     emergency_contact_relationship: null,
     emergency_contact_phone: null,
@@ -205,6 +232,9 @@ export function emptyMemberInput(): MemberInput {
     baptism_location: null,
     confirmation_date: null,
     previous_church: null,
+    christian_name: null,
+    confession_father: null,
+    parish: null,
     spiritual_gifts: [],
     service_interests: [],
     current_ministries: [],

@@ -171,13 +171,13 @@ describe('parseMemberInput', () => {
   it('merges wire and schema errors', () => {
     expect(
       parseMemberInput(
-        { first_name: 'Abebe', last_name: '', allergies: '[bad', date_of_birth: '1990-02-31' },
+        { first_name: 'Abebe', middle_name: '', allergies: '[bad', date_of_birth: '1990-02-31' },
         memberUpdateSchema(),
       ),
     ).toEqual({
       ok: false,
       errors: {
-        last_name: 'fieldRequired',
+        middle_name: 'fieldRequired',
         allergies: 'invalidValue',
         date_of_birth: 'invalidDate',
       },

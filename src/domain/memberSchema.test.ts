@@ -29,9 +29,9 @@ function completeMember(): MemberInput {
 }
 
 describe('STEP_REQUIRED_FIELDS (spec 5.2)', () => {
-  it('matches the spec table', () => {
+  it('matches the spec table, names as Ethiopian practice has them (issue 26)', () => {
     expect(STEP_REQUIRED_FIELDS).toEqual([
-      ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status'],
+      ['first_name', 'middle_name', 'gender', 'date_of_birth', 'marital_status'],
       ['phone_primary', 'street_address', 'city', 'state'],
       [],
       ['membership_status'],
@@ -123,13 +123,48 @@ describe('memberCreateSchema', () => {
 })
 
 describe('memberUpdateSchema', () => {
-  it('requires only first and last name', () => {
+  it("requires only the given name and the father's name", () => {
     expect(
-      validateMember({ first_name: 'Abebe', last_name: 'Tesfaye' }, memberUpdateSchema()),
-    ).toEqual({ ok: true, value: { first_name: 'Abebe', last_name: 'Tesfaye' } })
-    expect(validateMember({ first_name: ' ', last_name: null }, memberUpdateSchema())).toEqual({
+      validateMember({ first_name: 'Abebe', middle_name: 'Kebede' }, memberUpdateSchema()),
+    ).toEqual({ ok: true, value: { first_name: 'Abebe', middle_name: 'Kebede' } })
+    expect(
+      validateMember(
+        { first_name: ' ', middle_name: null, last_name: 'Tesfaye' },
+        memberUpdateSchema(),
+      ),
+    ).toEqual({
       ok: false,
-      errors: { first_name: 'fieldRequired', last_name: 'fieldRequired' },
+      errors: { first_name: 'fieldRequired', middle_name: 'fieldRequired' },
+    })
+  })
+
+  it('checks the lengths of the Ethiopian name, address and church fields', () => {
+    const base = { first_name: 'Abebe', middle_name: 'Kebede' }
+    const long = (n: number) => 'ሀ'.repeat(n)
+    expect(
+      validateMember(
+        {
+          ...base,
+          latin_name: long(200),
+          sub_city: long(100),
+          woreda: '03',
+          kebele: '12',
+          house_number: '1234',
+          christian_name: 'ገብረ ማርያም',
+          confession_father: 'አባ ገብረ ሥላሴ',
+          parish: long(200),
+        },
+        memberUpdateSchema(),
+      ).ok,
+    ).toBe(true)
+    expect(
+      validateMember(
+        { ...base, latin_name: long(201), kebele: long(101), christian_name: long(101) },
+        memberUpdateSchema(),
+      ),
+    ).toEqual({
+      ok: false,
+      errors: { latin_name: 'tooLong', kebele: 'tooLong', christian_name: 'tooLong' },
     })
   })
 

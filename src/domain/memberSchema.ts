@@ -30,7 +30,10 @@ const NAME_FIELDS = [
   'spouse_name',
   'parent_guardian',
   'emergency_contact_name',
+  'christian_name',
+  'confession_father',
 ] as const
+const SHORT_FIELDS = ['sub_city', 'woreda', 'kebele', 'house_number'] as const
 const PHONE_FIELDS = ['phone_primary', 'phone_secondary', 'emergency_contact_phone'] as const
 const LONG_TEXT_FIELDS = ['notes', 'current_prayer_requests', 'special_needs'] as const
 
@@ -42,6 +45,8 @@ export const TEXT_MAX_LENGTH: Readonly<Record<TextField, number>> = Object.fromE
 function maxLengthOf(field: TextField): number {
   if ((NAME_FIELDS as readonly string[]).includes(field)) return 100
   if ((PHONE_FIELDS as readonly string[]).includes(field)) return 40
+  if ((SHORT_FIELDS as readonly string[]).includes(field)) return 100
+  if (field === 'latin_name' || field === 'parish') return 200
   if (field === 'email') return 254
   if ((LONG_TEXT_FIELDS as readonly string[]).includes(field)) return 5000
   return 500
@@ -183,12 +188,15 @@ export const memberCreateSchema: () => MemberSchema = once(() =>
   memberSchema(ALL_FIELDS, STEP_REQUIRED_FIELDS.flat()),
 )
 
+/** The names every saved member has: given name and father's name (Ethiopian practice). */
+export const REQUIRED_NAME_FIELDS = ['first_name', 'middle_name'] as const
+
 /**
- * PUT /api/members/:id and the edit screen: first and last name required (spec 5.8), every
- * other field optional but format-checked; null or '' clears a field.
+ * PUT /api/members/:id, the edit screen and imports: given name and father's name required,
+ * every other field optional but format-checked; null or '' clears a field.
  */
 export const memberUpdateSchema: () => MemberSchema = once(() =>
-  memberSchema(ALL_FIELDS, ['first_name', 'last_name']),
+  memberSchema(ALL_FIELDS, REQUIRED_NAME_FIELDS),
 )
 
 export type MemberValidation =

@@ -2,9 +2,12 @@
 // needing only the step layout (the wizard slice, in the entry chunk) does not pull yup along.
 import type { MemberField } from './member'
 
-/** Required fields per wizard step 0–6 (spec 5.2). */
+/**
+ * Required fields per wizard step 0–6 (spec 5.2). Names follow Ethiopian practice: given name
+ * (first_name) and father's name (middle_name) are required, the grandfather's (last_name) not.
+ */
 export const STEP_REQUIRED_FIELDS: readonly (readonly MemberField[])[] = [
-  ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status'],
+  ['first_name', 'middle_name', 'gender', 'date_of_birth', 'marital_status'],
   ['phone_primary', 'street_address', 'city', 'state'],
   [],
   ['membership_status'],
@@ -15,7 +18,16 @@ export const STEP_REQUIRED_FIELDS: readonly (readonly MemberField[])[] = [
 
 /** The fields each wizard step shows or holds (spec 2.5), whose format that step checks. */
 export const STEP_FIELDS: readonly (readonly MemberField[])[] = [
-  ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status', 'job'],
+  [
+    'first_name',
+    'middle_name',
+    'last_name',
+    'latin_name',
+    'gender',
+    'date_of_birth',
+    'marital_status',
+    'job',
+  ],
   [
     'phone_primary',
     'phone_secondary',
@@ -24,6 +36,10 @@ export const STEP_FIELDS: readonly (readonly MemberField[])[] = [
     'city',
     'state',
     'zip_code',
+    'sub_city',
+    'woreda',
+    'kebele',
+    'house_number',
     'emergency_contact_name',
     'emergency_contact_relationship',
     'emergency_contact_phone',
@@ -36,6 +52,9 @@ export const STEP_FIELDS: readonly (readonly MemberField[])[] = [
     'baptism_location',
     'confirmation_date',
     'previous_church',
+    'christian_name',
+    'confession_father',
+    'parish',
   ],
   ['spiritual_gifts', 'current_ministries', 'service_interests', 'volunteer_availability'],
   ['medical_conditions', 'allergies', 'special_needs', 'highest_education', 'professional_skills'],

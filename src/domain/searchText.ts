@@ -10,7 +10,7 @@ import { foldForSearch } from './searchFolding'
  * Bump when buildSearchText's output changes: the server rebuilds every stored search text
  * whose version is older at start-up (src/server/repositories/searchTextBackfill.ts).
  */
-export const SEARCH_TEXT_VERSION = 2
+export const SEARCH_TEXT_VERSION = 3
 
 // Enum and list values are found by their Amharic and Oromo labels too ("መዘምራን" finds choir).
 const TRANSLATIONS: readonly Readonly<Record<string, string>>[] = [amMessages, omMessages]
@@ -21,6 +21,9 @@ const translated = (field: string, key: string) =>
 
 /** Names matched across scripts and spellings through their skeleton (nameSkeleton.ts). */
 const NAME_PARTS = [
+  'latin_name',
+  'christian_name',
+  'confession_father',
   'spouse_name',
   'parent_guardian',
   'emergency_contact_name',
@@ -33,6 +36,14 @@ const PHONE_PARTS = [
 ] as const satisfies readonly (keyof MemberInput)[]
 
 const TEXT_PARTS = [
+  'latin_name',
+  'christian_name',
+  'confession_father',
+  'parish',
+  'sub_city',
+  'woreda',
+  'kebele',
+  'house_number',
   'email',
   'phone_primary',
   'phone_secondary',
@@ -83,6 +94,7 @@ function withLabel(
 export function buildSearchText(member: MemberInput): string {
   const parts: string[] = [
     fullName(member),
+    // Given name with either of the other two: "Abebe Tesfaye" finds Abebe Kebede Tesfaye.
     `${member.first_name} ${member.last_name}`,
     ...TEXT_PARTS.map((field) => member[field] ?? ''),
     ...withLabel('membership_status', ENUM_OPTIONS.membership_status, member.membership_status),

@@ -8,6 +8,8 @@ export interface MenuButtonItem {
   icon?: ReactNode
   /** Draw a separator line above this item. */
   separated?: boolean
+  /** The language of the label (a language named in its own script). */
+  lang?: string
 }
 
 interface MenuButtonProps {
@@ -17,8 +19,14 @@ interface MenuButtonProps {
   items: readonly MenuButtonItem[]
   onSelect: (key: string) => void
   className?: string
-  /** Visible text beside the icon (the button is icon-only without it). */
-  text?: string
+  /** Visible text beside the icon (the accessible name stays `label`). */
+  text?: ReactNode
+  /** A choice among the items: they become menuitemradio, this one checked, opening on it. */
+  checkedKey?: string
+  /** A tooltip for an icon-only button. */
+  title?: string
+  /** A bordered (default) button rather than a text one, for a page's toolbar. */
+  bordered?: boolean
   loading?: boolean
 }
 
@@ -37,6 +45,9 @@ export function MenuButton({
   onSelect,
   className,
   text,
+  checkedKey,
+  title,
+  bordered,
   loading,
 }: MenuButtonProps) {
   const menuId = useId()
@@ -60,6 +71,8 @@ export function MenuButton({
   }, [open])
 
   const last = items.length - 1
+  const checkedIndex = checkedKey === undefined ? -1 : items.findIndex((i) => i.key === checkedKey)
+  const first = checkedIndex >= 0 ? checkedIndex : 0
   const close = () => {
     setActive(null)
     button.current?.focus()
@@ -72,7 +85,7 @@ export function MenuButton({
   const onButtonKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
-      setActive(event.key === 'ArrowDown' ? 0 : last)
+      setActive(event.key === 'ArrowDown' ? first : last)
     }
   }
   const onMenuKeyDown = (event: KeyboardEvent) => {
@@ -101,15 +114,16 @@ export function MenuButton({
     <span className="menu-button" ref={wrapper}>
       <Button
         ref={button}
-        type={text === undefined ? 'text' : 'default'}
+        type={bordered ? 'default' : 'text'}
         className={className}
         icon={icon}
         loading={loading}
         aria-label={label}
+        title={title}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setActive(open ? null : 0)}
+        onClick={() => setActive(open ? null : first)}
         onKeyDown={onButtonKeyDown}
       >
         {text}
@@ -129,7 +143,9 @@ export function MenuButton({
               ref={(element) => {
                 itemElements.current[index] = element
               }}
-              role="menuitem"
+              role={checkedKey === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={checkedKey === undefined ? undefined : item.key === checkedKey}
+              lang={item.lang}
               tabIndex={-1}
               className="menu-button-item"
               onClick={() => choose(item.key)}

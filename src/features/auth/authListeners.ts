@@ -4,7 +4,8 @@ import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { authApi } from './authApi'
 import type { AuthState } from './authSlice'
 
-const PREFERENCE_KEYS = ['language', 'themeMode', 'calendar']
+/** The device's settings, not the session's: they survive a logout (issue 28). */
+export const DEVICE_KEYS = ['language', 'themeMode', 'calendar', 'installBannerDismissed']
 
 /** Side effects of the session: the token on the device, and nothing left behind on logout. */
 export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ auth: AuthState }>) {
@@ -18,9 +19,9 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
   listeners.startListening({
     actionCreator: loggedOut,
     effect: (_action, { dispatch }) => {
-      // Spec 2.2: logout clears the device's local storage. The language, theme and calendar
-      // are the device's settings, not the session's, so they are written back.
-      const kept = PREFERENCE_KEYS.map((key) => [key, localStorage.getItem(key)] as const)
+      // Spec 2.2: logout clears the device's local storage. The language, theme, calendar and
+      // the dismissed install banner are the device's settings, so they are written back.
+      const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const)
       localStorage.clear()
       for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value)
       dispatch(api.util.resetApiState())

@@ -18,6 +18,7 @@ import { useHomeLabels } from './homeLabels'
 import { useStatsArgs } from './HomeScreen'
 import './home.css'
 import './report.css'
+import { useClearButton } from '../../shared/useClearButton'
 
 function FigureTable({
   caption,
@@ -138,6 +139,7 @@ function ReportMembers({ q, status }: { q: string; status: StatusFilter }) {
 }
 
 export default function ReportScreen() {
+  const clear = useClearButton()
   const intl = useIntl()
   const location = useLocation()
   const labels = useHomeLabels()
@@ -170,7 +172,7 @@ export default function ReportScreen() {
         />
         <Input.Search
           value={search}
-          allowClear
+          allowClear={clear.input}
           aria-label={intl.formatMessage({ id: 'searchMembersPlaceholder' })}
           placeholder={intl.formatMessage({ id: 'searchMembersPlaceholder' })}
           onChange={(event) => setSearch(event.target.value)}

@@ -1,6 +1,7 @@
 // What the card says. The card is bilingual by design (spec 2.9): its labels are card content in
 // English and Amharic whatever the interface language, so they live here and not in locales/.
 import {
+  bindCompoundNames,
   type DateCalendar,
   DEFAULT_NATIONALITY,
   enumLabel,
@@ -41,7 +42,10 @@ const AMHARIC_VALUES: Record<string, string> = {
 export const EMPTY_VALUE = '—'
 
 export interface CardFields {
+  /** The full name, compound names bound by no-break spaces (never broken across lines). */
   name: string
+  /** The name in Latin script, as on the passport; '' without one. */
+  latinName: string
   idNumber: string
   gender: string
   dateOfBirth: string
@@ -91,12 +95,25 @@ export function cardFields(
   ]
     .filter(Boolean)
     .join(' ')
-  const address = [member.street_address, member.city, member.state, member.zip_code]
+  // Each label stays on the line of its value (no-break spaces; the card draws them as spaces).
+  const labelled = (label: string, value: string | null | undefined) =>
+    value?.trim() ? `${label} ${value.trim()}`.replace(/ /g, '\u00a0') : ''
+  const address = [
+    labelled('H.No.', member.house_number),
+    member.street_address,
+    labelled('Kebele', member.kebele),
+    labelled('Woreda', member.woreda),
+    bindCompoundNames(member.sub_city ?? ''),
+    member.city,
+    member.state,
+    labelled('P.O. Box', member.zip_code),
+  ]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(', ')
   return {
-    name: fullName(member) || EMPTY_VALUE,
+    name: bindCompoundNames(fullName(member)) || EMPTY_VALUE,
+    latinName: bindCompoundNames(member.latin_name?.trim() ?? ''),
     // The number's year is the issue date's year in the calendar the card is printed in.
     idNumber: memberIdNumber(member.id, yearIn(issued, calendar)),
     gender: gender ? bilingual(gender, member.gender ?? '') : EMPTY_VALUE,

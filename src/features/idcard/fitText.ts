@@ -42,7 +42,11 @@ export function wrapText(
   const fits = (line: string) => measure(line, size, weight) <= maxWidth
   const lines: string[] = []
   let current = ''
-  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+  // Breaks at ordinary spaces only: a no-break space binds a compound name (ገብረ ሚካኤል).
+  for (const word of text
+    .trim()
+    .split(/[ \t\r\n]+/)
+    .filter(Boolean)) {
     const candidate = current ? `${current} ${word}` : word
     if (fits(candidate)) {
       current = candidate

@@ -1,5 +1,6 @@
 import { formatDate, type Member } from '../../domain'
 import { buildIdCardSide, buildIdCardSvg, CARD_WIDTH, type IdCardInput } from './idCardSvg'
+import { CARD_LABELS } from './cardContent'
 import { testCardFonts } from './testFonts'
 
 const PHOTO = `data:image/jpeg;base64,${'A'.repeat(400)}`
@@ -109,7 +110,8 @@ describe('buildIdCardSvg', () => {
         'Member Details',
         'የአባል ዝርዝር መረጃ',
         'Address · አድራሻ',
-        'Bole Road 12, Addis Ababa, Addis Ababa, 1000',
+        'Bole Road 12, Addis Ababa, Addis Ababa,',
+        'P.O. Box 1000',
         'Nationality · ዜግነት',
         'Ethiopia · ኢትዮጵያ',
         'Emergency Contact · የአደጋ ጊዜ ተጠሪ',
@@ -223,6 +225,42 @@ describe('buildIdCardSvg', () => {
       expect(left).toBeGreaterThanOrEqual(0)
       expect(right).toBeLessThanOrEqual(CARD_WIDTH)
     }
+  })
+
+  it('never breaks a compound name across lines, and shows the Latin-script name too', () => {
+    const doc = parse(
+      build({
+        member: member({
+          first_name: 'ወልደ ማርያም',
+          middle_name: 'ገብረ ሚካኤል',
+          last_name: 'ኃይለ ሥላሴ',
+          latin_name: 'Wolde Mariam Gebre Mikael Haile Selassie',
+        }),
+      }),
+    )
+    const front = lines(doc, 'front')
+    const nameLines = front.filter(
+      (l) => /[\u1200-\u137f]/.test(l) && !l.includes('·') && l !== CARD_LABELS.titleAm,
+    )
+    expect(nameLines.length).toBeGreaterThanOrEqual(2)
+    expect(nameLines.join(' ')).toBe('ወልደ ማርያም ገብረ ሚካኤል ኃይለ ሥላሴ')
+    for (const compound of ['ወልደ ማርያም', 'ገብረ ሚካኤል', 'ኃይለ ሥላሴ']) {
+      expect(nameLines.some((l) => l.includes(compound))).toBe(true)
+    }
+    const latin = front.find((l) => l.startsWith('Wolde'))
+    expect(latin).toBeDefined()
+    // One line: shrunk or cut, but cut only between whole compounds.
+    expect(latin).toMatch(/^Wolde Mariam( Gebre Mikael)?( Haile Selassie|…)?/)
+    expect(latin).not.toMatch(/(Wolde|Gebre|Haile)…?$/)
+  })
+
+  it('writes the Ethiopian address parts on the back', () => {
+    const doc = parse(
+      build({
+        member: member({ sub_city: 'Bole', woreda: '03', kebele: '12', house_number: '1234' }),
+      }),
+    )
+    expect(lines(doc, 'back').join(' ')).toContain('H.No. 1234, Bole Road 12, Kebele 12')
   })
 
   it('keeps a very long ministry list inside the front', () => {

@@ -2,7 +2,7 @@
 // and the date, so the preview, the print pages and the download are the same drawing.
 import type { DateCalendar, Member } from '../../domain'
 import { CARD_LABELS, cardFields, type CardFields, type FormatDate } from './cardContent'
-import { fitText } from './fitText'
+import { fitText, type Measure } from './fitText'
 import { type CardFonts, createGlyphSheet, type GlyphSheet } from './glyphSheet'
 import { qrPath } from './qrPath'
 import { escapeXml, num, safeImageDataUrl } from './svgMarkup'
@@ -34,6 +34,12 @@ const PAD = 14
 const BAR_TOP = 178
 const LABEL_SIZE = 6.3
 const VALUE_SIZES = [9, 8.5, 8, 7.5, 7] as const
+/** No-break spaces (cardContent.ts binds compound names with them) are drawn as spaces. */
+const spaced = (text: string) => text.replace(/\u00a0/g, ' ')
+const spacedMeasure =
+  (sheet: GlyphSheet): Measure =>
+  (text, size, weight) =>
+    sheet.measure(spaced(text), size, weight)
 
 /** Both sides side by side, 648×204: the file the user downloads. */
 export function buildIdCardSvg(input: IdCardInput): string {
@@ -72,7 +78,7 @@ function cardDocument(input: IdCardInput, sides: CardSide[]): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"` +
     ` width="${width}" height="${CARD_HEIGHT}" viewBox="0 0 ${width} ${CARD_HEIGHT}">` +
-    `<title>${escapeXml(`${CARD_LABELS.title} · ${fields.name} · ${fields.idNumber}`)}</title>` +
+    `<title>${escapeXml(`${CARD_LABELS.title} · ${spaced(fields.name)} · ${fields.idNumber}`)}</title>` +
     `<defs>${sharedDefs()}${logoDef}${sheet.defs()}</defs>${body}</svg>`
   )
 }
@@ -139,7 +145,7 @@ function field(
     maxLines: 1,
     sizes: [LABEL_SIZE, 5.5],
   })
-  const fitted = fitText(sheet.measure, value, {
+  const fitted = fitText(spacedMeasure(sheet), value, {
     maxWidth: width,
     maxLines: Math.max(1, maxLines),
     sizes: VALUE_SIZES,
@@ -151,7 +157,7 @@ function field(
   let y = top + 6
   for (const line of fitted.lines) {
     y += fitted.size * 1.22
-    markup += sheet.line(line, x, y, { size: fitted.size, fill: INK })
+    markup += sheet.line(spaced(line), x, y, { size: fitted.size, fill: INK })
   }
   return { markup, bottom: y + 4 }
 }
@@ -182,15 +188,16 @@ function front(
 
   const x = 106
   const width = CARD_WIDTH - x - PAD
+  const measure = spacedMeasure(sheet)
   // Two lines at a readable size first; a very long name may take a third, smaller line.
-  const twoLines = fitText(sheet.measure, fields.name, {
+  const twoLines = fitText(measure, fields.name, {
     maxWidth: width,
     maxLines: 2,
     sizes: [15, 14, 13, 12, 11],
     weight: 'bold',
   })
   const name = twoLines.cut
-    ? fitText(sheet.measure, fields.name, {
+    ? fitText(measure, fields.name, {
         maxWidth: width,
         maxLines: 3,
         sizes: [11, 10, 9],
@@ -200,7 +207,17 @@ function front(
   let y = 56
   for (const line of name.lines) {
     y += name.size * 1.18
-    out += sheet.line(line, x, y, { size: name.size, fill: INK, weight: 'bold' })
+    out += sheet.line(spaced(line), x, y, { size: name.size, fill: INK, weight: 'bold' })
+  }
+  if (fields.latinName) {
+    // The name in the other script (issue 26): one line, smaller, never cut mid-compound.
+    const latin = fitText(measure, fields.latinName, {
+      maxWidth: width,
+      maxLines: 1,
+      sizes: [10, 9, 8],
+    })
+    y += latin.size * 1.25
+    out += sheet.line(spaced(latin.lines[0]), x, y, { size: latin.size, fill: MUTED })
   }
   y += 5
   out += `<rect x="${x}" y="${num(y)}" width="28" height="2" rx="1" fill="${ACCENT}"/>`

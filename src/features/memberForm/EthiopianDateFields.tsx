@@ -67,7 +67,8 @@ export function EthiopianDateFields({
         {...common}
         aria-label={dayLabel}
         placeholder={dayLabel}
-        style={{ width: 76 }}
+        // Wide enough for the longest placeholder ("Guyyaa" in Afaan Oromoo, issue 28).
+        style={{ width: 100 }}
         options={dayOptions}
         value={parts.day}
         status={invalid ? 'error' : undefined}

@@ -16,6 +16,7 @@ import { fieldLabelId, type LabelledField } from './fieldLabels'
 import { type JobFields, JobSelect } from './JobSelect'
 import { type OptionField, useOptions } from './optionLabels'
 import { TagMultiSelect } from './TagMultiSelect'
+import { useClearButton } from '../../shared/useClearButton'
 
 type Values = Record<string, unknown>
 
@@ -110,6 +111,8 @@ export interface FormikTextFieldProps extends BaseFieldProps {
   type?: 'text' | 'email' | 'tel'
   autoComplete?: string
   readOnly?: boolean
+  /** Offered in a list while typing (a <datalist>); any other text is accepted too. */
+  suggestions?: readonly string[]
 }
 
 export function FormikTextField(props: FormikTextFieldProps) {
@@ -137,6 +140,7 @@ const TextFieldBody = memo(function TextFieldBody({
   type = 'text',
   autoComplete,
   readOnly,
+  suggestions,
   label,
   help,
   value,
@@ -175,13 +179,23 @@ const TextFieldBody = memo(function TextFieldBody({
           onChange={(event) => void setFieldValue(name, event.target.value)}
         />
       ) : (
-        <Input
-          {...props}
-          type={type}
-          autoComplete={autoComplete}
-          inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
-          onChange={(event) => void setFieldValue(name, event.target.value)}
-        />
+        <>
+          <Input
+            {...props}
+            type={type}
+            autoComplete={autoComplete}
+            list={suggestions ? `${id}-options` : undefined}
+            inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
+            onChange={(event) => void setFieldValue(name, event.target.value)}
+          />
+          {suggestions && (
+            <datalist id={`${id}-options`}>
+              {suggestions.map((option) => (
+                <option key={option} value={option} />
+              ))}
+            </datalist>
+          )}
+        </>
       )}
     </FieldFrame>
   )
@@ -229,6 +243,7 @@ const SelectFieldBody = memo(function SelectFieldBody({
     value: string | undefined
   }) {
   const { id, errorId, helpId } = useFieldIds(name, idPrefix)
+  const clear = useClearButton()
   // A stored value outside the offered keys (edit screen, legacy data) still shows.
   const shown =
     value && !options.some((o) => o.value === value)
@@ -248,7 +263,7 @@ const SelectFieldBody = memo(function SelectFieldBody({
         id={id}
         options={shown}
         value={value}
-        allowClear={!required}
+        allowClear={required ? false : clear.select}
         disabled={disabled}
         placeholder={placeholder}
         status={error ? 'error' : undefined}

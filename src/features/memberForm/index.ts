@@ -32,4 +32,5 @@ export {
   FormikTextField,
   useFieldError,
 } from './formikFields'
+export { FormikLatinNameField, FormikRegionField, latinSuggestion } from './ethiopianFields'
 export { PhotoPicker, PHOTO_PREVIEW_SIZE, type PhotoPickerProps } from './PhotoPicker'

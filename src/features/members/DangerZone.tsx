@@ -17,7 +17,8 @@ export function DangerZone({ memberId, memberName }: { memberId: number; memberN
 
   const confirmDelete = () =>
     modal.confirm({
-      title: intl.formatMessage({ id: 'deleteMember' }),
+      // The clerk sees whom they are about to delete (issue 28).
+      title: intl.formatMessage({ id: 'deleteMemberNamed' }, { memberName }),
       icon: <ExclamationCircleFilled />,
       content: intl.formatMessage({ id: 'deleteConfirm' }),
       okText: intl.formatMessage({ id: 'delete' }),

@@ -39,6 +39,7 @@ export function ExportMenu({ list, compact }: { list: ExportListArgs; compact: b
       <MenuButton
         label={label}
         text={compact ? undefined : label}
+        bordered={!compact}
         icon={<DownloadOutlined aria-hidden />}
         loading={download.busy !== null}
         items={[

@@ -77,7 +77,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     const { router } = renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     fireEvent.click(button(/^Edit$/))
-    const first = screen.getByRole('textbox', { name: 'First name' })
+    const first = screen.getByRole('textbox', { name: 'Given name' })
     fireEvent.change(first, { target: { value: 'Abebech' } })
     fireEvent.click(screen.getByRole('tab', { name: 'Additional Information' }))
     expect(screen.getByRole('textbox', { name: 'Allergies' })).toHaveValue('peanuts, dust')
@@ -96,7 +96,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(form.get('spouse_name')).toBe('')
     expect(form.has('photo')).toBe(false)
     await waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(2), SLOW)
-    expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Given name' })).not.toBeInTheDocument()
 
     const arrivals: unknown[] = []
     router.subscribe((state) => arrivals.push(state.location.state))
@@ -105,11 +105,11 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(arrivals[0]).toEqual({ memberUpdated: true })
   })
 
-  it('requires first and last name, and Cancel discards the edit and fetches again', async () => {
+  it("requires the given and father's name, and Cancel discards the edit and fetches again", async () => {
     renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     fireEvent.click(button(/^Edit$/))
-    fireEvent.change(screen.getByRole('textbox', { name: "Last name (grandfather's name)" }), {
+    fireEvent.change(screen.getByRole('textbox', { name: "Father's name" }), {
       target: { value: ' ' },
     })
     fireEvent.click(button(/Save/))
@@ -152,7 +152,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(
       await screen.findByText('Could not save the changes. Please try again.', {}, SLOW),
     ).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'First name' })).toBeEnabled()
+    expect(screen.getByRole('textbox', { name: 'Given name' })).toBeEnabled()
   })
 
   it('sends a newly picked photo in the photo part', async () => {
@@ -190,6 +190,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     fireEvent.click(button(/Delete Member/))
     const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getAllByText('Delete Abebe Kebede Tesfaye?')[0]).toBeInTheDocument()
     expect(
       within(dialog).getByText(
         'Are you sure you want to delete this member? This action cannot be undone.',

@@ -12,9 +12,11 @@ import {
   selectStatusFilter,
   statusFilterChanged,
 } from './membersSlice'
+import { useClearButton } from '../../shared/useClearButton'
 
 /** Spec 2.6: the free-text search and the membership-status filter. */
 export function MemberFilters() {
+  const clear = useClearButton()
   const intl = useIntl()
   const dispatch = useAppDispatch()
   // Settled once typing pauses; hiding the panel mid-word still applies what was typed.
@@ -40,7 +42,7 @@ export function MemberFilters() {
       <Row gutter={[12, 12]}>
         <Col xs={24} md={16}>
           <Input
-            allowClear
+            allowClear={clear.input}
             type="search"
             prefix={<SearchOutlined aria-hidden />}
             value={searchText}

@@ -3,11 +3,14 @@ import {
   CloseOutlined,
   EditOutlined,
   IdcardOutlined,
+  MoreOutlined,
   SaveOutlined,
   SwapOutlined,
 } from '@ant-design/icons'
 import { Button, Flex } from 'antd'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { MenuButton } from '../../shared/MenuButton'
+import { useIsMobile } from '../../shared/useMediaQuery'
 import type { ProfileMode } from './profileMachine'
 import { useCanWrite } from '../auth'
 
@@ -25,13 +28,46 @@ export function ProfileHeader({ mode, onBack, onTransfer, onIdCard, onEdit, onCa
   const saving = mode === 'saving'
   // Auditors read only: no Transfer or Edit (issue 25).
   const canWrite = useCanWrite()
+  // On a phone the three view actions took three rows: the less used ones go into a menu.
+  const isMobile = useIsMobile()
+  const intl = useIntl()
   return (
     <Flex className="profile-header" justify="space-between" align="center" wrap gap={8}>
       <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} disabled={saving}>
         <FormattedMessage id="back" />
       </Button>
       <Flex gap={8} wrap justify="flex-end">
-        {mode === 'view' ? (
+        {mode === 'view' && isMobile ? (
+          <>
+            <MenuButton
+              label={intl.formatMessage({ id: 'moreActions' })}
+              title={intl.formatMessage({ id: 'moreActions' })}
+              icon={<MoreOutlined aria-hidden />}
+              items={[
+                ...(canWrite
+                  ? [
+                      {
+                        key: 'transfer',
+                        icon: <SwapOutlined aria-hidden />,
+                        label: intl.formatMessage({ id: 'transfer' }),
+                      },
+                    ]
+                  : []),
+                {
+                  key: 'idCard',
+                  icon: <IdcardOutlined aria-hidden />,
+                  label: intl.formatMessage({ id: 'generateIdCard' }),
+                },
+              ]}
+              onSelect={(key) => (key === 'transfer' ? onTransfer() : onIdCard())}
+            />
+            {canWrite && (
+              <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
+                <FormattedMessage id="edit" />
+              </Button>
+            )}
+          </>
+        ) : mode === 'view' ? (
           <>
             {canWrite && (
               <Button icon={<SwapOutlined aria-hidden />} onClick={onTransfer}>

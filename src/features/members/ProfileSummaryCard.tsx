@@ -10,7 +10,7 @@ import {
   todayIso,
   type Member,
 } from '../../domain'
-import { FormikTextField, useOptionLabel } from '../memberForm'
+import { FormikLatinNameField, FormikTextField, useOptionLabel } from '../memberForm'
 import { useMemberText } from './memberDisplay'
 
 /** The job text with known jobs in the interface language and custom entries as typed. */
@@ -39,10 +39,13 @@ export function ProfileSummaryCard({ member, editing }: { member: Member; editin
             <FormikTextField name="first_name" required autoComplete="off" />
           </Col>
           <Col xs={24} md={8}>
-            <FormikTextField name="middle_name" autoComplete="off" />
+            <FormikTextField name="middle_name" required autoComplete="off" />
           </Col>
           <Col xs={24} md={8}>
-            <FormikTextField name="last_name" required autoComplete="off" />
+            <FormikTextField name="last_name" autoComplete="off" />
+          </Col>
+          <Col xs={24}>
+            <FormikLatinNameField />
           </Col>
         </Row>
       </Card>
@@ -97,6 +100,15 @@ export function ProfileSummaryCard({ member, editing }: { member: Member; editin
         text.phone(null)
       ),
     },
+    ...(member.christian_name
+      ? [
+          {
+            key: 'christianName',
+            label: intl.formatMessage({ id: 'christianName' }),
+            children: member.christian_name,
+          },
+        ]
+      : []),
     {
       key: 'nationality',
       label: intl.formatMessage({ id: 'nationality' }),
@@ -119,6 +131,11 @@ export function ProfileSummaryCard({ member, editing }: { member: Member; editin
           {text.status(member.membership_status)}
         </Tag>
       </Flex>
+      {member.latin_name && (
+        <Typography.Paragraph type="secondary" className="profile-latin-name" lang="en">
+          {member.latin_name}
+        </Typography.Paragraph>
+      )}
       <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2 }} items={items} />
       {ministries.length > 0 && (
         <div className="profile-ministries">

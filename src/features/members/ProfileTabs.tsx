@@ -7,6 +7,7 @@ import {
   FormikCheckboxField,
   FormikDateField,
   FormikJobField,
+  FormikRegionField,
   FormikSelectField,
   FormikTagField,
   FormikTextField,
@@ -54,6 +55,10 @@ const TAB_FIELDS: Record<TabKey, readonly string[]> = {
     'street_address',
     'city',
     'state',
+    'sub_city',
+    'woreda',
+    'kebele',
+    'house_number',
     'zip_code',
     'emergency_contact_name',
     'emergency_contact_relationship',
@@ -66,6 +71,9 @@ const TAB_FIELDS: Record<TabKey, readonly string[]> = {
     'baptism_location',
     'confirmation_date',
     'previous_church',
+    'christian_name',
+    'confession_father',
+    'parish',
     'spiritual_gifts',
     'current_ministries',
     'service_interests',
@@ -160,7 +168,19 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
         <FormikTextField name="city" disabled={off} />
       </Cell>
       <Cell>
-        <FormikTextField name="state" disabled={off} />
+        <FormikRegionField disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="sub_city" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="woreda" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="kebele" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="house_number" disabled={off} />
       </Cell>
       <Cell>
         <FormikTextField name="zip_code" disabled={off} />
@@ -203,6 +223,15 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
       </Cell>
       <Cell>
         <FormikTextField name="previous_church" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="christian_name" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="confession_father" disabled={off} />
+      </Cell>
+      <Cell>
+        <FormikTextField name="parish" disabled={off} />
       </Cell>
       <Cell>
         <FormikTagField name="spiritual_gifts" helpId="selectOrTypeGifts" disabled={off} />

@@ -1,7 +1,8 @@
 import { BulbFilled, BulbOutlined, CalendarOutlined, GlobalOutlined } from '@ant-design/icons'
-import { Button, Dropdown, Space, Tooltip } from 'antd'
+import { Button, Space, Tooltip } from 'antd'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { MenuButton } from '../../shared/MenuButton'
 import { type Language, LANGUAGES } from './model'
 import {
   calendarChosen,
@@ -19,32 +20,21 @@ export const LANGUAGE_ENDONYMS: Record<Language, string> = {
   om: 'Afaan Oromoo',
 }
 
+/** A WAI-ARIA menu button (arrows, Home/End, Escape), each language in its own script. */
 export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'onPrimary' }) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const language = useAppSelector(selectLanguage)
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: LANGUAGES.map((lang) => ({
-          key: lang,
-          label: <span lang={lang}>{LANGUAGE_ENDONYMS[lang]}</span>,
-        })),
-        onClick: ({ key }) => dispatch(languageChosen(key as Language)),
-      }}
-    >
-      <Button
-        type="text"
-        className={variant === 'onPrimary' ? 'on-primary' : undefined}
-        icon={<GlobalOutlined />}
-        aria-label={intl.formatMessage({ id: 'language' })}
-      >
-        <span lang={language}>{LANGUAGE_ENDONYMS[language]}</span>
-      </Button>
-    </Dropdown>
+    <MenuButton
+      label={intl.formatMessage({ id: 'language' })}
+      icon={<GlobalOutlined />}
+      className={variant === 'onPrimary' ? 'on-primary' : undefined}
+      text={<span lang={language}>{LANGUAGE_ENDONYMS[language]}</span>}
+      checkedKey={language}
+      items={LANGUAGES.map((lang) => ({ key: lang, label: LANGUAGE_ENDONYMS[lang], lang }))}
+      onSelect={(key) => dispatch(languageChosen(key as Language))}
+    />
   )
 }
 
@@ -74,27 +64,18 @@ export function CalendarMenu({ variant = 'text' }: { variant?: 'text' | 'onPrima
   const calendar = useAppSelector(selectCalendar)
   const label = intl.formatMessage({ id: 'calendarSetting' })
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [calendar],
-        items: [
-          { key: 'gregorian', label: intl.formatMessage({ id: 'gregorianCalendar' }) },
-          { key: 'ethiopian', label: intl.formatMessage({ id: 'ethiopianCalendar' }) },
-        ],
-        onClick: ({ key }) => dispatch(calendarChosen(key as 'gregorian' | 'ethiopian')),
-      }}
-    >
-      <Tooltip title={label}>
-        <Button
-          type="text"
-          className={variant === 'onPrimary' ? 'on-primary' : undefined}
-          icon={<CalendarOutlined />}
-          aria-label={`${label}: ${intl.formatMessage({ id: `${calendar}Calendar` })}`}
-        />
-      </Tooltip>
-    </Dropdown>
+    <MenuButton
+      label={`${label}: ${intl.formatMessage({ id: `${calendar}Calendar` })}`}
+      title={label}
+      icon={<CalendarOutlined />}
+      className={variant === 'onPrimary' ? 'on-primary' : undefined}
+      checkedKey={calendar}
+      items={[
+        { key: 'gregorian', label: intl.formatMessage({ id: 'gregorianCalendar' }) },
+        { key: 'ethiopian', label: intl.formatMessage({ id: 'ethiopianCalendar' }) },
+      ]}
+      onSelect={(key) => dispatch(calendarChosen(key as 'gregorian' | 'ethiopian'))}
+    />
   )
 }
 

@@ -53,7 +53,7 @@ export function InstallBanner() {
           <FormattedMessage id="installBenefitOffline" />
         </li>
         <li>
-          <FormattedMessage id="installBenefitNotifications" />
+          <FormattedMessage id="installBenefitOwnWindow" />
         </li>
       </ul>
       <Flex>

@@ -91,3 +91,16 @@ describe('the offline notice', () => {
     expect(store.getState().pwa.device.online).toBe(true)
   })
 })
+
+describe('the install banner promises only what Abal does (issue 28)', () => {
+  it('lists its own window and offline basics, and no push notifications', () => {
+    renderWithProviders(<InstallBanner />)
+    const benefits = screen.getAllByRole('listitem').map((item) => item.textContent)
+    expect(benefits).toEqual([
+      'Faster access from your home screen',
+      'Offline basics: the app opens without a connection',
+      'Opens in its own window, like any other app',
+    ])
+    expect(screen.queryByText(/notification/i)).toBeNull()
+  })
+})

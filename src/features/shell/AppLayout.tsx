@@ -1,5 +1,5 @@
 import { App as AntApp, Layout } from 'antd'
-import { Suspense } from 'react'
+import { Suspense, useRef } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Outlet } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
@@ -7,10 +7,13 @@ import { useDayjsLocale } from './dayjsLocales'
 import { RouteFallback } from '../../shared/RouteFallback'
 import { selectLanguage } from '../preferences'
 import { TopBar } from './TopBar'
+import { useLandingFocus } from './useLandingFocus'
 
 /** The signed-in frame: top bar, then the screen of the route. */
 export function AppLayout() {
   useDayjsLocale(useAppSelector(selectLanguage))
+  const main = useRef<HTMLElement>(null)
+  useLandingFocus(main)
   // antd's <App> lives here, not in the app providers, so that /login does not load it.
   return (
     <AntApp>
@@ -19,7 +22,7 @@ export function AppLayout() {
           <FormattedMessage id="skipToContent" />
         </a>
         <TopBar />
-        <Layout.Content id="main" className="app-content" tabIndex={-1}>
+        <Layout.Content id="main" className="app-content" tabIndex={-1} ref={main}>
           <Suspense fallback={<RouteFallback />}>
             <Outlet />
           </Suspense>

@@ -16,6 +16,7 @@ import {
 } from './transferSlice'
 import { useGetUsersQuery, useTransferMemberMutation } from './transferApi'
 import './transfer.css'
+import { useClearButton } from '../../shared/useClearButton'
 
 // Spec 9.7: the user menu is at most 288px tall; the popup adds 4px padding above and below.
 const USER_MENU_LIST_HEIGHT = 280
@@ -25,6 +26,7 @@ const USER_MENU_LIST_HEIGHT = 280
  * dialog's content, so that closing the dialog drops a search still being typed.
  */
 function UserSearchField({ searchText, disabled }: { searchText: string; disabled: boolean }) {
+  const clear = useClearButton()
   const dispatch = useAppDispatch()
   const [text, change] = useDebouncedText(
     searchText,
@@ -34,7 +36,7 @@ function UserSearchField({ searchText, disabled }: { searchText: string; disable
   return (
     <Input
       id="transfer-user-search"
-      allowClear
+      allowClear={clear.input}
       type="search"
       prefix={<SearchOutlined aria-hidden />}
       value={text}
@@ -46,6 +48,7 @@ function UserSearchField({ searchText, disabled }: { searchText: string; disable
 
 /** Spec 2.8: moves the member in the transfer slice to another staff account. */
 export function TransferDialog({ memberId }: { memberId: number }) {
+  const clear = useClearButton()
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -134,7 +137,7 @@ export function TransferDialog({ memberId }: { memberId: number }) {
           <Select<number>
             id="transfer-user-select"
             showSearch={false}
-            allowClear
+            allowClear={clear.select}
             value={selectedUser?.id}
             options={options}
             loading={users.isFetching}

@@ -1,7 +1,10 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import RegistrationScreen from './RegistrationScreen'
+import { DRAFT_KEY } from './registrationDraft'
+import { initialWizardState, wizardEvents } from './wizardSlice'
+import { mutationAction } from '../../testing/machineTables'
 
 // Counts the renders of the step's fields: each render of the screen renders them anew.
 const mockStepRendered = jest.fn()
@@ -28,7 +31,21 @@ beforeEach(() => {
   })
   mockStepRendered.mockClear()
 })
-afterEach(() => server.restore())
+afterEach(() => {
+  server.restore()
+  sessionStorage.clear()
+})
+
+const routes = [{ path: '/registration', element: <RegistrationScreen /> }]
+const abebe = { id: 1, username: 'admin' }
+
+/** Opens the screen, types a first name and waits for the draft to be kept. */
+async function leaveADraft() {
+  const view = renderRoute('/registration', { signedInAs: abebe, routes })
+  fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Almaz' } })
+  await waitFor(() => expect(sessionStorage.getItem(DRAFT_KEY)).toContain('Almaz'))
+  view.unmount()
+}
 
 describe('registration screen (spec 2.5)', () => {
   it('fetches the user list when it opens, without drawing the form again for it', async () => {
@@ -47,5 +64,70 @@ describe('registration screen (spec 2.5)', () => {
     expect(server.requests.filter((request) => request.path === '/api/users')).toHaveLength(1)
     // The request's pending and fulfilled states changed nothing the screen shows.
     expect(mockStepRendered).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('a half-filled registration survives a reload (issue 28)', () => {
+  it('offers the draft back to the same account and restores its values', async () => {
+    await leaveADraft()
+    renderRoute('/registration', { signedInAs: abebe, routes })
+    expect(await screen.findByText('Continue the registration you started?')).toBeInTheDocument()
+    expect(screen.getByLabelText(/First name/)).toHaveValue('')
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(screen.getByLabelText(/First name/)).toHaveValue('Almaz'))
+    expect(screen.queryByText('Continue the registration you started?')).toBeNull()
+  })
+
+  it('never shows it to another account', async () => {
+    await leaveADraft()
+    renderRoute('/registration', { signedInAs: { id: 2, username: 'selam' }, routes })
+    expect(await screen.findByLabelText(/First name/)).toHaveValue('')
+    expect(screen.queryByText('Continue the registration you started?')).toBeNull()
+  })
+
+  it('forgets it when discarded', async () => {
+    await leaveADraft()
+    renderRoute('/registration', { signedInAs: abebe, routes })
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }))
+    await waitFor(() => expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull())
+    expect(screen.queryByText('Continue the registration you started?')).toBeNull()
+  })
+})
+
+describe('after registering (issue 28)', () => {
+  it('links to the new member and its ID card once the form has reset', async () => {
+    renderRoute('/registration', {
+      signedInAs: abebe,
+      routes,
+      preloadedState: { wizard: { ...initialWizardState, created: { id: 42 } } },
+    })
+    expect(await screen.findByText('Member registered successfully')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open profile' })).toHaveAttribute('href', '/member/42')
+    expect(screen.getByRole('link', { name: 'ID card' })).toHaveAttribute(
+      'href',
+      '/member/idcard/42',
+    )
+  })
+
+  it('says the server cannot be reached instead of a TypeError', async () => {
+    const { store } = renderRoute('/registration', { signedInAs: abebe, routes })
+    await screen.findByLabelText(/First name/)
+    act(() => {
+      store.dispatch(wizardEvents.nextRequested())
+      store.dispatch(
+        mutationAction(
+          'createMember',
+          'rejected',
+          {},
+          {
+            status: 'FETCH_ERROR',
+            error: 'TypeError: Failed to fetch',
+          },
+        ),
+      )
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Cannot connect to server')
+    expect(alert).not.toHaveTextContent('TypeError')
   })
 })

@@ -18,6 +18,9 @@ import {
   type RegistrationValues,
 } from './registrationValues'
 import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
+import { DraftOffer, RegistrationSuccess } from './RegistrationBanners'
+import { CompactSteps } from './CompactSteps'
+import { useRegistrationDraft } from './useRegistrationDraft'
 import { isFreshWizard, type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
 import { useCreateMemberMutation } from './wizardApi'
 import './wizard.css'
@@ -34,6 +37,7 @@ function useFailureText(failure: SubmitFailure | null): string | null {
   const intl = useIntl()
   if (!failure) return null
   if (failure.kind === 'noToken') return intl.formatMessage({ id: 'noAuthToken' })
+  if (failure.kind === 'network') return intl.formatMessage({ id: 'loginNetworkError' })
   if (failure.kind === 'generic') return intl.formatMessage({ id: 'registrationFailed' })
   return failure.message
 }
@@ -61,17 +65,20 @@ const WizardSteps = memo(function WizardSteps({
       })),
     [intl, busy, step],
   )
+  const steps = (
+    <Steps
+      className="registration-steps"
+      size="small"
+      orientation={vertical ? 'vertical' : 'horizontal'}
+      titlePlacement="vertical"
+      current={step}
+      onChange={onChange}
+      items={items}
+    />
+  )
   return (
     <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
-      <Steps
-        className="registration-steps"
-        size="small"
-        orientation={vertical ? 'vertical' : 'horizontal'}
-        titlePlacement="vertical"
-        current={step}
-        onChange={onChange}
-        items={items}
-      />
+      {vertical ? <CompactSteps step={step}>{steps}</CompactSteps> : steps}
     </nav>
   )
 })
@@ -147,7 +154,7 @@ export default function RegistrationScreen() {
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
   const user = useAppSelector(selectCurrentUser)
-  const { status, step, failure } = useAppSelector(selectWizard)
+  const { status, step, failure, created } = useAppSelector(selectWizard)
   const [createMember] = useCreateMemberMutation()
   // Spec 2.5 / 7.2: the user list is fetched when the screen opens. A subscription only: the
   // screen shows nothing of it, so the request's pending and fulfilled states do not render the
@@ -197,6 +204,18 @@ export default function RegistrationScreen() {
     // Only the status starts or cancels the timer; the values are read when it fires.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, dispatch, resetForm])
+
+  const draft = useRegistrationDraft({
+    user,
+    values,
+    step,
+    status,
+    restore: (kept) => {
+      resetForm({ values: kept.values })
+      setResetCount((n) => n + 1)
+      dispatch(wizardEvents.draftRestored(kept.step))
+    },
+  })
 
   const showErrors = (errors: Record<string, string>) => {
     void formik.setTouched(touchedFor(errors), false)
@@ -254,14 +273,11 @@ export default function RegistrationScreen() {
       <Typography.Title level={1} className="registration-title">
         {intl.formatMessage({ id: 'registration' })}
       </Typography.Title>
-      {status === 'succeeded' && (
-        <Alert
-          type="success"
-          showIcon
-          role="status"
-          title={intl.formatMessage({ id: 'registrationSuccessful' })}
-          className="registration-banner"
-        />
+      {draft.offer && (
+        <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
+      )}
+      {(status === 'succeeded' || (status === 'editing' && created)) && (
+        <RegistrationSuccess memberId={created?.id ?? null} />
       )}
       {status === 'failed' && failureText && (
         <Alert

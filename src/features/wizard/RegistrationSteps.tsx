@@ -8,6 +8,8 @@ import {
   FormikCheckboxField,
   FormikDateField,
   FormikJobField,
+  FormikLatinNameField,
+  FormikRegionField,
   FormikSelectField,
   FormikTagField,
   FormikTextField,
@@ -23,11 +25,18 @@ function Pair({ children }: { children: ReactNode }) {
   return <div className="registration-pair">{children}</div>
 }
 
-function Heading({ id }: { id: string }) {
+function Heading({ id, helpId }: { id: string; helpId?: string }) {
   return (
-    <Typography.Title level={3} style={{ fontSize: 16, margin: '8px 0 12px' }}>
-      <FormattedMessage id={id} />
-    </Typography.Title>
+    <>
+      <Typography.Title level={3} style={{ fontSize: 16, margin: '8px 0 12px' }}>
+        <FormattedMessage id={id} />
+      </Typography.Title>
+      {helpId && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -6 }}>
+          <FormattedMessage id={helpId} />
+        </Typography.Paragraph>
+      )}
+    </>
   )
 }
 
@@ -55,14 +64,16 @@ function PersonalStep() {
   return (
     <>
       <PhotoField />
+      {/* Ethiopian names: given name, father's name, grandfather's name (not a family name). */}
       <Pair>
         <FormikTextField name="first_name" required autoComplete="given-name" />
-        <FormikTextField name="middle_name" required autoComplete="additional-name" />
+        <FormikTextField name="middle_name" required autoComplete="off" />
       </Pair>
       <Pair>
-        <FormikTextField name="last_name" required autoComplete="family-name" />
+        <FormikTextField name="last_name" autoComplete="off" />
         <FormikSelectField name="gender" required />
       </Pair>
+      <FormikLatinNameField />
       <FormikDateField name="date_of_birth" required />
       <Pair>
         <FormikSelectField name="marital_status" required />
@@ -85,10 +96,18 @@ function ContactStep() {
       <FormikTextField name="street_address" required autoComplete="street-address" />
       <Pair>
         <FormikTextField name="city" required autoComplete="address-level2" />
-        <FormikTextField name="state" required autoComplete="address-level1" />
+        <FormikRegionField required />
       </Pair>
       <Pair>
-        <FormikTextField name="zip_code" autoComplete="postal-code" />
+        <FormikTextField name="sub_city" autoComplete="address-level3" />
+        <FormikTextField name="woreda" autoComplete="off" />
+      </Pair>
+      <Pair>
+        <FormikTextField name="kebele" autoComplete="off" />
+        <FormikTextField name="house_number" autoComplete="off" />
+      </Pair>
+      <Pair>
+        <FormikTextField name="zip_code" autoComplete="off" />
         <span />
       </Pair>
       <Heading id="emergencyContact" />
@@ -126,6 +145,12 @@ function ChurchStep() {
         <FormikDateField name="confirmation_date" />
       </Pair>
       <FormikTextField name="previous_church" />
+      <Heading id="parishDetails" helpId="parishDetailsHelp" />
+      <Pair>
+        <FormikTextField name="christian_name" autoComplete="off" />
+        <FormikTextField name="confession_father" autoComplete="off" />
+      </Pair>
+      <FormikTextField name="parish" autoComplete="off" />
     </>
   )
 }

@@ -41,6 +41,8 @@ function actionFor(event: WizardEvent, state: WizardState) {
       return wizardEvents.stepClicked(state.step + 1)
     case 'stepInvalid':
       return wizardEvents.stepInvalid(state.step)
+    case 'draftRestored':
+      return wizardEvents.draftRestored(2)
     case 'submitStarted':
       return pending
     case 'submitSucceeded':
@@ -59,6 +61,7 @@ const ROWS: Row<WizardStatus, WizardEvent>[] = [
   ['editing', 'backRequested', 'editing'],
   ['editing', 'submitRequested', 'validating'],
   ['editing', 'opened', 'editing'],
+  ['editing', 'draftRestored', 'editing'],
   ['editing', 'stepValidated', null],
   ['editing', 'submitStarted', null],
   ['editing', 'resetDue', null],
@@ -70,16 +73,19 @@ const ROWS: Row<WizardStatus, WizardEvent>[] = [
   ['validating', 'opened', 'editing'],
   ['validating', 'nextRequested', null],
   ['validating', 'backRequested', null],
+  ['validating', 'draftRestored', null],
   ['submitting', 'submitSucceeded', 'succeeded'],
   ['submitting', 'submitFailed', 'failed'],
   ['submitting', 'opened', null],
   ['submitting', 'backRequested', null],
   ['submitting', 'stepClicked', null],
   ['submitting', 'submitRequested', null],
+  ['submitting', 'draftRestored', null],
   ['succeeded', 'resetDue', 'editing'],
   ['succeeded', 'opened', 'editing'],
   ['succeeded', 'nextRequested', null],
   ['succeeded', 'submitRequested', null],
+  ['succeeded', 'draftRestored', null],
   ['failed', 'submitRequested', 'validating'],
   ['failed', 'stepClicked', 'validating'],
   ['failed', 'backRequested', 'editing'],
@@ -87,6 +93,7 @@ const ROWS: Row<WizardStatus, WizardEvent>[] = [
   ['failed', 'opened', 'editing'],
   ['failed', 'nextRequested', null],
   ['failed', 'submitStarted', null],
+  ['failed', 'draftRestored', null],
 ]
 
 describe('wizard state machine (spec 2.5, 4.5)', () => {
@@ -179,6 +186,26 @@ describe('wizard state machine (spec 2.5, 4.5)', () => {
     expect(reduce(state, wizardEvents.resetDue())).toMatchObject({ status: 'editing', step: 0 })
   })
 
+  it('takes a kept draft back at its step, only while editing and within 0–6', () => {
+    expect(reduce(at('editing', 0), wizardEvents.draftRestored(4))).toMatchObject({
+      status: 'editing',
+      step: 4,
+    })
+    const editing = at('editing', 0)
+    expect(reduce(editing, wizardEvents.draftRestored(7))).toBe(editing)
+    expect(reduce(editing, wizardEvents.draftRestored(-1))).toBe(editing)
+    expect(reduce(editing, wizardEvents.draftRestored(1.5))).toBe(editing)
+  })
+
+  it('remembers the created member until the next registration moves ahead', () => {
+    const sent = reduce(reduce(at('validating', 6, { pending: 'submit' }), pending), fulfilled)
+    expect(sent.created).toEqual({ id: 1 })
+    const reset = reduce(sent, wizardEvents.resetDue())
+    expect(reset).toMatchObject({ status: 'editing', step: 0, created: { id: 1 } })
+    expect(reduce(reset, wizardEvents.nextRequested()).created).toBeNull()
+    expect(reduce(reset, loggedOut()).created).toBeNull()
+  })
+
   it.each([
     [
       { status: 400, data: { message: 'Phone too long' } },
@@ -188,7 +215,13 @@ describe('wizard state machine (spec 2.5, 4.5)', () => {
     [
       { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' },
       { message: 'x' },
-      { kind: 'errorMessage', message: 'TypeError: Failed to fetch' },
+      { kind: 'network' },
+    ],
+    [{ status: 'TIMEOUT_ERROR', error: 'AbortError' }, { message: 'x' }, { kind: 'network' }],
+    [
+      { status: 'PARSING_ERROR', error: 'Bad JSON' },
+      {},
+      { kind: 'errorMessage', message: 'Bad JSON' },
     ],
     [undefined, { message: 'Exploded' }, { kind: 'errorMessage', message: 'Exploded' }],
     [{ status: 500, data: 'oops' }, {}, { kind: 'generic' }],

@@ -25,6 +25,7 @@ export type WizardEvent =
   | 'resetDue'
   | 'errorDismissed'
   | 'opened'
+  | 'draftRestored'
 
 /**
  * Which event may move the wizard from which status (spec 2.5, 4.5); anything else is ignored.
@@ -40,6 +41,7 @@ export const WIZARD_TRANSITIONS: TransitionTable<WizardStatus, WizardEvent> = {
     backRequested: 'editing',
     submitRequested: 'validating',
     opened: 'editing',
+    draftRestored: 'editing',
   },
   validating: {
     stepValidated: 'editing',
@@ -65,6 +67,7 @@ export type SubmitFailure =
   | { kind: 'errorMessage'; message: string }
   | { kind: 'generic' }
   | { kind: 'noToken' }
+  | { kind: 'network' }
 
 export interface WizardState {
   status: WizardStatus
@@ -73,6 +76,8 @@ export interface WizardState {
   /** Where a move ahead goes once the current step validates, or 'submit'. */
   pending: number | 'submit' | null
   failure: SubmitFailure | null
+  /** The member the last submit created: the success banner links to it until the next starts. */
+  created: { id: number } | null
 }
 
 export const initialWizardState: WizardState = {
@@ -80,6 +85,7 @@ export const initialWizardState: WizardState = {
   step: 0,
   pending: null,
   failure: null,
+  created: null,
 }
 
 const LAST_STEP = WIZARD_STEP_COUNT - 1
@@ -97,6 +103,9 @@ export const isFreshWizard = (state: WizardState) =>
   state.status === 'editing' && state.step === 0 && state.pending === null
 
 export function submitFailureOf(payload: unknown, error: SerializedError): SubmitFailure {
+  // No server reached: a clerk needs the translated sentence, not "TypeError: Failed to fetch".
+  const status = (payload as { status?: unknown } | undefined)?.status
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return { kind: 'network' }
   const fromServer = serverMessage(payload)
   if (fromServer) return { kind: 'serverMessage', message: fromServer }
   const own =
@@ -115,7 +124,10 @@ const wizardSlice = createSlice({
   initialState: initialWizardState,
   reducers: {
     nextRequested(state) {
-      if (state.step < LAST_STEP && move(state, 'nextRequested')) state.pending = state.step + 1
+      if (state.step < LAST_STEP && move(state, 'nextRequested')) {
+        state.pending = state.step + 1
+        state.created = null
+      }
     },
     backRequested(state) {
       if (state.step > 0 && move(state, 'backRequested')) state.step -= 1
@@ -148,6 +160,15 @@ const wizardSlice = createSlice({
       if (move(state, 'resetDue')) state.step = 0
     },
     errorDismissed: (state) => void move(state, 'errorDismissed'),
+    /** A kept draft was taken back (issue 28): its step, within 0–6. */
+    draftRestored(state, action: PayloadAction<number>) {
+      const target = action.payload
+      if (!Number.isInteger(target) || target < 0 || target > LAST_STEP) return
+      if (move(state, 'draftRestored')) {
+        state.step = target
+        state.created = null
+      }
+    },
     /** The screen mounted with an empty form: the wizard starts again at step 0. */
     opened(state) {
       if (move(state, 'opened')) state.step = 0
@@ -159,8 +180,11 @@ const wizardSlice = createSlice({
       .addMatcher(wizardApi.endpoints.createMember.matchPending, (state) => {
         move(state, 'submitStarted')
       })
-      .addMatcher(wizardApi.endpoints.createMember.matchFulfilled, (state) => {
-        move(state, 'submitSucceeded')
+      .addMatcher(wizardApi.endpoints.createMember.matchFulfilled, (state, action) => {
+        if (move(state, 'submitSucceeded')) {
+          const id = (action.payload as { id?: unknown } | undefined)?.id
+          state.created = typeof id === 'number' ? { id } : null
+        }
       })
       .addMatcher(wizardApi.endpoints.createMember.matchRejected, (state, action) => {
         if (move(state, 'submitFailed'))

@@ -51,6 +51,11 @@ const CHURCHES = list('Mekane Yesus Bole, Meserete Kristos Adama, Kale Heywet Ha
 const INTERESTS = list('Ushering, Bible study, Coffee ceremony, Sound desk, Prison visits, Choir')
 const JOBS = list('Teacher, Merchant, Engineer, Student, Doctor, Government Worker, Farmer')
 const RELATIONS = list('Mother, Sister, Brother, Spouse, Uncle')
+const SUB_CITIES = list('Bole, Yeka, Kirkos, Arada, Lideta, Kolfe Keranio, Nifas Silk-Lafto')
+/** [Latin, Ge'ez] baptismal names and parishes (Orthodox practice). */
+const CHRISTIAN_NAMES = names(`Gebre-Mariam ገብረ-ማርያም, Wolde-Giorgis ወልደ-ጊዮርጊስ,
+  Haile-Mikael ኃይለ-ሚካኤል, Welette-Mariam ወለተ-ማርያም, Amete-Selassie አመተ-ሥላሴ`)
+const PARISHES = list('Bole Medhane Alem, Kidist Mariam, Kidus Giorgis, Kidist Selassie')
 const STATUSES: readonly (readonly [string, number])[] = [
   ['member', 60],
   ['regularAttendee', 15],
@@ -167,23 +172,60 @@ export function fakeMember(random: Random): MemberInput {
     highest_education: random.pick(EDUCATION_LEVELS).key,
     preferred_contact_method: random.pick(CONTACT_METHODS).key,
     notes: random.next() < 0.1 ? 'Sings in the choir on Sundays' : null,
+    // Derived from values drawn above rather than new draws, so a seed keeps its old members.
+    ...ethiopianFields(first, father, grandfather, geez, city, born),
+  }
+}
+
+function ethiopianFields(
+  first: Name,
+  father: Name,
+  grandfather: Name,
+  geez: number,
+  city: string,
+  born: string,
+): Partial<MemberInput> {
+  const day = Number(born.slice(8, 10))
+  const month = Number(born.slice(5, 7))
+  const christian = month % 3 === 0 ? CHRISTIAN_NAMES[day % CHRISTIAN_NAMES.length] : undefined
+  const inAddis = city === 'Addis Ababa'
+  return {
+    latin_name: geez ? `${first[0]} ${father[0]} ${grandfather[0]}` : null,
+    sub_city: inAddis ? SUB_CITIES[day % SUB_CITIES.length] : null,
+    woreda: day % 2 === 0 ? String(1 + (day % 14)).padStart(2, '0') : null,
+    kebele: day % 2 === 0 ? String(1 + (month % 20)).padStart(2, '0') : null,
+    house_number: day % 4 === 0 ? String(100 + day * month) : null,
+    christian_name: christian ? christian[geez].replace('-', ' ') : null,
+    confession_father: christian ? `Aba ${MALE[(day + month) % MALE.length][0]}` : null,
+    parish: christian ? PARISHES[month % PARISHES.length] : null,
   }
 }
 
 /**
- * Whether members has search_text_version (migration 0501): tests of older migrations seed a
- * database migrated only up to theirs, where the column does not exist yet.
+ * Whether members has a column (search_text_version from migration 0501, the Ethiopian fields
+ * from 2026_11_26_0501): tests of older migrations seed a database migrated only up to theirs.
  */
-async function hasSearchTextVersion(db: Db): Promise<boolean> {
+async function hasColumn(db: Db, column: 'search_text_version' | 'latin_name'): Promise<boolean> {
   try {
-    await db.selectFrom('members').select('search_text_version').limit(1).execute()
+    await db.selectFrom('members').select(column).limit(1).execute()
     return true
   } catch {
     return false
   }
 }
 
-// 500 rows × 52 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+const ETHIOPIAN_COLUMNS = [
+  'latin_name',
+  'sub_city',
+  'woreda',
+  'kebele',
+  'house_number',
+  'christian_name',
+  'confession_father',
+  'parish',
+] as const
+
+// 500 rows × 60 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const ROWS_PER_INSERT = 500
 const ROWS_PER_TRANSACTION = 10_000
 
@@ -198,7 +240,8 @@ export interface SeedOptions {
 /** Inserts `count` members for one owner in batched transactions; returns how many. */
 export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
   const random = randomSource(options.seed ?? 20261122)
-  const versioned = await hasSearchTextVersion(db)
+  const versioned = await hasColumn(db, 'search_text_version')
+  const ethiopian = await hasColumn(db, 'latin_name')
   let done = 0
   while (done < options.count) {
     const inTransaction = Math.min(ROWS_PER_TRANSACTION, options.count - done)
@@ -208,8 +251,10 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
         const now = new Date().toISOString()
         for (let i = 0; i < Math.min(ROWS_PER_INSERT, inTransaction - offset); i += 1) {
           const input = fakeMember(random)
+          const columns: Partial<NewMemberRow> = inputToColumns(input)
+          if (!ethiopian) for (const column of ETHIOPIAN_COLUMNS) delete columns[column]
           rows.push({
-            ...inputToColumns(input),
+            ...(columns as ReturnType<typeof inputToColumns>),
             owner_user_id: options.ownerId,
             registerd_by: options.ownerName,
             search_text: buildSearchText(input),

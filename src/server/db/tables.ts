@@ -27,9 +27,12 @@ export interface MembersTable {
   id: Generated<number>
   owner_user_id: number
   registerd_by: string | null
+  /** Given name; middle_name is the father's name, last_name the grandfather's ('' if none). */
   first_name: string
   middle_name: string | null
   last_name: string
+  /** Issue 26 fields (migration 2026_11_26_0501), all optional. */
+  latin_name: string | null
   gender: string | null
   date_of_birth: string | null
   marital_status: string | null
@@ -42,6 +45,10 @@ export interface MembersTable {
   city: string | null
   state: string | null
   zip_code: string | null
+  sub_city: string | null
+  woreda: string | null
+  kebele: string | null
+  house_number: string | null
   emergency_contact_name: string | null
   emergency_contact_relationship: string | null
   emergency_contact_phone: string | null
@@ -54,6 +61,9 @@ export interface MembersTable {
   baptism_location: string | null
   confirmation_date: string | null
   previous_church: string | null
+  christian_name: string | null
+  confession_father: string | null
+  parish: string | null
   spiritual_gifts: string
   service_interests: string
   current_ministries: string

@@ -65,10 +65,21 @@ export function comparable(text: string): string {
     .trim()
 }
 
+/** Headers of files written before the address labels became Ethiopian (issue 26). */
+const EARLIER_HEADERS: Partial<Record<MemberField, readonly string[]>> = {
+  state: ['State / region', 'State'],
+  zip_code: ['ZIP / postal code', 'Postal code', 'የፖስታ ቁጥር', 'Lakkoofsa poostaa'],
+}
+
 function buildHeaderIndex(): ReadonlyMap<string, MemberField> {
   const index = new Map<string, MemberField>()
   for (const field of TRANSFER_FIELDS) {
-    const names = [field, fieldLabelId(field), ...LANGUAGES.map((lang) => fieldLabel(field, lang))]
+    const names = [
+      field,
+      fieldLabelId(field),
+      ...LANGUAGES.map((lang) => fieldLabel(field, lang)),
+      ...(EARLIER_HEADERS[field] ?? []),
+    ]
     for (const name of names) {
       const key = comparable(name)
       if (key !== '' && !index.has(key)) index.set(key, field)

@@ -8,6 +8,7 @@ import {
   isValidEthiopianDate,
   LIST_FIELDS,
   memberUpdateSchema,
+  REQUIRED_NAME_FIELDS,
   normalizeMemberInput,
   uniqueEntries,
   validateMember,
@@ -107,11 +108,21 @@ export function readRow(cells: readonly Cell[], plan: readonly ColumnPlan[]): Ro
       raw[field] = text
     }
   }
+  // A file without a father's-name column writes Ethiopian names in two parts, given name and
+  // father's name (the same reading as migration 2026_11_26_0501 gives stored two-part names).
+  if (!plan.some((column) => column.field === 'middle_name') && typeof raw.last_name === 'string') {
+    raw.middle_name = raw.last_name
+    raw.last_name = null
+    if (errors.last_name) errors.middle_name = errors.last_name
+    delete errors.last_name
+    const at = filled.indexOf('last_name')
+    if (at >= 0) filled[at] = 'middle_name'
+  }
   const normalized = normalizeMemberInput(raw)
   const checked = validateMember(normalized.value, memberUpdateSchema())
   const allErrors = { ...(checked.ok ? {} : checked.errors), ...normalized.errors, ...errors }
   // A name the schema requires counts as missing when its column is not mapped at all.
-  for (const field of ['first_name', 'last_name'] as const) {
+  for (const field of REQUIRED_NAME_FIELDS) {
     if (!(field in raw) && !(field in allErrors)) allErrors[field] = 'fieldRequired'
   }
   return {

@@ -43,6 +43,8 @@ export type MemberListItem = ListItemColumns & {
 
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
+// NOT NULL name columns: an absent grandfather's name (last_name) is stored and returned as ''.
+const NOT_NULL_TEXT: ReadonlySet<string> = new Set(['first_name', 'last_name'])
 
 function parseList(text: string | null): string[] {
   // Most lists are empty; skipping JSON.parse for them matters when listing thousands.
@@ -62,6 +64,7 @@ export function inputToColumns(input: MemberInput): Pick<MemberRow, keyof Member
     const value = input[field]
     if (LIST_SET.has(field)) columns[field] = JSON.stringify(value ?? [])
     else if (BOOLEAN_SET.has(field)) columns[field] = value ? 1 : 0
+    else if (NOT_NULL_TEXT.has(field)) columns[field] = (value as string | null) ?? ''
     else columns[field] = (value as string | null | undefined) ?? null
   }
   return columns as unknown as Pick<MemberRow, keyof MemberInput>

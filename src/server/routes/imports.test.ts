@@ -200,12 +200,84 @@ describe('POST /api/imports: values', () => {
     ] as const) {
       const res = await calls.upload(owner.auth, data, name, {}, 'text/csv')
       expect(res.statusCode).toBe(200)
+      // Two name columns are a given name and a father's name (Ethiopian practice).
       expect(res.json<ImportPreview>().preview[0]).toMatchObject({
         first_name: 'ሠላም',
-        last_name: 'ገብሬ',
+        middle_name: 'ገብሬ',
+        last_name: null,
         city: 'አዲስ አበባ',
       })
     }
+  })
+
+  it('reads the Ethiopian name, address and church columns by their labels', async () => {
+    const p = await preview([
+      [
+        'Given name',
+        "Father's name",
+        'የአያት ስም',
+        'Name in Latin letters (as on the passport)',
+        'ክፍለ ከተማ',
+        'Aanaa',
+        'Kebele',
+        'House number',
+        'ስመ ክርስትና',
+        'Confession father',
+        'Kutaa waldaa',
+        'State / region',
+        'P.O. Box',
+      ],
+      [
+        'ሠላም',
+        'ታደሰ',
+        '',
+        'Selam Tadesse',
+        'ቦሌ',
+        '03',
+        '12',
+        '1234',
+        'ወለተ ማርያም',
+        'አባ ዮሐንስ',
+        'ኪዳነ ምሕረት',
+        'Oromia',
+        '1000',
+      ],
+      ['Abebe', '', 'Tesfaye', '', '', '', '', '', '', '', '', '', ''],
+    ])
+    expect(Object.values(p.mapping)).toEqual([
+      'first_name',
+      'middle_name',
+      'last_name',
+      'latin_name',
+      'sub_city',
+      'woreda',
+      'kebele',
+      'house_number',
+      'christian_name',
+      'confession_father',
+      'parish',
+      'state',
+      'zip_code',
+    ])
+    expect(p.preview[0]).toMatchObject({
+      middle_name: 'ታደሰ',
+      last_name: null,
+      latin_name: 'Selam Tadesse',
+      sub_city: 'ቦሌ',
+      woreda: '03',
+      kebele: '12',
+      house_number: '1234',
+      christian_name: 'ወለተ ማርያም',
+      confession_father: 'አባ ዮሐንስ',
+      parish: 'ኪዳነ ምሕረት',
+      state: 'Oromia',
+      zip_code: '1000',
+    })
+    // With a father's-name column, a row without one is refused rather than guessed.
+    expect(errorsOf(p, 3)).toEqual({ middle_name: 'fieldRequired' })
+    const commit = await calls.commit(owner.auth, p.id, { on_duplicate: 'create' })
+    expect(commit.json()).toEqual({ created: 1, updated: 0, skipped: 0, refused: 1 })
+    expect((await stored())[0]).toMatchObject({ last_name: '', christian_name: 'ወለተ ማርያም' })
   })
 })
 

@@ -26,6 +26,14 @@ beforeAll(async () => {
     allergies: 'dust, pollen',
     date_of_birth: '1991-09-11',
     baptism_date: '2015-09-11',
+    latin_name: 'Selam Ge’ez',
+    sub_city: 'ቦሌ',
+    woreda: '03',
+    kebele: '12',
+    house_number: '1234',
+    christian_name: 'ወለተ ማርያም',
+    confession_father: 'አባ ገብረ ሥላሴ',
+    parish: 'ቦሌ መድኃኔ ዓለም',
   })
   await members.create(owner.auth, {
     first_name: 'Abebe',

@@ -155,7 +155,6 @@ describe('validation', () => {
   const requiredOnCreate = [
     'first_name',
     'middle_name',
-    'last_name',
     'gender',
     'date_of_birth',
     'marital_status',
@@ -224,7 +223,7 @@ describe('validation', () => {
     const member = await createOk(alice.auth)
     const badUpdates: Record<string, string>[] = [
       { first_name: '' },
-      { last_name: '   ' },
+      { middle_name: '   ' },
       { email: 'nope', city: 'Adama' },
       { date_joined: '2023-13-01' },
       { spiritual_gifts: '[1, 2]' },
@@ -236,6 +235,62 @@ describe('validation', () => {
     }
     const read = await ctx.app.inject({ url: `/api/members/${member.id}`, headers: alice.auth })
     expect(read.json()).toEqual(member)
+  })
+})
+
+describe('Ethiopian names, addresses and church fields (issue 26)', () => {
+  const ethiopian = {
+    latin_name: 'Abebe Kebede Tesfaye',
+    sub_city: 'ቦሌ',
+    woreda: '03',
+    kebele: '12',
+    house_number: '1234',
+    christian_name: 'ገብረ ማርያም',
+    confession_father: 'አባ ገብረ ሥላሴ',
+    parish: 'ቦሌ መድኃኔ ዓለም',
+  }
+
+  it('stores and returns every new field, and a create needs no grandfather’s name', async () => {
+    const member = await createOk(alice.auth, { ...ethiopian, last_name: '' })
+    expect(member).toMatchObject({ ...ethiopian, first_name: 'Abebe', last_name: '' })
+    const read = await ctx.app.inject({ url: `/api/members/${member.id}`, headers: alice.auth })
+    expect(read.json()).toMatchObject({ ...ethiopian, last_name: '' })
+  })
+
+  it('returns the new fields as null when a create leaves them out', async () => {
+    const member = await createOk(alice.auth)
+    for (const field of Object.keys(ethiopian)) expect(member).toHaveProperty(field, null)
+  })
+
+  it('updates and clears them with PUT; the father’s name cannot be cleared', async () => {
+    const member = await createOk(alice.auth, ethiopian)
+    const changed = await put(alice.auth, member.id, { kebele: '07', parish: '', last_name: '' })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json()).toMatchObject({ kebele: '07', parish: null, last_name: '' })
+    expect(changed.json().woreda).toBe('03')
+    const refused = await put(alice.auth, member.id, { middle_name: '' })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors).toEqual({ middle_name: 'fieldRequired' })
+  })
+
+  it('finds a member by the new fields, the Latin name across scripts', async () => {
+    const member = await createOk(alice.auth, {
+      ...ethiopian,
+      first_name: 'ዘርይሁን',
+      middle_name: 'ወርቅነህ',
+      last_name: '',
+      latin_name: 'Zeryihun Workneh',
+      christian_name: 'ወልደ ሚካኤል',
+      kebele: 'Kebele 19',
+    })
+    for (const q of ['Zeryihun', 'ወልደ ሚካኤል', 'welde mikael', 'kebele 19']) {
+      const res = await ctx.app.inject({
+        url: `/api/members/search?q=${encodeURIComponent(q)}`,
+        headers: alice.auth,
+      })
+      const ids = (res.json() as { items: { id: number }[] }).items.map((item) => item.id)
+      expect({ q, found: ids.includes(member.id) }).toEqual({ q, found: true })
+    }
   })
 })
 

@@ -8,6 +8,7 @@ import * as m0301 from './2026_11_25_0301_roles_sessions_history'
 import * as m0201 from './2026_11_25_0201_pending_imports'
 import * as m0401 from './2026_11_25_0401_member_stats_indexes'
 import * as m0501 from './2026_11_25_0501_search_text_version'
+import * as m2605 from './2026_11_26_0501_ethiopian_member_fields'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0201_pending_imports': m0201,
   '2026_11_25_0401_member_stats_indexes': m0401,
   '2026_11_25_0501_search_text_version': m0501,
+  '2026_11_26_0501_ethiopian_member_fields': m2605,
 }
