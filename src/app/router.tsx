@@ -25,6 +25,7 @@ const QueueScreen = lazy(() => import('../features/offline/QueueScreen'))
 const AccountsScreen = lazy(() => import('../features/accounts/AccountsScreen'))
 const HistoryScreen = lazy(() => import('../features/history/HistoryScreen'))
 const DeletedMembersScreen = lazy(() => import('../features/deletedMembers/DeletedMembersScreen'))
+const ImportScreen = lazy(() => import('../features/import/ImportScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
           </RequireRole>
         ),
       },
+      { path: '/import', element: <ImportScreen /> },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

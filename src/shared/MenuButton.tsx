@@ -25,6 +25,9 @@ interface MenuButtonProps {
   checkedKey?: string
   /** A tooltip for an icon-only button. */
   title?: string
+  /** A bordered (default) button rather than a text one, for a page's toolbar. */
+  bordered?: boolean
+  loading?: boolean
 }
 
 /**
@@ -44,6 +47,8 @@ export function MenuButton({
   text,
   checkedKey,
   title,
+  bordered,
+  loading,
 }: MenuButtonProps) {
   const menuId = useId()
   const [active, setActive] = useState<number | null>(null)
@@ -109,9 +114,10 @@ export function MenuButton({
     <span className="menu-button" ref={wrapper}>
       <Button
         ref={button}
-        type="text"
+        type={bordered ? 'default' : 'text'}
         className={className}
         icon={icon}
+        loading={loading}
         aria-label={label}
         title={title}
         aria-haspopup="menu"

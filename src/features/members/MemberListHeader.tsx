@@ -3,6 +3,7 @@ import { Badge, Button, Tag, Tooltip, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useIsMobile } from '../../shared/useMediaQuery'
+import { ExportMenu, type ExportListArgs } from './ExportMenu'
 import { filtersToggled, selectFiltersActive, selectFiltersVisible } from './membersSlice'
 
 /**
@@ -11,7 +12,14 @@ import { filtersToggled, selectFiltersActive, selectFiltersVisible } from './mem
  * sits under the title as words ("30 members"): the longest title, Afaan Oromoo's, fills a 375 px
  * line by itself, and a count tag wrapped alone onto a second line looked broken.
  */
-export function MemberListHeader({ total }: { total: number | undefined }) {
+export function MemberListHeader({
+  total,
+  exportList,
+}: {
+  total: number | undefined
+  /** The list as shown, for its Export menu (issue 24). */
+  exportList: ExportListArgs
+}) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const compact = useIsMobile()
@@ -45,9 +53,13 @@ export function MemberListHeader({ total }: { total: number | undefined }) {
         </Typography.Title>
         {compact ? (
           // Kept while loading (a blank line) so the list does not jump when the count arrives.
-          <Typography.Text type="secondary" className="member-count">
-            {count ?? '\u00a0'}
-          </Typography.Text>
+          // Export sits on the count's line: beside the toggle it pushed a long title to two lines.
+          <div className="member-count-line">
+            <Typography.Text type="secondary" className="member-count">
+              {count ?? '\u00a0'}
+            </Typography.Text>
+            <ExportMenu list={exportList} compact />
+          </div>
         ) : (
           count !== undefined && (
             // A static tag: the Badge's rolling digits were caught mid-animation after a search.
@@ -57,7 +69,10 @@ export function MemberListHeader({ total }: { total: number | undefined }) {
           )
         )}
       </div>
-      {compact ? <Tooltip title={toggleLabel}>{toggle}</Tooltip> : toggle}
+      <div className="member-list-actions">
+        {!compact && <ExportMenu list={exportList} compact={false} />}
+        {compact ? <Tooltip title={toggleLabel}>{toggle}</Tooltip> : toggle}
+      </div>
     </div>
   )
 }

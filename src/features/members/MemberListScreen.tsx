@@ -121,7 +121,7 @@ export default function MemberListScreen() {
 
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
-      <MemberListHeader total={total} />
+      <MemberListHeader total={total} exportList={{ q, status, owner }} />
       {owner !== undefined && <WhoseMembers value={owner} onChange={setOwner} />}
 
       {transferredName && (

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   HistoryOutlined,
   HomeOutlined,
+  ImportOutlined,
   SafetyOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -28,6 +29,7 @@ const NAV = [
   { to: '/home', id: 'home', icon: <HomeOutlined />, writes: false },
   { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true },
   { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false },
+  { to: '/import', id: 'importNav', icon: <ImportOutlined />, writes: true },
 ] as const
 
 // The office's screens (issue 25), each for the roles the server lets call it.

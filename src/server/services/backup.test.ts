@@ -16,6 +16,7 @@ import {
   backupsToKeep,
   backupTime,
   checkDatabaseFile,
+  BACKUP_FILE_MODE,
   DATABASE_FILE_NAME,
   defaultBackupName,
 } from './backup'
@@ -148,6 +149,27 @@ describe('backup', () => {
       1,
     )
     expect(again.err()).toContain('already exists')
+  })
+
+  it('writes backups that only their owner can read, whatever the umask', async () => {
+    await calls.create(auth, { first_name: 'Abebe' })
+    const previous = process.umask(0o022)
+    try {
+      const dir = path.join(dataDir, 'private')
+      const file = path.join(dir, 'copy.sqlite')
+      await backupDatabase(path.join(dataDir, DATABASE_FILE_NAME), file)
+      expect(BACKUP_FILE_MODE).toBe(0o600)
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
+      expect(memberNames(file)).toEqual(['Abebe'])
+      // The automatic backups go through the same copy.
+      const auto = path.join(dataDir, 'auto')
+      fs.mkdirSync(auto, { mode: 0o755 })
+      await backupDatabase(path.join(dataDir, DATABASE_FILE_NAME), path.join(auto, 'b.sqlite'))
+      expect(fs.statSync(path.join(auto, 'b.sqlite')).mode & 0o777).toBe(0o600)
+    } finally {
+      process.umask(previous)
+    }
   })
 
   it('on PostgreSQL, npm run backup points to pg_dump instead of failing obscurely', async () => {

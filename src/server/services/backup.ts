@@ -52,6 +52,9 @@ function fsyncFile(file: string): void {
   }
 }
 
+/** Read and write for the owner only (docs/security.md: file modes). */
+export const BACKUP_FILE_MODE = 0o600
+
 /**
  * Copies the live database at `source` to `target` through SQLite's online backup API (from a
  * connection of its own, so it works beside a running server), verifies the copy and renames it
@@ -60,11 +63,14 @@ function fsyncFile(file: string): void {
 export async function backupDatabase(source: string, target: string): Promise<void> {
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}`)
   const dir = path.dirname(target)
-  fs.mkdirSync(dir, { recursive: true })
+  // A backup holds every member and photo: its owner alone may read it, whatever the umask.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
   const temporary = path.join(
     dir,
     `.${path.basename(target)}.${crypto.randomBytes(4).toString('hex')}.tmp`,
   )
+  // Created 0600 before SQLite writes into it, so the copy is never readable by others.
+  fs.closeSync(fs.openSync(temporary, 'wx', BACKUP_FILE_MODE))
   const live = new SQLite(source, { readonly: true, fileMustExist: true })
   try {
     live.pragma('busy_timeout = 5000')
@@ -84,6 +90,7 @@ export async function backupDatabase(source: string, target: string): Promise<vo
         `The copy failed its integrity check: ${problems.slice(0, 3).join('; ')}`,
       )
     }
+    fs.chmodSync(temporary, BACKUP_FILE_MODE)
     fsyncFile(temporary)
     fs.renameSync(temporary, target)
   } catch (error) {

@@ -1,0 +1,223 @@
+import { File as NodeFile } from 'node:buffer'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { ImportPreview } from './importApi'
+
+// One test walks all five steps through antd's tables and selects: slow in jsdom.
+jest.setTimeout(120_000)
+const SLOW = { timeout: 30_000 }
+const ID = 'c'.repeat(32)
+
+const UPLOADED: ImportPreview = {
+  id: ID,
+  columns: ['ስም', 'Last name', 'Phone', 'Born', 'Remarks'],
+  mapping: {
+    ስም: 'first_name',
+    'Last name': 'last_name',
+    Phone: 'phone_primary',
+    Born: null,
+    Remarks: null,
+  },
+  rows: 3,
+  preview: [
+    { row: 2, first_name: 'አበበ', last_name: 'ከበደ', phone_primary: '0911 234 567' },
+    { row: 3, first_name: 'ሰላም', last_name: 'ታደሰ', phone_primary: '0911 000 000' },
+  ],
+  errors: [],
+  duplicates: [],
+  expires_at: '2026-11-26T05:00:00.000Z',
+}
+
+const PREVIEWED: ImportPreview = {
+  ...UPLOADED,
+  mapping: { ...UPLOADED.mapping, Born: 'date_of_birth' },
+  errors: [{ row: 4, field: 'date_of_birth', message: 'invalidDate' }],
+  duplicates: [{ row: 3, member_id: 41, other_row: null, reason: 'same_name_and_phone' }],
+}
+
+const admin = { id: 1, username: 'admin', role: 'admin' as const }
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/stats', { json: {} })
+  server.on('POST', '/api/imports', { json: UPLOADED })
+  server.on('POST', `/api/imports/${ID}/preview`, { json: PREVIEWED })
+  server.on('POST', `/api/imports/${ID}/commit`, {
+    json: { created: 1, updated: 1, skipped: 0, refused: 1 },
+  })
+  server.on('GET', `/api/imports/${ID}/report`, {
+    body: 'xlsx',
+    headers: { 'content-disposition': 'attachment; filename="abal-import-refused-rows.xlsx"' },
+  })
+  server.on('GET', '/api/imports/template', {
+    body: 'xlsx',
+    headers: { 'content-disposition': 'attachment; filename="abal-import-template-am.xlsx"' },
+  })
+  URL.createObjectURL = jest.fn(() => 'blob:download')
+  URL.revokeObjectURL = jest.fn()
+})
+afterEach(() => server.restore())
+
+// Node's File: the FormData RTK Query builds here is Node's too (jest-fixed-jsdom).
+const csv = (name = 'register.csv', size?: number) => {
+  const file = new NodeFile(['ስም,Last name\nአበበ,ከበደ\n'], name, { type: 'text/csv' })
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size })
+  return file as unknown as File
+}
+
+async function chooseFile(file: File) {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!
+  fireEvent.change(input, { target: { files: [file] } })
+}
+
+// Text queries, not role queries: computing every element's role and name on each poll is
+// slow in jsdom with antd's tables and selects on the page.
+const button = (name: string | RegExp) =>
+  screen.getByText(name, { selector: 'button, button span' }).closest('button')!
+const findButton = async (name: string | RegExp) =>
+  (await screen.findByText(name, { selector: 'button, button span' }, SLOW)).closest('button')!
+
+const posts = (path: string) =>
+  server.requests.filter((r) => r.method === 'POST' && r.path === path)
+
+describe('ImportScreen', () => {
+  it('walks upload → columns → preview → import → report', async () => {
+    renderRoute('/import', { signedInAs: admin })
+    await screen.findByText('Import members', { selector: 'h1, h2' }, SLOW)
+    // English UI: dates are read as Gregorian unless the user says otherwise.
+    const ethiopian = screen.getByLabelText('Dates in this file are Ethiopian calendar dates')
+    expect(ethiopian).not.toBeChecked()
+    fireEvent.click(ethiopian)
+    await chooseFile(csv())
+
+    // Columns: the server's matches are shown, and a column can be given a field.
+    await screen.findByText('Match the columns', { selector: 'h1, h2' }, SLOW)
+    const upload = posts('/api/imports')[0]
+    expect((upload.body as FormData).get('calendar')).toBe('ethiopian')
+    expect(((upload.body as FormData).get('file') as File).name).toBe('register.csv')
+    expect(upload.headers.get('authorization')).toMatch(/^Bearer /)
+    expect(screen.getByText(/3 rows; 3 of 5 columns will be imported/)).toBeInTheDocument()
+    const born = screen.getByLabelText('Born')
+    fireEvent.mouseDown(born)
+    fireEvent.change(born, { target: { value: 'Date of b' } })
+    fireEvent.click(await screen.findByTitle('Date of birth'))
+    await screen.findByText(/4 of 5 columns/)
+    fireEvent.click(button('Check the rows'))
+
+    // Preview: counts, the row's error in the wizard's words, the duplicate and its choice.
+    await screen.findByText('Check the rows', { selector: 'h1, h2' }, SLOW)
+    expect(posts(`/api/imports/${ID}/preview`)[0].body).toEqual({
+      mapping: { ...UPLOADED.mapping, Born: 'date_of_birth' },
+    })
+    const errors = screen.getByText('Rows with errors', { selector: 'h1, h2, h3' })
+    expect(errors).toBeInTheDocument()
+    expect(screen.getByText('Please enter a valid date')).toBeInTheDocument()
+    expect(screen.getByText('Same name and phone')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Registered member no. 41' })).toHaveAttribute(
+      'href',
+      '/member/41',
+    )
+    // 3 rows, 1 with an error, 1 duplicate skipped by default: 1 to import.
+    expect(button('Import 1 row')).toBeEnabled()
+    fireEvent.click(screen.getByLabelText(/Update the registered member/))
+    fireEvent.click(button('Import 2 rows'))
+
+    // Report: the counts, and the refused rows as a download with the token in a header.
+    await screen.findByText('Report', { selector: 'h1, h2' }, SLOW)
+    expect(posts(`/api/imports/${ID}/commit`)[0].body).toEqual({
+      mapping: PREVIEWED.mapping,
+      on_duplicate: 'update',
+    })
+    const figures = screen.getByText('Refused').closest('.import-figures') as HTMLElement
+    expect(within(figures).getByText('Registered').previousSibling).toHaveTextContent('1')
+    expect(within(figures).getByText('Refused').previousSibling).toHaveTextContent('1')
+    fireEvent.click(button('Download refused rows'))
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled())
+    const report = server.requests.find((r) => r.path === `/api/imports/${ID}/report`)!
+    expect(report.search.get('lang')).toBe('en')
+    expect(report.headers.get('authorization')).toMatch(/^Bearer /)
+    expect(report.request.url).not.toMatch(/token|Bearer/i)
+
+    fireEvent.click(button('Import another file'))
+    await screen.findByText('Choose a file', { selector: 'h1, h2' })
+  })
+
+  it('shows the row errors in Amharic with the wizard’s message ids', async () => {
+    renderRoute('/import', { signedInAs: admin, language: 'am' })
+    await screen.findByText('አባላትን ከፋይል ማስገባት', { selector: 'h1, h2' }, SLOW)
+    // Amharic UI: the Ethiopian calendar is the default reading of text dates.
+    expect(screen.getByLabelText('በዚህ ፋይል ያሉት ቀኖች በኢትዮጵያ ዘመን አቆጣጠር ናቸው')).toBeChecked()
+    await chooseFile(csv())
+    fireEvent.click(await findButton('ረድፎችን ይፈትሹ'))
+    expect(await screen.findByText('እባክዎ ትክክለኛ ቀን ያስገቡ', undefined, SLOW)).toBeInTheDocument()
+    expect(screen.getByText('ተመሳሳይ ስምና ስልክ')).toBeInTheDocument()
+    expect((posts('/api/imports')[0].body as FormData).get('calendar')).toBe('ethiopian')
+  })
+
+  it('refuses another file type or a file over 10 MB before sending it', async () => {
+    renderRoute('/import', { signedInAs: admin })
+    await screen.findByText('Import members', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv('photo.pdf'))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only .xlsx and .csv files can be imported.',
+    )
+    await chooseFile(csv('big.csv', 10 * 1024 * 1024 + 1))
+    expect(await screen.findByText(/larger than 10 MB/)).toBeInTheDocument()
+    expect(posts('/api/imports')).toHaveLength(0)
+  })
+
+  it('says what the server refused, translated, and stays on the upload step', async () => {
+    server.on('POST', '/api/imports', {
+      status: 400,
+      json: { success: false, message: 'The file is empty: its first sheet has no rows' },
+    })
+    renderRoute('/import', { signedInAs: admin, language: 'om' })
+    await screen.findByText('Miseensota faayilii irraa galchuu', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv())
+    expect(await screen.findByRole('alert', undefined, SLOW)).toHaveTextContent(
+      'Faayilii dubbisuun hin danda’amne'.replace('’', "'"),
+    )
+    expect(screen.getByText('Faayilii filachuu', { selector: 'h1, h2, h3' })).toBeInTheDocument()
+  })
+
+  it('offers a start again when the import has expired', async () => {
+    server.on('POST', `/api/imports/${ID}/preview`, {
+      status: 404,
+      json: { success: false, message: 'Import not found' },
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await chooseFile(csv())
+    fireEvent.click(await findButton('Check the rows'))
+    const alert = await screen.findByRole('alert', undefined, SLOW)
+    expect(alert).toHaveTextContent(/expired/)
+    fireEvent.click(within(alert).getByRole('button', { name: 'Start again' }))
+    await screen.findByText('Choose a file', { selector: 'h1, h2' })
+  })
+
+  it('downloads the template in the chosen language', async () => {
+    renderRoute('/import', { signedInAs: admin, language: 'am' })
+    fireEvent.click(await findButton(/ቅጹን ያውርዱ/))
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled())
+    const call = server.requests.find((r) => r.path === '/api/imports/template')!
+    expect(call.search.get('lang')).toBe('am')
+    expect(call.headers.get('authorization')).toMatch(/^Bearer /)
+  })
+
+  it('is not offered to auditors', async () => {
+    renderRoute('/import', { signedInAs: { id: 3, username: 'aud', role: 'auditor' } })
+    expect(
+      await screen.findByText('Your role may view members but not import them.', undefined, SLOW),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Import$/ })).not.toBeInTheDocument()
+    expect(document.querySelector('input[type="file"]')).toBeNull()
+  })
+
+  it('is in the menu for staff who may import', async () => {
+    const { router } = renderRoute('/import', { signedInAs: admin })
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, SLOW)
+    fireEvent.click(within(nav).getByRole('button', { name: /Import/ }))
+    expect(router.state.location.pathname).toBe('/import')
+  })
+})

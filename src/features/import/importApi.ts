@@ -1,0 +1,79 @@
+import { api } from '../../app/api'
+import type { MemberField, MemberInput } from '../../domain'
+import { getFile } from '../../shared/fileRegistry'
+
+export type ImportCalendar = 'gregorian' | 'ethiopian'
+export type OnDuplicate = 'skip' | 'update' | 'create'
+export type ImportMapping = Record<string, MemberField | null>
+
+export interface ImportRowError {
+  row: number
+  field: string
+  /** A message id of the member schema, as the wizard shows it. */
+  message: string
+}
+
+export interface ImportDuplicate {
+  row: number
+  member_id: number | null
+  other_row: number | null
+  reason: 'same_name_and_phone' | 'same_name_and_birth_date'
+}
+
+/** The answer of POST /api/imports and of its preview (docs/api.md). */
+export interface ImportPreview {
+  id: string
+  columns: string[]
+  mapping: ImportMapping
+  rows: number
+  preview: (Partial<MemberInput> & { row: number })[]
+  errors: ImportRowError[]
+  duplicates: ImportDuplicate[]
+  expires_at: string
+}
+
+export interface ImportResult {
+  created: number
+  updated: number
+  skipped: number
+  refused: number
+}
+
+export interface UploadImportArgs {
+  /** fileRegistry id of the spreadsheet: the File itself stays out of the store. */
+  fileId: string
+  fileName: string
+  calendar: ImportCalendar
+}
+
+/** The import workflow's calls (issue 24): upload, preview with a mapping, commit. */
+export const importApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    uploadImport: build.mutation<ImportPreview, UploadImportArgs>({
+      query: ({ fileId, calendar }) => {
+        const form = new FormData()
+        form.append('calendar', calendar)
+        const file = getFile(fileId)
+        if (file) form.append('file', file, file.name)
+        return { url: 'api/imports', method: 'POST', body: form }
+      },
+    }),
+    previewImport: build.mutation<ImportPreview, { id: string; mapping: ImportMapping }>({
+      query: ({ id, mapping }) => ({
+        url: `api/imports/${id}/preview`,
+        method: 'POST',
+        body: { mapping },
+      }),
+    }),
+    commitImport: build.mutation<
+      ImportResult,
+      { id: string; mapping: ImportMapping; on_duplicate: OnDuplicate }
+    >({
+      query: ({ id, ...body }) => ({ url: `api/imports/${id}/commit`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
+    }),
+  }),
+})
+
+export const { useUploadImportMutation, usePreviewImportMutation, useCommitImportMutation } =
+  importApi

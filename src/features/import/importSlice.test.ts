@@ -1,0 +1,233 @@
+import { File as NodeFile } from 'node:buffer'
+import type { UnknownAction } from '@reduxjs/toolkit'
+import { loggedOut, sessionExpired } from '../../app/sessionEvents'
+import { makeStore } from '../../app/store'
+import { registerFile } from '../../shared/fileRegistry'
+import {
+  expectDispatchedEventsInTable,
+  expectReducerRows,
+  expectTransitions,
+  mutationAction,
+  type Row,
+} from '../../testing/machineTables'
+import { installMockServer } from '../../testing/mockServer'
+import { importApi, type ImportPreview } from './importApi'
+import importSlice, {
+  backToMapping,
+  calendarChosen,
+  columnMapped,
+  duplicateChoiceMade,
+  fileRefused,
+  IMPORT_TRANSITIONS,
+  importErrorId,
+  initialImportState,
+  restarted,
+  type ImportEvent,
+  type ImportState,
+  type ImportStatus,
+} from './importSlice'
+
+const reduce = importSlice.reducer
+const ID = 'a'.repeat(32)
+
+const PREVIEW: ImportPreview = {
+  id: ID,
+  columns: ['First name', 'Last name', 'Note'],
+  mapping: { 'First name': 'first_name', 'Last name': 'last_name', Note: null },
+  rows: 2,
+  preview: [{ row: 2, first_name: 'Abebe', last_name: 'Kebede' }],
+  errors: [],
+  duplicates: [],
+  expires_at: '2026-11-26T05:00:00.000Z',
+}
+const UPLOAD = { fileId: 'file-1', fileName: 'members.csv', calendar: 'ethiopian' as const }
+const MAPPING = PREVIEW.mapping
+const COMMIT = { id: ID, mapping: MAPPING, on_duplicate: 'skip' as const }
+const RESULT = { created: 2, updated: 0, skipped: 0, refused: 0 }
+
+const events: Record<ImportEvent, () => UnknownAction> = {
+  fileRefused: () => fileRefused('importFileType'),
+  calendarChosen: () => calendarChosen('ethiopian'),
+  uploadStarted: () => mutationAction('uploadImport', 'pending', UPLOAD),
+  uploadSucceeded: () => mutationAction('uploadImport', 'fulfilled', UPLOAD, PREVIEW),
+  uploadFailed: () => mutationAction('uploadImport', 'rejected', UPLOAD, { status: 415 }),
+  columnMapped: () => columnMapped({ column: 'Note', field: 'notes' }),
+  previewStarted: () => mutationAction('previewImport', 'pending', { id: ID, mapping: MAPPING }),
+  previewSucceeded: () =>
+    mutationAction('previewImport', 'fulfilled', { id: ID, mapping: MAPPING }, PREVIEW),
+  previewFailed: () =>
+    mutationAction('previewImport', 'rejected', { id: ID, mapping: MAPPING }, { status: 404 }),
+  backToMapping: () => backToMapping(),
+  duplicateChoiceMade: () => duplicateChoiceMade('update'),
+  commitStarted: () => mutationAction('commitImport', 'pending', COMMIT),
+  commitSucceeded: () => mutationAction('commitImport', 'fulfilled', COMMIT, RESULT),
+  commitFailed: () => mutationAction('commitImport', 'rejected', COMMIT, { status: 409 }),
+  restarted: () => restarted(),
+}
+
+const at = (status: ImportStatus): ImportState => ({
+  ...initialImportState,
+  status,
+  fileId: status === 'choosing' ? null : 'file-1',
+  preview: status === 'choosing' || status === 'uploading' ? null : PREVIEW,
+  mapping: status === 'choosing' || status === 'uploading' ? {} : { ...MAPPING },
+})
+
+// Written by hand, illegal events included (null: ignored, the state unchanged).
+const ROWS: Row<ImportStatus, ImportEvent>[] = [
+  ['choosing', 'fileRefused', 'choosing'],
+  ['choosing', 'calendarChosen', 'choosing'],
+  ['choosing', 'uploadStarted', 'uploading'],
+  ['choosing', 'uploadSucceeded', null],
+  ['choosing', 'previewStarted', null],
+  ['choosing', 'commitStarted', null],
+  ['choosing', 'restarted', null],
+  ['uploading', 'uploadSucceeded', 'mapping'],
+  ['uploading', 'uploadFailed', 'choosing'],
+  ['uploading', 'uploadStarted', null],
+  ['uploading', 'fileRefused', null],
+  ['uploading', 'calendarChosen', null],
+  ['uploading', 'restarted', null],
+  ['mapping', 'columnMapped', 'mapping'],
+  ['mapping', 'calendarChosen', 'mapping'],
+  ['mapping', 'uploadStarted', 'uploading'],
+  ['mapping', 'previewStarted', 'previewing'],
+  ['mapping', 'restarted', 'choosing'],
+  ['mapping', 'commitStarted', null],
+  ['mapping', 'fileRefused', null],
+  ['previewing', 'previewSucceeded', 'reviewing'],
+  ['previewing', 'previewFailed', 'mapping'],
+  ['previewing', 'columnMapped', null],
+  ['previewing', 'previewStarted', null],
+  ['previewing', 'restarted', null],
+  ['reviewing', 'backToMapping', 'mapping'],
+  ['reviewing', 'duplicateChoiceMade', 'reviewing'],
+  ['reviewing', 'commitStarted', 'committing'],
+  ['reviewing', 'restarted', 'choosing'],
+  ['reviewing', 'columnMapped', null],
+  ['reviewing', 'uploadStarted', null],
+  ['committing', 'commitSucceeded', 'done'],
+  ['committing', 'commitFailed', 'reviewing'],
+  ['committing', 'commitStarted', null],
+  ['committing', 'restarted', null],
+  ['committing', 'backToMapping', null],
+  ['committing', 'duplicateChoiceMade', null],
+  ['done', 'restarted', 'choosing'],
+  ['done', 'commitStarted', null],
+  ['done', 'backToMapping', null],
+  ['done', 'uploadStarted', null],
+]
+
+describe('import workflow machine (issue 24)', () => {
+  it('moves as the hand-written table says', () => {
+    expectTransitions(IMPORT_TRANSITIONS, ROWS)
+  })
+
+  it('has a row for every action the code dispatches', () => {
+    expectDispatchedEventsInTable('import', Object.keys(importSlice.actions), ROWS)
+  })
+
+  it('follows the table in its reducer', () => {
+    expectReducerRows(
+      ROWS,
+      at,
+      (state, event) => reduce(state, events[event]()),
+      (s) => s.status,
+    )
+  })
+
+  it.each([loggedOut(), sessionExpired()])('forgets the import on %p', (ended) => {
+    expect(reduce(at('reviewing'), ended)).toEqual(initialImportState)
+  })
+
+  it('keeps the file and calendar of the upload and takes the mapping the server found', () => {
+    let state = reduce(at('choosing'), events.uploadStarted())
+    expect(state).toMatchObject({
+      fileId: 'file-1',
+      fileName: 'members.csv',
+      calendar: 'ethiopian',
+    })
+    state = reduce(state, events.uploadSucceeded())
+    expect(state.mapping).toEqual(MAPPING)
+    expect(state.preview?.id).toBe(ID)
+  })
+
+  it('moves a field taken by another column, and leaves a column out with null', () => {
+    let state = reduce(at('mapping'), columnMapped({ column: 'Note', field: 'first_name' }))
+    expect(state.mapping).toEqual({
+      'First name': null,
+      'Last name': 'last_name',
+      Note: 'first_name',
+    })
+    state = reduce(state, columnMapped({ column: 'Last name', field: null }))
+    expect(state.mapping['Last name']).toBeNull()
+    // A column the file does not have changes nothing.
+    expect(reduce(state, columnMapped({ column: 'Nope', field: 'notes' }))).toBe(state)
+  })
+
+  it('keeps the user’s columns when the same file is read again with another calendar', () => {
+    let state = reduce(at('mapping'), columnMapped({ column: 'Note', field: 'notes' }))
+    state = reduce(state, mutationAction('uploadImport', 'pending', UPLOAD))
+    state = reduce(state, events.uploadSucceeded())
+    expect(state.status).toBe('mapping')
+    expect(state.mapping.Note).toBe('notes')
+  })
+
+  it('ignores answers for another file or another import', () => {
+    const other = { ...UPLOAD, fileId: 'file-9' }
+    const uploading = reduce(at('choosing'), events.uploadStarted())
+    expect(reduce(uploading, mutationAction('uploadImport', 'fulfilled', other, PREVIEW))).toBe(
+      uploading,
+    )
+    const reviewing = at('reviewing')
+    const stranger = mutationAction('commitImport', 'pending', { ...COMMIT, id: 'b'.repeat(32) })
+    expect(reduce(reviewing, stranger)).toBe(reviewing)
+  })
+
+  it('says what failed with a message id, and clears it on the next move', () => {
+    const failed = reduce(reduce(at('choosing'), events.uploadStarted()), events.uploadFailed())
+    expect(failed).toMatchObject({ status: 'choosing', error: 'importFileType', preview: null })
+    expect(reduce(failed, events.calendarChosen()).error).toBeNull()
+    expect(reduce(at('committing'), events.commitFailed()).error).toBe('importAlreadyCommitted')
+    expect(reduce(at('previewing'), events.previewFailed()).error).toBe('importExpired')
+  })
+
+  it.each([
+    [{ status: 'FETCH_ERROR' }, 'upload', 'importNetworkError'],
+    [{ status: 413 }, 'upload', 'importFileTooLarge'],
+    [{ status: 400 }, 'upload', 'importFileUnreadable'],
+    [{ status: 400 }, 'preview', 'importMappingInvalid'],
+    [{ status: 404 }, 'commit', 'importExpired'],
+    [{ status: 403 }, 'upload', 'importNotAllowed'],
+    [{ status: 500 }, 'commit', 'importFailed'],
+  ] as const)('names %p on %s as %s', (payload, step, id) => {
+    expect(importErrorId(payload, step)).toBe(id)
+  })
+
+  it('follows the real calls through a store', async () => {
+    const server = installMockServer()
+    server.on('POST', '/api/imports', { json: PREVIEW })
+    server.on('POST', `/api/imports/${ID}/preview`, { json: PREVIEW })
+    server.on('POST', `/api/imports/${ID}/commit`, { json: RESULT })
+    const { store } = makeStore()
+    // Node's File: the FormData RTK Query builds here is Node's too (jest-fixed-jsdom).
+    const file = new NodeFile(['First name,Last name\nA,B\n'], 'members.csv') as unknown as File
+    const fileId = registerFile(file)
+    const upload = { fileId, fileName: 'members.csv', calendar: 'gregorian' as const }
+    await store.dispatch(importApi.endpoints.uploadImport.initiate(upload)).unwrap()
+    expect(store.getState().import?.status).toBe('mapping')
+    const form = server.requests[0].body as FormData
+    expect(form.get('calendar')).toBe('gregorian')
+    expect((form.get('file') as File).name).toBe('members.csv')
+    await store
+      .dispatch(importApi.endpoints.previewImport.initiate({ id: ID, mapping: MAPPING }))
+      .unwrap()
+    expect(store.getState().import?.status).toBe('reviewing')
+    const commit = store.dispatch(importApi.endpoints.commitImport.initiate(COMMIT))
+    expect(store.getState().import?.status).toBe('committing')
+    await commit.unwrap()
+    expect(store.getState().import).toMatchObject({ status: 'done', result: RESULT })
+    expect(server.requests[2].body).toEqual({ mapping: MAPPING, on_duplicate: 'skip' })
+    server.restore()
+  })
+})

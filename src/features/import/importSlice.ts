@@ -1,0 +1,227 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
+import type { MemberField } from '../../domain'
+import { rootReducer } from '../../app/store'
+import { sessionEnded } from '../../app/sessionEvents'
+import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import {
+  importApi,
+  type ImportCalendar,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type OnDuplicate,
+} from './importApi'
+
+export type ImportStatus =
+  'choosing' | 'uploading' | 'mapping' | 'previewing' | 'reviewing' | 'committing' | 'done'
+export type ImportEvent =
+  | 'fileRefused'
+  | 'calendarChosen'
+  | 'uploadStarted'
+  | 'uploadSucceeded'
+  | 'uploadFailed'
+  | 'columnMapped'
+  | 'previewStarted'
+  | 'previewSucceeded'
+  | 'previewFailed'
+  | 'backToMapping'
+  | 'duplicateChoiceMade'
+  | 'commitStarted'
+  | 'commitSucceeded'
+  | 'commitFailed'
+  | 'restarted'
+
+/**
+ * Upload → column mapping → preview → import → report (issue 24). Each server call may only
+ * start from its step and only its answer moves on, so a second click cannot commit twice. A
+ * new calendar choice on the mapping step uploads the file again (the server reads dates then).
+ */
+export const IMPORT_TRANSITIONS: TransitionTable<ImportStatus, ImportEvent> = {
+  choosing: {
+    fileRefused: 'choosing',
+    calendarChosen: 'choosing',
+    uploadStarted: 'uploading',
+  },
+  uploading: { uploadSucceeded: 'mapping', uploadFailed: 'choosing' },
+  mapping: {
+    columnMapped: 'mapping',
+    calendarChosen: 'mapping',
+    uploadStarted: 'uploading',
+    previewStarted: 'previewing',
+    restarted: 'choosing',
+  },
+  previewing: { previewSucceeded: 'reviewing', previewFailed: 'mapping' },
+  reviewing: {
+    backToMapping: 'mapping',
+    duplicateChoiceMade: 'reviewing',
+    commitStarted: 'committing',
+    restarted: 'choosing',
+  },
+  committing: { commitSucceeded: 'done', commitFailed: 'reviewing' },
+  done: { restarted: 'choosing' },
+}
+
+export interface ImportState {
+  status: ImportStatus
+  /** fileRegistry id of the chosen file, kept for an upload again with another calendar. */
+  fileId: string | null
+  fileName: string
+  calendar: ImportCalendar
+  /** The server's answer for the file: the last preview. */
+  preview: ImportPreview | null
+  /** The mapping as the user has it now (the preview's until they change a column). */
+  mapping: ImportMapping
+  onDuplicate: OnDuplicate
+  result: ImportResult | null
+  /** A message id for what went wrong last; cleared by the next legal move. */
+  error: string | null
+}
+
+export const initialImportState: ImportState = {
+  status: 'choosing',
+  fileId: null,
+  fileName: '',
+  calendar: 'gregorian',
+  preview: null,
+  mapping: {},
+  onDuplicate: 'skip',
+  result: null,
+  error: null,
+}
+
+const { move } = createMachine<ImportStatus, ImportEvent, ImportState>(
+  IMPORT_TRANSITIONS,
+  (state) => {
+    state.error = null
+  },
+)
+
+/** The message id for a failed call, by its HTTP status (docs/api.md lists them). */
+export function importErrorId(payload: unknown, step: 'upload' | 'preview' | 'commit'): string {
+  const status = (payload as { status?: unknown } | undefined)?.status
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return 'importNetworkError'
+  if (status === 413) return 'importFileTooLarge'
+  if (status === 415) return 'importFileType'
+  if (status === 403) return 'importNotAllowed'
+  if (status === 404 && step !== 'upload') return 'importExpired'
+  if (status === 409) return 'importAlreadyCommitted'
+  if (status === 400) return step === 'upload' ? 'importFileUnreadable' : 'importMappingInvalid'
+  return 'importFailed'
+}
+
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((column, index) => column === b[index])
+
+const { uploadImport, previewImport, commitImport } = importApi.endpoints
+
+const importSlice = createSlice({
+  name: 'import',
+  initialState: initialImportState,
+  reducers: {
+    /** The browser's check found the file too large or of another type (a message id). */
+    fileRefused(state, action: PayloadAction<string>) {
+      if (move(state, 'fileRefused')) state.error = action.payload
+    },
+    calendarChosen(state, action: PayloadAction<ImportCalendar>) {
+      if (move(state, 'calendarChosen')) state.calendar = action.payload
+    },
+    /** A column's field, or null to leave it out; a field taken from another column moves. */
+    columnMapped(state, action: PayloadAction<{ column: string; field: MemberField | null }>) {
+      const { column, field } = action.payload
+      if (!(column in state.mapping) || !move(state, 'columnMapped')) return
+      if (field) {
+        for (const other of Object.keys(state.mapping)) {
+          if (state.mapping[other] === field) state.mapping[other] = null
+        }
+      }
+      state.mapping[column] = field
+    },
+    backToMapping(state) {
+      move(state, 'backToMapping')
+    },
+    duplicateChoiceMade(state, action: PayloadAction<OnDuplicate>) {
+      if (move(state, 'duplicateChoiceMade')) state.onDuplicate = action.payload
+    },
+    restarted(state) {
+      if (move(state, 'restarted')) {
+        Object.assign(state, initialImportState, { calendar: state.calendar })
+      }
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(sessionEnded, () => initialImportState)
+      .addMatcher(uploadImport.matchPending, (state, action) => {
+        const { fileId, fileName, calendar } = action.meta.arg.originalArgs
+        if (move(state, 'uploadStarted')) {
+          state.fileId = fileId
+          state.fileName = fileName
+          state.calendar = calendar
+        }
+      })
+      .addMatcher(uploadImport.matchFulfilled, (state, action) => {
+        if (action.meta.arg.originalArgs.fileId !== state.fileId) return
+        if (!move(state, 'uploadSucceeded')) return
+        const answer = action.payload
+        // The same file read again with another calendar keeps the user's column choices.
+        const keep = state.preview !== null && sameColumns(state.preview.columns, answer.columns)
+        if (!keep) state.mapping = answer.mapping
+        state.preview = answer
+      })
+      .addMatcher(uploadImport.matchRejected, (state, action) => {
+        if (action.meta.arg.originalArgs.fileId !== state.fileId) return
+        if (move(state, 'uploadFailed')) {
+          state.error = importErrorId(action.payload, 'upload')
+          state.preview = null
+          state.mapping = {}
+        }
+      })
+      .addMatcher(previewImport.matchPending, (state, action) => {
+        if (action.meta.arg.originalArgs.id === state.preview?.id) move(state, 'previewStarted')
+      })
+      .addMatcher(previewImport.matchFulfilled, (state, action) => {
+        if (action.meta.arg.originalArgs.id !== state.preview?.id) return
+        if (move(state, 'previewSucceeded')) {
+          state.preview = action.payload
+          state.mapping = action.payload.mapping
+        }
+      })
+      .addMatcher(previewImport.matchRejected, (state, action) => {
+        if (action.meta.arg.originalArgs.id !== state.preview?.id) return
+        if (move(state, 'previewFailed')) state.error = importErrorId(action.payload, 'preview')
+      })
+      .addMatcher(commitImport.matchPending, (state, action) => {
+        if (action.meta.arg.originalArgs.id === state.preview?.id) move(state, 'commitStarted')
+      })
+      .addMatcher(commitImport.matchFulfilled, (state, action) => {
+        if (action.meta.arg.originalArgs.id !== state.preview?.id) return
+        if (move(state, 'commitSucceeded')) state.result = action.payload
+      })
+      .addMatcher(commitImport.matchRejected, (state, action) => {
+        if (action.meta.arg.originalArgs.id !== state.preview?.id) return
+        if (move(state, 'commitFailed')) state.error = importErrorId(action.payload, 'commit')
+      })
+  },
+  selectors: {
+    selectImport: (state) => state,
+  },
+})
+
+export const {
+  fileRefused,
+  calendarChosen,
+  columnMapped,
+  backToMapping,
+  duplicateChoiceMade,
+  restarted,
+} = importSlice.actions
+
+// Lazily registered with the import screen's chunk, like the other features' slices.
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof importSlice> {}
+}
+const injectedImportSlice = importSlice.injectInto(rootReducer)
+
+export const { selectImport } = injectedImportSlice.selectors
+export default importSlice
