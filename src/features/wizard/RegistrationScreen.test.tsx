@@ -42,7 +42,7 @@ const abebe = { id: 1, username: 'admin' }
 /** Opens the screen, types a first name and waits for the draft to be kept. */
 async function leaveADraft() {
   const view = renderRoute('/registration', { signedInAs: abebe, routes })
-  fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Almaz' } })
+  fireEvent.change(await screen.findByLabelText(/Given name/), { target: { value: 'Almaz' } })
   await waitFor(() => expect(sessionStorage.getItem(DRAFT_KEY)).toContain('Almaz'))
   view.unmount()
 }
@@ -72,16 +72,16 @@ describe('a half-filled registration survives a reload (issue 28)', () => {
     await leaveADraft()
     renderRoute('/registration', { signedInAs: abebe, routes })
     expect(await screen.findByText('Continue the registration you started?')).toBeInTheDocument()
-    expect(screen.getByLabelText(/First name/)).toHaveValue('')
+    expect(screen.getByLabelText(/Given name/)).toHaveValue('')
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
-    await waitFor(() => expect(screen.getByLabelText(/First name/)).toHaveValue('Almaz'))
+    await waitFor(() => expect(screen.getByLabelText(/Given name/)).toHaveValue('Almaz'))
     expect(screen.queryByText('Continue the registration you started?')).toBeNull()
   })
 
   it('never shows it to another account', async () => {
     await leaveADraft()
     renderRoute('/registration', { signedInAs: { id: 2, username: 'selam' }, routes })
-    expect(await screen.findByLabelText(/First name/)).toHaveValue('')
+    expect(await screen.findByLabelText(/Given name/)).toHaveValue('')
     expect(screen.queryByText('Continue the registration you started?')).toBeNull()
   })
 
@@ -111,7 +111,7 @@ describe('after registering (issue 28)', () => {
 
   it('says the server cannot be reached instead of a TypeError', async () => {
     const { store } = renderRoute('/registration', { signedInAs: abebe, routes })
-    await screen.findByLabelText(/First name/)
+    await screen.findByLabelText(/Given name/)
     act(() => {
       store.dispatch(wizardEvents.nextRequested())
       store.dispatch(
