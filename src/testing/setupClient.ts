@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom'
 import { configure } from '@testing-library/react'
+import { loadLanguage } from '../app/i18n/bundles'
 
 // Lists render in React's background (deferred) pass, which yields between cards; antd in jsdom
 // on a busy 2-core machine can take more than the default second to finish one.
@@ -55,3 +56,7 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
 })
+
+// English is a chunk of its own in the build; tests render in it from the first frame, as they
+// did when it shipped in the entry.
+beforeAll(() => loadLanguage('en'))

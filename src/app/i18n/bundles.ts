@@ -1,9 +1,8 @@
 import type { Locale } from 'antd/es/locale'
 import { useEffect, useState } from 'react'
-import en from '../../../locales/en.json'
 import type { Language } from '../../features/preferences'
 import amharic from './bundleAm'
-import { type Messages, withEnglishFallback } from './messages'
+import type { Messages } from './messages'
 
 export interface LanguageBundle {
   messages: Messages
@@ -11,23 +10,19 @@ export interface LanguageBundle {
   antdLocale?: Locale
 }
 
-const english: LanguageBundle = { messages: en }
-
 /**
- * English (the fallback for any missing text) and Amharic (the default language, so what a first
- * visit shows) ship in the entry chunk: the first screen renders without waiting for another
- * round trip. Afaan Oromoo loads as its own chunk when chosen.
+ * Amharic (the default language, so what a first visit shows) ships in the entry chunk: the
+ * first screen renders without another round trip. English and Afaan Oromoo load as chunks of
+ * their own when chosen. No runtime fallback between them: locales.test.ts keeps every key
+ * present and non-empty in all three.
  */
 const loaders: Record<Language, () => Promise<LanguageBundle>> = {
-  en: async () => english,
+  en: () => import(/* webpackChunkName: "lang-en" */ './bundleEn').then((m) => m.default),
   am: async () => amharic,
   om: () => import(/* webpackChunkName: "lang-om" */ './bundleOm').then((m) => m.default),
 }
 
-const loaded = new Map<Language, LanguageBundle>([
-  ['en', english],
-  ['am', { ...amharic, messages: withEnglishFallback(en, amharic.messages) }],
-])
+const loaded = new Map<Language, LanguageBundle>([['am', amharic]])
 const pending = new Map<Language, Promise<LanguageBundle>>()
 
 /** Starts loading a language (idempotent); resolves to its messages over English. */
@@ -37,9 +32,8 @@ export function loadLanguage(language: Language): Promise<LanguageBundle> {
   let promise = pending.get(language)
   if (!promise) {
     promise = loaders[language]().then((bundle) => {
-      const merged = { ...bundle, messages: withEnglishFallback(en, bundle.messages) }
-      loaded.set(language, merged)
-      return merged
+      loaded.set(language, bundle)
+      return bundle
     })
     promise.catch(() => pending.delete(language))
     pending.set(language, promise)
@@ -62,8 +56,8 @@ export function useLanguageBundle(language: Language): LanguageBundle | undefine
     }
     loadLanguage(language)
       .then((bundle) => live && setState({ language, bundle }))
-      // A chunk that cannot load (offline before it was cached) leaves English on screen.
-      .catch(() => live && setState((s) => ({ language, bundle: s.bundle ?? english })))
+      // A chunk that cannot load (offline before it was cached) leaves Amharic on screen.
+      .catch(() => live && setState((s) => ({ language, bundle: s.bundle ?? amharic })))
     return () => {
       live = false
     }
