@@ -80,13 +80,23 @@ describe('login screen (spec 2.3, 8.1)', () => {
       'Cannot connect to server. Please check your internet connection.',
     ],
     [
+      "too many attempts, in the user's language whatever the server wrote",
+      { status: 429, json: { success: false, message: 'Too many.' } },
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    ],
+    [
+      'a server too busy checking passwords',
+      { status: 503, json: { success: false, message: 'Busy.' } },
+      'The server is busy signing people in. Please try again in a moment.',
+    ],
+    [
       'another failure with a message',
-      { status: 429, json: { success: false, message: 'Too many failed sign-in attempts.' } },
-      'Too many failed sign-in attempts.',
+      { status: 400, json: { success: false, message: 'Username is required.' } },
+      'Username is required.',
     ],
     [
       'another failure without a message',
-      { status: 503, body: 'down' },
+      { status: 418, body: 'teapot' },
       'Invalid username or password',
     ],
     [

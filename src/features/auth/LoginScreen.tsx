@@ -56,6 +56,10 @@ export function useFailureText(failure: LoginFailure | null): string | null {
       return intl.formatMessage({ id: 'loginServerError' })
     case 'network':
       return intl.formatMessage({ id: 'loginNetworkError' })
+    case 'tooManyAttempts':
+      return intl.formatMessage({ id: 'loginTooManyAttempts' })
+    case 'busy':
+      return intl.formatMessage({ id: 'loginBusy' })
     case 'serverMessage':
       return failure.message
   }

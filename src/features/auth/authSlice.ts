@@ -24,6 +24,8 @@ export type LoginFailure =
   | { kind: 'invalidCredentials' }
   | { kind: 'serverError' }
   | { kind: 'network' }
+  | { kind: 'tooManyAttempts' }
+  | { kind: 'busy' }
   | { kind: 'serverMessage'; message: string }
 
 export interface AuthUser {
@@ -72,6 +74,9 @@ export function failureFromError(error: unknown): LoginFailure {
   if (!err) return { kind: 'invalidCredentials' }
   if (err.status === 401) return { kind: 'invalidCredentials' }
   if (err.status === 500) return { kind: 'serverError' }
+  // The server's refusals in English have texts of their own in the user's language.
+  if (err.status === 429) return { kind: 'tooManyAttempts' }
+  if (err.status === 503) return { kind: 'busy' }
   if (err.status === 'FETCH_ERROR' || err.status === 'TIMEOUT_ERROR') return { kind: 'network' }
   const data = 'data' in err ? (err.data as { message?: unknown } | undefined) : undefined
   if (data && typeof data.message === 'string' && data.message) {
