@@ -116,7 +116,7 @@ test('offline, /login still opens from the service worker and says it is offline
   await screenshot(page, 'login-offline-en-375')
   // The language menu loads on a press; it is precached too.
   await page.getByRole('button', { name: 'Language' }).click()
-  await page.getByRole('menuitem', { name: 'አማርኛ' }).waitFor()
+  await page.getByRole('menuitemradio', { name: 'አማርኛ' }).waitFor()
   await context.setOffline(false)
   await context.close()
 })

@@ -210,12 +210,12 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * Presses an item of an open antd Dropdown once the menu has finished sliding in. A press during
- * the slide made Playwright scroll the page to reach the moving item (by 52 px at 375 px), which
- * left the menu where the sticky top bar covers it, and the press landed on the top bar.
+ * Presses an item of an open menu (a choice, such as the language, or an action) once the menu
+ * has finished sliding in. A press during the slide made Playwright scroll the page to reach the
+ * moving item (by 52 px at 375 px), which left the menu where the sticky top bar covers it.
  */
 export async function pressDropdownItem(page: Page, name: string) {
-  const item = page.getByRole('menuitem', { name })
+  const item = page.getByRole('menuitemradio', { name }).or(page.getByRole('menuitem', { name }))
   await item.evaluate((element) =>
     Promise.all(
       (element.closest('.ant-dropdown') ?? element)
