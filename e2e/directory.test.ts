@@ -422,7 +422,13 @@ async function editStep({ lang, viewport, edit }: Run, page: Page) {
 async function transferStep({ lang, viewport, theme, transfer }: Run, page: Page) {
   const name = fullName(transfer)
   await openMember(page, lang, transfer)
-  await button(page, lang, 'transfer').click()
+  if (isNarrow(page)) {
+    // On a phone Transfer and the ID card sit in the profile's "More actions" menu.
+    await button(page, lang, 'moreActions').click()
+    await page.getByRole('menuitem', { name: t(lang, 'transfer') }).click()
+  } else {
+    await button(page, lang, 'transfer').click()
+  }
   const dialog = page.getByRole('dialog', { name: t(lang, 'transferMember'), exact: true })
   await dialog.getByText(t(lang, 'memberToTransfer'), { exact: true }).waitFor()
   await dialog.getByText(name, { exact: true }).waitFor()

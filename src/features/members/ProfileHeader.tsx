@@ -73,7 +73,12 @@ export function ProfileHeader({
               onSelect={(key) => (key === 'transfer' ? onTransfer() : onIdCard())}
             />
             {canChange && (
-              <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
+              <Button
+                key="edit"
+                type="primary"
+                icon={<EditOutlined aria-hidden />}
+                onClick={onEdit}
+              >
                 <FormattedMessage id="edit" />
               </Button>
             )}
@@ -89,17 +94,30 @@ export function ProfileHeader({
               <FormattedMessage id="generateIdCard" />
             </Button>
             {canChange && (
-              <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
+              <Button
+                key="edit"
+                type="primary"
+                icon={<EditOutlined aria-hidden />}
+                onClick={onEdit}
+              >
                 <FormattedMessage id="edit" />
               </Button>
             )}
           </>
         ) : (
           <>
-            <Button icon={<CloseOutlined aria-hidden />} onClick={onCancel} disabled={saving}>
+            <Button
+              key="cancel"
+              icon={<CloseOutlined aria-hidden />}
+              onClick={onCancel}
+              disabled={saving}
+            >
               <FormattedMessage id="cancel" />
             </Button>
+            {/* Keyed: were React to reuse the pressed Edit button's element as Save, its type
+                would turn to submit while the press is handled, and the press would save. */}
             <Button
+              key="save"
               type="primary"
               htmlType="submit"
               icon={<SaveOutlined aria-hidden />}
