@@ -1,45 +1,8 @@
 import { api } from '../../app/api'
-import type { CalendarMonth, StatsCalendar, StatusFilter } from '../../domain'
+import type { MemberStats, StatsCalendar, StatusFilter } from '../../domain'
 import type { MemberSearchPage } from '../members'
 
-export interface UpcomingDate {
-  id: number
-  first_name: string
-  middle_name: string | null
-  last_name: string
-  date: string
-  on: string
-  years: number
-}
-
-export interface UpcomingList {
-  total: number
-  items: UpcomingDate[]
-}
-
-/** GET /api/stats (docs/api.md). */
-export interface MemberStats {
-  today: string
-  calendar: StatsCalendar
-  total: number
-  by_status: { status: string; n: number }[]
-  new_this_month: number
-  new_this_year: number
-  transfers_in_this_month: number
-  transfers_out_this_month: number | null
-  gender: { gender: string; n: number }[]
-  age_bands: { band: string; n: number }[]
-  ministries: { ministry: string; n: number }[]
-  registrations_by_month: (CalendarMonth & { n: number })[]
-  this_week: {
-    from: string
-    to: string
-    birthdays: UpcomingList
-    baptisms: UpcomingList
-    memberships: UpcomingList
-  }
-}
-
+export type { MemberStats, UpcomingDate, UpcomingList } from '../../domain'
 /** The printed list stops here: a longer list is a job for an export, not a printer. */
 export const REPORT_MEMBER_LIMIT = 1000
 const REPORT_PAGE = 200

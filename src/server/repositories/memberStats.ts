@@ -1,14 +1,11 @@
 // The dashboard's figures as SQL aggregates over one account's members (or, once roles widen the
 // scope, every account's): only counts and the few names of this week's dates leave the database.
 import { type Expression, type SqlBool, sql } from 'kysely'
-import { GENDERS } from '../../domain'
+import { type AgeBand, GENDERS } from '../../domain'
 import type { Db } from './users'
 
 /** null = every account's members. */
 export type StatsOwner = number | null
-
-export const AGE_BANDS = ['0-12', '13-18', '19-30', '31-45', '46-60', '60+'] as const
-export type AgeBand = (typeof AGE_BANDS)[number] | 'unknown'
 
 function ownedBy(owner: StatsOwner): Expression<SqlBool> {
   return owner === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`owner_user_id = ${owner}`

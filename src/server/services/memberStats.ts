@@ -2,7 +2,10 @@
 // repositories/memberStats; this file decides the periods in the user's calendar and day.
 import {
   addDays,
-  type CalendarMonth,
+  AGE_BANDS,
+  type AgeBand,
+  type MemberStats,
+  type UpcomingDate,
   type Recurrence,
   candidateMonthDays,
   lastMonths,
@@ -13,8 +16,6 @@ import {
   yearStart,
 } from '../../domain'
 import {
-  AGE_BANDS,
-  type AgeBand,
   countByGenderAndAge,
   countByMinistry,
   countByStatus,
@@ -41,39 +42,7 @@ export interface StatsRequest {
   calendar: StatsCalendar
 }
 
-export interface UpcomingDate {
-  id: number
-  first_name: string
-  middle_name: string | null
-  last_name: string
-  /** The stored (Gregorian) date, the day it recurs on this week, and the years since. */
-  date: string
-  on: string
-  years: number
-}
-
-export interface MemberStats {
-  today: string
-  calendar: StatsCalendar
-  total: number
-  by_status: { status: string; n: number }[]
-  new_this_month: number
-  new_this_year: number
-  transfers_in_this_month: number
-  /** Not known until transfers keep a history: a member's earlier owner is not stored. */
-  transfers_out_this_month: number | null
-  gender: { gender: string; n: number }[]
-  age_bands: { band: AgeBand; n: number }[]
-  ministries: { ministry: string; n: number }[]
-  registrations_by_month: (CalendarMonth & { n: number })[]
-  this_week: {
-    from: string
-    to: string
-    birthdays: { total: number; items: UpcomingDate[] }
-    baptisms: { total: number; items: UpcomingDate[] }
-    memberships: { total: number; items: UpcomingDate[] }
-  }
-}
+export type { MemberStats, UpcomingDate }
 
 /** The UTC instant (ISO text, as timestamps are stored) at which the user's `day` begins. */
 export function localMidnightUtc(day: string, tzMinutes: number): string {

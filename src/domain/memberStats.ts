@@ -1,0 +1,46 @@
+import type { CalendarMonth, StatsCalendar } from './calendarPeriods'
+
+/** The dashboard's age bands; `unknown` counts members without a date of birth. */
+export const AGE_BANDS = ['0-12', '13-18', '19-30', '31-45', '46-60', '60+'] as const
+export type AgeBand = (typeof AGE_BANDS)[number] | 'unknown'
+
+/** A birthday or anniversary of the coming week (GET /api/stats). */
+export interface UpcomingDate {
+  id: number
+  first_name: string
+  middle_name: string | null
+  last_name: string
+  /** The stored (Gregorian) date, the day it recurs on this week, and the years since. */
+  date: string
+  on: string
+  years: number
+}
+
+export interface UpcomingList {
+  total: number
+  items: UpcomingDate[]
+}
+
+/** GET /api/stats (docs/api.md): the home dashboard's figures. */
+export interface MemberStats {
+  today: string
+  calendar: StatsCalendar
+  total: number
+  by_status: { status: string; n: number }[]
+  new_this_month: number
+  new_this_year: number
+  transfers_in_this_month: number
+  /** Not known until transfers keep a history: a member's earlier owner is not stored. */
+  transfers_out_this_month: number | null
+  gender: { gender: string; n: number }[]
+  age_bands: { band: AgeBand; n: number }[]
+  ministries: { ministry: string; n: number }[]
+  registrations_by_month: (CalendarMonth & { n: number })[]
+  this_week: {
+    from: string
+    to: string
+    birthdays: UpcomingList
+    baptisms: UpcomingList
+    memberships: UpcomingList
+  }
+}
