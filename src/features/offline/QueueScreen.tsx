@@ -3,6 +3,7 @@ import { Alert, App, Avatar, Button, Empty, Flex, List, Progress, Typography } f
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { DateTime } from '../accounts'
 import { selectCurrentUser } from '../auth'
 import { type QueueItem, selectQueue } from './offlineSlice'
 import { getRegistration } from './queueStore'
@@ -43,7 +44,6 @@ export default function QueueScreen() {
     void dispatch(loadQueue())
   }, [dispatch])
   const sending = status === 'sending'
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' })
 
   const confirmDiscard = (item: QueueItem) =>
     modal.confirm({
@@ -137,7 +137,10 @@ export default function QueueScreen() {
                   description={
                     <>
                       <div>
-                        {intl.formatMessage({ id: 'queueSavedAt' }, { time: when(item.savedAt) })}
+                        {intl.formatMessage(
+                          { id: 'queueSavedAt' },
+                          { time: <DateTime key="t" value={item.savedAt} /> },
+                        )}
                       </div>
                       {item.lastError && (
                         <Typography.Text type="danger">
