@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { App } from 'antd'
 import { initialPreferences } from '../preferences'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderWithProviders } from '../../testing/renderWithProviders'
+import { renderRoute } from '../../testing/renderWithProviders'
 import { selectQueue } from './offlineSlice'
 import { closeQueueForTests, listRegistrations, putRegistration } from './queueStore'
 import QueueScreen from './QueueScreen'
@@ -34,13 +34,19 @@ beforeEach(async () => {
 afterEach(() => server.restore())
 
 // The screen alone: the signed-in frame's automatic sync is covered by sync.test.ts.
-const renderQueue = (options: Parameters<typeof renderWithProviders>[1] = {}) =>
-  renderWithProviders(
-    <App>
-      <QueueScreen />
-    </App>,
-    { signedInAs: ALICE, ...options },
-  )
+const routes = [
+  {
+    path: '/queue',
+    element: (
+      <App>
+        <QueueScreen />
+      </App>
+    ),
+  },
+  { path: '/registration', element: <p>The wizard</p> },
+]
+const renderQueue = (options: Parameters<typeof renderRoute>[1] = {}) =>
+  renderRoute('/queue', { signedInAs: ALICE, routes, ...options })
 
 const rowOf = (name: string) => screen.getByText(name).closest('li') as HTMLElement
 const posted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/api/members')
@@ -129,6 +135,15 @@ describe('QueueScreen', () => {
     expect(screen.getByText('Abebe Tesfaye')).toBeInTheDocument()
     expect(screen.getByText('Hanna Tesfaye')).toBeInTheDocument()
     expect(await listRegistrations(1)).toHaveLength(2)
+  })
+
+  it('opens an entry in the wizard to edit it', async () => {
+    await putRegistration(entry('a', 'Abebe'))
+    const { router } = renderQueue()
+    await screen.findByText('Abebe Tesfaye', undefined, SLOW)
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Abebe Tesfaye' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
+    expect(router.state.location.search).toBe('?queued=a')
   })
 
   it('discards an entry only after confirmation', async () => {

@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons'
 import { Alert, App, Avatar, Button, Empty, Flex, List, Progress, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { DateTime } from '../accounts'
 import { selectCurrentUser } from '../auth'
@@ -38,6 +39,7 @@ export default function QueueScreen() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const { modal } = App.useApp()
+  const navigate = useNavigate()
   const user = useAppSelector(selectCurrentUser)
   const { items, status, progress, problem } = useAppSelector(selectQueue)
   useEffect(() => {
@@ -114,6 +116,14 @@ export default function QueueScreen() {
             renderItem={(item) => (
               <List.Item
                 actions={[
+                  <Button
+                    key="edit"
+                    disabled={sending}
+                    aria-label={`${intl.formatMessage({ id: 'edit' })}: ${item.name}`}
+                    onClick={() => navigate(`/registration?queued=${encodeURIComponent(item.id)}`)}
+                  >
+                    {intl.formatMessage({ id: 'edit' })}
+                  </Button>,
                   <Button
                     key="send"
                     disabled={sending}

@@ -164,3 +164,36 @@ export const discardQueued =
     await deleteRegistration(owner, id)
     await dispatch(loadQueue())
   }
+
+/**
+ * Saves an edit of one of the account's queued registrations under the same id (so the same
+ * Idempotency-Key), its refusal cleared. False when it was sent or discarded meanwhile.
+ */
+export const updateQueued =
+  (entry: {
+    id: string
+    values: MemberSubmission
+    photo: Blob | null
+  }): AppThunk<Promise<boolean>> =>
+  async (dispatch, getState) => {
+    const owner = ownerOf(getState())
+    if (owner === undefined) return false
+    const kept = await getRegistration(owner, entry.id).catch(() => undefined)
+    if (!kept) return false
+    try {
+      await putRegistration({ ...kept, values: entry.values, photo: entry.photo, lastError: null })
+    } catch {
+      return false
+    }
+    await dispatch(loadQueue())
+    return true
+  }
+
+/** One of the signed-in account's queued registrations, to edit; undefined when gone. */
+export const readQueued =
+  (id: string): AppThunk<Promise<QueuedRegistration | undefined>> =>
+  async (_dispatch, getState) => {
+    const owner = ownerOf(getState())
+    if (owner === undefined) return undefined
+    return getRegistration(owner, id).catch(() => undefined)
+  }
