@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { serverMessage } from '../../app/api'
 import type { AppThunk } from '../../app/store'
 import type { MemberSubmission } from '../members'
+import { downscalePhoto } from './downscalePhoto'
 import { offlineApi } from './offlineApi'
 import { queueEvents, type QueueItem } from './offlineSlice'
 import {
@@ -75,12 +76,15 @@ export const saveToQueue =
     const owner = ownerOf(getState())
     if (owner === undefined) return null
     dispatch(queueEvents.saveStarted())
-    if (await storageNearlyFull((entry.photo?.size ?? 0) + 64 * 1024)) {
+    // As small as the server would keep it, so that hundreds fit on a phone.
+    const photo = entry.photo && (await downscalePhoto(entry.photo))
+    if (await storageNearlyFull((photo?.size ?? 0) + 64 * 1024)) {
       dispatch(queueEvents.saveFailed('storageFull'))
       return null
     }
     const saved: QueuedRegistration = {
       ...entry,
+      photo,
       owner,
       savedAt: new Date().toISOString(),
       lastError: null,
@@ -180,8 +184,10 @@ export const updateQueued =
     if (owner === undefined) return false
     const kept = await getRegistration(owner, entry.id).catch(() => undefined)
     if (!kept) return false
+    // The kept photo was downscaled when queued; a newly chosen one is here.
+    const photo = entry.photo && (await downscalePhoto(entry.photo))
     try {
-      await putRegistration({ ...kept, values: entry.values, photo: entry.photo, lastError: null })
+      await putRegistration({ ...kept, values: entry.values, photo, lastError: null })
     } catch {
       return false
     }
