@@ -23,6 +23,8 @@ export interface UpcomingList {
 
 /** GET /api/stats (docs/api.md): the home dashboard's figures. */
 export interface MemberStats {
+  /** CHURCH_NAME of the server (the report's header); null when unset. */
+  church_name?: string | null
   today: string
   calendar: StatsCalendar
   total: number

@@ -14,9 +14,14 @@ export interface Config {
   trustProxy: TrustProxy
   /** Automatic SQLite backups go here; undefined when BACKUP_DIR=off. */
   backupDir: string | undefined
+  /** CHURCH_NAME: printed on the dashboard's report; undefined when unset. */
+  churchName: string | undefined
 }
 
 export type TrustProxy = false | number | string[]
+
+/** Longer names are cut: the report's header has one line for it. */
+export const CHURCH_NAME_MAX = 120
 
 /** Every setting comes from the environment; README lists them. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    churchName: env.CHURCH_NAME?.trim().slice(0, CHURCH_NAME_MAX) || undefined,
     backupDir:
       backupSetting === 'off'
         ? undefined

@@ -53,6 +53,7 @@ async function main() {
     version: readVersion(config.staticDir),
     logger: { level: config.logLevel, redact: LOG_REDACT },
     trustProxy: config.trustProxy,
+    churchName: config.churchName,
   })
 
   let stopBackups = () => {}

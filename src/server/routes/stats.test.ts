@@ -228,6 +228,18 @@ describe('GET /api/stats over seeded members', () => {
     expect(res.json()).toMatchObject({ success: false })
   })
 
+  it('names no church unless CHURCH_NAME is set, and the one set', async () => {
+    expect((await stats(owner, `today=${TODAY}`)).church_name).toBeNull()
+    const named = await createTestApp({ churchName: 'Debre Selam Medhane Alem' })
+    try {
+      const user = await createUserAndSignIn(named, 'stats-named')
+      const res = await named.app.inject({ url: `/api/stats?today=${TODAY}`, headers: user.auth })
+      expect(res.json()).toMatchObject({ church_name: 'Debre Selam Medhane Alem', total: 0 })
+    } finally {
+      await named.close()
+    }
+  })
+
   it('needs a signed-in user', async () => {
     const res = await ctx.app.inject({ url: '/api/stats' })
     expect(res.statusCode).toBe(401)
