@@ -250,14 +250,14 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
   const goAhead = async (target: number) => {
     if (target === step + 1) dispatch(wizardEvents.nextRequested())
     else dispatch(wizardEvents.stepClicked(target))
-    const errors = validateStep(step, formik.values)
+    // Formik's own validation (its `validate` checks the current step) sets the errors it finds.
+    const errors = await formik.validateForm()
     if (Object.keys(errors).length > 0) {
-      showErrors(errors)
+      void formik.setTouched(touchedFor(errors as Record<string, string>), false)
       dispatch(wizardEvents.stepInvalid(step))
       return
     }
     await formik.setTouched({}, false)
-    formik.setErrors({})
     dispatch(wizardEvents.stepValidated())
   }
 
