@@ -1,4 +1,5 @@
 import {
+  DeleteOutlined,
   ExclamationCircleFilled,
   KeyOutlined,
   ReloadOutlined,
@@ -8,7 +9,7 @@ import {
 } from '@ant-design/icons'
 import { Alert, App, Button, Flex, Select, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useReducer } from 'react'
+import { useReducer, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { ROLES, type Role } from '../../domain'
@@ -26,6 +27,7 @@ import {
   useUpdateAccountMutation,
 } from './accountsApi'
 import { accountsReducer, initialAccountsState } from './accountsMachine'
+import { RemoveAccountDialog } from './RemoveAccountDialog'
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog'
 import '../../shared/adminScreen.css'
 import './accounts.css'
@@ -40,6 +42,7 @@ export default function AccountsScreen() {
   const [resetPassword] = useResetPasswordMutation()
   const [state, send] = useReducer(accountsReducer, initialAccountsState)
   const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
+  const [removing, setRemoving] = useState<Account | null>(null)
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values)
 
@@ -182,6 +185,17 @@ export default function AccountsScreen() {
               <FormattedMessage id={account.disabled ? 'enableAccount' : 'disableAccount'} />
             </Button>
           )}
+          {account.id !== me?.id && (
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={() => setRemoving(account)}
+              aria-label={t('removeAccountOf', { username: account.username })}
+            >
+              <FormattedMessage id="removeAccount" />
+            </Button>
+          )}
         </Flex>
       ),
     },
@@ -240,6 +254,18 @@ export default function AccountsScreen() {
         saving={state.status === 'saving'}
         send={send}
       />
+      {removing && (
+        <RemoveAccountDialog
+          key={removing.id}
+          account={removing}
+          accounts={accounts.data ?? []}
+          onClose={() => setRemoving(null)}
+          onRemoved={(username) => {
+            setRemoving(null)
+            void message.success(t('accountRemoved', { username }))
+          }}
+        />
+      )}
       <TemporaryPasswordDialog revealed={state.revealed} onClose={() => send({ type: 'closed' })} />
     </section>
   )
