@@ -1,4 +1,4 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
+import { DownloadOutlined } from '@ant-design/icons'
 import {
   Alert,
   Button,
@@ -17,6 +17,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { MenuButton } from '../../shared/MenuButton'
+import { LoadError } from '../../shared/RecordsView'
 import { useAccountsQuery } from '../accounts'
 import { useDownload } from '../import'
 import { DualCalendarDateInput } from '../memberForm'
@@ -180,21 +181,7 @@ export default function HistoryScreen() {
         </Row>
       </Form>
       {audit.isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="admin-screen-alert"
-          title={t('fetchHistoryError')}
-          action={
-            <Button
-              size="small"
-              icon={<ReloadOutlined aria-hidden />}
-              onClick={() => void audit.refetch()}
-            >
-              <FormattedMessage id="retry" />
-            </Button>
-          }
-        />
+        <LoadError title={t('fetchHistoryError')} onRetry={() => void audit.refetch()} />
       )}
       <div aria-busy={audit.isFetching}>{body}</div>
       {audit.hasNextPage && !audit.isError && (
