@@ -99,6 +99,7 @@ export default function HistoryScreen() {
         <MenuButton
           label={t('historyExport')}
           text={t('historyExport')}
+          bordered
           icon={<DownloadOutlined aria-hidden />}
           loading={download.busy !== null}
           items={[
@@ -117,7 +118,7 @@ export default function HistoryScreen() {
       )}
       <Form layout="vertical" component="div" className="history-filters">
         <Row gutter={[12, 12]}>
-          <Col xs={24} sm={12} lg={6}>
+          <Col xs={24} sm={12} lg={8}>
             <Form.Item label={t('historyAccount')} htmlFor="history-actor">
               <Select<number>
                 id="history-actor"
@@ -131,7 +132,7 @@ export default function HistoryScreen() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} lg={6}>
+          <Col xs={24} sm={12} lg={8}>
             <Form.Item label={t('historyAction')} htmlFor="history-action">
               <Select<string>
                 id="history-action"
@@ -146,7 +147,7 @@ export default function HistoryScreen() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8}>
             <Form.Item label={t('historyMemberId')} htmlFor="history-member">
               <InputNumber<number>
                 id="history-member"
@@ -161,7 +162,7 @@ export default function HistoryScreen() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={12}>
             <DualCalendarDateInput
               id="history-from"
               label={t('historyFrom')}
@@ -169,7 +170,7 @@ export default function HistoryScreen() {
               onChange={(from) => change({ from: from ?? undefined })}
             />
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={12}>
             <DualCalendarDateInput
               id="history-to"
               label={t('historyTo')}
