@@ -163,7 +163,11 @@ export function TransferDialog({ memberId }: { memberId: number }) {
           type="error"
           showIcon
           className="transfer-error"
-          title={transfer.error ?? intl.formatMessage({ id: 'transferError' })}
+          title={
+            transfer.errorId
+              ? intl.formatMessage({ id: transfer.errorId })
+              : (transfer.error ?? intl.formatMessage({ id: 'transferError' }))
+          }
         />
       )}
     </Modal>
