@@ -35,6 +35,7 @@ const member: Member = {
 
 let server: MockServer
 const gets = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/api/members/7')
+const searches = () => server.requests.filter((r) => r.path === '/api/members/search')
 const signedInAs = { id: 1, username: 'admin' }
 
 beforeEach(() => {
@@ -118,7 +119,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
 
     fireEvent.click(button(/Cancel/))
     expect(await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)).toBeVisible()
-    await waitFor(() => expect(gets()).toHaveLength(2), SLOW)
+    await waitFor(() => expect(gets().length).toBe(2), SLOW)
   })
 
   it('a Save with an error on another tab shows that tab and its message', async () => {
@@ -197,11 +198,23 @@ describe('member profile (spec 2.7, 4.8)', () => {
       ),
     ).toBeInTheDocument()
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false)
+    const searchesBefore = searches().length
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
     expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/members/7')).toBe(
       true,
     )
+    // Issue 28: the list is fetched again, the deleted member is not (that would be a 404).
+    await waitFor(() => expect(searches().length).toBeGreaterThan(searchesBefore), SLOW)
+    expect(gets().length).toBe(1)
+
+    // Back to the old address: fetched anew (no stale copy from the cache), and "not found".
+    server.on('GET', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
+    await act(() => router.navigate('/member/7'))
+    expect(await screen.findByRole('heading', { name: 'Member not found' }, SLOW)).toBeVisible()
+    expect(screen.queryByRole('heading', { name: 'Abebe Kebede Tesfaye' })).not.toBeInTheDocument()
+    expect(gets().length).toBe(2)
+    expect(screen.getByRole('button', { name: /Back to members/ })).toBeEnabled()
   })
 
   it('in Amharic names each action by its Amharic label, and Cancel differs from Delete', async () => {
@@ -230,6 +243,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
   it.each([
     ['/member/abc', 'Invalid member ID'],
     ['/member/99', 'Member not found'],
+    ['/member/99', 'This member may have been deleted or moved to another account.'],
   ])('%s shows "%s"', async (path, text) => {
     renderRoute(path, { signedInAs })
     expect(await screen.findByText(text, {}, SLOW)).toBeInTheDocument()
