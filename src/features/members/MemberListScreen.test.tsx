@@ -118,6 +118,24 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/member/edit/7'))
   })
 
+  it('at tablet widths folds Gender under the name and Email under the phone (issue 28)', async () => {
+    setWidth(800)
+    renderList()
+    const table = await screen.findByRole('table', {}, SLOW)
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent)
+    expect(headers).toEqual(['Photo', 'Name', 'Phone and email', 'Membership Status', 'Actions'])
+    const row = within(table).getByText('Abebe Kebede Tesfaye').closest('tr') as HTMLElement
+    const cells = within(row).getAllByRole('cell')
+    expect(cells[1]).toHaveTextContent('Abebe Kebede TesfayeMale')
+    expect(within(cells[2] as HTMLElement).getByTitle('abebe@example.org')).toBeInTheDocument()
+    expect(within(cells[2] as HTMLElement).getByText('+251911000000')).toBeInTheDocument()
+    const sparseRow = within(table).getByText('Hanna Girma').closest('tr') as HTMLElement
+    expect(within(sparseRow).getByText('No email provided')).toBeInTheDocument()
+    expect(within(sparseRow).getByText('Not Specified')).toBeInTheDocument()
+  })
+
   it('shows cards below the medium breakpoint', async () => {
     setWidth(767)
     const { router } = renderList()
