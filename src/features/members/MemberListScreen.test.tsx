@@ -190,6 +190,43 @@ describe('member list (spec 2.6)', () => {
     expect(searches()[2].search.get('q')).toBe('abebe')
   })
 
+  it.each([1280, 800, 375])(
+    'a result found by its phone or another field says so, at %d px (issue 28)',
+    async (width) => {
+      setWidth(width)
+      server.on('GET', '/api/members/search', (req) => ({
+        json: {
+          items: req.search.get('q') ? [abebe, sparse] : [abebe],
+          total: 2,
+          next_cursor: null,
+        },
+      }))
+      renderList()
+      await screen.findAllByText('Abebe Kebede Tesfaye', {}, SLOW)
+      expect(screen.queryByText(/^Phone:/)).not.toBeInTheDocument()
+      fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: '91100' } })
+      const marked = await screen.findByText('91100', { selector: 'mark' }, SLOW)
+      expect(marked.closest('.member-search-match')).toHaveTextContent('Phone: +2519110000')
+      const other = await screen.findByText('Found in other details of the profile', {}, SLOW)
+      expect(other.closest(width < 768 ? 'li' : 'tr')).toHaveTextContent('Hanna Girma')
+    },
+  )
+
+  it('a result found by its email marks it, in Amharic with the Amharic label', async () => {
+    server.on('GET', '/api/members/search', {
+      json: { items: [abebe], total: 1, next_cursor: null },
+    })
+    renderList(undefined, 'am')
+    await screen.findByText('Abebe Kebede Tesfaye', {}, SLOW)
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(am.showFilters) }))
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'EXAMPLE' } })
+    const marked = await screen.findByText('example', { selector: 'mark' }, SLOW)
+    expect(marked.closest('.member-search-match')).toHaveTextContent(
+      `${am.columnEmail}: abebe@example.org`,
+    )
+  })
+
   it('says so when nothing matches, and when the list cannot be fetched', async () => {
     server.on('GET', '/api/members/search', { json: { items: [], total: 0, next_cursor: null } })
     renderList()

@@ -8,6 +8,7 @@ import {
   MemberAvatar,
   type MemberItemProps,
   type MemberListProps,
+  SearchMatchNote,
   useMemberText,
   type WindowedItemProps,
   useOpenableMember,
@@ -79,6 +80,7 @@ export const MemberTable = memo(function MemberTable({
   total,
   onOpen,
   onEdit,
+  query,
 }: MemberListProps) {
   const intl = useIntl()
   const body = useRef<HTMLTableSectionElement>(null)
@@ -117,6 +119,7 @@ export const MemberTable = memo(function MemberTable({
                 onEdit={onEdit}
                 withOwner={withOwner}
                 compact={compact}
+                query={query}
               />
             )
           })}
@@ -138,9 +141,10 @@ function Spacer({ height }: { height: number }) {
 }
 
 const MemberRow = memo(function MemberRow(
-  props: MemberItemProps & WindowedItemProps & { withOwner: boolean; compact: boolean },
+  props: MemberItemProps &
+    WindowedItemProps & { withOwner: boolean; compact: boolean; query: string | undefined },
 ) {
-  const { member, onEdit, index, measureRef, withOwner, compact } = props
+  const { member, onEdit, index, measureRef, withOwner, compact, query } = props
   const intl = useIntl()
   const canChange = useCanChangeMember(member.owner_user_id)
   const text = useMemberText()
@@ -163,6 +167,7 @@ const MemberRow = memo(function MemberRow(
           <td>
             <strong className="member-row-name">{name}</strong>
             <div className="member-secondary">{text.gender(member.gender)}</div>
+            <SearchMatchNote member={member} query={query} className="member-table-line" />
           </td>
           <td>
             <EllipsisLine text={text.phone(member.phone_primary)} />
@@ -173,6 +178,7 @@ const MemberRow = memo(function MemberRow(
         <>
           <td>
             <strong className="member-row-name">{name}</strong>
+            <SearchMatchNote member={member} query={query} className="member-table-line" />
           </td>
           <td>{text.gender(member.gender)}</td>
           <td>{text.phone(member.phone_primary)}</td>
