@@ -48,7 +48,7 @@ afterEach(() => server.restore())
 const button = (name: RegExp) => screen.getByRole('button', { name })
 
 describe('member profile (spec 2.7, 4.8)', () => {
-  it('opens /member/edit/{id} in view mode with the summary and disabled fields', async () => {
+  it('opens /member/edit/{id} in view mode with the summary and the values as text', async () => {
     renderRoute('/member/edit/7', { signedInAs })
     const heading = await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     const summary = within(heading.closest('.profile-summary-card') as HTMLElement)
@@ -58,7 +58,28 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(summary.getByText('Teacher, Beekeeper')).toBeInTheDocument()
     expect(summary.getByText('Choir')).toBeInTheDocument()
     expect(summary.getByText('Prison visits')).toBeInTheDocument()
-    expect(screen.getByRole('combobox', { name: 'Gender' })).toBeDisabled()
+    // Issue 28: view mode reads as a description list, not greyed disabled inputs.
+    expect(screen.queryByRole('combobox', { name: 'Gender' })).not.toBeInTheDocument()
+    const details = screen.getByRole('tabpanel')
+    const terms = within(details).getAllByRole('term')
+    expect(terms.map((term) => term.textContent)).toEqual([
+      'Gender',
+      'Date of birth',
+      'Marital status',
+      'Nationality',
+      'Job',
+    ])
+    expect(terms[0]?.nextElementSibling).toHaveTextContent('Male')
+    expect(terms[1]?.nextElementSibling?.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '1990-05-17',
+    )
+    fireEvent.click(screen.getByRole('tab', { name: 'Contact Information' }))
+    const contact = screen.getByRole('tabpanel', { name: 'Contact Information' })
+    expect(within(contact).getByRole('heading', { name: 'Emergency contact' })).toBeVisible()
+    const phone = within(contact).getByText('Secondary phone')
+    expect(phone.nextElementSibling).toHaveTextContent('Not provided')
+    expect(within(contact).getByText('abebe@example.org').tagName).toBe('DD')
     for (const name of [/Transfer/, /Generate ID Card/, /^Edit$/]) {
       expect(button(name)).toBeEnabled()
     }
