@@ -2,6 +2,7 @@
 export * from './calendarPeriods'
 export * from './dateFormat'
 export * from './dates'
+export * from './dateWarnings'
 export * from './enums'
 export * from './ethiopianCalendar'
 export * from './fieldLabels'
