@@ -7,6 +7,7 @@ import { type SelectQueryBuilder, sql } from 'kysely'
 import { foldForSearch, searchKeys } from '../../domain'
 import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
+import { readRows } from '../db/readPool'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
 import { SEARCH_TIERS, type SearchTier } from './searchRank'
@@ -178,7 +179,7 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
         query = sql<{ n: number }>`select count(*) as n from (select 1 from ${from}
           ${statusClause} limit ${TOTAL_CAP + 1})`
       }
-      const { rows } = await query.execute(db)
+      const rows = await readRows(db, query.compile(db))
       return Number(rows[0]?.n ?? 0)
     },
     tierIds: async (tier: SearchTier, beforeId: number | undefined, take: number) => {
@@ -192,7 +193,7 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
             and ${likeAny('members.search_text', keys)} ${statusClause}
             ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
             ${tierClause} order by members.id desc limit ${take}`
-      const { rows } = await query.execute(db)
+      const rows = await readRows(db, query.compile(db))
       return rows.map((row) => Number(row.id))
     },
   }
@@ -223,17 +224,20 @@ async function textSearch(
   }
   const shown = ranked.slice(0, limit)
   const rows = shown.length
-    ? await db
-        .selectFrom('members')
-        .leftJoin('photos', 'photos.member_id', 'members.id')
-        .select(LIST_COLUMNS)
-        .select('photos.id as photo_id')
-        .where(
-          'members.id',
-          'in',
-          shown.map((entry) => entry.id),
-        )
-        .execute()
+    ? await readRows(
+        db,
+        db
+          .selectFrom('members')
+          .leftJoin('photos', 'photos.member_id', 'members.id')
+          .select(LIST_COLUMNS)
+          .select('photos.id as photo_id')
+          .where(
+            'members.id',
+            'in',
+            shown.map((entry) => entry.id),
+          )
+          .compile(),
+      )
     : []
   const byId = new Map(rows.map((row) => [Number(row.id), row]))
   const items = shown.flatMap((entry) => {
