@@ -51,13 +51,6 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       alias: {
         // formatjs's documented no-parser build: messages arrive precompiled (see the loader).
         '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
-        // React Router 7's exports name only its development build (remix-run/react-router#12532).
-        ...(production && {
-          'react-router$': path.resolve(
-            __dirname,
-            'node_modules/react-router/dist/production/index.mjs',
-          ),
-        }),
       },
     },
     devtool: production ? false : 'eval-cheap-module-source-map',

@@ -108,3 +108,30 @@ export function mutationAction(
     ...(phase === 'rejected' ? { error: { message: 'Rejected' } } : {}),
   }
 }
+
+/**
+ * The three checks every machine slice's test makes, as `it`s of the surrounding describe: the
+ * table matches the hand-written rows, the reducer follows them, and (given the feature and its
+ * action names) every action the code dispatches has a legal row.
+ */
+export function itFollowsTheTable<S extends string, E extends string, T>(machine: {
+  table: TransitionTable<S, E>
+  rows: readonly Row<S, E>[]
+  stateIn: (from: S, event: E) => T
+  apply: (state: T, event: E) => T
+  statusOf: (state: T) => S
+  dispatchedBy?: { feature: string; actionNames: readonly string[] }
+}) {
+  const { table, rows, stateIn, apply, statusOf, dispatchedBy } = machine
+  it('moves as the hand-written table says', () => {
+    expectTransitions(table, rows)
+  })
+  if (dispatchedBy) {
+    it('has a row for every action the code dispatches', () => {
+      expectDispatchedEventsInTable(dispatchedBy.feature, dispatchedBy.actionNames, rows)
+    })
+  }
+  it('follows the table in its reducer', () => {
+    expectReducerRows(rows, stateIn, apply, statusOf)
+  })
+}

@@ -46,6 +46,25 @@ function validateLogin(values: LoginValues): Partial<Record<LoginField, string>>
   return errors
 }
 
+/**
+ * How many registrations wait on this device for some account (issue 30): only the number, never
+ * whose or what. Read from IndexedDB after the screen shows, in the offline chunk.
+ */
+function useWaitingOnDevice(): number {
+  const [count, setCount] = useState(0)
+  useEffect(() => {
+    let live = true
+    import('../offline')
+      .then((offline) => offline.countWaitingOnDevice())
+      .then((n) => live && setCount(n))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
+  return count
+}
+
 export function useFailureText(failure: LoginFailure | null): string | null {
   const intl = useIntl()
   if (!failure) return null
@@ -119,6 +138,7 @@ export default function LoginScreen({
   })
 
   const { token } = theme.useToken()
+  const waiting = useWaitingOnDevice()
   const card: CSSProperties = {
     background: token.colorBgContainer,
     border: `1px solid ${token.colorBorderSecondary}`,
@@ -194,6 +214,19 @@ export default function LoginScreen({
               <FormattedMessage id="loginButton" />
             </Button>
           </form>
+          {waiting > 0 && (
+            <p
+              role="status"
+              className="login-queue-waiting"
+              style={{
+                color: token.colorText,
+                background: token.colorInfoBg,
+                borderColor: token.colorInfoBorder,
+              }}
+            >
+              <FormattedMessage id="loginQueueWaiting" values={{ count: waiting }} />
+            </p>
+          )}
           <p className="login-help" style={secondary}>
             <FormattedMessage id="loginHelp" />
           </p>

@@ -1,11 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import {
-  expectReducerRows,
-  expectTransitions,
-  mutationAction,
-  type Row,
-} from '../../testing/machineTables'
+import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
 import authSlice, {
   AUTH_TRANSITIONS,
   type AuthEvent,
@@ -55,17 +50,12 @@ const at = (status: AuthStatus): AuthState => ({
 })
 
 describe('session machine', () => {
-  it('moves as the hand-written table says', () => {
-    expectTransitions(AUTH_TRANSITIONS, ROWS)
-  })
-
-  it('follows the table in its reducer', () => {
-    expectReducerRows(
-      ROWS,
-      at,
-      (state, event) => authSlice.reducer(state, events[event]()),
-      (s) => s.status,
-    )
+  itFollowsTheTable({
+    table: AUTH_TRANSITIONS,
+    rows: ROWS,
+    stateIn: at,
+    apply: (state, event) => authSlice.reducer(state, events[event]()),
+    statusOf: (s) => s.status,
   })
 
   it('keeps the token and user of a sign-in and forgets them on logout', () => {

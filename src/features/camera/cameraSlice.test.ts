@@ -1,10 +1,5 @@
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import {
-  expectDispatchedEventsInTable,
-  expectReducerRows,
-  expectTransitions,
-  type Row,
-} from '../../testing/machineTables'
+import { itFollowsTheTable, type Row } from '../../testing/machineTables'
 import cameraSlice, {
   CAMERA_TRANSITIONS,
   cameraErrorOf,
@@ -50,19 +45,13 @@ const ROWS: Row<CameraStatus, CameraEvent>[] = [
 ]
 
 describe('camera state machine (spec 4.6)', () => {
-  it('moves as the hand-written table says', () => {
-    expectTransitions(CAMERA_TRANSITIONS, ROWS)
-  })
-
-  it('has a row for every action the code dispatches', () => {
-    expectDispatchedEventsInTable('camera', Object.keys(cameraEvents), ROWS)
-  })
-
-  it('follows the table in its reducer', () => {
-    const stateIn = (status: CameraStatus): CameraState => ({ ...initialCameraState, status })
-    const apply = (state: CameraState, event: CameraEvent) =>
-      cameraSlice.reducer(state, actionFor(event))
-    expectReducerRows(ROWS, stateIn, apply, (s) => s.status)
+  itFollowsTheTable({
+    table: CAMERA_TRANSITIONS,
+    rows: ROWS,
+    stateIn: (status: CameraStatus): CameraState => ({ ...initialCameraState, status }),
+    apply: (state: CameraState, event: CameraEvent) => cameraSlice.reducer(state, actionFor(event)),
+    statusOf: (s) => s.status,
+    dispatchedBy: { feature: 'camera', actionNames: Object.keys(cameraEvents) },
   })
 
   it.each([loggedOut(), sessionExpired()])('stops on %p', (ended) => {

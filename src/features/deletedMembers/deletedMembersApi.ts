@@ -1,19 +1,7 @@
 import { api } from '../../app/api'
+import type { DeletedMember } from '../../domain'
 
-/** One member in the restore bin (GET /api/admin/deleted-members). */
-export interface DeletedMember {
-  id: number
-  first_name: string
-  middle_name: string | null
-  last_name: string
-  membership_status: string | null
-  owner_user_id: number
-  owner_username: string | null
-  deleted_at: string
-  deleted_by: string | null
-  has_photo: boolean
-  purge_at: string
-}
+export type { DeletedMember }
 
 export const deletedMembersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -7,6 +7,7 @@ import {
   enumLabel,
   fullName,
   GENDERS,
+  hasGeezLetters,
   type Member,
   MINISTRIES,
   memberIdNumber,
@@ -30,6 +31,15 @@ export const CARD_LABELS = {
   idNumber: 'ID No. · መለያ ቁጥር',
   issued: 'Issued · የተሰጠበት',
   returnNote: 'If found, please return to the church office · ከተገኘ እባክዎ ለቤተ ክርስቲያኑ ጽ/ቤት ይመልሱ',
+} as const
+
+/**
+ * Address labels in the script the address is written in: an address typed in Ge'ez reads
+ * "ቀበሌ 12", one typed in Latin letters "Kebele 12", as each is written on Ethiopian forms.
+ */
+const ADDRESS_LABELS = {
+  latin: { house: 'H.No.', kebele: 'Kebele', woreda: 'Woreda', poBox: 'P.O. Box' },
+  geez: { house: 'የቤት ቁ.', kebele: 'ቀበሌ', woreda: 'ወረዳ', poBox: 'ፖ.ሣ.ቁ.' },
 } as const
 
 const AMHARIC_VALUES: Record<string, string> = {
@@ -98,15 +108,17 @@ export function cardFields(
   // Each label stays on the line of its value (no-break spaces; the card draws them as spaces).
   const labelled = (label: string, value: string | null | undefined) =>
     value?.trim() ? `${label} ${value.trim()}`.replace(/ /g, '\u00a0') : ''
+  const places = [member.street_address, member.sub_city, member.city, member.state]
+  const label = ADDRESS_LABELS[places.some(hasGeezLetters) ? 'geez' : 'latin']
   const address = [
-    labelled('H.No.', member.house_number),
+    labelled(label.house, member.house_number),
     member.street_address,
-    labelled('Kebele', member.kebele),
-    labelled('Woreda', member.woreda),
+    labelled(label.kebele, member.kebele),
+    labelled(label.woreda, member.woreda),
     bindCompoundNames(member.sub_city ?? ''),
     member.city,
     member.state,
-    labelled('P.O. Box', member.zip_code),
+    labelled(label.poBox, member.zip_code),
   ]
     .map((part) => part?.trim())
     .filter(Boolean)

@@ -263,6 +263,24 @@ describe('buildIdCardSvg', () => {
     expect(lines(doc, 'back').join(' ')).toContain('H.No. 1234, Bole Road 12, Kebele 12')
   })
 
+  it("labels an address written in Ge'ez with Amharic abbreviations", () => {
+    const doc = parse(
+      build({
+        member: member({
+          street_address: 'ቦሌ መንገድ',
+          sub_city: 'ቦሌ',
+          city: 'አዲስ አበባ',
+          woreda: '03',
+          kebele: '12',
+          house_number: '1234',
+        }),
+      }),
+    )
+    const back = lines(doc, 'back').join(' ')
+    expect(back).toContain('የቤት ቁ. 1234, ቦሌ መንገድ, ቀበሌ 12, ወረዳ 03')
+    expect(back).not.toMatch(/Kebele|Woreda|H\.No\./)
+  })
+
   it('keeps a very long ministry list inside the front', () => {
     const ministries = Array.from({ length: 30 }, (_, i) => `Ministry number ${i + 1}`)
     const doc = parse(build({ member: member({ current_ministries: ministries }) }))

@@ -3,13 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
 import { registerFile } from '../../shared/fileRegistry'
-import {
-  expectDispatchedEventsInTable,
-  expectReducerRows,
-  expectTransitions,
-  mutationAction,
-  type Row,
-} from '../../testing/machineTables'
+import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
 import { importApi, type ImportPreview } from './importApi'
 import importSlice, {
@@ -119,21 +113,13 @@ const ROWS: Row<ImportStatus, ImportEvent>[] = [
 ]
 
 describe('import workflow machine (issue 24)', () => {
-  it('moves as the hand-written table says', () => {
-    expectTransitions(IMPORT_TRANSITIONS, ROWS)
-  })
-
-  it('has a row for every action the code dispatches', () => {
-    expectDispatchedEventsInTable('import', Object.keys(importSlice.actions), ROWS)
-  })
-
-  it('follows the table in its reducer', () => {
-    expectReducerRows(
-      ROWS,
-      at,
-      (state, event) => reduce(state, events[event]()),
-      (s) => s.status,
-    )
+  itFollowsTheTable({
+    table: IMPORT_TRANSITIONS,
+    rows: ROWS,
+    stateIn: at,
+    apply: (state, event) => reduce(state, events[event]()),
+    statusOf: (s) => s.status,
+    dispatchedBy: { feature: 'import', actionNames: Object.keys(importSlice.actions) },
   })
 
   it.each([loggedOut(), sessionExpired()])('forgets the import on %p', (ended) => {

@@ -8,7 +8,7 @@
 // step, twice per key: once for the value, once for the validation).
 import { Checkbox, Form, Input, Select } from 'antd'
 import { type FormikContextType, getIn, useFormikContext } from 'formik'
-import { memo, type ReactNode, useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { useIntl } from 'react-intl'
 import { TEXT_MAX_LENGTH, type OptionListField, type TextField } from '../../domain'
 import { DualCalendarDateInput } from './DualCalendarDateInput'
@@ -35,22 +35,33 @@ interface BaseFieldProps {
 type SetFieldValue = FormikContextType<Values>['setFieldValue']
 type SetFieldTouched = FormikContextType<Values>['setFieldTouched']
 
-/**
- * A field's value as the form holds it, and what its body takes as they are: its error and
- * Formik's setters (stable functions).
- */
-function useFieldBinding(name: string) {
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
-  const raw: unknown = getIn(values, name)
-  return { raw, error: useFieldError(name), setFieldValue, setFieldTouched }
+/** What a field's memoised body takes from the form: its texts, its error and Formik's setters. */
+interface BodyProps {
+  label: string
+  help?: string
+  error?: string
+  setFieldValue: SetFieldValue
+  setFieldTouched: SetFieldTouched
 }
 
-/** The field's translated label and help text. */
-function useFieldTexts(name: LabelledField, labelId?: string, helpMessageId?: string) {
+/**
+ * Everything one member field reads from the surrounding form: its raw value, its translated
+ * label, help and error, and Formik's setters (stable functions, so memoised bodies keep still).
+ */
+export function useMemberField({
+  name,
+  labelId,
+  helpId,
+}: Pick<BaseFieldProps, 'name' | 'labelId' | 'helpId'>): BodyProps & { raw: unknown } {
   const intl = useIntl()
+  const { values, setFieldValue, setFieldTouched } = useFormikContext<Values>()
   return {
+    raw: getIn(values, name) as unknown,
     label: intl.formatMessage({ id: labelId ?? fieldLabelId(name) }),
-    help: helpMessageId ? intl.formatMessage({ id: helpMessageId }) : undefined,
+    help: helpId ? intl.formatMessage({ id: helpId }) : undefined,
+    error: useFieldError(name),
+    setFieldValue,
+    setFieldTouched,
   }
 }
 
@@ -63,46 +74,44 @@ export function useFieldError(name: string): string | undefined {
   return intl.messages[error] ? intl.formatMessage({ id: error }) : error
 }
 
-function useFieldIds(name: string, idPrefix = 'member') {
-  const id = `${idPrefix}-${name}`
-  return { id, errorId: `${id}-error`, helpId: `${id}-help` }
-}
-
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined
 }
 
-function FieldFrame({
-  id,
-  label,
+/**
+ * One field's ids, its labelled frame (antd Form.Item props) and the accessibility props of its
+ * control, so that label, error and help are tied to the input the same way in every field.
+ */
+function fieldFrame({
+  name,
+  idPrefix = 'member',
   required,
-  error,
-  errorId,
+  label,
   help,
-  helpId,
-  children,
-}: {
-  id: string
-  label: ReactNode
-  required?: boolean
-  error?: string
-  errorId: string
-  help?: string
-  helpId: string
-  children: ReactNode
-}) {
-  return (
-    <Form.Item
-      label={label}
-      htmlFor={id}
-      required={required}
-      validateStatus={error ? 'error' : undefined}
-      help={error ? <span id={errorId}>{error}</span> : undefined}
-      extra={help ? <span id={helpId}>{help}</span> : undefined}
-    >
-      {children}
-    </Form.Item>
-  )
+  error,
+}: Pick<BaseFieldProps, 'name' | 'idPrefix' | 'required'> &
+  Pick<BodyProps, 'label' | 'help' | 'error'>) {
+  const id = `${idPrefix}-${name}`
+  const errorId = `${id}-error`
+  const helpId = `${id}-help`
+  return {
+    id,
+    frame: {
+      label,
+      htmlFor: id,
+      required,
+      validateStatus: error ? ('error' as const) : undefined,
+      help: error ? <span id={errorId}>{error}</span> : undefined,
+      extra: help ? <span id={helpId}>{help}</span> : undefined,
+    },
+    control: {
+      id,
+      status: error ? ('error' as const) : undefined,
+      'aria-invalid': Boolean(error) || undefined,
+      'aria-required': required || undefined,
+      'aria-describedby': describedBy(error && errorId, help && helpId),
+    },
+  }
 }
 
 export interface FormikTextFieldProps extends BaseFieldProps {
@@ -116,62 +125,34 @@ export interface FormikTextFieldProps extends BaseFieldProps {
 }
 
 export function FormikTextField(props: FormikTextFieldProps) {
-  const { raw, ...binding } = useFieldBinding(props.name)
-  const texts = useFieldTexts(props.name, props.labelId, props.helpId)
-  return (
-    <TextFieldBody {...props} {...texts} value={typeof raw === 'string' ? raw : ''} {...binding} />
-  )
-}
-
-interface BodyProps {
-  label: string
-  help?: string
-  error?: string
-  setFieldValue: SetFieldValue
-  setFieldTouched: SetFieldTouched
+  const { raw, ...field } = useMemberField(props)
+  return <TextFieldBody {...props} {...field} value={typeof raw === 'string' ? raw : ''} />
 }
 
 const TextFieldBody = memo(function TextFieldBody({
-  name,
-  required,
-  disabled,
-  idPrefix,
   rows,
   type = 'text',
   autoComplete,
   readOnly,
   suggestions,
-  label,
-  help,
   value,
-  error,
   setFieldValue,
   setFieldTouched,
+  ...field
 }: FormikTextFieldProps & BodyProps & { value: string }) {
-  const { id, errorId, helpId } = useFieldIds(name, idPrefix)
+  const { name, disabled } = field
+  const { id, frame, control } = fieldFrame(field)
   const props = {
-    id,
+    ...control,
     name,
     value,
     disabled,
     readOnly,
     maxLength: TEXT_MAX_LENGTH[name as TextField],
-    status: error ? ('error' as const) : undefined,
-    'aria-invalid': Boolean(error) || undefined,
-    'aria-required': required || undefined,
-    'aria-describedby': describedBy(error && errorId, help && helpId),
     onBlur: () => void setFieldTouched(name, true),
   }
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={required}
-      error={error}
-      errorId={errorId}
-      help={help}
-      helpId={helpId}
-    >
+    <Form.Item {...frame}>
       {rows ? (
         <Input.TextArea
           {...props}
@@ -197,7 +178,7 @@ const TextFieldBody = memo(function TextFieldBody({
           )}
         </>
       )}
-    </FieldFrame>
+    </Form.Item>
   )
 })
 
@@ -209,40 +190,33 @@ export interface FormikSelectFieldProps extends BaseFieldProps {
 
 export function FormikSelectField(props: FormikSelectFieldProps) {
   const intl = useIntl()
-  const { raw, ...binding } = useFieldBinding(props.name)
-  const texts = useFieldTexts(props.name, props.labelId, props.helpId)
+  const { raw, ...field } = useMemberField(props)
   return (
     <SelectFieldBody
       {...props}
-      {...texts}
+      {...field}
       options={useOptions(props.name, props.keys)}
       placeholder={intl.formatMessage({ id: 'selectPlaceholder' })}
       value={typeof raw === 'string' && raw !== '' ? raw : undefined}
-      {...binding}
     />
   )
 }
 
 const SelectFieldBody = memo(function SelectFieldBody({
-  name,
-  required,
-  disabled,
-  idPrefix,
-  label,
-  help,
   options,
   placeholder,
   value,
-  error,
   setFieldValue,
   setFieldTouched,
+  ...field
 }: FormikSelectFieldProps &
   BodyProps & {
     options: { value: string; label: string }[]
     placeholder: string
     value: string | undefined
   }) {
-  const { id, errorId, helpId } = useFieldIds(name, idPrefix)
+  const { name, required, disabled } = field
+  const { frame, control } = fieldFrame(field)
   const clear = useClearButton()
   // A stored value outside the offered keys (edit screen, legacy data) still shows.
   const shown =
@@ -250,42 +224,28 @@ const SelectFieldBody = memo(function SelectFieldBody({
       ? [...options, { value, label: value }]
       : options
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={required}
-      error={error}
-      errorId={errorId}
-      help={help}
-      helpId={helpId}
-    >
+    <Form.Item {...frame}>
       <Select
-        id={id}
+        {...control}
         options={shown}
         value={value}
         allowClear={required ? false : clear.select}
         disabled={disabled}
         placeholder={placeholder}
-        status={error ? 'error' : undefined}
-        aria-invalid={Boolean(error) || undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(error && errorId, help && helpId)}
         onChange={(next: string | undefined) => void setFieldValue(name, next ?? null)}
         onBlur={() => void setFieldTouched(name, true)}
       />
-    </FieldFrame>
+    </Form.Item>
   )
 })
 
 export function FormikDateField(props: BaseFieldProps) {
-  const { raw, ...binding } = useFieldBinding(props.name)
-  const { label } = useFieldTexts(props.name, props.labelId)
+  const { raw, ...field } = useMemberField(props)
   return (
     <DateFieldBody
       {...props}
-      label={label}
+      {...field}
       value={typeof raw === 'string' && raw !== '' ? raw : null}
-      {...binding}
     />
   )
 }
@@ -301,7 +261,7 @@ const DateFieldBody = memo(function DateFieldBody({
   setFieldValue,
   setFieldTouched,
 }: BaseFieldProps & BodyProps & { value: string | null }) {
-  const { id } = useFieldIds(name, idPrefix)
+  const { id } = fieldFrame({ name, idPrefix, label })
   return (
     <DualCalendarDateInput
       id={id}
@@ -324,59 +284,44 @@ export interface FormikTagFieldProps extends BaseFieldProps {
 }
 
 export function FormikTagField(props: FormikTagFieldProps) {
-  const { raw, ...binding } = useFieldBinding(props.name)
-  const texts = useFieldTexts(props.name, props.labelId, props.helpId)
-  return <TagFieldBody {...props} {...texts} raw={raw} {...binding} />
+  const field = useMemberField(props)
+  return <TagFieldBody {...props} {...field} />
 }
 
 const TagFieldBody = memo(function TagFieldBody({
-  name,
-  required,
-  disabled,
-  idPrefix,
-  label,
-  help,
   raw,
-  error,
   setFieldValue,
   setFieldTouched,
+  ...field
 }: FormikTagFieldProps & BodyProps & { raw: unknown }) {
-  const { id, errorId, helpId } = useFieldIds(name, idPrefix)
+  const { name, required, disabled, error } = field
+  const { frame, control } = fieldFrame(field)
   const value = useMemo(
     () => (Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : []),
     [raw],
   )
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={required}
-      error={error}
-      errorId={errorId}
-      help={help}
-      helpId={helpId}
-    >
+    <Form.Item {...frame}>
       <TagMultiSelect
-        id={id}
+        id={control.id}
         field={name}
         value={value}
         disabled={disabled}
         invalid={Boolean(error)}
         required={required}
-        describedBy={describedBy(error && errorId, help && helpId)}
+        describedBy={control['aria-describedby']}
         onChange={(next) => {
           void setFieldValue(name, next)
           void setFieldTouched(name, true, false)
         }}
         onBlur={() => void setFieldTouched(name, true)}
       />
-    </FieldFrame>
+    </Form.Item>
   )
 })
 
 export function FormikCheckboxField(props: BaseFieldProps) {
-  const { raw, setFieldValue } = useFieldBinding(props.name)
-  const { label } = useFieldTexts(props.name, props.labelId)
+  const { raw, label, setFieldValue } = useMemberField(props)
   return (
     <CheckboxFieldBody
       {...props}
@@ -395,7 +340,7 @@ const CheckboxFieldBody = memo(function CheckboxFieldBody({
   checked,
   setFieldValue,
 }: BaseFieldProps & Pick<BodyProps, 'label' | 'setFieldValue'> & { checked: boolean }) {
-  const { id } = useFieldIds(name, idPrefix)
+  const { id } = fieldFrame({ name, idPrefix, label })
   return (
     <Form.Item>
       <Checkbox

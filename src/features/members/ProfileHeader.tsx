@@ -42,6 +42,11 @@ export function ProfileHeader({
   const isMobile = useIsMobile()
   const intl = useIntl()
   const canChange = useCanChangeMember(ownerId)
+  const editButton = canChange && (
+    <Button key="edit" type="primary" icon={<EditOutlined aria-hidden />} onClick={onEdit}>
+      <FormattedMessage id="edit" />
+    </Button>
+  )
   return (
     <Flex className="profile-header" justify="space-between" align="center" wrap gap={8}>
       <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} disabled={saving}>
@@ -72,16 +77,7 @@ export function ProfileHeader({
               ]}
               onSelect={(key) => (key === 'transfer' ? onTransfer() : onIdCard())}
             />
-            {canChange && (
-              <Button
-                key="edit"
-                type="primary"
-                icon={<EditOutlined aria-hidden />}
-                onClick={onEdit}
-              >
-                <FormattedMessage id="edit" />
-              </Button>
-            )}
+            {editButton}
           </>
         ) : mode === 'view' ? (
           <>
@@ -93,16 +89,7 @@ export function ProfileHeader({
             <Button icon={<IdcardOutlined aria-hidden />} onClick={onIdCard}>
               <FormattedMessage id="generateIdCard" />
             </Button>
-            {canChange && (
-              <Button
-                key="edit"
-                type="primary"
-                icon={<EditOutlined aria-hidden />}
-                onClick={onEdit}
-              >
-                <FormattedMessage id="edit" />
-              </Button>
-            )}
+            {editButton}
           </>
         ) : (
           <>

@@ -1,4 +1,4 @@
-import { expectReducerRows, expectTransitions, type Row } from '../../testing/machineTables'
+import { itFollowsTheTable, type Row } from '../../testing/machineTables'
 import {
   initialProfileState,
   PROFILE_TRANSITIONS,
@@ -22,13 +22,12 @@ const ROWS: Row<ProfileMode, ProfileEvent>[] = [
 ]
 
 describe('profile machine (spec 4.8)', () => {
-  it('moves as the hand-written table says', () => {
-    expectTransitions(PROFILE_TRANSITIONS, ROWS)
-  })
-
-  it('follows the table in its reducer', () => {
-    const stateIn = (mode: ProfileMode) => ({ ...initialProfileState, mode })
-    expectReducerRows(ROWS, stateIn, profileReducer, (s) => s.mode)
+  itFollowsTheTable({
+    table: PROFILE_TRANSITIONS,
+    rows: ROWS,
+    stateIn: (mode: ProfileMode) => ({ ...initialProfileState, mode }),
+    apply: profileReducer,
+    statusOf: (s) => s.mode,
   })
 
   it('remembers a save for the way back to the list', () => {

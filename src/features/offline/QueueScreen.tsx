@@ -2,7 +2,9 @@ import { UserOutlined } from '@ant-design/icons'
 import { Alert, App, Avatar, Button, Empty, Flex, List, Progress, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { DateTime } from '../accounts'
 import { selectCurrentUser } from '../auth'
 import { type QueueItem, selectQueue } from './offlineSlice'
 import { getRegistration } from './queueStore'
@@ -37,13 +39,13 @@ export default function QueueScreen() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const { modal } = App.useApp()
+  const navigate = useNavigate()
   const user = useAppSelector(selectCurrentUser)
   const { items, status, progress, problem } = useAppSelector(selectQueue)
   useEffect(() => {
     void dispatch(loadQueue())
   }, [dispatch])
   const sending = status === 'sending'
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' })
 
   const confirmDiscard = (item: QueueItem) =>
     modal.confirm({
@@ -115,6 +117,14 @@ export default function QueueScreen() {
               <List.Item
                 actions={[
                   <Button
+                    key="edit"
+                    disabled={sending}
+                    aria-label={`${intl.formatMessage({ id: 'edit' })}: ${item.name}`}
+                    onClick={() => navigate(`/registration?queued=${encodeURIComponent(item.id)}`)}
+                  >
+                    {intl.formatMessage({ id: 'edit' })}
+                  </Button>,
+                  <Button
                     key="send"
                     disabled={sending}
                     onClick={() => void dispatch(sendQueue(item.id))}
@@ -137,7 +147,10 @@ export default function QueueScreen() {
                   description={
                     <>
                       <div>
-                        {intl.formatMessage({ id: 'queueSavedAt' }, { time: when(item.savedAt) })}
+                        {intl.formatMessage(
+                          { id: 'queueSavedAt' },
+                          { time: <DateTime key="t" value={item.savedAt} /> },
+                        )}
                       </div>
                       {item.lastError && (
                         <Typography.Text type="danger">

@@ -81,3 +81,6 @@ export async function deleteRegistration(owner: number, id: string): Promise<boo
 export async function countAllRegistrations(): Promise<number> {
   return (await database()).count('registrations')
 }
+
+/** The count for the login screen: 0 where the browser has no IndexedDB to hold a queue. */
+export const countWaitingOnDevice = () => countAllRegistrations().catch(() => 0)

@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { serverMessage } from '../../app/api'
 import type { AppThunk } from '../../app/store'
 import type { MemberSubmission } from '../members'
+import { downscalePhoto } from './downscalePhoto'
 import { offlineApi } from './offlineApi'
 import { queueEvents, type QueueItem } from './offlineSlice'
 import {
@@ -75,12 +76,15 @@ export const saveToQueue =
     const owner = ownerOf(getState())
     if (owner === undefined) return null
     dispatch(queueEvents.saveStarted())
-    if (await storageNearlyFull((entry.photo?.size ?? 0) + 64 * 1024)) {
+    // As small as the server would keep it, so that hundreds fit on a phone.
+    const photo = entry.photo && (await downscalePhoto(entry.photo))
+    if (await storageNearlyFull((photo?.size ?? 0) + 64 * 1024)) {
       dispatch(queueEvents.saveFailed('storageFull'))
       return null
     }
     const saved: QueuedRegistration = {
       ...entry,
+      photo,
       owner,
       savedAt: new Date().toISOString(),
       lastError: null,
@@ -163,4 +167,39 @@ export const discardQueued =
     if (owner === undefined) return
     await deleteRegistration(owner, id)
     await dispatch(loadQueue())
+  }
+
+/**
+ * Saves an edit of one of the account's queued registrations under the same id (so the same
+ * Idempotency-Key), its refusal cleared. False when it was sent or discarded meanwhile.
+ */
+export const updateQueued =
+  (entry: {
+    id: string
+    values: MemberSubmission
+    photo: Blob | null
+  }): AppThunk<Promise<boolean>> =>
+  async (dispatch, getState) => {
+    const owner = ownerOf(getState())
+    if (owner === undefined) return false
+    const kept = await getRegistration(owner, entry.id).catch(() => undefined)
+    if (!kept) return false
+    // The kept photo was downscaled when queued; a newly chosen one is here.
+    const photo = entry.photo && (await downscalePhoto(entry.photo))
+    try {
+      await putRegistration({ ...kept, values: entry.values, photo, lastError: null })
+    } catch {
+      return false
+    }
+    await dispatch(loadQueue())
+    return true
+  }
+
+/** One of the signed-in account's queued registrations, to edit; undefined when gone. */
+export const readQueued =
+  (id: string): AppThunk<Promise<QueuedRegistration | undefined>> =>
+  async (_dispatch, getState) => {
+    const owner = ownerOf(getState())
+    if (owner === undefined) return undefined
+    return getRegistration(owner, id).catch(() => undefined)
   }

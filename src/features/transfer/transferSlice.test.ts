@@ -1,13 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
-import {
-  expectDispatchedEventsInTable,
-  expectReducerRows,
-  expectTransitions,
-  mutationAction,
-  type Row,
-} from '../../testing/machineTables'
+import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
 import { transferApi } from './transferApi'
 import transferSlice, {
@@ -75,21 +69,13 @@ const ROWS: Row<TransferStatus, TransferEvent>[] = [
 ]
 
 describe('transfer dialog machine (spec 2.8, 4.2)', () => {
-  it('moves as the hand-written table says', () => {
-    expectTransitions(TRANSFER_TRANSITIONS, ROWS)
-  })
-
-  it('has a row for every action the code dispatches', () => {
-    expectDispatchedEventsInTable('transfer', Object.keys(transferSlice.actions), ROWS)
-  })
-
-  it('follows the table in its reducer', () => {
-    expectReducerRows(
-      ROWS,
-      at,
-      (state, event) => reduce(state, events[event]()),
-      (s) => s.status,
-    )
+  itFollowsTheTable({
+    table: TRANSFER_TRANSITIONS,
+    rows: ROWS,
+    stateIn: at,
+    apply: (state, event) => reduce(state, events[event]()),
+    statusOf: (s) => s.status,
+    dispatchedBy: { feature: 'transfer', actionNames: Object.keys(transferSlice.actions) },
   })
 
   it.each([loggedOut(), sessionExpired()])('forgets the dialog on %p', (ended) => {

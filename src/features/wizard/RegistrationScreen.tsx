@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Flex, Form, Steps, Typography } from 'antd'
+import { Alert, App, Button, Card, Flex, Form, Spin, Steps, Typography } from 'antd'
 import { FormikProvider, useFormik, type FormikErrors, type FormikTouched } from 'formik'
 import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { TOKEN_KEY } from '../../app/api'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { WIZARD_STEP_COUNT } from '../../domain'
@@ -9,7 +10,7 @@ import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
-import { isQueuedResult } from '../offline'
+import { isQueuedResult, QUEUE_PATH } from '../offline'
 import { transferApi } from '../transfer'
 import {
   emptyRegistration,
@@ -22,6 +23,7 @@ import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
 import { DraftOffer, RegistrationSuccess } from './RegistrationBanners'
 import { CompactSteps } from './CompactSteps'
 import { useRegistrationDraft } from './useRegistrationDraft'
+import { useQueuedEdit } from './useQueuedEdit'
 import { isFreshWizard, type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
 import { useCreateMemberMutation } from './wizardApi'
 import './wizard.css'
@@ -95,6 +97,7 @@ const WizardForm = memo(function WizardForm({
   resetCount,
   username,
   stepHeading,
+  submitLabelId,
   onSubmit,
   onBack,
 }: {
@@ -104,6 +107,7 @@ const WizardForm = memo(function WizardForm({
   resetCount: number
   username: string
   stepHeading: RefObject<HTMLHeadingElement | null>
+  submitLabelId: string
   onSubmit: () => void
   onBack: () => void
 }) {
@@ -142,17 +146,28 @@ const WizardForm = memo(function WizardForm({
           {intl.formatMessage({ id: 'back' })}
         </Button>
         <Button type="primary" htmlType="submit" loading={submitting} disabled={busy}>
-          {intl.formatMessage({ id: step < LAST_STEP ? 'next' : 'submit' })}
+          {intl.formatMessage({ id: step < LAST_STEP ? 'next' : submitLabelId })}
         </Button>
       </Flex>
     </Form>
   )
 })
 
-/** /registration: the seven-step member registration of spec 2.5. */
-export default function RegistrationScreen() {
+/**
+ * /registration: the seven-step member registration of spec 2.5; `?queued=id` edits a
+ * registration waiting on this device instead (issue 30). A fresh form for each.
+ */
+export default function RegistrationRoute() {
+  const [params] = useSearchParams()
+  const queuedId = params.get('queued')
+  return <RegistrationScreen key={queuedId ?? 'new'} queuedId={queuedId} />
+}
+
+function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const { message } = App.useApp()
   const isMobile = useIsMobile()
   const user = useAppSelector(selectCurrentUser)
   const { status, step, failure, created } = useAppSelector(selectWizard)
@@ -207,8 +222,15 @@ export default function RegistrationScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, dispatch, resetForm])
 
+  const queued = useQueuedEdit(queuedId, (kept) => {
+    resetForm({ values: kept })
+    setResetCount((n) => n + 1)
+  })
+  const editingQueued = queued.state.kind !== 'none'
+
   const draft = useRegistrationDraft({
-    user,
+    // Editing a queued registration leaves the new-registration draft alone.
+    user: editingQueued ? null : user,
     values,
     step,
     status,
@@ -228,14 +250,14 @@ export default function RegistrationScreen() {
   const goAhead = async (target: number) => {
     if (target === step + 1) dispatch(wizardEvents.nextRequested())
     else dispatch(wizardEvents.stepClicked(target))
-    const errors = validateStep(step, formik.values)
+    // Formik's own validation (its `validate` checks the current step) sets the errors it finds.
+    const errors = await formik.validateForm()
     if (Object.keys(errors).length > 0) {
-      showErrors(errors)
+      void formik.setTouched(touchedFor(errors as Record<string, string>), false)
       dispatch(wizardEvents.stepInvalid(step))
       return
     }
     await formik.setTouched({}, false)
-    formik.setErrors({})
     dispatch(wizardEvents.stepValidated())
   }
 
@@ -245,6 +267,18 @@ export default function RegistrationScreen() {
     if (failing) {
       dispatch(wizardEvents.stepInvalid(failing.step))
       showErrors(failing.errors)
+      return
+    }
+    if (editingQueued) {
+      dispatch(wizardEvents.stepValidated())
+      const saved = await queued.save(
+        toSubmission(formik.values, user?.username),
+        formik.values.photoId,
+      )
+      releaseFile(formik.values.photoId)
+      if (saved) void message.success(intl.formatMessage({ id: 'queueEditSaved' }))
+      else void message.error(intl.formatMessage({ id: 'queueEditGone' }))
+      navigate(QUEUE_PATH)
       return
     }
     if (!localStorage.getItem(TOKEN_KEY)) {
@@ -273,8 +307,32 @@ export default function RegistrationScreen() {
   return (
     <div className="registration-page">
       <Typography.Title level={1} className="registration-title">
-        {intl.formatMessage({ id: 'registration' })}
+        {intl.formatMessage({ id: editingQueued ? 'queueEditTitle' : 'registration' })}
       </Typography.Title>
+      {queued.state.kind === 'loading' && <Spin className="registration-banner" />}
+      {queued.state.kind === 'missing' && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={intl.formatMessage({ id: 'queueEditGone' })}
+          action={<Link to={QUEUE_PATH}>{intl.formatMessage({ id: 'queueTitle' })}</Link>}
+          className="registration-banner"
+        />
+      )}
+      {queued.state.kind === 'ready' && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title={intl.formatMessage({ id: 'queueEditIntro' })}
+          description={
+            queued.state.lastError &&
+            intl.formatMessage({ id: 'queueRefused' }, { message: queued.state.lastError })
+          }
+          className="registration-banner"
+        />
+      )}
       {draft.offer && (
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
@@ -287,9 +345,11 @@ export default function RegistrationScreen() {
           className="registration-banner"
         />
       )}
-      {!savedOnDevice && (status === 'succeeded' || (status === 'editing' && created)) && (
-        <RegistrationSuccess memberId={created?.id ?? null} />
-      )}
+      {!editingQueued &&
+        !savedOnDevice &&
+        (status === 'succeeded' || (status === 'editing' && created)) && (
+          <RegistrationSuccess memberId={created?.id ?? null} />
+        )}
       {status === 'failed' && failureText && (
         <Alert
           type="error"
@@ -302,21 +362,24 @@ export default function RegistrationScreen() {
           className="registration-banner"
         />
       )}
-      <Card className="registration-card">
-        <WizardSteps step={step} busy={busy} vertical={isMobile} onChange={onStepChange} />
-        <FormikProvider value={formik}>
-          <WizardForm
-            step={step}
-            busy={busy}
-            submitting={status === 'submitting'}
-            resetCount={resetCount}
-            username={user?.username ?? ''}
-            stepHeading={stepHeading}
-            onSubmit={onSubmit}
-            onBack={onBack}
-          />
-        </FormikProvider>
-      </Card>
+      {(queued.state.kind === 'none' || queued.state.kind === 'ready') && (
+        <Card className="registration-card">
+          <WizardSteps step={step} busy={busy} vertical={isMobile} onChange={onStepChange} />
+          <FormikProvider value={formik}>
+            <WizardForm
+              step={step}
+              busy={busy}
+              submitting={status === 'submitting'}
+              resetCount={resetCount}
+              username={user?.username ?? ''}
+              stepHeading={stepHeading}
+              submitLabelId={editingQueued ? 'queueEditSave' : 'submit'}
+              onSubmit={onSubmit}
+              onBack={onBack}
+            />
+          </FormikProvider>
+        </Card>
+      )}
     </div>
   )
 }

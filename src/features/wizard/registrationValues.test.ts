@@ -7,6 +7,7 @@ import { jobFields } from '../memberForm'
 import {
   emptyRegistration,
   firstFailingStep,
+  fromSubmission,
   toSubmission,
   validateStep,
   type RegistrationValues,
@@ -119,5 +120,37 @@ describe('the member the wizard submits (spec 3.2, 5.7, 7.3)', () => {
   it('sends an empty job part when no job is chosen', () => {
     const submission = toSubmission(complete())
     expect(submission.job).toBe('')
+  })
+})
+
+describe('fromSubmission (editing a registration queued on the device)', () => {
+  it('gives back values whose submission is the same member', () => {
+    const values: RegistrationValues = {
+      ...complete(),
+      service_interests: 'music, teaching',
+      allergies: 'peanuts',
+      spiritual_gifts: ['teaching'],
+      customSpiritualGifts: 'hospitality',
+      job: 'Teacher',
+      selectedJobs: ['Teacher'],
+    }
+    const submission = toSubmission(values, 'clerk')
+    const back = fromSubmission(submission)
+    expect(back.service_interests).toBe('music, teaching')
+    expect(back.first_name).toBe('Abebe')
+    expect(back.email).toBe(emptyRegistration().email)
+    expect(toSubmission(back, 'clerk')).toEqual(submission)
+  })
+
+  it('starts from the empty form for what the submission lacks', () => {
+    const back = fromSubmission({ first_name: 'Hanna', photo_path: '/x.jpg' })
+    expect(back).toEqual({ ...emptyRegistration(), first_name: 'Hanna' })
+  })
+
+  it('keeps a field cleared on purpose cleared', () => {
+    const submission = toSubmission({ ...complete(), nationality: null })
+    expect(submission.nationality).toBeNull()
+    expect(fromSubmission(submission).nationality).toBeNull()
+    expect(toSubmission(fromSubmission(submission))).toEqual(submission)
   })
 })

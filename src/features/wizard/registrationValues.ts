@@ -93,3 +93,35 @@ export function firstFailingStep(
   }
   return null
 }
+
+/**
+ * The wizard's values back from a member it would submit (a registration queued on the device,
+ * opened again to edit): lists as comma text, absent fields as the empty form has them.
+ * `toSubmission` of the result gives the same member back.
+ */
+export function fromSubmission(submission: MemberSubmission): RegistrationValues {
+  const values = emptyRegistration() as Record<string, unknown>
+  const bare: Record<string, unknown> = { ...emptyMemberInput() }
+  for (const [key, value] of Object.entries(submission)) {
+    if (key === 'registerd_by' || !(key in values) || value === undefined) continue
+    const blank = values[key]
+    if (value === null) {
+      // Cleared on purpose: blank, not the empty form's default (a nationality, say).
+      values[key] =
+        bare[key] === null
+          ? null
+          : typeof blank === 'string'
+            ? ''
+            : Array.isArray(blank)
+              ? []
+              : null
+      continue
+    }
+    values[key] = (COMMA_FIELDS as readonly string[]).includes(key)
+      ? Array.isArray(value)
+        ? value.join(', ')
+        : String(value)
+      : value
+  }
+  return values as RegistrationValues
+}

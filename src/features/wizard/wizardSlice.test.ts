@@ -1,11 +1,5 @@
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import {
-  expectDispatchedEventsInTable,
-  expectReducerRows,
-  expectTransitions,
-  mutationAction,
-  type Row,
-} from '../../testing/machineTables'
+import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
 import wizardSlice, {
   initialWizardState,
   isFreshWizard,
@@ -101,24 +95,19 @@ describe('wizard state machine (spec 2.5, 4.5)', () => {
     expect(wizardApi.endpoints.createMember.matchPending(pending as never)).toBe(true)
   })
 
-  it('moves as the hand-written table says', () => {
-    expectTransitions(WIZARD_TRANSITIONS, ROWS)
-  })
-
-  it('has a row for every action the code dispatches', () => {
-    expectDispatchedEventsInTable('wizard', Object.keys(wizardEvents), ROWS)
-  })
-
-  it('follows the table in its reducer', () => {
+  itFollowsTheTable({
+    table: WIZARD_TRANSITIONS,
+    rows: ROWS,
     // Guards aside: Submit needs the last step (where a failure happens), Next a step after.
-    const stateIn = (from: WizardStatus, event: WizardEvent) =>
+    stateIn: (from: WizardStatus, event: WizardEvent) =>
       at(
         from,
         event === 'stepClicked' ? 3 : event === 'submitRequested' || from === 'failed' ? 6 : 3,
         from === 'validating' ? { pending: 4 } : {},
-      )
-    const apply = (state: WizardState, event: WizardEvent) => reduce(state, actionFor(event, state))
-    expectReducerRows(ROWS, stateIn, apply, (s) => s.status)
+      ),
+    apply: (state: WizardState, event: WizardEvent) => reduce(state, actionFor(event, state)),
+    statusOf: (s) => s.status,
+    dispatchedBy: { feature: 'wizard', actionNames: Object.keys(wizardEvents) },
   })
 
   it('starts again at step 0 when the screen opens with an empty form', () => {

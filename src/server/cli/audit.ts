@@ -1,10 +1,7 @@
-import path from 'node:path'
 import type { Kysely } from 'kysely'
-import { loadConfig } from '../config'
-import { openDatabase } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
 import type { Database } from '../db/tables'
 import { verifyChain } from '../services/history'
+import { exitWith, withConfiguredDatabase } from './commandLine'
 
 export const USAGE = `Usage: npm run audit -- verify
 
@@ -39,30 +36,14 @@ export async function runAuditCommand(
   return 1
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig()
-  const database = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'abal.sqlite'),
-  })
-  try {
-    await migrateToLatest(database.db)
-    return await runAuditCommand(process.argv.slice(2), {
-      db: database.db,
-      stdout: process.stdout,
-      stderr: process.stderr,
-    })
-  } finally {
-    await database.destroy()
-  }
-}
-
 if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      process.stderr.write(`Failed: ${err instanceof Error ? err.message : String(err)}\n`)
-      process.exit(1)
-    },
+  exitWith(
+    withConfiguredDatabase(({ db }) =>
+      runAuditCommand(process.argv.slice(2), {
+        db,
+        stdout: process.stdout,
+        stderr: process.stderr,
+      }),
+    ),
   )
 }

@@ -1,10 +1,5 @@
 import { loadConfig } from '../config'
-import { EXIT_FAILED, runBackup } from './backupCommands'
+import { runBackup } from './backupCommands'
+import { exitWith } from './commandLine'
 
-runBackup(process.argv.slice(2), loadConfig(), process).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`Failed: ${err instanceof Error ? err.message : String(err)}\n`)
-    process.exit(EXIT_FAILED)
-  },
-)
+exitWith(runBackup(process.argv.slice(2), loadConfig(), process))

@@ -12,10 +12,9 @@ import {
   defaultBackupName,
 } from '../services/backup'
 import { runningServers } from '../services/serverLock'
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './commandLine'
 
-export const EXIT_OK = 0
-export const EXIT_FAILED = 1
-export const EXIT_USAGE = 2
+export { EXIT_FAILED, EXIT_OK, EXIT_USAGE }
 
 export interface CommandIO {
   stdout: NodeJS.WritableStream

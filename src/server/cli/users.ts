@@ -1,8 +1,4 @@
-import path from 'node:path'
 import type { Kysely } from 'kysely'
-import { loadConfig } from '../config'
-import { openDatabase } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
 import type { Database } from '../db/tables'
 import {
   type Account,
@@ -25,11 +21,10 @@ import { type Actor, recordEvent } from '../services/history'
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../services/passwordPolicy'
 import { hashPassword } from '../services/passwords'
 import { endAccountSessions } from '../services/sessions'
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitWith, withConfiguredDatabase } from './commandLine'
 import { InputCancelledError, InputLines } from './passwordInput'
 
-export const EXIT_OK = 0
-export const EXIT_FAILED = 1
-export const EXIT_USAGE = 2
+export { EXIT_FAILED, EXIT_OK, EXIT_USAGE }
 
 export interface UsersCommandIO {
   db: Kysely<Database>
@@ -343,32 +338,16 @@ export async function runUsersCommand(argv: string[], io: UsersCommandIO): Promi
   }
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig()
-  const database = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'abal.sqlite'),
-  })
-  try {
-    await migrateToLatest(database.db)
-    return await runUsersCommand(process.argv.slice(2), {
-      db: database.db,
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-      isTTY: process.stdin.isTTY === true,
-    })
-  } finally {
-    await database.destroy()
-  }
-}
-
 if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      process.stderr.write(`Failed: ${err instanceof Error ? err.message : String(err)}\n`)
-      process.exit(EXIT_FAILED)
-    },
+  exitWith(
+    withConfiguredDatabase(({ db }) =>
+      runUsersCommand(process.argv.slice(2), {
+        db,
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        isTTY: process.stdin.isTTY === true,
+      }),
+    ),
   )
 }

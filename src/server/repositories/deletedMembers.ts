@@ -1,4 +1,5 @@
 // The restore bin (issue 25): a deleted member's complete row and photo, kept for 30 days.
+import type { DeletedMember } from '../../domain'
 import type { Db } from './users'
 
 export const KEEP_DELETED_DAYS = 30
@@ -41,22 +42,7 @@ export async function keepDeletedMember(
   return true
 }
 
-export interface DeletedMemberSummary {
-  id: number
-  first_name: string
-  middle_name: string | null
-  last_name: string
-  membership_status: string | null
-  owner_user_id: number
-  owner_username: string | null
-  deleted_at: string
-  deleted_by: string | null
-  has_photo: boolean
-  /** When the copy will be purged. */
-  purge_at: string
-}
-
-export async function listDeletedMembers(db: Db): Promise<DeletedMemberSummary[]> {
+export async function listDeletedMembers(db: Db): Promise<DeletedMember[]> {
   const rows = await db
     .selectFrom('deleted_members')
     .leftJoin('users', 'users.id', 'deleted_members.owner_user_id')
