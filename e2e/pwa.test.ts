@@ -115,7 +115,7 @@ test('offline, /login still opens from the service worker and says it is offline
   await page.getByText('You are offline').waitFor()
   await screenshot(page, 'login-offline-en-375')
   // The language menu loads on a press; it is precached too.
-  await page.getByRole('button', { name: 'Language' }).click()
+  await page.getByRole('button', { name: /^Language/ }).click()
   await page.getByRole('menuitemradio', { name: 'አማርኛ' }).waitFor()
   await context.setOffline(false)
   await context.close()

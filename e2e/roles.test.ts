@@ -156,3 +156,62 @@ test('an admin deletes a member, restores it, and the history shows both', async
   assert.equal(await audit.getByText(t('en', 'action.member_delete'), { exact: true }).count(), 1)
   await context.close()
 })
+
+test('an admin hands a departing clerk’s members over and removes the account', async () => {
+  const token = await apiToken(server.url)
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    const text = await res.text()
+    assert.ok(res.ok, `${method} ${url}: ${res.status} ${text}`)
+    return text ? (JSON.parse(text) as unknown) : undefined
+  }
+  const created = (await call('POST', '/api/admin/users', { username: 'departing' })) as {
+    user: { id: number }
+  }
+  const accounts = (await call('GET', '/api/admin/users')) as { id: number; username: string }[]
+  const adminId = accounts.find((a) => a.username === 'admin')!.id
+  // The departing clerk owns the admin's member for now.
+  const { moved } = (await call('POST', `/api/admin/users/${adminId}/transfer-members`, {
+    target_user_id: created.user.id,
+  })) as { moved: number }
+  assert.ok(moved >= 1)
+
+  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
+  const page = await context.newPage()
+  await signIn(page, server.url)
+  await go(page, '/accounts')
+  const row = page.getByRole('row', { name: /departing/ })
+  await row
+    .getByRole('button', { name: t('en', 'removeAccountOf', { username: 'departing' }) })
+    .click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByText(/departing owns \d+ members?\. An account that owns members/).waitFor()
+  await dialog.getByRole('combobox', { name: t('en', 'transferAllTo') }).click()
+  await page.getByTitle('admin', { exact: true }).click()
+  await dialog.getByRole('button', { name: /^Transfer \d+ members?$/ }).click()
+  await dialog.getByText(/members? (was|were) transferred to admin\./).waitFor()
+  await screenshot(page, 'accounts-transferred-en-1280')
+  await dialog.getByRole('button', { name: t('en', 'removeAccount'), exact: true }).click()
+  await page.getByText(t('en', 'accountRemoved', { username: 'departing' })).waitFor()
+  await row.waitFor({ state: 'detached' })
+  // The members are the admin's again, and the history names the removal.
+  const after = (await call('GET', '/api/admin/users')) as {
+    username: string
+    member_count: number
+  }[]
+  assert.equal(after.find((a) => a.username === 'admin')?.member_count, moved)
+  assert.equal(after.filter((a) => a.username === 'departing').length, 0)
+  await go(page, '/history?action=account_remove')
+  await page
+    .getByRole('list', { name: t('en', 'history') })
+    .getByText(t('en', 'action.account_remove'), { exact: true })
+    .waitFor()
+  await context.close()
+})

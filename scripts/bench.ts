@@ -326,12 +326,15 @@ async function main() {
     ]
 
     const results: Result[] = []
-    for (const scenario of scenarios) {
+    // BENCH_ONLY=<part of a row's name> measures those rows alone (one figure to re-measure).
+    const only = process.env.BENCH_ONLY?.toLowerCase()
+    for (const scenario of scenarios.filter((s) => !only || s.name.toLowerCase().includes(only))) {
       for (let i = 0; i < 5; i += 1) await app.inject(scenario.request(i)) // warm-up
       results.push(await measure(scenario, engine, (i) => app.inject(scenario.request(i))))
     }
     const byStatus = scenarios.find((scenario) => scenario.name === 'search by status')
-    if (byStatus) results.push(await bareRoute(app, engine, byStatus))
+    if (byStatus && (!only || byStatus.name.toLowerCase().includes(only)))
+      results.push(await bareRoute(app, engine, byStatus))
     if (SCALE) results.push(...(await duringSearches(app, fragments, bigAuth)))
     await app.close()
     printTable(engine.name, seedSeconds, results, engine)

@@ -64,6 +64,16 @@ export const api = createApi({
 })
 
 /** The `message` of the API's JSON error body, when there is one. */
+/**
+ * Refusals whose English text must not reach the user, as their own translated message id:
+ * 503 is the server unable to save (storage full, read-only or locked; nothing was saved).
+ */
+export function translatedErrorId(error: unknown): string | undefined {
+  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : 0
+  if (status === 503) return 'serverCannotSave'
+  return undefined
+}
+
 export function serverMessage(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'data' in error) {
     const data = (error as { data?: unknown }).data

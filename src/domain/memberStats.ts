@@ -23,6 +23,8 @@ export interface UpcomingList {
 
 /** GET /api/stats (docs/api.md): the home dashboard's figures. */
 export interface MemberStats {
+  /** CHURCH_NAME of the server (the report's header); null when unset. */
+  church_name?: string | null
   today: string
   calendar: StatsCalendar
   total: number
@@ -30,7 +32,10 @@ export interface MemberStats {
   new_this_month: number
   new_this_year: number
   transfers_in_this_month: number
-  /** Not known until transfers keep a history: a member's earlier owner is not stored. */
+  /**
+   * Members moved out of the account this month (the history's transfers); for every account,
+   * moves between accounts. null from servers older than the history.
+   */
   transfers_out_this_month: number | null
   gender: { gender: string; n: number }[]
   age_bands: { band: AgeBand; n: number }[]

@@ -39,6 +39,8 @@ export interface AppOptions {
   hashing?: WorkQueue
   /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
   trustProxy?: TrustProxy
+  /** CHURCH_NAME: the church the dashboard's report is printed for. */
+  churchName?: string
   /** The time the restore bin's purge goes by; tests move it forward. */
   clock?: () => Date
 }
@@ -94,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await importRoutes(app, { db: options.db })
   memberExportRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
-  statsRoutes(app, { db: options.db })
+  statsRoutes(app, { db: options.db, churchName: options.churchName })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

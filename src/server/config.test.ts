@@ -32,3 +32,12 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy(text)).toThrow(/TRUST_PROXY/)
   })
 })
+
+describe('CHURCH_NAME', () => {
+  it('is trimmed, cut to its limit, and absent when blank', () => {
+    expect(loadConfig({ CHURCH_NAME: '  ደብረ ሰላም መድኃኔዓለም  ' }).churchName).toBe('ደብረ ሰላም መድኃኔዓለም')
+    expect(loadConfig({ CHURCH_NAME: 'x'.repeat(500) }).churchName).toHaveLength(120)
+    expect(loadConfig({ CHURCH_NAME: '   ' }).churchName).toBeUndefined()
+    expect(loadConfig({}).churchName).toBeUndefined()
+  })
+})

@@ -16,9 +16,14 @@ export interface Config {
   backupDir: string | undefined
   /** SQLite: worker threads that run search reads off the event loop (0 turns them off). */
   sqliteReadWorkers: number
+  /** CHURCH_NAME: printed on the dashboard's report; undefined when unset. */
+  churchName: string | undefined
 }
 
 export type TrustProxy = false | number | string[]
+
+/** Longer names are cut: the report's header has one line for it. */
+export const CHURCH_NAME_MAX = 120
 
 /** Every setting comes from the environment; README lists them. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    churchName: env.CHURCH_NAME?.trim().slice(0, CHURCH_NAME_MAX) || undefined,
     backupDir:
       backupSetting === 'off'
         ? undefined

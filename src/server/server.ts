@@ -57,6 +57,7 @@ async function main() {
     version: readVersion(config.staticDir),
     logger: { level: config.logLevel, redact: LOG_REDACT },
     trustProxy: config.trustProxy,
+    churchName: config.churchName,
   })
 
   let stopBackups = () => {}

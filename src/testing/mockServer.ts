@@ -20,13 +20,88 @@ type Handler = (req: RecordedRequest) => Responder | Promise<Responder>
 export interface MockServer {
   requests: RecordedRequest[]
   on(method: string, path: string | RegExp, handler: Handler | Responder): MockServer
+  /**
+   * XMLHttpRequest uploads report 40% and then wait for this promise before the rest of the
+   * body "goes up" and the route answers; resolved by default.
+   */
+  uploadGate: Promise<void>
   restore(): void
+}
+
+/** Upload progress events of the fake XMLHttpRequest: the fraction that has gone up. */
+const UPLOAD_STEPS = [0.4, 1]
+
+type XhrListener = ((event: ProgressEvent) => void) | null
+
+/**
+ * XMLHttpRequest answered through the mock fetch (and so the same routes), with upload progress
+ * events; only what the client's postWithProgress uses.
+ */
+function fakeXhr(server: () => MockServer) {
+  return class FakeXMLHttpRequest {
+    upload: { onprogress: XhrListener } = { onprogress: null }
+    onload: XhrListener = null
+    onerror: XhrListener = null
+    onabort: XhrListener = null
+    status = 0
+    responseText = ''
+    private method = 'GET'
+    private url = ''
+    private headers = new Headers()
+    private answerHeaders = new Headers()
+    private aborted = false
+
+    open(method: string, url: string) {
+      this.method = method
+      this.url = new URL(url, 'http://localhost').href
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value)
+    }
+    getResponseHeader(name: string) {
+      return this.answerHeaders.get(name)
+    }
+    abort() {
+      this.aborted = true
+      this.onabort?.(new ProgressEvent('abort'))
+    }
+    send(body: BodyInit | null) {
+      void this.run(body)
+    }
+    private async run(body: BodyInit | null) {
+      const total = 1000
+      for (const step of UPLOAD_STEPS) {
+        await Promise.resolve()
+        if (this.aborted) return
+        const loaded = total * step
+        this.upload.onprogress?.(
+          new ProgressEvent('progress', { lengthComputable: true, loaded, total }),
+        )
+        if (step < 1) await server().uploadGate
+      }
+      try {
+        const response = await globalThis.fetch(this.url, {
+          method: this.method,
+          headers: this.headers,
+          body,
+        })
+        if (this.aborted) return
+        this.status = response.status
+        this.answerHeaders = response.headers
+        this.responseText = await response.text()
+        this.onload?.(new ProgressEvent('load'))
+      } catch {
+        if (!this.aborted) this.onerror?.(new ProgressEvent('error'))
+      }
+    }
+  }
 }
 
 export function installMockServer(): MockServer {
   const routes: { method: string; path: string | RegExp; handler: Handler }[] = []
   const requests: RecordedRequest[] = []
   const originalFetch = globalThis.fetch
+  const originalXhr = globalThis.XMLHttpRequest
 
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init)
@@ -69,6 +144,7 @@ export function installMockServer(): MockServer {
 
   const server: MockServer = {
     requests,
+    uploadGate: Promise.resolve(),
     on(method, path, handler) {
       routes.push({
         method,
@@ -79,8 +155,10 @@ export function installMockServer(): MockServer {
     },
     restore() {
       globalThis.fetch = originalFetch
+      globalThis.XMLHttpRequest = originalXhr
     },
   }
+  globalThis.XMLHttpRequest = fakeXhr(() => server) as unknown as typeof XMLHttpRequest
   return server
 }
 

@@ -139,6 +139,72 @@ describe('Accounts screen (issue 25)', () => {
     )
   })
 
+  it('offers to transfer the members of an account that owns some, then removes it', async () => {
+    const third: Account = { ...accounts[1], id: 3, username: 'selam', member_count: 0 }
+    let counts = { hanna: 12, selam: 0 }
+    server.on('GET', '/api/admin/users', () => ({
+      json: [
+        accounts[0],
+        { ...accounts[1], member_count: counts.hanna },
+        { ...third, member_count: counts.selam },
+      ],
+    }))
+    server.on('POST', '/api/admin/users/2/transfer-members', () => {
+      counts = { hanna: 0, selam: 12 }
+      return { json: { moved: 12 } }
+    })
+    server.on('DELETE', '/api/admin/users/2', { status: 204 })
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin })
+    await user.click(within(await row('hanna')).getByRole('button', { name: 'Remove hanna' }))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    expect(dialog).toHaveTextContent(/hanna owns 12 members\. An account that owns members/)
+    // Nothing is removed while it owns members: only the transfer is offered.
+    expect(within(dialog).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument()
+    const go = within(dialog).getByRole('button', { name: /Transfer 12 members/ })
+    expect(go).toBeDisabled()
+    await user.click(within(dialog).getByRole('combobox', { name: 'Transfer all its members to' }))
+    await user.click(await screen.findByTitle('selam'))
+    await user.click(go)
+    expect(
+      await within(dialog).findByText('12 members were transferred to selam.', {}, slow),
+    ).toBeInTheDocument()
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ target_user_id: 3 })
+    await user.click(within(dialog).getByRole('button', { name: /^Remove/ }))
+    await waitFor(() => {
+      expect(
+        server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/admin/users/2'),
+      ).toBe(true)
+    }, slow)
+    expect(await screen.findByText('The account hanna was removed.', {}, slow)).toBeInTheDocument()
+  })
+
+  it('removes an account without members after confirmation; refusals are translated', async () => {
+    const empty: Account = { ...accounts[1], member_count: 0 }
+    server.on('GET', '/api/admin/users', { json: [accounts[0], empty] })
+    server.on('DELETE', '/api/admin/users/2', {
+      status: 400,
+      json: { success: false, message: 'still has members', errors: { id: 'hasMembers' } },
+    })
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin, language: 'om' })
+    await user.click(within(await row('hanna')).getByRole('button', { name: 'hanna haqaa' }))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    expect(dialog).toHaveTextContent(/Herregni hanna haqamuu\?/)
+    await user.click(within(dialog).getByRole('button', { name: /^Haqaa/ }))
+    expect(
+      await within(dialog).findByText(
+        'Herregni kun ammallee miseensota qaba: duraan dursitanii isaan dabarsaa.',
+        {},
+        slow,
+      ),
+    ).toBeInTheDocument()
+    // Your own account offers no Remove.
+    expect(
+      within(await row('admin')).queryByRole('button', { name: 'admin haqaa' }),
+    ).not.toBeInTheDocument()
+  })
+
   it('is not offered to a clerk: the address leads home', async () => {
     server.on('GET', '/api/stats', { status: 500, json: {} })
     const { router } = renderRoute('/accounts', {

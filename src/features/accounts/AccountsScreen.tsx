@@ -1,19 +1,18 @@
 import {
+  DeleteOutlined,
   ExclamationCircleFilled,
   KeyOutlined,
-  ReloadOutlined,
   StopOutlined,
   UserAddOutlined,
   CheckCircleOutlined,
 } from '@ant-design/icons'
-import { Alert, App, Button, Flex, Select, Table, Tag, Typography } from 'antd'
+import { App, Button, Flex, Select, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useReducer } from 'react'
+import { useReducer, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { ROLES, type Role } from '../../domain'
-import { RecordCards } from '../../shared/RecordCards'
-import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
+import { LoadError, RecordsView } from '../../shared/RecordsView'
 import { selectCurrentUser } from '../auth'
 import { DateTime } from './DateTime'
 import { AddAccountDialog } from './AddAccountDialog'
@@ -26,6 +25,7 @@ import {
   useUpdateAccountMutation,
 } from './accountsApi'
 import { accountsReducer, initialAccountsState } from './accountsMachine'
+import { RemoveAccountDialog } from './RemoveAccountDialog'
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog'
 import '../../shared/adminScreen.css'
 import './accounts.css'
@@ -39,7 +39,7 @@ export default function AccountsScreen() {
   const [updateAccount] = useUpdateAccountMutation()
   const [resetPassword] = useResetPasswordMutation()
   const [state, send] = useReducer(accountsReducer, initialAccountsState)
-  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
+  const [removing, setRemoving] = useState<Account | null>(null)
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values)
 
@@ -182,6 +182,17 @@ export default function AccountsScreen() {
               <FormattedMessage id={account.disabled ? 'enableAccount' : 'disableAccount'} />
             </Button>
           )}
+          {account.id !== me?.id && (
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={() => setRemoving(account)}
+              aria-label={t('removeAccountOf', { username: account.username })}
+            >
+              <FormattedMessage id="removeAccount" />
+            </Button>
+          )}
         </Flex>
       ),
     },
@@ -202,44 +213,32 @@ export default function AccountsScreen() {
         </Button>
       </Flex>
       {accounts.isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="admin-screen-alert"
-          title={t('fetchAccountsError')}
-          action={
-            <Button
-              size="small"
-              icon={<ReloadOutlined aria-hidden />}
-              onClick={() => void accounts.refetch()}
-            >
-              <FormattedMessage id="retry" />
-            </Button>
-          }
-        />
+        <LoadError title={t('fetchAccountsError')} onRetry={() => void accounts.refetch()} />
       )}
-      {narrow ? (
-        <RecordCards<Account>
-          columns={columns}
-          records={accounts.data ?? []}
-          label={t('accounts')}
-        />
-      ) : (
-        <Table<Account>
-          rowKey="id"
-          size="middle"
-          loading={accounts.isLoading}
-          dataSource={accounts.data ?? []}
-          columns={columns}
-          pagination={false}
-          scroll={{ x: 900 }}
-        />
-      )}
+      <RecordsView<Account>
+        columns={columns}
+        records={accounts.data ?? []}
+        loading={accounts.isLoading}
+        label={t('accounts')}
+        scrollX={900}
+      />
       <AddAccountDialog
         open={state.status === 'adding' || state.status === 'saving'}
         saving={state.status === 'saving'}
         send={send}
       />
+      {removing && (
+        <RemoveAccountDialog
+          key={removing.id}
+          account={removing}
+          accounts={accounts.data ?? []}
+          onClose={() => setRemoving(null)}
+          onRemoved={(username) => {
+            setRemoving(null)
+            void message.success(t('accountRemoved', { username }))
+          }}
+        />
+      )}
       <TemporaryPasswordDialog revealed={state.revealed} onClose={() => send({ type: 'closed' })} />
     </section>
   )

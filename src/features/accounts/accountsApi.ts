@@ -46,6 +46,19 @@ export const accountsApi = api.injectEndpoints({
       query: (id) => ({ url: `api/admin/users/${id}/reset-password`, method: 'POST' }),
       invalidatesTags: ACCOUNTS,
     }),
+    removeAccount: build.mutation<void, number>({
+      query: (id) => ({ url: `api/admin/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: ACCOUNTS,
+    }),
+    // Every member of one account to another: the lists and member counts change.
+    transferAllMembers: build.mutation<{ moved: number }, { id: number; targetUserId: number }>({
+      query: ({ id, targetUserId }) => ({
+        url: `api/admin/users/${id}/transfer-members`,
+        method: 'POST',
+        body: { target_user_id: targetUserId },
+      }),
+      invalidatesTags: [...ACCOUNTS, { type: 'MemberList', id: 'ALL' }, 'Member'],
+    }),
   }),
 })
 
@@ -54,10 +67,18 @@ export const {
   useCreateAccountMutation,
   useUpdateAccountMutation,
   useResetPasswordMutation,
+  useRemoveAccountMutation,
+  useTransferAllMembersMutation,
 } = accountsApi
 
 // The reasons the server gives in `errors` (docs/api.md), each a message id of its own.
-const KNOWN_ERRORS = new Set(['invalidUsername', 'usernameTaken', 'lastAdmin'])
+const KNOWN_ERRORS = new Set([
+  'invalidUsername',
+  'usernameTaken',
+  'lastAdmin',
+  'hasMembers',
+  'ownAccount',
+])
 
 /** A translated reason for a refused account change: the server's own code, or a general one. */
 export function accountErrorId(error: unknown): string {
@@ -67,6 +88,7 @@ export function accountErrorId(error: unknown): string {
     (code): code is string => typeof code === 'string' && KNOWN_ERRORS.has(code),
   )
   if (known) return known
+  if (err?.data?.errors?.target_user_id) return 'transferTargetInvalid'
   if (err?.status === 403) return 'notAllowed'
   if (err?.status === 404) return 'accountNotFound'
   return 'saveFailed'

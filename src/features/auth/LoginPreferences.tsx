@@ -65,7 +65,7 @@ function StandInControls({ onLanguagePressed }: { onLanguagePressed: () => void 
       <Button
         type="text"
         icon={<GlobalOutlined />}
-        aria-label={intl.formatMessage({ id: 'language' })}
+        aria-label={`${intl.formatMessage({ id: 'language' })}: ${ENDONYMS[language]}`}
         aria-haspopup="menu"
         onClick={onLanguagePressed}
       >

@@ -1,11 +1,10 @@
-import { ExclamationCircleFilled, ReloadOutlined, UndoOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Empty, Flex, Table, Typography } from 'antd'
+import { ExclamationCircleFilled, UndoOutlined } from '@ant-design/icons'
+import { App, Button, Flex, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { fullName } from '../../domain'
-import { RecordCards } from '../../shared/RecordCards'
-import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
+import { LoadError, RecordsView } from '../../shared/RecordsView'
 import { DateTime } from '../accounts'
 import {
   type DeletedMember,
@@ -20,7 +19,6 @@ export default function DeletedMembersScreen() {
   const navigate = useNavigate()
   const { modal, message } = App.useApp()
   const bin = useDeletedMembersQuery()
-  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
   const [restore] = useRestoreMemberMutation()
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
 
@@ -102,43 +100,16 @@ export default function DeletedMembersScreen() {
         </Typography.Text>
       </Flex>
       {bin.isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="admin-screen-alert"
-          title={t('fetchDeletedError')}
-          action={
-            <Button
-              size="small"
-              icon={<ReloadOutlined aria-hidden />}
-              onClick={() => void bin.refetch()}
-            >
-              <FormattedMessage id="retry" />
-            </Button>
-          }
-        />
+        <LoadError title={t('fetchDeletedError')} onRetry={() => void bin.refetch()} />
       )}
-      {narrow && !bin.isLoading ? (
-        <RecordCards<DeletedMember>
-          columns={columns}
-          records={bin.data?.items ?? []}
-          label={t('deletedMembers')}
-          empty={<FormattedMessage id="deletedMembersEmpty" />}
-        />
-      ) : (
-        <Table<DeletedMember>
-          rowKey="id"
-          size="middle"
-          loading={bin.isLoading}
-          dataSource={bin.data?.items ?? []}
-          columns={columns}
-          pagination={false}
-          scroll={{ x: 800 }}
-          locale={{
-            emptyText: <Empty description={<FormattedMessage id="deletedMembersEmpty" />} />,
-          }}
-        />
-      )}
+      <RecordsView<DeletedMember>
+        columns={columns}
+        records={bin.data?.items ?? []}
+        loading={bin.isLoading}
+        label={t('deletedMembers')}
+        empty={<FormattedMessage id="deletedMembersEmpty" />}
+        scrollX={800}
+      />
     </section>
   )
 }

@@ -75,24 +75,48 @@ describe('History screen (issue 25)', () => {
     expect(sent.get('to')).toBeNull()
   })
 
-  it('exports the shown rows as CSV', async () => {
-    const blobs: Blob[] = []
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      blobs.push(blob)
-      return 'blob:history'
+  it('exports the filtered history as .xlsx from the server, in the reader’s words', async () => {
+    server.on('GET', '/api/audit/export', {
+      body: 'xlsx',
+      headers: { 'content-disposition': 'attachment; filename="abal-history-2026-11-26.xlsx"' },
     })
+    URL.createObjectURL = jest.fn(() => 'blob:history')
     URL.revokeObjectURL = jest.fn()
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const saved: string[] = []
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download)
+    })
+    const user = userEvent.setup()
+    renderRoute('/history?action=member_update&member_id=7', {
+      signedInAs: auditor,
+      language: 'am',
+    })
+    await screen.findByRole('list', { name: 'ታሪክ' }, slow)
+    await user.click(screen.getByRole('button', { name: 'ታሪኩን ወደ ፋይል ያውጡ' }))
+    await user.click(screen.getByRole('menuitem', { name: 'የኤክሴል ፋይል (.xlsx)' }))
+    await waitFor(() => expect(saved).toEqual(['abal-history-2026-11-26.xlsx']), slow)
+    const call = server.requests.find((r) => r.path === '/api/audit/export')!
+    expect(Object.fromEntries(call.search)).toEqual({
+      format: 'xlsx',
+      lang: 'am',
+      calendar: 'ethiopian',
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      action: 'member_update',
+      member_id: '7',
+    })
+    click.mockRestore()
+  })
+
+  it('says so, translated, when the export fails', async () => {
+    server.on('GET', '/api/audit/export', { status: 500, json: { success: false } })
     const user = userEvent.setup()
     renderRoute('/history', { signedInAs: auditor })
     await screen.findByRole('list', { name: 'History' }, slow)
-    await user.click(screen.getByRole('button', { name: /Export CSV/ }))
-    expect(click).toHaveBeenCalled()
-    const text = await blobs[0].text()
-    expect(text).toContain('When,Who,What,Member number,About,Changes')
-    expect(text).toContain('hanna,Edited,7')
-    expect(text).toContain('Membership status: Visitor → Member')
-    click.mockRestore()
+    await user.click(screen.getByRole('button', { name: 'Export the history' }))
+    await user.click(screen.getByRole('menuitem', { name: 'CSV file (.csv)' }))
+    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent(/download/i)
   })
 
   it('is not offered to a clerk', async () => {

@@ -1,4 +1,4 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
+import { DownloadOutlined } from '@ant-design/icons'
 import {
   Alert,
   Button,
@@ -15,10 +15,19 @@ import {
 import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
-import { useAccountsQuery, useDateTimeText } from '../accounts'
+import { useAppSelector } from '../../app/hooks'
+import { MenuButton } from '../../shared/MenuButton'
+import { LoadError } from '../../shared/RecordsView'
+import { useAccountsQuery } from '../accounts'
+import { useDownload } from '../import'
 import { DualCalendarDateInput } from '../memberForm'
-import { AUDIT_ACTIONS, type AuditFilters, useAuditInfiniteQuery } from './historyApi'
-import { downloadText, toCsv } from './historyCsv'
+import { selectCalendar, selectLanguage } from '../preferences'
+import {
+  AUDIT_ACTIONS,
+  type AuditFilters,
+  auditExportUrl,
+  useAuditInfiniteQuery,
+} from './historyApi'
 import { HistoryEntry } from './MemberHistory'
 import { useHistoryText } from './historyText'
 import '../../shared/adminScreen.css'
@@ -51,7 +60,7 @@ function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
   return [filters, set]
 }
 
-/** Issue 25: the whole history, for admins and auditors, with filters and a CSV of the rows shown. */
+/** Issue 25: the whole history, for admins and auditors, with filters and an .xlsx/.csv export. */
 export default function HistoryScreen() {
   const intl = useIntl()
   const t = (id: string) => intl.formatMessage({ id })
@@ -59,37 +68,13 @@ export default function HistoryScreen() {
   const accounts = useAccountsQuery()
   const audit = useAuditInfiniteQuery(filters)
   const text = useHistoryText()
-  const dateTime = useDateTimeText()
+  const lang = useAppSelector(selectLanguage)
+  const calendar = useAppSelector(selectCalendar)
+  const download = useDownload()
   const events = useMemo(() => audit.data?.pages.flatMap((page) => page.items) ?? [], [audit.data])
   const [memberDraft, setMemberDraft] = useState<number | null>(filters.member_id ?? null)
   const change = (patch: AuditFilters) => setFilters({ ...filters, ...patch })
   const badRange = Boolean(filters.from && filters.to && filters.from > filters.to)
-
-  const exportCsv = () => {
-    const header = [
-      t('historyWhen'),
-      t('historyWho'),
-      t('historyWhat'),
-      t('historyMemberId'),
-      t('historyAbout'),
-      t('historyChanges'),
-    ]
-    const rows = events.map((event) => [
-      dateTime(event.at),
-      text.actor(event),
-      text.actionName(event.action),
-      event.member_id === null ? '' : String(event.member_id),
-      text.subject(event),
-      text
-        .changes(event)
-        .map((c) => `${c.label}: ${c.before} → ${c.after}`)
-        .join('; '),
-    ])
-    downloadText(
-      toCsv([header, ...rows]),
-      `abal-history-${new Date().toISOString().slice(0, 10)}.csv`,
-    )
-  }
 
   let body
   if (audit.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />
@@ -111,17 +96,29 @@ export default function HistoryScreen() {
         <Typography.Title level={2} id="history-title" style={{ margin: 0 }}>
           <FormattedMessage id="history" />
         </Typography.Title>
-        <Button
+        <MenuButton
+          label={t('historyExport')}
+          text={t('historyExport')}
+          bordered
           icon={<DownloadOutlined aria-hidden />}
-          disabled={events.length === 0}
-          onClick={exportCsv}
-        >
-          <FormattedMessage id="historyExportCsv" />
-        </Button>
+          loading={download.busy !== null}
+          items={[
+            { key: 'xlsx', label: t('exportXlsx') },
+            { key: 'csv', label: t('exportCsv') },
+          ]}
+          onSelect={(key) => {
+            const format = key === 'csv' ? 'csv' : 'xlsx'
+            const url = auditExportUrl(format, filters, lang, calendar)
+            void download.start(format, url, `abal-history.${format}`)
+          }}
+        />
       </Flex>
+      {download.error && (
+        <Alert type="error" showIcon className="admin-screen-alert" title={t(download.error)} />
+      )}
       <Form layout="vertical" component="div" className="history-filters">
         <Row gutter={[12, 12]}>
-          <Col xs={24} sm={12} lg={6}>
+          <Col xs={24} sm={12} lg={8}>
             <Form.Item label={t('historyAccount')} htmlFor="history-actor">
               <Select<number>
                 id="history-actor"
@@ -135,7 +132,7 @@ export default function HistoryScreen() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} lg={6}>
+          <Col xs={24} sm={12} lg={8}>
             <Form.Item label={t('historyAction')} htmlFor="history-action">
               <Select<string>
                 id="history-action"
@@ -150,7 +147,7 @@ export default function HistoryScreen() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8}>
             <Form.Item label={t('historyMemberId')} htmlFor="history-member">
               <InputNumber<number>
                 id="history-member"
@@ -165,7 +162,7 @@ export default function HistoryScreen() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={12}>
             <DualCalendarDateInput
               id="history-from"
               label={t('historyFrom')}
@@ -173,7 +170,7 @@ export default function HistoryScreen() {
               onChange={(from) => change({ from: from ?? undefined })}
             />
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={12}>
             <DualCalendarDateInput
               id="history-to"
               label={t('historyTo')}
@@ -185,21 +182,7 @@ export default function HistoryScreen() {
         </Row>
       </Form>
       {audit.isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="admin-screen-alert"
-          title={t('fetchHistoryError')}
-          action={
-            <Button
-              size="small"
-              icon={<ReloadOutlined aria-hidden />}
-              onClick={() => void audit.refetch()}
-            >
-              <FormattedMessage id="retry" />
-            </Button>
-          }
-        />
+        <LoadError title={t('fetchHistoryError')} onRetry={() => void audit.refetch()} />
       )}
       <div aria-busy={audit.isFetching}>{body}</div>
       {audit.hasNextPage && !audit.isError && (

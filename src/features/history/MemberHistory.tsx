@@ -1,6 +1,7 @@
-import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons'
-import { Alert, Button, Card, Empty, Skeleton } from 'antd'
+import { HistoryOutlined } from '@ant-design/icons'
+import { Card, Empty, Skeleton } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { LoadError } from '../../shared/RecordsView'
 import { DateTime } from '../accounts'
 import { useMemberHistoryQuery, type AuditEvent } from './historyApi'
 import { useHistoryText } from './historyText'
@@ -62,19 +63,9 @@ export function MemberHistory({ memberId }: { memberId: number }) {
   if (history.isLoading) body = <Skeleton active paragraph={{ rows: 3 }} />
   else if (history.isError)
     body = (
-      <Alert
-        type="error"
-        showIcon
+      <LoadError
         title={intl.formatMessage({ id: 'fetchHistoryError' })}
-        action={
-          <Button
-            size="small"
-            icon={<ReloadOutlined aria-hidden />}
-            onClick={() => void history.refetch()}
-          >
-            <FormattedMessage id="retry" />
-          </Button>
-        }
+        onRetry={() => void history.refetch()}
       />
     )
   else if (!history.data?.items.length)

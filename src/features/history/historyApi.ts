@@ -1,58 +1,28 @@
 import { api } from '../../app/api'
+import type { AuditEvent, AuditFilters, AuditPage } from '../../domain'
 
-/** One event of the history (docs/roles-and-history.md). */
-export interface AuditEvent {
-  seq: number
-  at: string
-  actor_id: number | null
-  actor_username: string | null
-  action: string
-  member_id: number | null
-  subject_user_id: number | null
-  details: Record<string, unknown>
-}
-
-export interface AuditPage {
-  items: AuditEvent[]
-  next_cursor: string | null
-}
-
-/** GET /api/audit's filters; empty ones are left out of the address. */
-export interface AuditFilters {
-  actor?: number
-  action?: string
-  member_id?: number
-  /** yyyy-mm-dd, whole UTC days, inclusive. */
-  from?: string
-  to?: string
-}
+export { AUDIT_ACTIONS, type AuditEvent, type AuditFilters, type AuditPage } from '../../domain'
 
 export const AUDIT_PAGE_SIZE = 50
-
-/** Every action the server records, in the order the filter offers them. */
-export const AUDIT_ACTIONS = [
-  'member_create',
-  'member_update',
-  'member_photo',
-  'member_delete',
-  'member_transfer',
-  'member_import',
-  'member_restore',
-  'member_purge',
-  'account_create',
-  'account_update',
-  'account_password_change',
-  'account_password_reset',
-  'account_remove',
-  'sign_in',
-  'sign_in_refused',
-  'sign_out',
-] as const
 
 const clean = (filters: AuditFilters) =>
   Object.fromEntries(
     Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
   )
+
+/** GET /api/audit/export: the filtered history, in the reader's words, calendar and time zone. */
+export function auditExportUrl(
+  format: 'xlsx' | 'csv',
+  filters: AuditFilters,
+  lang: string,
+  calendar: string,
+): string {
+  const params = new URLSearchParams({ format, lang, calendar })
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  if (zone) params.set('tz', zone)
+  for (const [key, value] of Object.entries(clean(filters))) params.set(key, String(value))
+  return `api/audit/export?${params.toString()}`
+}
 
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({

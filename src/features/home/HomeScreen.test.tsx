@@ -120,3 +120,18 @@ describe('HomeScreen', () => {
     ).toBeInTheDocument()
   })
 })
+
+describe('ReportScreen', () => {
+  it('prints the church name the server is set up with over the report', async () => {
+    server.on('GET', '/api/stats', { json: { ...stats, church_name: 'Debre Selam Medhane Alem' } })
+    renderRoute('/home/report', { signedInAs: admin })
+    expect(await screen.findByText('Debre Selam Medhane Alem', undefined, SLOW)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
+  })
+
+  it('leaves it out when none is set', async () => {
+    renderRoute('/home/report', { signedInAs: admin })
+    await screen.findByText('Total members', undefined, SLOW)
+    expect(document.querySelector('.report-church')).toBeNull()
+  })
+})

@@ -187,6 +187,7 @@ export default function ReportScreen() {
       <header className="report-header">
         <BrandMark size={48} />
         <div>
+          {stats.data?.church_name && <p className="report-church">{stats.data.church_name}</p>}
           <h1 id="report-title" className="report-title">
             <FormattedMessage id="appTitle" /> · <FormattedMessage id="reportTitle" />
           </h1>

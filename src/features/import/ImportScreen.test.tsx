@@ -196,6 +196,38 @@ describe('ImportScreen', () => {
     await screen.findByText('Choose a file', { selector: 'h1, h2' })
   })
 
+  it('shows the upload as a percentage, then that the server is checking the rows', async () => {
+    let release = () => {}
+    server.uploadGate = new Promise((resolve) => (release = resolve))
+    let answer = () => {}
+    server.on(
+      'POST',
+      '/api/imports',
+      () => new Promise((resolve) => (answer = () => resolve({ json: UPLOADED }))),
+    )
+    renderRoute('/import', { signedInAs: admin, language: 'am' })
+    await screen.findByText('ፋይል መምረጥ', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv())
+
+    const bar = await screen.findByRole('progressbar', { name: 'የመስቀል ሂደት' }, SLOW)
+    expect(bar).toHaveAttribute('aria-valuenow', '40')
+    expect(
+      screen.getByText('register.csv እየተሰቀለ ነው፦ 40%', { selector: '[aria-hidden]' }),
+    ).toBeVisible()
+    expect(screen.getByRole('status')).toHaveTextContent('register.csv እየተሰቀለ ነው፦ 40%')
+    // No second file while one is going up.
+    expect(document.querySelector('input[type="file"]')).toBeDisabled()
+
+    release()
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'))
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'register.csv ተሰቅሏል። አገልጋዩ ረድፎቹን እየመረመረ ነው…',
+    )
+    answer()
+    await screen.findByText('አምዶችን ማዛመድ', { selector: 'h1, h2' }, SLOW)
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
   it('downloads the template in the chosen language', async () => {
     renderRoute('/import', { signedInAs: admin, language: 'am' })
     fireEvent.click(await findButton(/ቅጹን ያውርዱ/))

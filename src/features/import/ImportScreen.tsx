@@ -108,6 +108,7 @@ export default function ImportScreen() {
       body = (
         <UploadStep
           uploading={state.status === 'uploading'}
+          uploadPercent={state.uploadPercent}
           fileName={state.fileName}
           focusHeading={!fresh}
           calendar={state.calendar}

@@ -5,6 +5,7 @@ import {
   Checkbox,
   Empty,
   Flex,
+  Progress,
   Radio,
   Result,
   Select,
@@ -69,6 +70,7 @@ function CalendarChoice({
 
 export function UploadStep({
   uploading,
+  uploadPercent,
   fileName,
   focusHeading,
   calendar,
@@ -76,6 +78,8 @@ export function UploadStep({
   onFile,
 }: {
   uploading: boolean
+  /** How much of the file has gone up (0-100); null until the browser first reports it. */
+  uploadPercent: number | null
   fileName: string
   focusHeading: boolean
   calendar: ImportCalendar
@@ -83,38 +87,57 @@ export function UploadStep({
   onFile: (file: File) => void
 }) {
   const intl = useIntl()
+  const percent = uploadPercent ?? 0
   return (
     <div className="import-step">
       <StepHeading id="importStepUpload" focus={focusHeading} />
-      <Spin
-        spinning={uploading}
-        description={intl.formatMessage({ id: 'importReading' }, { fileName })}
+      <Upload.Dragger
+        accept={IMPORT_ACCEPT}
+        multiple={false}
+        showUploadList={false}
+        disabled={uploading}
+        beforeUpload={(file) => {
+          onFile(file)
+          return Upload.LIST_IGNORE
+        }}
+        aria-label={intl.formatMessage({ id: 'importChooseFile' })}
       >
-        <Upload.Dragger
-          accept={IMPORT_ACCEPT}
-          multiple={false}
-          showUploadList={false}
-          disabled={uploading}
-          beforeUpload={(file) => {
-            onFile(file)
-            return Upload.LIST_IGNORE
-          }}
-          aria-label={intl.formatMessage({ id: 'importChooseFile' })}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined aria-hidden />
-          </p>
-          <p className="ant-upload-text">
-            <FormattedMessage id="importDropHere" />
-          </p>
-          <span className="import-choose" aria-hidden>
-            <FormattedMessage id="importChooseFile" />
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined aria-hidden />
+        </p>
+        <p className="ant-upload-text">
+          <FormattedMessage id="importDropHere" />
+        </p>
+        <span className="import-choose" aria-hidden>
+          <FormattedMessage id="importChooseFile" />
+        </span>
+        <p className="ant-upload-hint">
+          <FormattedMessage id="importFileHint" />
+        </p>
+      </Upload.Dragger>
+      {uploading && (
+        <div className="import-upload-progress">
+          <Progress
+            percent={percent}
+            status="active"
+            aria-label={intl.formatMessage({ id: 'importUploadProgress' })}
+          />
+          <Typography.Text className="import-upload-text" aria-hidden>
+            {percent < 100
+              ? intl.formatMessage({ id: 'importUploading' }, { fileName, percent })
+              : intl.formatMessage({ id: 'importServerChecking' }, { fileName })}
+          </Typography.Text>
+          {/* Tens only: a screen reader hears each step, not a flood of every percent. */}
+          <span role="status" className="import-sr-only">
+            {percent < 100
+              ? intl.formatMessage(
+                  { id: 'importUploading' },
+                  { fileName, percent: Math.floor(percent / 10) * 10 },
+                )
+              : intl.formatMessage({ id: 'importServerChecking' }, { fileName })}
           </span>
-          <p className="ant-upload-hint">
-            <FormattedMessage id="importFileHint" />
-          </p>
-        </Upload.Dragger>
-      </Spin>
+        </div>
+      )}
       <CalendarChoice calendar={calendar} disabled={uploading} onChange={onCalendar} />
     </div>
   )

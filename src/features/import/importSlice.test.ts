@@ -5,7 +5,7 @@ import { makeStore } from '../../app/store'
 import { registerFile } from '../../shared/fileRegistry'
 import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
-import { importApi, type ImportPreview } from './importApi'
+import { importApi, type ImportPreview, uploadProgressed } from './importApi'
 import importSlice, {
   backToMapping,
   calendarChosen,
@@ -138,6 +138,22 @@ describe('import workflow machine (issue 24)', () => {
     expect(state.preview?.id).toBe(ID)
   })
 
+  it('shows the upload’s progress for its own file while uploading only', () => {
+    const uploading = reduce(at('mapping'), events.uploadStarted())
+    expect(uploading.uploadPercent).toBeNull()
+    const at40 = reduce(uploading, uploadProgressed({ fileId: 'file-1', percent: 40 }))
+    expect(at40).toMatchObject({ status: 'uploading', uploadPercent: 40 })
+    expect(reduce(at40, uploadProgressed({ fileId: 'file-1', percent: 140 })).uploadPercent).toBe(
+      100,
+    )
+    // Another file's late report, or one after the answer, changes nothing.
+    expect(reduce(at40, uploadProgressed({ fileId: 'file-9', percent: 90 }))).toBe(at40)
+    const mapping = reduce(at40, events.uploadSucceeded())
+    expect(reduce(mapping, uploadProgressed({ fileId: 'file-1', percent: 90 }))).toBe(mapping)
+    // A new upload (another calendar) starts from nothing again.
+    expect(reduce(mapping, events.uploadStarted()).uploadPercent).toBeNull()
+  })
+
   it('moves a field taken by another column, and leaves a column out with null', () => {
     let state = reduce(at('mapping'), columnMapped({ column: 'Note', field: 'first_name' }))
     expect(state.mapping).toEqual({
@@ -200,7 +216,14 @@ describe('import workflow machine (issue 24)', () => {
     const file = new NodeFile(['First name,Last name\nA,B\n'], 'members.csv') as unknown as File
     const fileId = registerFile(file)
     const upload = { fileId, fileName: 'members.csv', calendar: 'gregorian' as const }
+    const reports: number[] = []
+    const unsubscribe = store.subscribe(() => {
+      const percent = store.getState().import?.uploadPercent
+      if (percent != null && reports.at(-1) !== percent) reports.push(percent)
+    })
     await store.dispatch(importApi.endpoints.uploadImport.initiate(upload)).unwrap()
+    unsubscribe()
+    expect(reports).toEqual([40, 100])
     expect(store.getState().import?.status).toBe('mapping')
     const form = server.requests[0].body as FormData
     expect(form.get('calendar')).toBe('gregorian')

@@ -10,6 +10,7 @@ import {
   type ImportPreview,
   type ImportResult,
   type OnDuplicate,
+  uploadProgressed,
 } from './importApi'
 
 export type ImportStatus =
@@ -73,6 +74,8 @@ export interface ImportState {
   mapping: ImportMapping
   onDuplicate: OnDuplicate
   result: ImportResult | null
+  /** How much of the file has gone up while uploading (0-100), null before the first report. */
+  uploadPercent: number | null
   /** A message id for what went wrong last; cleared by the next legal move. */
   error: string | null
 }
@@ -86,6 +89,7 @@ export const initialImportState: ImportState = {
   mapping: {},
   onDuplicate: 'skip',
   result: null,
+  uploadPercent: null,
   error: null,
 }
 
@@ -150,10 +154,17 @@ const importSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      // Not a move of the machine: a figure within the uploading step, for its file only.
+      .addCase(uploadProgressed, (state, action) => {
+        if (state.status === 'uploading' && action.payload.fileId === state.fileId) {
+          state.uploadPercent = Math.max(0, Math.min(100, action.payload.percent))
+        }
+      })
       .addMatcher(sessionEnded, () => initialImportState)
       .addMatcher(uploadImport.matchPending, (state, action) => {
         const { fileId, fileName, calendar } = action.meta.arg.originalArgs
         if (move(state, 'uploadStarted')) {
+          state.uploadPercent = null
           state.fileId = fileId
           state.fileName = fileName
           state.calendar = calendar

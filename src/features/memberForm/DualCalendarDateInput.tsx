@@ -36,6 +36,8 @@ export interface DualCalendarDateInputProps {
   disabled?: boolean
   /** A translated error text shown under the input. */
   error?: string
+  /** A translated warning shown under the input when there is no error: allowed, but odd. */
+  warning?: string
 }
 
 const MIN_DAY = dayjs(MIN_DATE)
@@ -56,6 +58,7 @@ export function DualCalendarDateInput({
   onBlur,
   disabled,
   error,
+  warning,
 }: DualCalendarDateInputProps) {
   const intl = useIntl()
   const language = useAppSelector(selectLanguage)
@@ -85,6 +88,7 @@ export function DualCalendarDateInput({
   const labelId = `${id}-label`
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
+  const warningId = `${id}-warning`
 
   const yearProblem: EthiopianYearMessage | null =
     mode !== 'ethiopian'
@@ -123,7 +127,10 @@ export function DualCalendarDateInput({
           },
         )
       : undefined
-  const describedBy = [hint && hintId, errorText && errorId].filter(Boolean).join(' ') || undefined
+  const warningText = errorText ? undefined : warning
+  const describedBy =
+    [hint && hintId, errorText && errorId, warningText && warningId].filter(Boolean).join(' ') ||
+    undefined
 
   return (
     <Form.Item
@@ -131,8 +138,14 @@ export function DualCalendarDateInput({
       label={<span id={labelId}>{label}</span>}
       htmlFor={id}
       required={required}
-      validateStatus={errorText ? 'error' : undefined}
-      help={errorText ? <span id={errorId}>{errorText}</span> : undefined}
+      validateStatus={errorText ? 'error' : warningText ? 'warning' : undefined}
+      help={
+        errorText ? (
+          <span id={errorId}>{errorText}</span>
+        ) : warningText ? (
+          <span id={warningId}>{warningText}</span>
+        ) : undefined
+      }
       extra={hint ? <span id={hintId}>{hint}</span> : undefined}
     >
       <Flex vertical gap={8}>
@@ -176,7 +189,7 @@ export function DualCalendarDateInput({
             maxDate={MAX_DAY}
             allowClear={false}
             disabled={disabled}
-            status={errorText ? 'error' : undefined}
+            status={errorText ? 'error' : warningText ? 'warning' : undefined}
             placeholder={intl.formatMessage({ id: 'selectDate' })}
             value={current && isValidIsoDate(current) ? dayjs(current) : null}
             onChange={(day: Dayjs | null) => {

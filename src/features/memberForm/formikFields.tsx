@@ -10,7 +10,13 @@ import { Checkbox, Form, Input, Select } from 'antd'
 import { type FormikContextType, getIn, useFormikContext } from 'formik'
 import { memo, useMemo } from 'react'
 import { useIntl } from 'react-intl'
-import { TEXT_MAX_LENGTH, type OptionListField, type TextField } from '../../domain'
+import {
+  memberDateWarning,
+  TEXT_MAX_LENGTH,
+  todayIso,
+  type OptionListField,
+  type TextField,
+} from '../../domain'
 import { DualCalendarDateInput } from './DualCalendarDateInput'
 import { fieldLabelId, type LabelledField } from './fieldLabels'
 import { type JobFields, JobSelect } from './JobSelect'
@@ -240,12 +246,17 @@ const SelectFieldBody = memo(function SelectFieldBody({
 })
 
 export function FormikDateField(props: BaseFieldProps) {
+  const intl = useIntl()
+  const { values } = useFormikContext<Values>()
   const { raw, ...field } = useMemberField(props)
+  // A likely slip (born tomorrow, baptised before birth) is pointed out; saving stays possible.
+  const warningId = memberDateWarning(props.name, values, todayIso())
   return (
     <DateFieldBody
       {...props}
       {...field}
       value={typeof raw === 'string' && raw !== '' ? raw : null}
+      warning={warningId && intl.formatMessage({ id: warningId })}
     />
   )
 }
@@ -258,9 +269,10 @@ const DateFieldBody = memo(function DateFieldBody({
   label,
   value,
   error,
+  warning,
   setFieldValue,
   setFieldTouched,
-}: BaseFieldProps & BodyProps & { value: string | null }) {
+}: BaseFieldProps & BodyProps & { value: string | null; warning?: string }) {
   const { id } = fieldFrame({ name, idPrefix, label })
   return (
     <DualCalendarDateInput
@@ -269,6 +281,7 @@ const DateFieldBody = memo(function DateFieldBody({
       required={required}
       disabled={disabled}
       error={error}
+      warning={warning}
       value={value}
       onChange={(next) => {
         void setFieldValue(name, next)

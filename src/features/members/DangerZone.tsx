@@ -2,7 +2,7 @@ import { DeleteOutlined, ExclamationCircleFilled } from '@ant-design/icons'
 import { App, Button, Card, Flex, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
-import { serverMessage } from '../../app/api'
+import { serverMessage, translatedErrorId } from '../../app/api'
 import { useDeleteMemberMutation } from './membersApi'
 
 /**
@@ -28,7 +28,12 @@ export function DangerZone({ memberId, memberName }: { memberId: number; memberN
         try {
           await deleteMember(memberId).unwrap()
         } catch (error) {
-          void message.error(serverMessage(error) ?? intl.formatMessage({ id: 'deleteError' }))
+          const id = translatedErrorId(error)
+          void message.error(
+            id
+              ? intl.formatMessage({ id })
+              : (serverMessage(error) ?? intl.formatMessage({ id: 'deleteError' })),
+          )
           return
         }
         void message.success(intl.formatMessage({ id: 'deleteSuccess' }, { memberName }))

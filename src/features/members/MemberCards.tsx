@@ -6,6 +6,7 @@ import { useProgressiveList } from '../../shared/useProgressiveList'
 import { useWindowedList, WINDOW_FROM } from '../../shared/useWindowedList'
 import {
   GenderBadgeAvatar,
+  SearchMatchNote,
   type MemberItemProps,
   type MemberListProps,
   useMemberText,
@@ -22,7 +23,7 @@ import { useCanChangeMember } from '../auth'
  * are plain elements cut with CSS (.member-card-line): antd's Typography ellipsis costs a
  * ResizeObserver per line. A long list renders only the cards near the window (useWindowedList).
  */
-export function MemberCards({ members, total, onOpen, onEdit }: MemberListProps) {
+export function MemberCards({ members, total, onOpen, onEdit, query }: MemberListProps) {
   const intl = useIntl()
   const shown = useProgressiveList(members, 6, 4, WINDOW_FROM)
   const list = useRef<HTMLUListElement>(null)
@@ -52,6 +53,7 @@ export function MemberCards({ members, total, onOpen, onEdit }: MemberListProps)
             member={member}
             onOpen={onOpen}
             onEdit={onEdit}
+            query={query}
           />
         )
       })}
@@ -63,9 +65,10 @@ export function MemberCards({ members, total, onOpen, onEdit }: MemberListProps)
 const CARD_GAP = 10
 
 const MemberCard = memo(function MemberCard(
-  props: MemberItemProps & WindowedItemProps & { setSize: number | undefined },
+  props: MemberItemProps &
+    WindowedItemProps & { setSize: number | undefined; query: string | undefined },
 ) {
-  const { member, onEdit, index, measureRef, setSize } = props
+  const { member, onEdit, index, measureRef, setSize, query } = props
   const intl = useIntl()
   const canChange = useCanChangeMember(member.owner_user_id)
   const text = useMemberText()
@@ -95,6 +98,7 @@ const MemberCard = memo(function MemberCard(
           />
           <div className="member-card-lines">
             <strong className="member-card-line member-card-name">{name}</strong>
+            <SearchMatchNote member={member} query={query} className="member-card-line" />
             <span className="member-card-line member-secondary">
               {text.gender(member.gender)} • {text.phone(member.phone_primary)}
             </span>

@@ -35,6 +35,7 @@ const member: Member = {
 
 let server: MockServer
 const gets = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/api/members/7')
+const searches = () => server.requests.filter((r) => r.path === '/api/members/search')
 const signedInAs = { id: 1, username: 'admin' }
 
 beforeEach(() => {
@@ -47,7 +48,7 @@ afterEach(() => server.restore())
 const button = (name: RegExp) => screen.getByRole('button', { name })
 
 describe('member profile (spec 2.7, 4.8)', () => {
-  it('opens /member/edit/{id} in view mode with the summary and disabled fields', async () => {
+  it('opens /member/edit/{id} in view mode with the summary and the values as text', async () => {
     renderRoute('/member/edit/7', { signedInAs })
     const heading = await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     const summary = within(heading.closest('.profile-summary-card') as HTMLElement)
@@ -57,7 +58,28 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(summary.getByText('Teacher, Beekeeper')).toBeInTheDocument()
     expect(summary.getByText('Choir')).toBeInTheDocument()
     expect(summary.getByText('Prison visits')).toBeInTheDocument()
-    expect(screen.getByRole('combobox', { name: 'Gender' })).toBeDisabled()
+    // Issue 28: view mode reads as a description list, not greyed disabled inputs.
+    expect(screen.queryByRole('combobox', { name: 'Gender' })).not.toBeInTheDocument()
+    const details = screen.getByRole('tabpanel')
+    const terms = within(details).getAllByRole('term')
+    expect(terms.map((term) => term.textContent)).toEqual([
+      'Gender',
+      'Date of birth',
+      'Marital status',
+      'Nationality',
+      'Job',
+    ])
+    expect(terms[0]?.nextElementSibling).toHaveTextContent('Male')
+    expect(terms[1]?.nextElementSibling?.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '1990-05-17',
+    )
+    fireEvent.click(screen.getByRole('tab', { name: 'Contact Information' }))
+    const contact = screen.getByRole('tabpanel', { name: 'Contact Information' })
+    expect(within(contact).getByRole('heading', { name: 'Emergency contact' })).toBeVisible()
+    const phone = within(contact).getByText('Secondary phone')
+    expect(phone.nextElementSibling).toHaveTextContent('Not provided')
+    expect(within(contact).getByText('abebe@example.org').tagName).toBe('DD')
     for (const name of [/Transfer/, /Generate ID Card/, /^Edit$/]) {
       expect(button(name)).toBeEnabled()
     }
@@ -118,7 +140,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
 
     fireEvent.click(button(/Cancel/))
     expect(await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)).toBeVisible()
-    await waitFor(() => expect(gets()).toHaveLength(2), SLOW)
+    await waitFor(() => expect(gets().length).toBe(2), SLOW)
   })
 
   it('a Save with an error on another tab shows that tab and its message', async () => {
@@ -197,11 +219,23 @@ describe('member profile (spec 2.7, 4.8)', () => {
       ),
     ).toBeInTheDocument()
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false)
+    const searchesBefore = searches().length
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
     expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/members/7')).toBe(
       true,
     )
+    // Issue 28: the list is fetched again, the deleted member is not (that would be a 404).
+    await waitFor(() => expect(searches().length).toBeGreaterThan(searchesBefore), SLOW)
+    expect(gets().length).toBe(1)
+
+    // Back to the old address: fetched anew (no stale copy from the cache), and "not found".
+    server.on('GET', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
+    await act(() => router.navigate('/member/7'))
+    expect(await screen.findByRole('heading', { name: 'Member not found' }, SLOW)).toBeVisible()
+    expect(screen.queryByRole('heading', { name: 'Abebe Kebede Tesfaye' })).not.toBeInTheDocument()
+    expect(gets().length).toBe(2)
+    expect(screen.getByRole('button', { name: /Back to members/ })).toBeEnabled()
   })
 
   it('in Amharic names each action by its Amharic label, and Cancel differs from Delete', async () => {
@@ -230,6 +264,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
   it.each([
     ['/member/abc', 'Invalid member ID'],
     ['/member/99', 'Member not found'],
+    ['/member/99', 'This member may have been deleted or moved to another account.'],
   ])('%s shows "%s"', async (path, text) => {
     renderRoute(path, { signedInAs })
     expect(await screen.findByText(text, {}, SLOW)).toBeInTheDocument()

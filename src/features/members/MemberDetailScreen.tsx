@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { Alert, Button, Result, Skeleton, Space } from 'antd'
+import { Alert, Button, Result, Skeleton, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useParams } from 'react-router'
 import { serverMessage } from '../../app/api'
@@ -36,7 +36,18 @@ export default function MemberDetailScreen() {
   }
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 8 }} />
   if (error && isNotFound(error)) {
-    return <Result status="warning" title={<FormattedMessage id="memberNotFound" />} extra={back} />
+    return (
+      <Result
+        status="warning"
+        title={
+          <Typography.Title level={1} className="member-not-found-title">
+            <FormattedMessage id="memberNotFound" />
+          </Typography.Title>
+        }
+        subTitle={<FormattedMessage id="memberNotFoundHelp" />}
+        extra={back}
+      />
+    )
   }
   if (error) {
     return (

@@ -118,6 +118,24 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/member/edit/7'))
   })
 
+  it('at tablet widths folds Gender under the name and Email under the phone (issue 28)', async () => {
+    setWidth(800)
+    renderList()
+    const table = await screen.findByRole('table', {}, SLOW)
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent)
+    expect(headers).toEqual(['Photo', 'Name', 'Phone and email', 'Membership Status', 'Actions'])
+    const row = within(table).getByText('Abebe Kebede Tesfaye').closest('tr') as HTMLElement
+    const cells = within(row).getAllByRole('cell')
+    expect(cells[1]).toHaveTextContent('Abebe Kebede TesfayeMale')
+    expect(within(cells[2] as HTMLElement).getByTitle('abebe@example.org')).toBeInTheDocument()
+    expect(within(cells[2] as HTMLElement).getByText('+251911000000')).toBeInTheDocument()
+    const sparseRow = within(table).getByText('Hanna Girma').closest('tr') as HTMLElement
+    expect(within(sparseRow).getByText('No email provided')).toBeInTheDocument()
+    expect(within(sparseRow).getByText('Not Specified')).toBeInTheDocument()
+  })
+
   it('shows cards below the medium breakpoint', async () => {
     setWidth(767)
     const { router } = renderList()
@@ -170,6 +188,43 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(searches()).toHaveLength(3))
     expect(searches()[2].search.get('status')).toBe('visitor')
     expect(searches()[2].search.get('q')).toBe('abebe')
+  })
+
+  it.each([1280, 800, 375])(
+    'a result found by its phone or another field says so, at %d px (issue 28)',
+    async (width) => {
+      setWidth(width)
+      server.on('GET', '/api/members/search', (req) => ({
+        json: {
+          items: req.search.get('q') ? [abebe, sparse] : [abebe],
+          total: 2,
+          next_cursor: null,
+        },
+      }))
+      renderList()
+      await screen.findAllByText('Abebe Kebede Tesfaye', {}, SLOW)
+      expect(screen.queryByText(/^Phone:/)).not.toBeInTheDocument()
+      fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: '91100' } })
+      const marked = await screen.findByText('91100', { selector: 'mark' }, SLOW)
+      expect(marked.closest('.member-search-match')).toHaveTextContent('Phone: +2519110000')
+      const other = await screen.findByText('Found in other details of the profile', {}, SLOW)
+      expect(other.closest(width < 768 ? 'li' : 'tr')).toHaveTextContent('Hanna Girma')
+    },
+  )
+
+  it('a result found by its email marks it, in Amharic with the Amharic label', async () => {
+    server.on('GET', '/api/members/search', {
+      json: { items: [abebe], total: 1, next_cursor: null },
+    })
+    renderList(undefined, 'am')
+    await screen.findByText('Abebe Kebede Tesfaye', {}, SLOW)
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(am.showFilters) }))
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'EXAMPLE' } })
+    const marked = await screen.findByText('example', { selector: 'mark' }, SLOW)
+    expect(marked.closest('.member-search-match')).toHaveTextContent(
+      `${am.columnEmail}: abebe@example.org`,
+    )
   })
 
   it('says so when nothing matches, and when the list cannot be fetched', async () => {

@@ -87,6 +87,9 @@ export default function MemberListScreen() {
   // tasks); the table's at once (in slices, its 50 rows showed ~0.5 s later at 4x CPU).
   const deferredMembers = useDeferredValue(members)
   const shownMembers = deferredMembers.length === 0 && !narrow ? members : deferredMembers
+  // The search the rows shown answer (deferred with them), for their "found by" notes.
+  const deferredQuery = useDeferredValue(q)
+  const shownQuery = shownMembers === members ? q : deferredQuery
   const renderingBehind = shownMembers !== members
   const total = data?.pages[0]?.total
   const totalCapped = data?.pages[0]?.total_capped === true
@@ -114,9 +117,21 @@ export default function MemberListScreen() {
     // The server's count of matching members, loaded or not (for screen readers' "n of N").
     const size = Math.max(total ?? 0, shownMembers.length)
     body = narrow ? (
-      <MemberCards members={shownMembers} total={size} onOpen={open} onEdit={edit} />
+      <MemberCards
+        members={shownMembers}
+        total={size}
+        onOpen={open}
+        onEdit={edit}
+        query={shownQuery}
+      />
     ) : (
-      <MemberTable members={shownMembers} total={size} onOpen={open} onEdit={edit} />
+      <MemberTable
+        members={shownMembers}
+        total={size}
+        onOpen={open}
+        onEdit={edit}
+        query={shownQuery}
+      />
     )
   }
 

@@ -3,6 +3,7 @@ import { Formik, type FormikHelpers } from 'formik'
 import { type FormEvent, memo, useMemo, useReducer, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
+import { translatedErrorId } from '../../app/api'
 import { useAppDispatch } from '../../app/hooks'
 import { fullName, type Member } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
@@ -47,6 +48,7 @@ const ProfileForm = memo(function ProfileForm({
   name,
   mode,
   saveStatus,
+  saveErrorId,
   photo,
   onPick,
   onSubmit,
@@ -61,6 +63,8 @@ const ProfileForm = memo(function ProfileForm({
   name: string
   mode: ProfileState['mode']
   saveStatus: ProfileState['saveStatus']
+  /** What a failed save says: the general message, or a refusal's own (503). */
+  saveErrorId: string
   photo: File | null
   onPick: (file: File | null) => void
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void
@@ -103,7 +107,7 @@ const ProfileForm = memo(function ProfileForm({
             type="error"
             showIcon
             className="profile-alert"
-            title={intl.formatMessage({ id: 'saveError' })}
+            title={intl.formatMessage({ id: saveErrorId })}
           />
         )}
         <Row gutter={[16, 16]} className="profile-cards">
@@ -145,6 +149,7 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
   const [state, send] = useReducer(profileReducer, initialProfileState)
   const [photo, setPhoto] = useState<File | null>(null)
   const [updateMember] = useUpdateMemberMutation()
+  const [saveErrorId, setSaveErrorId] = useState('saveError')
   const initialValues = useMemo(() => toProfileValues(member), [member])
   const name = fullName(member)
 
@@ -157,6 +162,7 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
       setPhoto(null)
       send('saveSucceeded')
     } catch (error) {
+      setSaveErrorId(translatedErrorId(error) ?? 'saveError')
       send('saveFailed')
       const fieldErrors = serverFieldErrors(error)
       if (fieldErrors) {
@@ -200,6 +206,7 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
             name={name}
             mode={state.mode}
             saveStatus={state.saveStatus}
+            saveErrorId={saveErrorId}
             photo={photo}
             onPick={setPhoto}
             onSubmit={formik.handleSubmit}

@@ -2,11 +2,13 @@ import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Tag, Tooltip } from 'antd'
 import { memo, useRef } from 'react'
 import { useIntl } from 'react-intl'
+import { useMediaQuery } from '../../shared/useMediaQuery'
 import { useWindowedList } from '../../shared/useWindowedList'
 import {
   MemberAvatar,
   type MemberItemProps,
   type MemberListProps,
+  SearchMatchNote,
   useMemberText,
   type WindowedItemProps,
   useOpenableMember,
@@ -34,12 +36,37 @@ const COLUMNS = [
   { id: 'columnActions', width: 112 },
 ] as const
 
-// Every account's members (admins, auditors): whose each one is, before the actions.
-const COLUMNS_WITH_OWNER = [
-  ...COLUMNS.slice(0, -1),
-  { id: 'columnOwner', width: 130 },
-  COLUMNS[COLUMNS.length - 1],
+/**
+ * Tablets (768 px up to these widths): seven columns left Name and Email about 60 px, names broke
+ * mid-word (issue 28). Gender goes under the name and Email under the phone, in one column.
+ */
+const COMPACT_COLUMNS = [
+  { id: 'columnPhoto', width: 60 },
+  { id: 'columnName' },
+  { id: 'columnContact' },
+  { id: 'columnMembershipStatus', width: 150 },
+  { id: 'columnActions', width: 96 },
 ] as const
+export const COMPACT_TABLE_QUERY = '(max-width: 1099.98px)'
+export const COMPACT_TABLE_WITH_OWNER_QUERY = '(max-width: 1229.98px)'
+
+type Column = { id: string; width?: number }
+const OWNER_COLUMN: Column = { id: 'columnOwner', width: 130 }
+const COMPACT_OWNER_COLUMN: Column = { id: 'columnOwner', width: 110 }
+
+// Every account's members (admins, auditors): whose each one is, before the actions.
+const withOwnerColumn = (columns: readonly Column[], owner: Column): Column[] => [
+  ...columns.slice(0, -1),
+  owner,
+  columns[columns.length - 1] as Column,
+]
+const COLUMN_SETS: Record<string, readonly Column[]> = {
+  wide: COLUMNS,
+  wideWithOwner: withOwnerColumn(COLUMNS, OWNER_COLUMN),
+  compact: COMPACT_COLUMNS,
+  compactWithOwner: withOwnerColumn(COMPACT_COLUMNS, COMPACT_OWNER_COLUMN),
+}
+const MAX_COLUMNS = COLUMNS.length + 1
 
 /**
  * Wide screens (spec 2.6): Photo, Name, Gender, Phone, Email, Membership Status, Actions.
@@ -53,18 +80,20 @@ export const MemberTable = memo(function MemberTable({
   total,
   onOpen,
   onEdit,
+  query,
 }: MemberListProps) {
   const intl = useIntl()
   const body = useRef<HTMLTableSectionElement>(null)
   const rows = useWindowedList({ count: members.length, listRef: body, estimateSize: 65 })
   const withOwner = members.some((member) => member.owner_username !== undefined)
-  const columns = withOwner ? COLUMNS_WITH_OWNER : COLUMNS
+  const compact = useMediaQuery(withOwner ? COMPACT_TABLE_WITH_OWNER_QUERY : COMPACT_TABLE_QUERY)
+  const columns = COLUMN_SETS[`${compact ? 'compact' : 'wide'}${withOwner ? 'WithOwner' : ''}`]
   return (
-    <div className="member-table">
+    <div className={compact ? 'member-table member-table-compact' : 'member-table'}>
       <table aria-label={intl.formatMessage({ id: 'memberListLabel' })} aria-rowcount={total + 1}>
         <colgroup>
           {columns.map((column) => (
-            <col key={column.id} style={'width' in column ? { width: column.width } : undefined} />
+            <col key={column.id} style={column.width ? { width: column.width } : undefined} />
           ))}
         </colgroup>
         <thead>
@@ -89,6 +118,8 @@ export const MemberTable = memo(function MemberTable({
                 onOpen={onOpen}
                 onEdit={onEdit}
                 withOwner={withOwner}
+                compact={compact}
+                query={query}
               />
             )
           })}
@@ -104,15 +135,16 @@ function Spacer({ height }: { height: number }) {
   if (height <= 0) return null
   return (
     <tr aria-hidden className="member-table-spacer">
-      <td colSpan={COLUMNS_WITH_OWNER.length} style={{ height }} />
+      <td colSpan={MAX_COLUMNS} style={{ height }} />
     </tr>
   )
 }
 
 const MemberRow = memo(function MemberRow(
-  props: MemberItemProps & WindowedItemProps & { withOwner: boolean },
+  props: MemberItemProps &
+    WindowedItemProps & { withOwner: boolean; compact: boolean; query: string | undefined },
 ) {
-  const { member, onEdit, index, measureRef, withOwner } = props
+  const { member, onEdit, index, measureRef, withOwner, compact, query } = props
   const intl = useIntl()
   const canChange = useCanChangeMember(member.owner_user_id)
   const text = useMemberText()
@@ -130,12 +162,31 @@ const MemberRow = memo(function MemberRow(
       <td>
         <MemberAvatar path={member.thumbnail_path} size={40} alt="" />
       </td>
-      <td>
-        <strong className="member-row-name">{name}</strong>
-      </td>
-      <td>{text.gender(member.gender)}</td>
-      <td>{text.phone(member.phone_primary)}</td>
-      <td className="member-table-ellipsis">{text.email(member.email)}</td>
+      {compact ? (
+        <>
+          <td>
+            <strong className="member-row-name">{name}</strong>
+            <div className="member-secondary">{text.gender(member.gender)}</div>
+            <SearchMatchNote member={member} query={query} className="member-table-line" />
+          </td>
+          <td>
+            <EllipsisLine text={text.phone(member.phone_primary)} />
+            <EllipsisLine text={text.email(member.email)} secondary />
+          </td>
+        </>
+      ) : (
+        <>
+          <td>
+            <strong className="member-row-name">{name}</strong>
+            <SearchMatchNote member={member} query={query} className="member-table-line" />
+          </td>
+          <td>{text.gender(member.gender)}</td>
+          <td>{text.phone(member.phone_primary)}</td>
+          <td className="member-table-ellipsis" title={member.email ?? undefined}>
+            {text.email(member.email)}
+          </td>
+        </>
+      )}
       <td>
         {member.membership_status ? (
           <Tag color={STATUS_COLORS[member.membership_status] ?? 'default'}>
@@ -171,3 +222,15 @@ const MemberRow = memo(function MemberRow(
     </tr>
   )
 })
+
+/** One line of a cell, cut with an ellipsis; the whole text shows on hover. */
+function EllipsisLine({ text, secondary }: { text: string; secondary?: boolean }) {
+  return (
+    <div
+      className={secondary ? 'member-table-line member-secondary' : 'member-table-line'}
+      title={text}
+    >
+      {text}
+    </div>
+  )
+}

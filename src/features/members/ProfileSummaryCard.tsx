@@ -14,7 +14,7 @@ import { FormikLatinNameField, FormikTextField, useOptionLabel } from '../member
 import { useMemberText } from './memberDisplay'
 
 /** The job text with known jobs in the interface language and custom entries as typed. */
-function useJobText() {
+export function useJobText() {
   const optionLabel = useOptionLabel()
   return (job: string | null) => {
     const { selectedJobs, customJob } = parseJobValue(job)

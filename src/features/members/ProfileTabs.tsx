@@ -3,6 +3,7 @@ import { getIn, useFormikContext } from 'formik'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { EDIT_STATUSES, type Member } from '../../domain'
+import { ProfileDetails } from './ProfileDetails'
 import {
   FormikCheckboxField,
   FormikDateField,
@@ -116,7 +117,7 @@ function FirstErrorTab({ onFound }: { onFound: (tab: TabKey) => void }) {
 
 /**
  * Spec 2.7: the five tabs, grouping every field of 3.1 as section 3 and the wizard do, with the
- * wizard's own field components. Outside edit mode every input is disabled.
+ * wizard's own field components in edit mode; outside it, the values as text (ProfileDetails).
  */
 export function ProfileTabs({ member, editing }: { member: Member; editing: boolean }) {
   const intl = useIntl()
@@ -329,7 +330,7 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
         items={tabs.map(([key, children]) => ({
           key,
           label: intl.formatMessage({ id: key }),
-          children,
+          children: editing ? children : <ProfileDetails member={member} tab={key} />,
         }))}
       />
     </Card>

@@ -1,10 +1,11 @@
 import { UserOutlined, WomanOutlined } from '@ant-design/icons'
 import { Avatar, Badge } from 'antd'
-import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react'
-import { useIntl } from 'react-intl'
+import { type KeyboardEvent, memo, type MouseEvent, useMemo, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { fullName } from '../../domain'
 import { useOptionLabel } from '../memberForm'
 import { type MemberListItem, photoUrl } from './membersApi'
+import { searchMatchOf } from './searchMatch'
 
 export const DEFAULT_AVATAR = '/default-avatar.png'
 
@@ -22,6 +23,8 @@ export interface MemberListProps {
   total: number
   onOpen: (id: number) => void
   onEdit: (id: number) => void
+  /** The search the list answers, as sent: a result found by another field says which. */
+  query?: string
 }
 
 /** Where a card or row sits in the list, and the windowed list's measuring ref. */
@@ -126,3 +129,52 @@ export function GenderBadgeAvatar({
     </Badge>
   )
 }
+
+/**
+ * Under a search result's name: the field the search found the member by, when not the name
+ * (issue 28): "Phone: +251 <mark>911</mark> …", or that it is another detail of the profile.
+ */
+export const SearchMatchNote = memo(function SearchMatchNote({
+  member,
+  query,
+  className,
+}: {
+  member: MemberListItem
+  query: string | undefined
+  className: string
+}) {
+  const intl = useIntl()
+  const text = useMemberText()
+  const match = useMemo(
+    () => (query ? searchMatchOf(member, query, [text.status(member.membership_status)]) : null),
+    [member, query, text],
+  )
+  if (!match) return null
+  if (match.field === 'other') {
+    return (
+      <span className={`${className} member-secondary member-search-match`}>
+        <FormattedMessage id="searchMatchOther" />
+      </span>
+    )
+  }
+  const { value, start, end } = match
+  return (
+    <span className={`${className} member-search-match`}>
+      <FormattedMessage
+        id="searchMatchField"
+        values={{
+          field: intl.formatMessage({
+            id: match.field === 'email' ? 'columnEmail' : 'columnPhone',
+          }),
+          value: (
+            <span dir="ltr">
+              {value.slice(0, start)}
+              {end > start && <mark>{value.slice(start, end)}</mark>}
+              {value.slice(end)}
+            </span>
+          ),
+        }}
+      />
+    </span>
+  )
+})

@@ -47,6 +47,9 @@ export const membersApi = api.injectEndpoints({
     getMember: build.query<Member, number>({
       query: (id) => `api/members/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Member', id }],
+      // Dropped as soon as no screen shows it: a profile opened again is fetched fresh, so a
+      // member deleted or moved away meanwhile shows "not found", never a stale copy.
+      keepUnusedDataFor: 0,
     }),
     updateMember: build.mutation<Member, UpdateMemberArgs>({
       query: ({ id, values, photoId }) => ({
@@ -61,10 +64,9 @@ export const membersApi = api.injectEndpoints({
     }),
     deleteMember: build.mutation<void, number>({
       query: (id) => ({ url: `api/members/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Member', id },
-        { type: 'MemberList', id: 'ALL' },
-      ],
+      // Not the member's own tag: refetching the profile still on screen would only get a 404.
+      // The profile leaves for the list, and its cache entry goes with it (keepUnusedDataFor).
+      invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),
   }),
 })

@@ -27,7 +27,8 @@ export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'onPrima
   const language = useAppSelector(selectLanguage)
   return (
     <MenuButton
-      label={intl.formatMessage({ id: 'language' })}
+      // The shown language is part of the name, so speech input can say what it sees (WCAG 2.5.3).
+      label={`${intl.formatMessage({ id: 'language' })}: ${LANGUAGE_ENDONYMS[language]}`}
       icon={<GlobalOutlined />}
       className={variant === 'onPrimary' ? 'on-primary' : undefined}
       text={<span lang={language}>{LANGUAGE_ENDONYMS[language]}</span>}

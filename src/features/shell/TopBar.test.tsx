@@ -74,7 +74,7 @@ describe('top bar (spec 2.2)', () => {
     window.innerWidth = 1280
     const user = userEvent.setup()
     renderRoute('/members', { signedInAs: admin })
-    await user.click(await screen.findByRole('button', { name: 'Language' }))
+    await user.click(await screen.findByRole('button', { name: /^Language/ }))
     await user.click(await screen.findByText('አማርኛ'))
     expect(await screen.findByRole('button', { name: /ይውጡ/ })).toBeInTheDocument()
     await waitFor(() => expect(localStorage.getItem('language')).toBe('am'))
@@ -87,7 +87,7 @@ describe('top bar (spec 2.2)', () => {
     renderRoute('/members', { signedInAs: admin })
     // Arrival puts focus on the heading first (useLandingFocus); then the clerk tabs up.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus())
-    const button = screen.getByRole('button', { name: 'Language' })
+    const button = screen.getByRole('button', { name: /^Language/ })
     button.focus()
     await user.keyboard('{Enter}')
     const checked = screen.getByRole('menuitemradio', { name: 'English' })

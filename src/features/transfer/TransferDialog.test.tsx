@@ -22,6 +22,9 @@ const member: Member = {
 
 let server: MockServer
 const userSearches = () => server.requests.filter((r) => r.path === '/api/users')
+const searches = () => server.requests.filter((r) => r.path === '/api/members/search')
+const memberGets = () =>
+  server.requests.filter((r) => r.method === 'GET' && r.path === '/api/members/7')
 
 beforeEach(() => {
   server = installMockServer()
@@ -110,6 +113,14 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     const post = server.requests.find((r) => r.method === 'POST')
     expect(post?.body).toEqual({ targetUserId: 2 })
     expect(store.getState().transfer?.status).toBe('closed')
+    // Issue 28: the moved member is not fetched again on the way out (for a clerk, a 404)...
+    await waitFor(() => expect(searches().length).toBeGreaterThan(0), SLOW)
+    expect(memberGets().length).toBe(1)
+    // ...and a later visit asks the server afresh: now someone else's, it is "not found".
+    server.on('GET', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
+    await act(() => router.navigate('/member/7'))
+    expect(await screen.findByText('Member not found', {}, SLOW)).toBeInTheDocument()
+    expect(memberGets().length).toBe(2)
   })
 
   it.each([

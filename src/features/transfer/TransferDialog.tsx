@@ -80,9 +80,8 @@ export function TransferDialog({ memberId }: { memberId: number }) {
   const submit = async () => {
     if (!selectedUser || submitting) return
     const result = await sendTransfer({ id: memberId, targetUserId: selectedUser.id })
-    // Navigate from here, not from an effect on the slice's `succeeded`: the transfer also
-    // refetches this member (now someone else's: 404), and the profile may unmount the dialog
-    // before such an effect runs. The slice still records the outcome.
+    // Navigate from here, not from an effect on the slice's `succeeded`: the profile may unmount
+    // the dialog before such an effect runs. The slice still records the outcome.
     if ('data' in result) navigate('/members', { state: { transferred: memberName } })
   }
   const cancel = () => dispatch(closed())
@@ -163,7 +162,11 @@ export function TransferDialog({ memberId }: { memberId: number }) {
           type="error"
           showIcon
           className="transfer-error"
-          title={transfer.error ?? intl.formatMessage({ id: 'transferError' })}
+          title={
+            transfer.errorId
+              ? intl.formatMessage({ id: transfer.errorId })
+              : (transfer.error ?? intl.formatMessage({ id: 'transferError' }))
+          }
         />
       )}
     </Modal>

@@ -18,10 +18,9 @@ export const transferApi = api.injectEndpoints({
         method: 'POST',
         body: { targetUserId },
       }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Member', id },
-        { type: 'MemberList', id: 'ALL' },
-      ],
+      // Not the member's own tag: for a clerk the member now belongs to someone else, and a
+      // refetch of the profile on screen would only get a 404. The profile leaves for the list.
+      invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),
     /** Spec 7.2: users, or with purpose=transfer the others matching a trimmed search. */
     getUsers: build.query<TransferUser[], { purpose?: 'transfer'; search?: string } | void>({

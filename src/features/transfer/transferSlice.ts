@@ -1,6 +1,6 @@
 import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
-import { serverMessage } from '../../app/api'
+import { serverMessage, translatedErrorId } from '../../app/api'
 import { sessionEnded } from '../../app/sessionEvents'
 import { createMachine, type TransitionTable } from '../../shared/createMachine'
 import { transferApi, type TransferUser } from './transferApi'
@@ -53,6 +53,8 @@ export interface TransferState {
   selectedUser: TransferUser | null
   /** The server's message on failure; null means the translated fallback (spec 8.4). */
   error: string | null
+  /** A refusal shown in its own translated words (src/app/api.ts translatedErrorId). */
+  errorId: string | null
 }
 
 export const initialTransferState: TransferState = {
@@ -63,6 +65,7 @@ export const initialTransferState: TransferState = {
   appliedSearch: '',
   selectedUser: null,
   error: null,
+  errorId: null,
 }
 
 const { move } = createMachine<TransferStatus, TransferEvent, TransferState>(TRANSFER_TRANSITIONS)
@@ -102,7 +105,10 @@ const transferSlice = createSlice({
         // Only the dialog's own request, and only with a user chosen (spec 5.9).
         const { id, targetUserId } = action.meta.arg.originalArgs
         if (id !== state.memberId || state.selectedUser?.id !== targetUserId) return
-        if (move(state, 'submitStarted')) state.error = null
+        if (move(state, 'submitStarted')) {
+          state.error = null
+          state.errorId = null
+        }
       })
       .addMatcher(transferMember.matchFulfilled, (state, action) => {
         if (action.meta.arg.originalArgs.id !== state.memberId) return
@@ -110,7 +116,10 @@ const transferSlice = createSlice({
       })
       .addMatcher(transferMember.matchRejected, (state, action) => {
         if (action.meta.arg.originalArgs.id !== state.memberId) return
-        if (move(state, 'submitFailed')) state.error = serverMessage(action.payload) ?? null
+        if (move(state, 'submitFailed')) {
+          state.errorId = translatedErrorId(action.payload) ?? null
+          state.error = serverMessage(action.payload) ?? null
+        }
       })
   },
   selectors: {

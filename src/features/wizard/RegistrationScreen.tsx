@@ -42,6 +42,7 @@ function useFailureText(failure: SubmitFailure | null): string | null {
   if (failure.kind === 'noToken') return intl.formatMessage({ id: 'noAuthToken' })
   if (failure.kind === 'network') return intl.formatMessage({ id: 'loginNetworkError' })
   if (failure.kind === 'generic') return intl.formatMessage({ id: 'registrationFailed' })
+  if (failure.kind === 'translated') return intl.formatMessage({ id: failure.id })
   return failure.message
 }
 

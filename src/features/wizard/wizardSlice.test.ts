@@ -202,6 +202,11 @@ describe('wizard state machine (spec 2.5, 4.5)', () => {
       { kind: 'serverMessage', message: 'Phone too long' },
     ],
     [
+      { status: 503, data: { message: 'The server cannot save right now' } },
+      { message: 'x' },
+      { kind: 'translated', id: 'serverCannotSave' },
+    ],
+    [
       { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' },
       { message: 'x' },
       { kind: 'network' },

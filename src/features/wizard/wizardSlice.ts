@@ -5,7 +5,7 @@ import {
   type SerializedError,
 } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
-import { serverMessage } from '../../app/api'
+import { serverMessage, translatedErrorId } from '../../app/api'
 import { sessionEnded } from '../../app/sessionEvents'
 import { createMachine, type TransitionTable } from '../../shared/createMachine'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
@@ -66,6 +66,7 @@ export type SubmitFailure =
   | { kind: 'serverMessage'; message: string }
   | { kind: 'errorMessage'; message: string }
   | { kind: 'generic' }
+  | { kind: 'translated'; id: string }
   | { kind: 'noToken' }
   | { kind: 'network' }
 
@@ -106,6 +107,8 @@ export function submitFailureOf(payload: unknown, error: SerializedError): Submi
   // No server reached: a clerk needs the translated sentence, not "TypeError: Failed to fetch".
   const status = (payload as { status?: unknown } | undefined)?.status
   if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return { kind: 'network' }
+  const translated = translatedErrorId(payload)
+  if (translated) return { kind: 'translated', id: translated }
   const fromServer = serverMessage(payload)
   if (fromServer) return { kind: 'serverMessage', message: fromServer }
   const own =

@@ -14,19 +14,6 @@ export async function findMemberOwner(db: Db, id: number): Promise<number | unde
   return row?.owner_user_id
 }
 
-/** Every account's members, in the list order of spec 4.9. */
-export async function listEveryMember(db: Db): Promise<Member[]> {
-  const rows = await db
-    .selectFrom('members')
-    .leftJoin('photos', 'photos.member_id', 'members.id')
-    .select(MEMBER_COLUMNS.map((column) => `members.${column}` as const))
-    .select('photos.id as photo_id')
-    .orderBy('members.transfer_date', (ob) => ob.desc().nullsLast())
-    .orderBy('members.id', 'desc')
-    .execute()
-  return rows.map(rowToMember)
-}
-
 /** The owner (id and username) of each of these members, for the list's owner column. */
 export async function ownersOf(
   db: Db,

@@ -2,6 +2,7 @@
 // scope, every account's): only counts and the few names of this week's dates leave the database.
 import { type Expression, type SqlBool, sql } from 'kysely'
 import { type AgeBand, GENDERS } from '../../domain'
+import { isPostgres } from '../db/portable'
 import type { Db } from './users'
 
 /** null = every account's members. */
@@ -85,6 +86,32 @@ export async function countTransferredSince(db: Db, owner: StatsOwner, sinceIso:
     .where(ownedBy(owner))
     .where('transfer_date', '>=', sinceIso)
     .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Members moved out of the account (or, for every account, between accounts) from `fromIso` to
+ * `toIso`: the history's member_transfer events, whose details name the owner before the move.
+ */
+export async function countTransferredOutBetween(
+  db: Db,
+  owner: StatsOwner,
+  fromIso: string,
+  toIso: string,
+) {
+  let query = db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('action', '=', 'member_transfer')
+    .where('at', '>=', fromIso)
+    .where('at', '<', toIso)
+  if (owner !== null) {
+    const before = isPostgres(db)
+      ? sql<string>`(cast(details as jsonb) #>> '{changes,owner_user_id,0}')`
+      : sql<string>`json_extract(details, '$.changes.owner_user_id[0]')`
+    query = query.where(sql<SqlBool>`${before} = ${isPostgres(db) ? String(owner) : owner}`)
+  }
+  const row = await query.executeTakeFirstOrThrow()
   return Number(row.n)
 }
 

@@ -34,18 +34,19 @@ export async function listMembers(db: Db, ownerId: number): Promise<Member[]> {
 export const LIST_PAGE_SIZE = 200
 
 /**
- * Every member of an owner in list order, one page at a time (keyset on transfer_date, id), so
- * a large account is never held in memory whole. Pages are separate reads: a member changed
- * meanwhile shows as it is when its page is read.
+ * Every member of an owner (or, null, of every account: admins and auditors) in list order, one
+ * page at a time (keyset on transfer_date, id), so a large list is never held in memory whole.
+ * Pages are separate reads: a member changed meanwhile shows as it is when its page is read.
  */
 export async function* listMemberPages(
   db: Db,
-  ownerId: number,
+  ownerId: number | null,
   pageSize = LIST_PAGE_SIZE,
 ): AsyncGenerator<Member[]> {
   let after: { transferDate: string | null; id: number } | undefined
   for (;;) {
-    let query = selectMembers(db).where('members.owner_user_id', '=', ownerId)
+    let query = selectMembers(db)
+    if (ownerId !== null) query = query.where('members.owner_user_id', '=', ownerId)
     const last = after
     if (last?.transferDate === null) {
       query = query.where('members.transfer_date', 'is', null).where('members.id', '<', last.id)

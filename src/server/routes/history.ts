@@ -1,43 +1,53 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { AuditEventRow, Database } from '../db/tables'
+import { AUDIT_ACTIONS, type AuditFilters } from '../../domain'
+import type { Database } from '../db/tables'
+import { isLanguage, type Calendar } from '../imports/fieldDictionary'
 import { ApiError } from '../plugins/errors'
 import { findMemberOwner } from '../repositories/memberAccess'
-import { AUDIT_ACTIONS } from '../services/history'
+import {
+  auditQuery,
+  exportHistory,
+  isTimeZone,
+  nextDay,
+  toAuditEvent as toEvent,
+} from '../services/historyExport'
 
-export interface AuditEvent {
-  seq: number
-  at: string
-  actor_id: number | null
-  actor_username: string | null
-  action: string
-  member_id: number | null
-  subject_user_id: number | null
-  details: Record<string, unknown>
-}
-
-const toEvent = (row: AuditEventRow): AuditEvent => ({
-  seq: Number(row.seq),
-  at: row.at,
-  actor_id: row.actor_id,
-  actor_username: row.actor_username,
-  action: row.action,
-  member_id: row.member_id,
-  subject_user_id: row.subject_user_id,
-  details: JSON.parse(row.details) as Record<string, unknown>,
-})
-
-interface AuditQuery {
-  actor?: number
-  action?: string
-  member_id?: number
-  from?: string
-  to?: string
+interface AuditQuery extends AuditFilters {
   cursor?: string
   limit?: number
 }
 
+interface ExportQuery extends AuditFilters {
+  format?: string
+  lang?: string
+  calendar?: string
+  tz?: string
+}
+
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
+const FILTERS = {
+  actor: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  action: { type: 'string', enum: [...AUDIT_ACTIONS] },
+  member_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  from: { type: 'string', pattern: DATE },
+  to: { type: 'string', pattern: DATE },
+} as const
+
+const TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const
+
+const invalid = (field: string, message: string) =>
+  new ApiError(400, message, { [field]: 'invalidValue' })
+
+function checkedFilters(q: AuditFilters): AuditFilters {
+  if (q.to && !nextDay(q.to)) throw new ApiError(400, 'Invalid date', { to: 'invalidDate' })
+  if (q.from && !nextDay(q.from)) throw new ApiError(400, 'Invalid date', { from: 'invalidDate' })
+  const { actor, action, member_id, from, to } = q
+  return { actor, action, member_id, from, to }
+}
 const MAX_LIMIT = 200
 
 /** Reading the history: per member, and the whole of it with filters (admin and auditor). */
@@ -76,11 +86,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
         querystring: {
           type: 'object',
           properties: {
-            actor: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            action: { type: 'string', enum: [...AUDIT_ACTIONS] },
-            member_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            from: { type: 'string', pattern: DATE },
-            to: { type: 'string', pattern: DATE },
+            ...FILTERS,
             cursor: { type: 'string', pattern: '^\\d{1,10}$' },
             limit: { type: 'integer', minimum: 1 },
           },
@@ -90,16 +96,8 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     async (request, reply) => {
       const q = request.query
       const limit = Math.min(q.limit ?? 50, MAX_LIMIT)
-      let query = db.selectFrom('audit_events').selectAll()
-      if (q.actor !== undefined) query = query.where('actor_id', '=', q.actor)
-      if (q.action) query = query.where('action', '=', q.action)
-      if (q.member_id !== undefined) query = query.where('member_id', '=', q.member_id)
-      // Dates are whole UTC days; `at` is ISO text, so text comparison orders them.
-      if (q.from) query = query.where('at', '>=', `${q.from}T00:00:00.000Z`)
-      if (q.to) query = query.where('at', '<', nextDay(q.to))
-      if (q.cursor) query = query.where('seq', '<', Number(q.cursor))
-      const rows = await query
-        .orderBy('seq', 'desc')
+      const before = q.cursor ? Number(q.cursor) : undefined
+      const rows = await auditQuery(db, checkedFilters(q), before)
         .limit(limit + 1)
         .execute()
       const items = rows.slice(0, limit).map(toEvent)
@@ -110,10 +108,46 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       }
     },
   )
-}
 
-function nextDay(date: string): string {
-  const day = new Date(`${date}T00:00:00.000Z`)
-  if (Number.isNaN(day.getTime())) throw new ApiError(400, 'Invalid date', { to: 'invalidDate' })
-  return new Date(day.getTime() + 24 * 60 * 60 * 1000).toISOString()
+  app.get<{ Querystring: ExportQuery }>(
+    '/api/audit/export',
+    {
+      preHandler: app.requireRole('admin', 'auditor'),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            ...FILTERS,
+            format: { type: 'string', maxLength: 10 },
+            lang: { type: 'string', maxLength: 10 },
+            calendar: { type: 'string', maxLength: 20 },
+            tz: { type: 'string', maxLength: 64 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format = 'xlsx', lang = 'en', calendar = 'gregorian', tz = 'UTC' } = request.query
+      if (format !== 'xlsx' && format !== 'csv')
+        throw invalid('format', 'format must be xlsx or csv')
+      if (!isLanguage(lang)) throw invalid('lang', 'lang must be en, am or om')
+      if (calendar !== 'gregorian' && calendar !== 'ethiopian') {
+        throw invalid('calendar', 'calendar must be gregorian or ethiopian')
+      }
+      if (!isTimeZone(tz)) throw invalid('tz', 'tz must be a time zone such as Africa/Addis_Ababa')
+      const stream = exportHistory(db, format, {
+        filters: checkedFilters(request.query),
+        lang,
+        calendar: calendar as Calendar,
+        timeZone: tz,
+      })
+      stream.on('error', (error) => request.log.error({ err: error }, 'history export failed'))
+      const stamp = new Date().toISOString().slice(0, 10)
+      return reply
+        .type(TYPES[format])
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="abal-history-${stamp}.${format}"`)
+        .send(stream)
+    },
+  )
 }

@@ -79,6 +79,36 @@ describe('GET /api/members', () => {
     ])
   })
 
+  it('streams every account’s members (owner=all) for an admin, in list order, across pages', async () => {
+    const admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
+    for (let i = 0; i < 30; i++) await create(i % 2 ? bob.auth : admin.auth, `Many${i}`)
+    const res = await ctx.app.inject({ url: '/api/members?owner=all', headers: admin.auth })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expect(res.headers['content-length']).toBeUndefined()
+    const members = res.json<Member[]>()
+    const everyone = [
+      ...(await listMembers(ctx.database.db, alice.id)),
+      ...(await listMembers(ctx.database.db, bob.id)),
+      ...(await listMembers(ctx.database.db, admin.id)),
+    ]
+    expect(members).toHaveLength(everyone.length)
+    expect(members.length).toBeGreaterThanOrEqual(43)
+    const byId = (a: Member, b: Member) => a.id - b.id
+    expect([...members].sort(byId)).toEqual(
+      JSON.parse(JSON.stringify([...everyone].sort(byId))) as Member[],
+    )
+    // Spec 4.9's order over every account: transferred (newest first), then newest created.
+    const order = await ctx.database.db
+      .selectFrom('members')
+      .select('id')
+      .orderBy('transfer_date', (ob) => ob.desc().nullsLast())
+      .orderBy('id', 'desc')
+      .execute()
+    expect(members.map((m) => m.id)).toEqual(order.map((row) => row.id))
+    expect(slots.inUse(admin.id)).toBe(0)
+  })
+
   it('refuses a third full list of one account at once with 429 and Retry-After', async () => {
     const first = slots.acquire(alice.id)
     const second = slots.acquire(alice.id)

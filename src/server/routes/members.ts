@@ -27,7 +27,7 @@ import {
 } from '../repositories/members'
 import { keepDeletedMember } from '../repositories/deletedMembers'
 import { claimKey, findMemberByKey, IDEMPOTENCY_KEY } from '../repositories/memberCreateKeys'
-import { findMemberOwner, listEveryMember, ownersOf } from '../repositories/memberAccess'
+import { findMemberOwner, ownersOf } from '../repositories/memberAccess'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import { findAccountState } from '../repositories/users'
 import { MemberListSlots } from '../services/memberListSlots'
@@ -184,9 +184,10 @@ export async function memberRoutes(
         },
       },
       async (request, reply) => {
-        const owner = ownerScope(signedIn(request), request.query.owner)
-        if (owner === null) return listEveryMember(db)
-        const release = listSlots.acquire(owner)
+        const user = signedIn(request)
+        const owner = ownerScope(user, request.query.owner)
+        // Every account's list (owner=all) counts against the caller's own places.
+        const release = listSlots.acquire(owner ?? user.id)
         // Given back when the stream ends, fails, or the client goes away before it starts.
         reply.raw.once('close', release)
         const pages = listMemberPages(db, owner, deps.memberList?.pageSize)

@@ -127,6 +127,11 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/audit?limit=5' }),
     expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
   },
+  {
+    route: 'GET /api/audit/export',
+    request: () => ({ url: '/api/audit/export?format=csv&lang=en' }),
+    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
+  },
   { route: 'GET /api/users', request: () => ({ url: '/api/users' }), expect: all(200) },
   { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: all(200) },
   {

@@ -2,6 +2,7 @@ import { fakeMember, randomSource } from '../cli/seedMembers'
 import { ageOn, isoToEthiopian, type MemberInput } from '../../domain'
 import { inputToColumns } from '../repositories/memberRows'
 import type { MemberStats } from '../services/memberStats'
+import { recordEvent } from '../services/history'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 
 type User = Awaited<ReturnType<typeof createUserAndSignIn>>
@@ -167,7 +168,8 @@ describe('GET /api/stats over seeded members', () => {
           (m) => m.transfer_date && monthKey(localDay(m.transfer_date, tz)) === monthKey(TODAY),
         ).length,
       )
-      expect(got.transfers_out_this_month).toBeNull()
+      // No member of this account was moved out (the history has none of its transfers).
+      expect(got.transfers_out_this_month).toBe(0)
 
       // Birthdays in the next 7 days, found day by day in the calendar.
       const window = Array.from({ length: 7 }, (_, i) =>
@@ -226,9 +228,92 @@ describe('GET /api/stats over seeded members', () => {
     expect(res.json()).toMatchObject({ success: false })
   })
 
+  it('names no church unless CHURCH_NAME is set, and the one set', async () => {
+    expect((await stats(owner, `today=${TODAY}`)).church_name).toBeNull()
+    const named = await createTestApp({ churchName: 'Debre Selam Medhane Alem' })
+    try {
+      const user = await createUserAndSignIn(named, 'stats-named')
+      const res = await named.app.inject({ url: `/api/stats?today=${TODAY}`, headers: user.auth })
+      expect(res.json()).toMatchObject({ church_name: 'Debre Selam Medhane Alem', total: 0 })
+    } finally {
+      await named.close()
+    }
+  })
+
   it('needs a signed-in user', async () => {
     const res = await ctx.app.inject({ url: '/api/stats' })
     expect(res.statusCode).toBe(401)
+  })
+})
+
+/** Transfers out come from the history's member_transfer events, counted in the user's month. */
+describe('GET /api/stats transfers out of the account', () => {
+  const TODAY = '2026-11-26'
+  let a: User
+  let b: User
+  let c: User
+  let auditor: User
+  // [from, to, at]: each a member_transfer event as the transfer routes record it.
+  let moves: [User, User, string][]
+
+  beforeAll(async () => {
+    a = await createUserAndSignIn(ctx, 'xfer-a')
+    b = await createUserAndSignIn(ctx, 'xfer-b')
+    c = await createUserAndSignIn(ctx, 'xfer-c')
+    auditor = await createUserAndSignIn(ctx, 'xfer-auditor', undefined, { role: 'auditor' })
+    moves = [
+      [a, b, '2026-10-15T09:00:00.000Z'], // last month
+      [a, b, '2026-10-31T22:30:00.000Z'], // 1 November at UTC+3
+      [a, c, '2026-11-02T10:00:00.000Z'],
+      [a, b, '2026-11-26T08:00:00.000Z'],
+      [a, c, '2026-11-27T09:00:00.000Z'], // after today
+      [b, a, '2026-11-10T12:00:00.000Z'],
+    ]
+    for (const [from, to, at] of moves) {
+      await recordEvent(ctx.database.db, {
+        actor: { id: from.id, username: from.username },
+        action: 'member_transfer',
+        memberId: 900_000,
+        subjectUserId: to.id,
+        details: { changes: { owner_user_id: [from.id, to.id] }, to_username: to.username },
+        at: new Date(at),
+      })
+    }
+  })
+
+  /** Counted again here: the moves out of `who` in the local month of TODAY, up to its end. */
+  const expected = (who: User | null, tz: number, monthStartUtc: string) => {
+    const end = Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000 - tz * 60_000
+    const start = Date.parse(monthStartUtc) - tz * 60_000
+    return moves.filter(
+      ([from, , at]) =>
+        (who === null || from.id === who.id) && Date.parse(at) >= start && Date.parse(at) < end,
+    ).length
+  }
+
+  it.each([
+    ['gregorian', 0, '2026-11-01T00:00:00Z', 2],
+    ['gregorian', 180, '2026-11-01T00:00:00Z', 3],
+    // Hidar 1, 2019 is 10 November 2026.
+    ['ethiopian', 0, '2026-11-10T00:00:00Z', 1],
+  ] as const)('counts %s months at UTC offset %i min', async (calendar, tz, start, count) => {
+    const got = await stats(a, `calendar=${calendar}&today=${TODAY}&tz=${tz}`)
+    expect(got.transfers_out_this_month).toBe(count)
+    expect(expected(a, tz, start)).toBe(count)
+  })
+
+  it('counts one account’s moves for it alone, and every move for every account', async () => {
+    expect(
+      (await stats(b, `today=${TODAY}&calendar=gregorian&tz=0`)).transfers_out_this_month,
+    ).toBe(1)
+    expect(
+      (await stats(c, `today=${TODAY}&calendar=gregorian&tz=0`)).transfers_out_this_month,
+    ).toBe(0)
+    const all = await stats(auditor, `owner=all&today=${TODAY}&calendar=gregorian&tz=0`)
+    expect(all.transfers_out_this_month).toBe(expected(null, 0, '2026-11-01T00:00:00Z'))
+    expect(all.transfers_out_this_month).toBe(3)
+    const ofA = await stats(auditor, `owner=${a.id}&today=${TODAY}&calendar=gregorian&tz=0`)
+    expect(ofA.transfers_out_this_month).toBe(2)
   })
 })
 

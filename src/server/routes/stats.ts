@@ -17,7 +17,10 @@ interface StatsQuery {
  * GET /api/stats: the home dashboard's figures over the caller's members; admins and auditors
  * may ask for one account's (`owner=<id>`) or everyone's (`owner=all`), as on the list.
  */
-export function statsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+export function statsRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; churchName?: string },
+) {
   app.get<{ Querystring: StatsQuery }>(
     '/api/stats',
     {
@@ -43,12 +46,13 @@ export function statsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
       if (!isValidIsoDate(today) || !isDateInRange(today))
         throw new ApiError(400, 'Validation failed', { today: 'invalidDate' })
       reply.header('Cache-Control', 'no-store')
-      return memberStats(deps.db, {
+      const stats = await memberStats(deps.db, {
         owner: ownerScope(request.user, request.query.owner),
         today,
         tzMinutes,
         calendar: request.query.calendar ?? 'gregorian',
       })
+      return { ...stats, church_name: deps.churchName ?? null }
     },
   )
 }

@@ -7,25 +7,10 @@ import { isPostgres } from '../db/portable'
 import type { AuditEventRow } from '../db/tables'
 import type { Db } from '../repositories/users'
 
-export const AUDIT_ACTIONS = [
-  'sign_in',
-  'sign_in_refused',
-  'sign_out',
-  'member_create',
-  'member_update',
-  'member_photo',
-  'member_delete',
-  'member_transfer',
-  'member_import',
-  'member_restore',
-  'member_purge',
-  'account_create',
-  'account_update',
-  'account_password_change',
-  'account_password_reset',
-  'account_remove',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+// The actions and the event's shape are shared with the client (src/domain/audit.ts).
+import { AUDIT_ACTIONS, type AuditAction } from '../../domain'
+
+export { AUDIT_ACTIONS, type AuditAction }
 
 export const GENESIS_HASH = '0'.repeat(64)
 

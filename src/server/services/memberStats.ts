@@ -20,6 +20,7 @@ import {
   countByMinistry,
   countByStatus,
   countCreatedBetween,
+  countTransferredOutBetween,
   countTransferredSince,
   findByMonthDays,
   findNames,
@@ -95,7 +96,7 @@ export async function memberStats(db: Db, request: StatsRequest): Promise<Member
   const starts = [...new Set([...months.map((m) => monthStart(m, calendar)), thisYear])].sort()
   const instants = [...starts, addDays(today, 1)].map((day) => localMidnightUtc(day, tzMinutes))
 
-  const [byStatus, genderAge, transfersIn, createdBetween, ministries, ...dates] =
+  const [byStatus, genderAge, transfersIn, transfersOut, createdBetween, ministries, ...dates] =
     await Promise.all([
       countByStatus(db, owner),
       countByGenderAndAge(
@@ -104,6 +105,12 @@ export async function memberStats(db: Db, request: StatsRequest): Promise<Member
         [13, 19, 31, 46, 61].map((age) => bornBy(today, age)),
       ),
       countTransferredSince(db, owner, localMidnightUtc(thisMonth, tzMinutes)),
+      countTransferredOutBetween(
+        db,
+        owner,
+        localMidnightUtc(thisMonth, tzMinutes),
+        instants[instants.length - 1],
+      ),
       countCreatedBetween(db, owner, instants),
       countByMinistry(db, owner, MINISTRY_LIMIT),
       upcoming(db, request, 'date_of_birth'),
@@ -135,7 +142,7 @@ export async function memberStats(db: Db, request: StatsRequest): Promise<Member
     new_this_month: since(thisMonth),
     new_this_year: since(thisYear),
     transfers_in_this_month: transfersIn,
-    transfers_out_this_month: null,
+    transfers_out_this_month: transfersOut,
     gender: [...gender].filter(([, n]) => n > 0).map(([key, n]) => ({ gender: key, n })),
     age_bands: [...AGE_BANDS, 'unknown' as const].map((band) => ({
       band,

