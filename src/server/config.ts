@@ -14,6 +14,8 @@ export interface Config {
   trustProxy: TrustProxy
   /** Automatic SQLite backups go here; undefined when BACKUP_DIR=off. */
   backupDir: string | undefined
+  /** SQLite: worker threads that run search reads off the event loop (0 turns them off). */
+  sqliteReadWorkers: number
   /** CHURCH_NAME: printed on the dashboard's report; undefined when unset. */
   churchName: string | undefined
 }
@@ -32,6 +34,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data')
   const backupSetting = env.BACKUP_DIR?.trim()
+  const readWorkers = Number(env.SQLITE_READ_WORKERS?.trim() || 2)
+  if (!Number.isInteger(readWorkers) || readWorkers < 0 || readWorkers > 16) {
+    throw new Error(`SQLITE_READ_WORKERS must be 0 to 16, got "${env.SQLITE_READ_WORKERS}"`)
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -48,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backupSetting === 'off'
         ? undefined
         : path.resolve(root, backupSetting || path.join(dataDir, 'backups')),
+    sqliteReadWorkers: readWorkers,
   }
 }
 

@@ -29,7 +29,11 @@ async function main() {
   const releaseLock = holdServerLock(config.dataDir)
   process.on('exit', releaseLock)
   const sqliteFile = path.join(config.dataDir, DATABASE_FILE_NAME)
-  const database = openDatabase({ url: config.databaseUrl, sqliteFile })
+  const database = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile,
+    readWorkers: config.sqliteReadWorkers,
+  })
   await migrateToLatest(database.db)
 
   const admin = await ensureFirstAdmin(database.db, config.adminPassword)

@@ -14,9 +14,12 @@ import { filtersToggled, selectFiltersActive, selectFiltersVisible } from './mem
  */
 export function MemberListHeader({
   total,
+  capped = false,
   exportList,
 }: {
   total: number | undefined
+  /** More match than total: a text search counts no further than 1,000 ("1,000+ members"). */
+  capped?: boolean
   /** The list as shown, for its Export menu (issue 24). */
   exportList: ExportListArgs
 }) {
@@ -42,7 +45,9 @@ export function MemberListHeader({
   )
 
   const count =
-    total === undefined ? undefined : intl.formatMessage({ id: 'memberCount' }, { count: total })
+    total === undefined
+      ? undefined
+      : intl.formatMessage({ id: capped ? 'memberCountCapped' : 'memberCount' }, { count: total })
   return (
     <div
       className={compact ? 'member-list-header member-list-header-compact' : 'member-list-header'}
@@ -64,7 +69,9 @@ export function MemberListHeader({
           count !== undefined && (
             // A static tag: the Badge's rolling digits were caught mid-animation after a search.
             <Tag color="blue" className="member-count" title={count}>
-              {intl.formatNumber(total ?? 0)}
+              {capped
+                ? intl.formatMessage({ id: 'memberCountCappedShort' }, { count: total })
+                : intl.formatNumber(total ?? 0)}
             </Tag>
           )
         )}

@@ -303,6 +303,32 @@ describe('list header (spec 2.6)', () => {
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
   })
 
+  it.each([
+    ['en', 375, '1,000+ members'],
+    ['am', 375, 'ከ1,000 በላይ አባላት'],
+    ['om', 375, 'Miseensota 1,000 ol'],
+  ] as const)(
+    'says "1,000+" in %s when the server stopped counting (%d px)',
+    async (language, width, words) => {
+      server.on('GET', '/api/members/search', {
+        json: { items: [abebe, sparse], total: 1000, total_capped: true, next_cursor: 'c2' },
+      })
+      setWidth(width)
+      renderList(undefined, language)
+      // A language's messages load on their own: wait for the words, not only the list.
+      expect(await screen.findByText(words, {}, SLOW)).toHaveClass('member-count')
+    },
+  )
+
+  it('tags a capped count "1,000+" on a desktop, with the words as its title', async () => {
+    server.on('GET', '/api/members/search', {
+      json: { items: [abebe, sparse], total: 1000, total_capped: true, next_cursor: 'c2' },
+    })
+    renderList()
+    await screen.findByRole('table', {}, SLOW)
+    expect(screen.getByTitle('1,000+ members')).toHaveTextContent('1,000+')
+  })
+
   it('on a desktop shows the toggle with its label', async () => {
     renderList()
     await screen.findByRole('table', {}, SLOW)

@@ -92,6 +92,7 @@ export default function MemberListScreen() {
   const shownQuery = shownMembers === members ? q : deferredQuery
   const renderingBehind = shownMembers !== members
   const total = data?.pages[0]?.total
+  const totalCapped = data?.pages[0]?.total_capped === true
   const refreshing = isFetching && !isFetchingNextPage && !isLoading
 
   const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
@@ -136,7 +137,7 @@ export default function MemberListScreen() {
 
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
-      <MemberListHeader total={total} exportList={{ q, status, owner }} />
+      <MemberListHeader total={total} capped={totalCapped} exportList={{ q, status, owner }} />
       {owner !== undefined && <WhoseMembers value={owner} onChange={setOwner} />}
 
       {transferredName && (

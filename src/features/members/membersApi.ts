@@ -23,7 +23,10 @@ export interface MemberListItem {
 
 export interface MemberSearchPage {
   items: MemberListItem[]
+  /** Exact, or the cap (1,000) when total_capped: a text search stops counting there. */
   total: number
+  /** More members match than total says ("1,000+"); absent from older servers. */
+  total_capped?: boolean
   next_cursor: string | null
 }
 

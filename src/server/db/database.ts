@@ -8,6 +8,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import { createPrivateFile } from '../services/dataFiles'
+import { registerReadPool, SqliteReadPool } from './readPool'
 import type { Database } from './tables'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -26,11 +27,13 @@ export interface DatabaseOptions {
   /** PostgreSQL only: put every table in this schema (tests use one schema each). */
   pgSchema?: string
   poolSize?: number
+  /** SQLite file only: worker threads that run search reads (readPool.ts); 0 for none. */
+  readWorkers?: number
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) return openPostgres(options)
-  return openSqlite(options.sqliteFile ?? ':memory:')
+  return openSqlite(options.sqliteFile ?? ':memory:', options.readWorkers ?? 0)
 }
 
 /** The SQLite file (or ':memory:') with the pragmas Abal runs it with. */
@@ -99,12 +102,25 @@ function rollbackIfOpen(sqlite: SQLite.Database): SqliteStatement {
   }
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   const sqlite = openSqliteFile(file)
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   })
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+  // An in-memory database is private to its connection: nothing for a worker to open.
+  if (file === ':memory:' || readWorkers <= 0) {
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+  }
+  const pool = new SqliteReadPool(file, readWorkers)
+  registerReadPool(db, pool)
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await pool.close()
+      await db.destroy()
+    },
+  }
 }
 
 function openPostgres(options: DatabaseOptions): DatabaseHandle {

@@ -212,7 +212,7 @@ describe('member_counts through the API', () => {
     expect((await search(frank.auth, { status: 'member' })).total).toBe(await expected('member'))
     expect((await search(frank.auth, { status: 'Visitor' })).total).toBe(1)
     const none = await search(frank.auth, { status: 'inactive' })
-    expect(none).toEqual({ items: [], total: 0, next_cursor: null })
+    expect(none).toEqual({ items: [], total: 0, total_capped: false, next_cursor: null })
     expect((await search(frank.auth, { q: 'qorxoo' })).total).toBe(await expected('', 'Qorxoo'))
     expect((await search(frank.auth, { q: 'qorxoo', status: 'member' })).total).toBe(2)
 

@@ -1,19 +1,24 @@
 // Member search (spec 5.11; ARCHITECTURE.md §3 GET /api/members/search): a case-insensitive
 // substring match over a folded copy of the searchable fields (members.search_text), served by an
-// FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the total counted from the
-// narrow member_search copy, migration 0005).
+// FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the capped total counted
+// from the narrow member_search copy, migration 0005). Text searches come in relevance order and
+// count no further than TOTAL_CAP (docs/decisions/0070).
 import { type SelectQueryBuilder, sql } from 'kysely'
 import { foldForSearch, searchKeys } from '../../domain'
 import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
+import { readRows } from '../db/readPool'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
+import { SEARCH_TIERS, type SearchTier } from './searchRank'
 import { countAllMembers, countOwnedMembers } from './memberCounts'
 import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from './memberRows'
 import type { Db } from './users'
 
 export const DEFAULT_SEARCH_LIMIT = 50
 export const MAX_SEARCH_LIMIT = 200
+/** A text search counts its matches up to here and reports more as capped ("1,000+"). */
+export const TOTAL_CAP = 1000
 // Shorter queries have no trigram to look up; they fall back to a scan of the owner's rows.
 const TRIGRAM = 3
 
@@ -65,7 +70,10 @@ export interface SearchParams {
 
 export interface SearchPage {
   items: MemberListItem[]
+  /** Exact, or TOTAL_CAP when total_capped: a text search stops counting there. */
   total: number
+  /** More than TOTAL_CAP members match (only ever true with a text query). */
+  total_capped: boolean
   next_cursor: string | null
 }
 
@@ -88,48 +96,168 @@ function likeAny(column: string, keys: readonly string[]) {
   )})`
 }
 
-/** The keyset condition "after this cursor" in list order (spec 4.9), as raw SQL. */
-function afterCursorSql(cursor: ListCursor | undefined) {
-  if (!cursor) return sql``
-  return cursor.transferDate === null
-    ? sql`and members.transfer_date is null and members.id < ${cursor.id}`
-    : sql`and (members.transfer_date < ${cursor.transferDate}
-        or (members.transfer_date = ${cursor.transferDate} and members.id < ${cursor.id})
-        or members.transfer_date is null)`
+/** Where a text search's page starts: after this (tier, id) in relevance order. */
+export interface RankCursor {
+  tier: SearchTier
+  id: number
+}
+
+export function encodeRankCursor(cursor: RankCursor): string {
+  return Buffer.from(JSON.stringify(['rank', cursor.tier, cursor.id])).toString('base64url')
+}
+
+export function decodeRankCursor(text: string): RankCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    if (Array.isArray(value) && value.length === 3 && value[0] === 'rank') {
+      const [, tier, id] = value as unknown[]
+      if (
+        SEARCH_TIERS.includes(tier as SearchTier) &&
+        Number.isSafeInteger(id) &&
+        (id as number) > 0 &&
+        (id as number) <= 2 ** 31 - 1
+      ) {
+        return { tier: tier as SearchTier, id: id as number }
+      }
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw new ApiError(400, 'Invalid cursor')
+}
+
+/** The first line of search_text (the folded full name), in each engine's SQL. */
+function nameLineSql(db: Db, column: string) {
+  const text = sql.ref(column)
+  return isPostgres(db)
+    ? sql<string>`split_part(${text}, chr(10), 1)`
+    : sql<string>`substr(${text}, 1, instr(${text} || char(10), char(10)) - 1)`
+}
+
+/** searchRank.ts's tier as SQL: 0 a name word starts with a key, 1 the name has it, else 2. */
+function tierSql(db: Db, column: string, keys: readonly string[]) {
+  const name = nameLineSql(db, column)
+  const wordStart = sql.join(
+    keys.map(
+      (key) => sql`(' ' || ${name}) like ${sql<string>`${`% ${escapeLike(key)}%`} escape '\\'`}`,
+    ),
+    sql` or `,
+  )
+  const inName = sql.join(
+    keys.map((key) => sql`${name} like ${likePattern(key)}`),
+    sql` or `,
+  )
+  return sql<number>`(case when ${wordStart} then 0 when ${inName} then 1 else 2 end)`
 }
 
 /**
- * SQLite's matching members of one owner (and status): FTS matches checked against the small
- * covering index, or for queries shorter than a trigram a scan of the owner's rows. `count`
- * gives the total; `pageIds` the ids of one page in list order, sorted from that same small
- * index, so only the page's own rows (and photos) are read afterwards: reading every match's
- * full row to sort it cost 8-10 ms for a name shared by 9,000 members.
+ * A text search's matches of one owner (and status), on either engine. `count` counts them up
+ * to TOTAL_CAP + 1 and no further; `tierIds` gives one tier's ids newest first after a cursor
+ * id, read in id order from the trigram index (SQLite's FTS5 yields rowids in descending order
+ * without a sort, so a common fragment's first page costs a page's worth of rows, not a count
+ * and a sort of every match).
  */
-function sqliteMatches(db: Db, ownerId: number | null, keys: readonly string[], status?: string) {
+function textMatches(db: Db, ownerId: number | null, keys: readonly string[], status?: string) {
   const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
   const owner = ownerId === null ? sql`1 = 1` : sql`members.owner_user_id = ${ownerId}`
-  const from = keys.every((key) => [...key].length >= TRIGRAM)
-    ? sql`members_fts cross join members indexed by members_search_cover
-          on members.id = members_fts.rowid
-          where members_fts match ${keys.map(ftsPhrase).join(' OR ')} and ${owner}`
-    : sql`members where ${owner} and ${likeAny('members.search_text', keys)}`
+  const fts = !isPostgres(db) && keys.every((key) => [...key].length >= TRIGRAM)
+  const match = sql`members_fts match ${keys.map(ftsPhrase).join(' OR ')}`
   return {
     count: async () => {
-      const query = sql<{ n: number }>`select count(*) as n from ${from} ${statusClause}`
-      const { rows } = await query.execute(db)
+      let query
+      if (isPostgres(db)) {
+        const pgOwner = ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`
+        const pgStatus = status ? sql`and member_search.membership_status = ${status}` : sql``
+        query = sql<{ n: number }>`select count(*) as n from (select 1 from member_search
+          where ${likeAny('member_search.search_text', keys)} ${pgOwner} ${pgStatus}
+          limit ${TOTAL_CAP + 1}) capped`
+      } else {
+        const from = fts
+          ? sql`members_fts cross join members indexed by members_search_cover
+              on members.id = members_fts.rowid where ${match} and ${owner}`
+          : sql`members where ${owner} and ${likeAny('members.search_text', keys)}`
+        query = sql<{ n: number }>`select count(*) as n from (select 1 from ${from}
+          ${statusClause} limit ${TOTAL_CAP + 1})`
+      }
+      const rows = await readRows(db, query.compile(db))
       return Number(rows[0]?.n ?? 0)
     },
-    pageIds: async (cursor: ListCursor | undefined, take: number) => {
-      const query = sql<{ id: number }>`select members.id from ${from} ${statusClause}
-        ${afterCursorSql(cursor)}
-        order by members.transfer_date desc nulls last, members.id desc limit ${take}`
-      const { rows } = await query.execute(db)
-      return rows.map((row) => row.id)
+    tierIds: async (tier: SearchTier, beforeId: number | undefined, take: number) => {
+      const tierClause = sql`and ${tierSql(db, 'members.search_text', keys)} = ${tier}`
+      const query = fts
+        ? sql<{ id: number }>`select members.id from members_fts cross join members
+            on members.id = members_fts.rowid where ${match} and ${owner} ${statusClause}
+            ${beforeId === undefined ? sql`` : sql`and members_fts.rowid < ${beforeId}`}
+            ${tierClause} order by members_fts.rowid desc limit ${take}`
+        : sql<{ id: number }>`select members.id from members where ${owner}
+            and ${likeAny('members.search_text', keys)} ${statusClause}
+            ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
+            ${tierClause} order by members.id desc limit ${take}`
+      const rows = await readRows(db, query.compile(db))
+      return rows.map((row) => Number(row.id))
     },
   }
 }
 
-/** One page of the caller's members matching q and status, in list order, with the total. */
+/** One page of a text search in relevance order (searchRank.ts), after the cursor. */
+async function textSearch(
+  db: Db,
+  ownerId: number | null,
+  keys: readonly string[],
+  status: string | undefined,
+  cursor: RankCursor | undefined,
+  limit: number,
+): Promise<SearchPage> {
+  const matches = textMatches(db, ownerId, keys, status)
+  const counted = await matches.count()
+  const total = Math.min(counted, TOTAL_CAP)
+  const totalCapped = counted > TOTAL_CAP
+  if (counted === 0) return { items: [], total, total_capped: false, next_cursor: null }
+  // Tier after tier until the page and one more row (is there a next page?) are found.
+  const ranked: RankCursor[] = []
+  for (const tier of SEARCH_TIERS) {
+    if (cursor && tier < cursor.tier) continue
+    const before = cursor && tier === cursor.tier ? cursor.id : undefined
+    const ids = await matches.tierIds(tier, before, limit + 1 - ranked.length)
+    ranked.push(...ids.map((id) => ({ tier, id })))
+    if (ranked.length > limit) break
+  }
+  const shown = ranked.slice(0, limit)
+  const rows = shown.length
+    ? await readRows(
+        db,
+        db
+          .selectFrom('members')
+          .leftJoin('photos', 'photos.member_id', 'members.id')
+          .select(LIST_COLUMNS)
+          .select('photos.id as photo_id')
+          .where(
+            'members.id',
+            'in',
+            shown.map((entry) => entry.id),
+          )
+          .compile(),
+      )
+    : []
+  const byId = new Map(rows.map((row) => [Number(row.id), row]))
+  const items = shown.flatMap((entry) => {
+    const row = byId.get(entry.id)
+    return row ? [rowToListItem(row)] : []
+  })
+  const last = shown[shown.length - 1]
+  return {
+    items,
+    total,
+    total_capped: totalCapped,
+    next_cursor: ranked.length > limit && last ? encodeRankCursor(last) : null,
+  }
+}
+
+/**
+ * One page of the caller's members matching status and, with q, the text: without q in list
+ * order (spec 4.9) with the exact total; with q in relevance order (searchRank.ts) with the
+ * total exact up to TOTAL_CAP and otherwise capped (total_capped).
+ */
 export async function searchMembers(db: Db, params: SearchParams): Promise<SearchPage> {
   const limit = Math.min(Math.max(params.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT)
   // The folded query, and its name skeleton or phone number (nameSkeleton.ts).
@@ -137,26 +265,11 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
   const hasQuery = keys.length > 0
   const status = params.status && params.status !== 'all' ? params.status : undefined
 
-  const cursor = params.cursor ? decodeCursor(params.cursor) : undefined
-
-  if (hasQuery && !isPostgres(db)) {
-    const matches = sqliteMatches(db, params.ownerId, keys, status)
-    const total = await matches.count()
-    if (total === 0) return { items: [], total, next_cursor: null }
-    const ids = await matches.pageIds(cursor, limit + 1)
-    const rows = ids.length
-      ? await db
-          .selectFrom('members')
-          .leftJoin('photos', 'photos.member_id', 'members.id')
-          .select(LIST_COLUMNS)
-          .select('photos.id as photo_id')
-          .where('members.id', 'in', ids)
-          .orderBy('members.transfer_date', (ob) => ob.desc().nullsLast())
-          .orderBy('members.id', 'desc')
-          .execute()
-      : []
-    return pageOf(rows, total, limit)
+  if (hasQuery) {
+    const cursor = params.cursor ? decodeRankCursor(params.cursor) : undefined
+    return textSearch(db, params.ownerId, keys, status, cursor, limit)
   }
+  const cursor = params.cursor ? decodeCursor(params.cursor) : undefined
 
   const bounds: PageBounds = {
     position: positionOf(cursor),
@@ -164,60 +277,24 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     id: cursor?.id ?? 0,
     take: limit + 1,
   }
-  if (!hasQuery && params.ownerId === null) {
+  if (params.ownerId === null) {
     // Every account's members: rare (admins and auditors), so built per call.
     const total = await countAllMembers(db, status)
     let members = db.selectFrom('members')
     if (status) members = members.where('members.membership_status', '=', status)
     return pageOf(await inListOrder(members, bounds).execute(), total, limit)
   }
-  if (!hasQuery && params.ownerId !== null) {
-    // Without a text query the total is the owner's kept count, and the page a precompiled query.
-    const total = await countOwnedMembers(db, params.ownerId, status)
-    const query = LIST_PAGES[status ? 'status' : 'all'][bounds.position]
-    const rows = await query.execute(db, {
-      ownerId: params.ownerId,
-      status: status ?? '',
-      transferDate: bounds.transferDate,
-      id: bounds.id,
-      take: bounds.take,
-    })
-    return pageOf(rows, total, limit)
-  }
-
-  const matches = postgresMatches(db, params.ownerId, keys, status)
-  const total = await matches.count()
-  if (total === 0) return { items: [], total, next_cursor: null }
-  const rows = await matches.page(bounds)
+  // Without a text query the total is the owner's kept count, and the page a precompiled query.
+  const total = await countOwnedMembers(db, params.ownerId, status)
+  const query = LIST_PAGES[status ? 'status' : 'all'][bounds.position]
+  const rows = await query.execute(db, {
+    ownerId: params.ownerId,
+    status: status ?? '',
+    transferDate: bounds.transferDate,
+    id: bounds.id,
+    take: bounds.take,
+  })
   return pageOf(rows, total, limit)
-}
-
-/**
- * PostgreSQL's matching members of one owner (and status): `count` from the narrow
- * member_search copy (migration 0005), where pg_trgm rechecks small rows instead of one fat
- * members row per match; `page` one page in list order from members through its own trigram
- * index, so the planner picks its plan for rare and common fragments alike.
- */
-function postgresMatches(db: Db, ownerId: number | null, keys: readonly string[], status?: string) {
-  return {
-    count: async () => {
-      let matching = db
-        .selectFrom('member_search')
-        .where(likeAny('member_search.search_text', keys))
-      if (ownerId !== null) matching = matching.where('member_search.owner_user_id', '=', ownerId)
-      if (status) matching = matching.where('member_search.membership_status', '=', status)
-      const counted = await matching
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      return Number(counted.n)
-    },
-    page: (bounds: PageBounds) => {
-      let members = db.selectFrom('members')
-      if (ownerId !== null) members = members.where('members.owner_user_id', '=', ownerId)
-      if (status) members = members.where('members.membership_status', '=', status)
-      return inListOrder(members.where(likeAny('members.search_text', keys)), bounds).execute()
-    },
-  }
 }
 
 /** Where a page starts: at the top, or after an undated or a dated member (spec 4.9's order). */
@@ -306,5 +383,5 @@ function pageOf(rows: Parameters<typeof rowToListItem>[0][], total: number, limi
     rows.length > limit && last
       ? encodeCursor({ transferDate: last.transfer_date, id: last.id })
       : null
-  return { items, total, next_cursor: nextCursor }
+  return { items, total, total_capped: false, next_cursor: nextCursor }
 }
