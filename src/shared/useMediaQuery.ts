@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react'
 /** Spec 9.7: the wizard orientation, the overflow menu and the full-screen dialog switch here. */
 export const MOBILE_QUERY = '(max-width: 600px)'
 /** antd's md breakpoint: the member list switches between cards and a table here. */
+/** Below this the top bar's full navigation (seven labelled entries in Oromo) no longer fits. */
+export const TOP_BAR_MENU_QUERY = '(max-width: 1199.98px)'
 export const BELOW_MEDIUM_QUERY = '(max-width: 767.98px)'
 
 export function useMediaQuery(query: string): boolean {

@@ -35,6 +35,14 @@ describe('top bar (spec 2.2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
   })
 
+  it('on a 1000 px tablet, where the labelled entries would overrun the brand, they go in the menu', async () => {
+    window.innerWidth = 1000
+    renderRoute('/registration', { signedInAs: admin })
+    expect(await screen.findByRole('button', { name: 'Menu' })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: /navigation/i })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Logout/ })).not.toBeInTheDocument()
+  })
+
   it('on a wide screen the buttons sit in the bar', async () => {
     window.innerWidth = 1280
     renderRoute('/registration', { signedInAs: admin })

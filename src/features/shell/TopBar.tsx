@@ -16,7 +16,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
-import { useIsMobile } from '../../shared/useMediaQuery'
+import { TOP_BAR_MENU_QUERY, useIsMobile, useMediaQuery } from '../../shared/useMediaQuery'
 import { BrandMark } from '../../shared/BrandMark'
 import { MenuButton } from '../../shared/MenuButton'
 import { signOut } from '../account'
@@ -45,6 +45,7 @@ export function TopBar() {
   const location = useLocation()
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
+  const inMenu = useMediaQuery(TOP_BAR_MENU_QUERY)
   // Auditors register no one: the registration entry is not shown to them.
   const canWrite = useCanWrite()
   const nav = NAV.filter((item) => canWrite || !item.writes)
@@ -72,7 +73,7 @@ export function TopBar() {
           </Typography.Text>
         </Link>
         <Space size={2} wrap={false}>
-          {!isMobile && (
+          {!inMenu && (
             <nav aria-label={intl.formatMessage({ id: 'mainNavigation' })}>
               <Space size={2}>
                 {nav.map((item) => (
@@ -104,7 +105,7 @@ export function TopBar() {
           <LanguageMenu variant="onPrimary" />
           <CalendarMenu variant="onPrimary" />
           <ThemeToggle variant="onPrimary" />
-          {isMobile ? (
+          {inMenu ? (
             <MenuButton
               label={intl.formatMessage({ id: 'menu' })}
               icon={<MenuOutlined />}
