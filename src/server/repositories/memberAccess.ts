@@ -1,7 +1,5 @@
 // Reads across accounts, for admins and auditors (issue 25). Clerks never reach these: their
 // queries stay owner-scoped in repositories/members.ts.
-import type { Member } from '../../domain'
-import { MEMBER_COLUMNS, rowToMember } from './memberRows'
 import type { Db } from './users'
 
 /** Who owns a member now, or undefined when there is no such member. */
