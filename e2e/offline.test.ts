@@ -232,3 +232,42 @@ test('offline, two registrations are saved on the device and sent once when back
   }
   await context.close()
 })
+
+test('a registration whose answer is lost on the way back is sent again and stored once', async () => {
+  const context = await newContext(browser, { viewport: NARROW, language: 'en' })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/login`)
+  await controlledBySw(page)
+  await signIn(page, server.url)
+  // A proxy that lets the first registration reach the server, then drops its answer.
+  let posts = 0
+  await page.route('**/api/members', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    posts += 1
+    if (posts > 1) return route.continue()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  const name = 'Droppedanswer'
+  await registerMinimal(page, name, false)
+  await page.getByText(t('en', 'savedOnDevice')).waitFor()
+  // The next request that reaches the server starts the queue, which sends the registration
+  // again with the same key; the server answers with the member it already has.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/members')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  })
+  for (let waited = 0; posts < 2 && waited < 60_000; waited += 250) await page.waitForTimeout(250)
+  assert.equal(posts, 2)
+  await page
+    .getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) })
+    .waitFor({ state: 'detached', timeout: 30_000 })
+
+  const token = await apiToken(server.url)
+  const res = await fetch(`${server.url}/api/members/search?q=${name}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const body = (await res.json()) as { items: { first_name: string }[] }
+  assert.equal(body.items.filter((m) => m.first_name === name).length, 1)
+  await context.close()
+})
