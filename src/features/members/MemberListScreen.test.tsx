@@ -223,7 +223,7 @@ describe('member list (spec 2.6)', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'EXAMPLE' } })
     const marked = await screen.findByText('example', { selector: 'mark' }, SLOW)
     expect(marked.closest('.member-search-match')).toHaveTextContent(
-      `${am.columnEmail}: abebe@example.org`,
+      `${am.columnEmail}፦ abebe@example.org`,
     )
   })
 
