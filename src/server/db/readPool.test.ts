@@ -11,10 +11,9 @@ import { migrateToLatest } from './migrate'
 import { readRows, registerReadPool, SqliteReadPool } from './readPool'
 import { seedMembers } from '../cli/seedMembers'
 
-// The pool is SQLite's: PostgreSQL runs the suite without it.
-const sqliteOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe
-
-sqliteOnly('the SQLite read pool', () => {
+// The pool is SQLite's; these tests open a SQLite file of their own, so they run in the
+// PostgreSQL suite too.
+describe('the SQLite read pool', () => {
   let dir: string
   let database: DatabaseHandle
   let pool: SqliteReadPool
