@@ -132,7 +132,13 @@ export function historyText({ t, known, calendar, language }: HistoryWords) {
           return {
             field,
             label: fieldLabel(field),
-            before: field === 'owner_user_id' ? String(before ?? '—') : value(field, before),
+            // Events before from_username was recorded name the earlier owner by id.
+            before:
+              field === 'owner_user_id'
+                ? typeof details.from_username === 'string'
+                  ? details.from_username
+                  : String(before ?? '—')
+                : value(field, before),
             after:
               field === 'owner_user_id' && typeof details.to_username === 'string'
                 ? details.to_username

@@ -259,7 +259,11 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
             action: 'member_transfer',
             memberId,
             subjectUserId: to,
-            details: { changes: { owner_user_id: [from, to] }, to_username: target.username },
+            details: {
+              changes: { owner_user_id: [from, to] },
+              from_username: source.username,
+              to_username: target.username,
+            },
           })
         }
         return ids.length

@@ -384,12 +384,19 @@ export async function memberRoutes(
         }
         const moved = await transferMember(trx, owner, id, target)
         if (moved) {
+          // Both accounts by name, so the history reads "hanna → dawit", not an id.
+          const from =
+            owner === user.id ? user.username : (await findAccountState(trx, owner))?.username
           await recordEvent(trx, {
             actor: actorOf(user),
             action: 'member_transfer',
             memberId: id,
             subjectUserId: target,
-            details: { changes: { owner_user_id: [owner, target] }, to_username: account.username },
+            details: {
+              changes: { owner_user_id: [owner, target] },
+              from_username: from ?? null,
+              to_username: account.username,
+            },
           })
         }
         return moved

@@ -112,6 +112,7 @@ describe('one event per change', () => {
     expect(JSON.stringify(log[2].details)).not.toMatch(/base64|\\u0000/)
     expect(log[3]).toMatchObject({ subject_user_id: other.id })
     expect(log[3].details.changes).toEqual({ owner_user_id: [owner.id, other.id] })
+    expect(log[3].details).toMatchObject({ from_username: 'maryam', to_username: 'yonas' })
     expect(log[4]).toMatchObject({ actor_username: 'yonas' })
   })
 
