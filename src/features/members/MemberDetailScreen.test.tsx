@@ -1,20 +1,16 @@
 import { File as NodeFile } from 'node:buffer'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { ageOn, emptyMemberInput, todayIso, type Member } from '../../domain'
+import { ageOn, todayIso } from '../../domain'
 import am from '../../../locales/am.json'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import { storedMember } from '../../testing/storedMember'
 
 // A whole profile form in jsdom is slow, more so on a busy two-core machine.
 jest.setTimeout(120_000)
 const SLOW = { timeout: 20_000 }
 
-const member: Member = {
-  ...emptyMemberInput(),
-  id: 7,
-  first_name: 'Abebe',
-  middle_name: 'Kebede',
-  last_name: 'Tesfaye',
+const member = storedMember({
   gender: 'male',
   date_of_birth: '1990-05-17',
   marital_status: 'married',
@@ -25,13 +21,7 @@ const member: Member = {
   current_ministries: ['choir', 'Prison visits'],
   allergies: ['peanuts', 'dust'],
   membership_status: 'member',
-  photo_path: null,
-  thumbnail_path: null,
-  registerd_by: 'admin',
-  transfer_date: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-}
+})
 
 let server: MockServer
 const gets = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/api/members/7')

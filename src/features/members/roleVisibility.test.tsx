@@ -1,25 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { emptyMemberInput, type Member } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import { storedMember } from '../../testing/storedMember'
 
 // Issue 25: the UI hides what the role cannot do rather than showing buttons that fail.
 jest.setTimeout(120_000)
 const slow = { timeout: 30_000 }
 
-const member: Member = {
-  ...emptyMemberInput(),
-  id: 7,
-  first_name: 'Abebe',
-  middle_name: 'Kebede',
-  last_name: 'Tesfaye',
-  photo_path: null,
-  thumbnail_path: null,
-  registerd_by: 'hanna',
-  transfer_date: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-}
+const member = storedMember({ registerd_by: 'hanna' })
 const hers = { ...member, owner_user_id: 2, owner_username: 'hanna' }
 const admin = { id: 1, username: 'admin', role: 'admin' as const }
 const auditor = { id: 5, username: 'board', role: 'auditor' as const }

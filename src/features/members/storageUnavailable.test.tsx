@@ -3,29 +3,18 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import am from '../../../locales/am.json'
 import om from '../../../locales/om.json'
-import { emptyMemberInput, type Member } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import { storedMember } from '../../testing/storedMember'
 
 jest.setTimeout(120_000)
 const SLOW = { timeout: 20_000 }
 
-const member: Member = {
-  ...emptyMemberInput(),
-  id: 7,
-  first_name: 'Abebe',
-  middle_name: 'Kebede',
-  last_name: 'Tesfaye',
+const member = storedMember({
   gender: 'male',
   marital_status: 'single',
   membership_status: 'member',
-  photo_path: null,
-  thumbnail_path: null,
-  registerd_by: 'admin',
-  transfer_date: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-}
+})
 
 // The server's own words (src/server/plugins/errors.ts STORAGE_UNAVAILABLE).
 const ENGLISH =

@@ -1,24 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { emptyMemberInput, type Member } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import { storedMember } from '../../testing/storedMember'
 
 jest.setTimeout(120_000)
 const SLOW = { timeout: 20_000 }
 
-const member: Member = {
-  ...emptyMemberInput(),
-  id: 7,
-  first_name: 'Abebe',
-  middle_name: 'Kebede',
-  last_name: 'Tesfaye',
-  photo_path: null,
-  thumbnail_path: null,
-  registerd_by: 'admin',
-  transfer_date: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-}
+const member = storedMember()
 
 let server: MockServer
 const userSearches = () => server.requests.filter((r) => r.path === '/api/users')

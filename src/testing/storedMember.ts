@@ -1,0 +1,19 @@
+import { emptyMemberInput, type Member } from '../domain'
+
+/** Member 7, Abebe Kebede Tesfaye, as GET /api/members/7 answers it; tests add what they need. */
+export function storedMember(fields: Partial<Member> = {}): Member {
+  return {
+    ...emptyMemberInput(),
+    id: 7,
+    first_name: 'Abebe',
+    middle_name: 'Kebede',
+    last_name: 'Tesfaye',
+    photo_path: null,
+    thumbnail_path: null,
+    registerd_by: 'admin',
+    transfer_date: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...fields,
+  }
+}
