@@ -7,32 +7,13 @@ import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { closeQueueForTests, getRegistration, putRegistration } from '../offline/queueStore'
 import RegistrationScreen from './RegistrationScreen'
-import { emptyRegistration, toSubmission } from './registrationValues'
+import { completeRegistration } from './completeRegistration'
+import { toSubmission } from './registrationValues'
 
 const SLOW = { timeout: 10_000 }
 const ALICE = { id: 1, username: 'alice' }
 
-const submission = toSubmission(
-  {
-    ...emptyRegistration(),
-    first_name: 'Abebe',
-    middle_name: 'Kebede',
-    last_name: 'Tesfaye',
-    gender: 'male',
-    date_of_birth: '1990-09-11',
-    marital_status: 'single',
-    phone_primary: '0911000111',
-    street_address: 'Bole Road',
-    city: 'Addis Ababa',
-    state: 'Addis Ababa',
-    membership_status: 'member',
-    current_ministries: ['choir'],
-    highest_education: 'degree',
-    preferred_contact_method: 'sms',
-    allergies: 'peanuts, dust',
-  },
-  'alice',
-)
+const submission = toSubmission({ ...completeRegistration(), allergies: 'peanuts, dust' }, 'alice')
 
 const queued = (owner = 1) => ({
   id: 'key-1',

@@ -2,6 +2,7 @@ import { File as NodeFile } from 'node:buffer'
 import { setupStore } from '../../testing/renderWithProviders'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { registerFile } from '../../shared/fileRegistry'
+import { completeRegistration } from './completeRegistration'
 import { wizardApi } from './wizardApi'
 import { jobFields } from '../memberForm'
 import {
@@ -13,25 +14,7 @@ import {
   type RegistrationValues,
 } from './registrationValues'
 
-function complete(): RegistrationValues {
-  return {
-    ...emptyRegistration(),
-    first_name: 'Abebe',
-    middle_name: 'Kebede',
-    last_name: 'Tesfaye',
-    gender: 'male',
-    date_of_birth: '1990-09-11',
-    marital_status: 'single',
-    phone_primary: '0911000111',
-    street_address: 'Bole Road',
-    city: 'Addis Ababa',
-    state: 'Addis Ababa',
-    membership_status: 'member',
-    current_ministries: ['choir'],
-    highest_education: 'degree',
-    preferred_contact_method: 'sms',
-  }
-}
+const complete = completeRegistration
 
 describe('step validation (spec 5.2, 5.3)', () => {
   it.each([
