@@ -23,7 +23,7 @@ const files = args.length
       .map((f) => path.join('e2e', f))
 const result = spawnSync(
   process.execPath,
-  ['-r', 'esbuild-register', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+  ['-r', 'esbuild-register', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
   { stdio: 'inherit' },
 )
 process.exit(result.status ?? 1)
