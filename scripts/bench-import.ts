@@ -1,7 +1,8 @@
 // npm run bench:import: times the import and export of issue 24 on a temporary SQLite file.
 // 10,000 seeded members are exported as .xlsx, then uploaded (read, mapped, checked, duplicates
 // against a 10,000-member account: the preview) and committed into another account; then
-// 100,000 members are exported as .xlsx and as CSV.
+// 100,000 members are exported as .xlsx and as CSV. `-- --only import` or `-- --only export`
+// runs one half.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,7 +10,7 @@ import { buildApp } from '../src/server/app'
 import { seedMembers } from '../src/server/cli/seedMembers'
 import { openDatabase } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
-import { insertUser } from '../src/server/repositories/users'
+import { insertUser, type Db } from '../src/server/repositories/users'
 import { hashPassword } from '../src/server/services/passwords'
 import { multipart } from '../src/server/testing/memberForms'
 
@@ -29,6 +30,12 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
       ` (CPU ${((used.user + used.system) / 1e6).toFixed(2)} s)\n`,
   )
   return result
+}
+
+const onlyAt = process.argv.indexOf('--only')
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined
+if (only !== undefined && only !== 'import' && only !== 'export') {
+  throw new Error('--only takes import or export')
 }
 
 async function main() {
@@ -55,83 +62,96 @@ async function main() {
     const source = await signIn('source')
     const target = await signIn('target')
     const big = await signIn('big')
-    await seedMembers(database.db, {
-      ownerId: source.user.id,
-      ownerName: 'source',
-      count: 10_000,
-      seed: 1,
-    })
-    // The target already holds 10,000 other members, so the duplicate check has work to do.
-    await seedMembers(database.db, {
-      ownerId: target.user.id,
-      ownerName: 'target',
-      count: 10_000,
-      seed: 2,
-    })
-
-    const file = await timed('export 10,000 members (.xlsx)', async () => {
-      const res = await app.inject({
-        url: '/api/members/export?format=xlsx&lang=am',
-        headers: source.auth,
-      })
-      return res.rawPayload
-    })
-    process.stdout.write(`  file: ${(file.length / 1024 / 1024).toFixed(1)} MB\n`)
-    const preview = await timed('import 10,000 rows: upload → preview', async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/imports',
-        ...multipart(
-          {},
-          [
-            {
-              field: 'file',
-              filename: 'members.xlsx',
-              contentType: 'application/octet-stream',
-              data: file,
-            },
-          ],
-          target.auth,
-        ),
-      })
-      if (res.statusCode !== 200)
-        throw new Error(`preview: ${res.statusCode} ${res.body.slice(0, 200)}`)
-      return res.json<{ id: string; rows: number; errors: unknown[]; duplicates: unknown[] }>()
-    })
-    process.stdout.write(
-      `  rows ${preview.rows}, errors ${preview.errors.length}, duplicates ${preview.duplicates.length}\n`,
-    )
-    const result = await timed('import 10,000 rows: commit', async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/imports/${preview.id}/commit`,
-        headers: target.auth,
-        payload: { on_duplicate: 'create' },
-      })
-      return res.json<Record<string, number>>()
-    })
-    process.stdout.write(`  ${JSON.stringify(result)}\n`)
-
-    await seedMembers(database.db, {
-      ownerId: big.user.id,
-      ownerName: 'big',
-      count: 100_000,
-      seed: 3,
-    })
-    for (const format of ['xlsx', 'csv']) {
-      const bytes = await timed(`export 100,000 members (.${format})`, async () => {
-        const res = await app.inject({
-          url: `/api/members/export?format=${format}`,
-          headers: big.auth,
-        })
-        return res.rawPayload.length
-      })
-      process.stdout.write(`  file: ${(bytes / 1024 / 1024).toFixed(1)} MB\n`)
-    }
+    if (only !== 'export') await importBench(database.db, app, source, target)
+    if (only !== 'import') await exportBench(database.db, app, big)
     await app.close()
   } finally {
     await database.destroy()
     fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>
+interface Account {
+  user: { id: number }
+  auth: { authorization: string }
+}
+
+async function importBench(db: Db, app: App, source: Account, target: Account) {
+  await seedMembers(db, {
+    ownerId: source.user.id,
+    ownerName: 'source',
+    count: 10_000,
+    seed: 1,
+  })
+  // The target already holds 10,000 other members, so the duplicate check has work to do.
+  await seedMembers(db, {
+    ownerId: target.user.id,
+    ownerName: 'target',
+    count: 10_000,
+    seed: 2,
+  })
+
+  const file = await timed('export 10,000 members (.xlsx)', async () => {
+    const res = await app.inject({
+      url: '/api/members/export?format=xlsx&lang=am',
+      headers: source.auth,
+    })
+    return res.rawPayload
+  })
+  process.stdout.write(`  file: ${(file.length / 1024 / 1024).toFixed(1)} MB\n`)
+  const preview = await timed('import 10,000 rows: upload → preview', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      ...multipart(
+        {},
+        [
+          {
+            field: 'file',
+            filename: 'members.xlsx',
+            contentType: 'application/octet-stream',
+            data: file,
+          },
+        ],
+        target.auth,
+      ),
+    })
+    if (res.statusCode !== 200)
+      throw new Error(`preview: ${res.statusCode} ${res.body.slice(0, 200)}`)
+    return res.json<{ id: string; rows: number; errors: unknown[]; duplicates: unknown[] }>()
+  })
+  process.stdout.write(
+    `  rows ${preview.rows}, errors ${preview.errors.length}, duplicates ${preview.duplicates.length}\n`,
+  )
+  const result = await timed('import 10,000 rows: commit', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/imports/${preview.id}/commit`,
+      headers: target.auth,
+      payload: { on_duplicate: 'create' },
+    })
+    return res.json<Record<string, number>>()
+  })
+  process.stdout.write(`  ${JSON.stringify(result)}\n`)
+}
+
+async function exportBench(db: Db, app: App, big: Account) {
+  await seedMembers(db, {
+    ownerId: big.user.id,
+    ownerName: 'big',
+    count: 100_000,
+    seed: 3,
+  })
+  for (const format of ['xlsx', 'csv']) {
+    const bytes = await timed(`export 100,000 members (.${format})`, async () => {
+      const res = await app.inject({
+        url: `/api/members/export?format=${format}`,
+        headers: big.auth,
+      })
+      return res.rawPayload.length
+    })
+    process.stdout.write(`  file: ${(bytes / 1024 / 1024).toFixed(1)} MB\n`)
   }
 }
 

@@ -11,9 +11,13 @@ import {
 } from '../../domain'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
-import { insertImportedMember, listPeople } from '../repositories/memberImports'
+import {
+  insertImportedMembers,
+  listPeople,
+  MEMBERS_PER_INSERT,
+} from '../repositories/memberImports'
 import { loadMemberInputForUpdate, saveMember } from '../repositories/members'
-import { recordEvent } from '../services/history'
+import { recordEvents } from '../services/history'
 import {
   claimPendingImport,
   deleteExpiredImports,
@@ -25,10 +29,12 @@ import type { Db } from '../repositories/users'
 import { addTo, findIn, type DuplicateReason } from './duplicates'
 import { matchHeader, TRANSFER_FIELDS, type Calendar } from './fieldDictionary'
 import type { Cell, Table } from './readTable'
-import { readRow, type ColumnPlan, type RowReading } from './rowValues'
+import { FieldVerdicts, readRow, type ColumnPlan, type RowReading } from './rowValues'
 
 export const IMPORT_LIFETIME_MS = 60 * 60 * 1000
 export const PREVIEW_ROWS = 50
+// History events wait for at most this many rows before they are written.
+const EVENTS_PER_BATCH = 2000
 export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
 export type OnDuplicate = (typeof ON_DUPLICATE)[number]
 
@@ -148,7 +154,8 @@ async function analyse(
   calendar: Calendar,
 ): Promise<Analysis> {
   const plan = planOf(columns, mapping, calendar, stored.columnCalendars)
-  const readings = stored.rows.map((cells) => readRow(cells, plan))
+  const verdicts = new FieldVerdicts()
+  const readings = stored.rows.map((cells) => readRow(cells, plan, verdicts))
   const errors: RowError[] = []
   readings.forEach((reading, i) => {
     for (const [field, message] of Object.entries(reading.errors)) {
@@ -302,6 +309,30 @@ export async function commitImport(
       report.refused += 1
       report.refusedRows.push({ row: stored.rowNumbers[i], cells: stored.rows[i], errors })
     }
+    // New members wait here and go in by the batch; their history events wait with the
+    // updates' in row order, so the chain reads as if the rows had been written one by one.
+    let creates: number[] = []
+    let events: { row: number; memberId?: number; details?: Record<string, unknown> }[] = []
+    const flushCreates = async () => {
+      if (creates.length === 0) return
+      const values = creates.map((i) => analysis.readings[i].value)
+      const ids = await insertImportedMembers(trx, user.id, user.username, values)
+      creates.forEach((i, at) => memberOfRow.set(i, ids[at]))
+      creates = []
+    }
+    const flushEvents = async () => {
+      await flushCreates()
+      await recordEvents(
+        trx,
+        events.map((event) => ({
+          actor,
+          action: 'member_import' as const,
+          memberId: event.memberId ?? memberOfRow.get(event.row),
+          details: event.details,
+        })),
+      )
+      events = []
+    }
     for (let i = 0; i < analysis.readings.length; i += 1) {
       const reading = analysis.readings[i]
       if (Object.keys(reading.errors).length > 0) {
@@ -313,44 +344,43 @@ export async function commitImport(
         report.skipped += 1
         continue
       }
-      const target =
-        duplicate && request.on_duplicate === 'update'
-          ? (duplicate.memberId ??
-            (duplicate.otherIndex === null ? undefined : memberOfRow.get(duplicate.otherIndex)))
-          : undefined
+      const update = duplicate !== undefined && request.on_duplicate === 'update'
+      // An update of a row created earlier in this file needs that row's id.
+      if (update && duplicate.memberId === null) await flushCreates()
+      const target = update
+        ? (duplicate.memberId ??
+          (duplicate.otherIndex === null ? undefined : memberOfRow.get(duplicate.otherIndex)))
+        : undefined
       if (target === undefined) {
-        const created = await insertImportedMember(trx, user.id, user.username, reading.value)
-        await recordEvent(trx, { actor, action: 'member_import', memberId: created })
-        memberOfRow.set(i, created)
+        creates.push(i)
+        events.push({ row: i })
         report.created += 1
-        continue
+      } else {
+        const current = await loadMemberInputForUpdate(trx, user.id, target)
+        if (!current) {
+          refuse(i, { _: 'invalidValue' })
+          continue
+        }
+        // A blank cell never overwrites a stored value: only filled cells change the member.
+        const changes: Partial<MemberInput> = {}
+        for (const field of reading.filled) {
+          ;(changes as Record<string, unknown>)[field] = reading.value[field]
+        }
+        const merged = { ...current, ...changes }
+        const checked = validateMember(merged, memberUpdateSchema())
+        if (!checked.ok) {
+          refuse(i, checked.errors)
+          continue
+        }
+        await saveMember(trx, user.id, target, merged)
+        memberOfRow.set(i, target)
+        events.push({ row: i, memberId: target, details: { updated_fields: reading.filled } })
+        report.updated += 1
       }
-      const current = await loadMemberInputForUpdate(trx, user.id, target)
-      if (!current) {
-        refuse(i, { _: 'invalidValue' })
-        continue
-      }
-      // A blank cell never overwrites a stored value: only filled cells change the member.
-      const changes: Partial<MemberInput> = {}
-      for (const field of reading.filled) {
-        ;(changes as Record<string, unknown>)[field] = reading.value[field]
-      }
-      const merged = { ...current, ...changes }
-      const checked = validateMember(merged, memberUpdateSchema())
-      if (!checked.ok) {
-        refuse(i, checked.errors)
-        continue
-      }
-      await saveMember(trx, user.id, target, merged)
-      await recordEvent(trx, {
-        actor,
-        action: 'member_import',
-        memberId: target,
-        details: { updated_fields: reading.filled },
-      })
-      memberOfRow.set(i, target)
-      report.updated += 1
+      if (creates.length >= MEMBERS_PER_INSERT) await flushCreates()
+      if (events.length >= EVENTS_PER_BATCH) await flushEvents()
     }
+    await flushEvents()
     await saveImportReport(trx, id, JSON.stringify(report))
     const { created, updated, skipped, refused } = report
     return { created, updated, skipped, refused }

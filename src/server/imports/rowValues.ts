@@ -15,6 +15,7 @@ import {
   type MemberField,
   type MemberInput,
 } from '../../domain'
+import type { Schema } from 'yup'
 import {
   isDateField,
   isEnumField,
@@ -73,7 +74,41 @@ const splitList = (text: string) =>
     .map((item) => item.trim())
     .filter((item) => item !== '')
 
-export function readRow(cells: readonly Cell[], plan: readonly ColumnPlan[]): RowReading {
+/**
+ * Each field's verdict of the member schema by value, remembered across the rows of one file:
+ * a register repeats its towns, options and dates thousands of times, and yup's run over a
+ * whole row costs more than reading it. Every field rule looks at its own value only, so a row
+ * whose every value passed alone passes as a whole; a row with a failing value is checked
+ * whole again, so its messages are exactly the schema's.
+ */
+export class FieldVerdicts {
+  private readonly byField = new Map<string, Map<unknown, boolean>>()
+
+  rowPasses(value: Record<string, unknown>): boolean {
+    const fields = memberUpdateSchema().fields
+    for (const field of REQUIRED_NAME_FIELDS) if (!(field in value)) return false
+    for (const [field, item] of Object.entries(value)) {
+      const rule = fields[field] as Schema | undefined
+      if (!rule) continue
+      let verdicts = this.byField.get(field)
+      if (!verdicts) this.byField.set(field, (verdicts = new Map()))
+      const key = Array.isArray(item) ? JSON.stringify(item) : item
+      let passes = verdicts.get(key)
+      if (passes === undefined) {
+        passes = rule.isValidSync(item)
+        verdicts.set(key, passes)
+      }
+      if (!passes) return false
+    }
+    return true
+  }
+}
+
+export function readRow(
+  cells: readonly Cell[],
+  plan: readonly ColumnPlan[],
+  verdicts: FieldVerdicts = new FieldVerdicts(),
+): RowReading {
   const raw: Record<string, unknown> = {}
   const errors: Record<string, string> = {}
   const filled: MemberField[] = []
@@ -119,7 +154,9 @@ export function readRow(cells: readonly Cell[], plan: readonly ColumnPlan[]): Ro
     if (at >= 0) filled[at] = 'middle_name'
   }
   const normalized = normalizeMemberInput(raw)
-  const checked = validateMember(normalized.value, memberUpdateSchema())
+  const checked = verdicts.rowPasses(normalized.value)
+    ? { ok: true as const }
+    : validateMember(normalized.value, memberUpdateSchema())
   const allErrors = { ...(checked.ok ? {} : checked.errors), ...normalized.errors, ...errors }
   // A name the schema requires counts as missing when its column is not mapped at all.
   for (const field of REQUIRED_NAME_FIELDS) {
