@@ -110,6 +110,28 @@ describe('GET /api/members/export', () => {
     expect((await ctx.app.inject({ url: exportUrl({}) })).statusCode).toBe(401)
   })
 
+  it('writes Gregorian dates as date cells and a blank field as no cell in .xlsx', async () => {
+    const res = await ctx.app.inject({
+      url: exportUrl({ format: 'xlsx', lang: 'en', calendar: 'gregorian', q: 'Abebe' }),
+      headers: owner.auth,
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    const column = (field: string) => MEMBER_INPUT_FIELDS.indexOf(field as never) + 1
+    expect(sheet.getRow(1).getCell(1).font).toMatchObject({ bold: true })
+    const born = sheet.getRow(2).getCell(column('date_of_birth'))
+    expect(born.value).toEqual(new Date(Date.UTC(1980, 1, 29)))
+    expect(born.numFmt).toBe('yyyy-mm-dd')
+    const street = sheet.getRow(2).getCell(column('street_address'))
+    // A string cell, which a spreadsheet never runs as a formula.
+    expect(street.value).toBe('-5 Bole')
+    expect(street.type).toBe(ExcelJS.ValueType.String)
+    expect(street.numFmt).toBeUndefined()
+    expect(sheet.getRow(2).getCell(column('christian_name')).value).toBe(null)
+    expect(sheet.getRow(2).getCell(column('christian_name')).type).toBe(ExcelJS.ValueType.Null)
+  })
+
   it.each([
     ['xlsx', 'am', 'ethiopian'],
     ['csv', 'om', 'gregorian'],
