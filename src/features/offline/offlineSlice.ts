@@ -64,6 +64,8 @@ export interface OfflineQueueState {
   inFlight: string | null
   /** The registration open in the editor: a send never starts it, so no edit is lost. */
   editing: string | null
+  /** Saved, but the device's storage is filling up: told now, before a save fails. */
+  storageLow: boolean
 }
 
 export const initialQueueState: OfflineQueueState = {
@@ -74,6 +76,7 @@ export const initialQueueState: OfflineQueueState = {
   lastSaved: null,
   inFlight: null,
   editing: null,
+  storageLow: false,
 }
 
 const { move } = createMachine<QueueStatus, QueueEvent, OfflineQueueState>(
@@ -98,8 +101,12 @@ const offlineSlice = createSlice({
         return
       }
       if (move(state, action.payload.length ? 'found' : 'emptied')) state.items = action.payload
+      if (state.items.length === 0) state.storageLow = false
     },
     saveStarted: (state) => void move(state, 'saveStarted'),
+    storageRunningLow(state) {
+      state.storageLow = true
+    },
     saved(state, action: PayloadAction<QueueItem>) {
       // Always kept: a save during a send joins the queue without changing the send's status.
       state.items = [...state.items.filter((i) => i.id !== action.payload.id), action.payload]
@@ -134,7 +141,9 @@ const offlineSlice = createSlice({
       if (item) item.lastError = action.payload.message
       if (state.progress) state.progress.done += 1
     },
-    sendFinished: (state) => void move(state, 'sendFinished'),
+    sendFinished(state) {
+      if (move(state, 'sendFinished') && state.items.length === 0) state.storageLow = false
+    },
     sendStopped(state) {
       if (move(state, 'sendStopped')) state.problem = 'unreachable'
     },

@@ -11,7 +11,14 @@ import {
   putRegistration,
 } from './queueStore'
 import { sendOrQueue } from './sendOrQueue'
-import { closeQueuedEdit, openQueuedEdit, outcomeOf, sendQueue, updateQueued } from './sync'
+import {
+  closeQueuedEdit,
+  openQueuedEdit,
+  outcomeOf,
+  saveToQueue,
+  sendQueue,
+  updateQueued,
+} from './sync'
 
 const ALICE = { id: 1, username: 'alice' }
 
@@ -213,6 +220,54 @@ describe('an edit and a send of the same registration', () => {
     held.answer(json(503, { success: false, message: 'busy' }))
     await expect(sending).resolves.toBe('unreachable')
     expect(await getRegistration(1, 'a')).toMatchObject({ values: edited, attempts: 1 })
+  })
+})
+
+describe('the device’s storage', () => {
+  const persist = jest.fn(async () => true)
+  /** A browser whose storage holds `usage` of a 100 MB quota. */
+  function storageAt(usage: number) {
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { estimate: async () => ({ usage, quota: 100_000_000 }), persist },
+    })
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'storage')
+    persist.mockClear()
+  })
+  const save = (store: ReturnType<typeof setupStore>['store']) =>
+    store.dispatch(saveToQueue({ id: 'k1', values: { first_name: 'Hanna' }, photo: null }))
+
+  it('saves with room to spare, asks the browser to keep it, and warns of nothing', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    storageAt(10_000_000)
+    await expect(save(store)).resolves.toBe('k1')
+    expect(persist).toHaveBeenCalled()
+    expect(selectQueue(store.getState())).toMatchObject({ status: 'queued', storageLow: false })
+  })
+
+  it('nearly full: still saves, and the user is told before a save fails', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    storageAt(85_000_000)
+    await expect(save(store)).resolves.toBe('k1')
+    expect(await listRegistrations(1)).toHaveLength(1)
+    expect(selectQueue(store.getState())).toMatchObject({ status: 'queued', storageLow: true })
+    // Sent, the queue is empty again and the warning goes.
+    fetchMock.mockImplementation(async () => json(201, { id: 1 }))
+    await store.dispatch(sendQueue())
+    expect(selectQueue(store.getState()).storageLow).toBe(false)
+  })
+
+  it('too full: refuses the save with the reason, and keeps nothing half-written', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    storageAt(96_000_000)
+    await expect(save(store)).resolves.toBeNull()
+    expect(await listRegistrations(1)).toEqual([])
+    expect(selectQueue(store.getState())).toMatchObject({
+      status: 'failed',
+      problem: 'storageFull',
+    })
   })
 })
 

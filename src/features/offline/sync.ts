@@ -63,11 +63,15 @@ export const loadQueue = (): AppThunk<Promise<void>> => async (dispatch, getStat
   dispatch(queueEvents.loaded(entries.map(itemOf)))
 }
 
-/** Whether saving this many more bytes would leave the device's storage nearly full. */
-async function storageNearlyFull(bytes: number): Promise<boolean> {
+/** Above this share of the quota a save is refused; above the warning share, the user is told. */
+export const STORAGE_REFUSE_SHARE = 0.95
+export const STORAGE_WARN_SHARE = 0.8
+
+/** The share of the device's storage quota in use with `bytes` more, or null when unknown. */
+async function storageShare(bytes: number): Promise<number | null> {
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined)
-  if (!estimate?.quota || estimate.usage === undefined) return false
-  return estimate.usage + bytes > estimate.quota * 0.95
+  if (!estimate?.quota || estimate.usage === undefined) return null
+  return (estimate.usage + bytes) / estimate.quota
 }
 
 /**
@@ -86,7 +90,8 @@ export const saveToQueue =
     dispatch(queueEvents.saveStarted())
     // As small as the server would keep it, so that hundreds fit on a phone.
     const photo = entry.photo && (await downscalePhoto(entry.photo))
-    if (await storageNearlyFull((photo?.size ?? 0) + 64 * 1024)) {
+    const share = await storageShare((photo?.size ?? 0) + 64 * 1024)
+    if (share !== null && share > STORAGE_REFUSE_SHARE) {
       dispatch(queueEvents.saveFailed('storageFull'))
       return null
     }
@@ -108,6 +113,7 @@ export const saveToQueue =
     // Asks the browser not to evict the queue under storage pressure; harmless when refused.
     void navigator.storage?.persist?.().catch(() => false)
     dispatch(queueEvents.saved(itemOf(saved)))
+    if (share !== null && share > STORAGE_WARN_SHARE) dispatch(queueEvents.storageRunningLow())
     return saved.id
   }
 

@@ -10,7 +10,7 @@ import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
-import { isQueuedResult, QUEUE_PATH } from '../offline'
+import { isQueuedResult, QUEUE_PATH, QueueStorageNotice } from '../offline'
 import { transferApi } from '../transfer'
 import {
   emptyRegistration,
@@ -337,6 +337,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
       {draft.offer && (
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
+      {!editingQueued && <QueueStorageNotice className="registration-banner" />}
       {status === 'succeeded' && savedOnDevice && (
         <Alert
           type="info"
