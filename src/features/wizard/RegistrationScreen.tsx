@@ -337,7 +337,6 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
       {draft.offer && (
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
-      {!editingQueued && <QueueStorageNotice className="registration-banner" />}
       {status === 'succeeded' && savedOnDevice && (
         <Alert
           type="info"
@@ -347,6 +346,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
           className="registration-banner"
         />
       )}
+      {!editingQueued && <QueueStorageNotice className="registration-banner" />}
       {!editingQueued &&
         !savedOnDevice &&
         (status === 'succeeded' || (status === 'editing' && created)) && (
