@@ -24,6 +24,12 @@ function birthdayToday(yearsAgo: number) {
   return `${now.getFullYear() - yearsAgo}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
+/** A church logo as the ID card screen keeps it on the device: base64 image bytes. */
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" ' +
+  'fill="#7b1fa2"/><path d="M29 10h6v14h12v6H35v24h-6V30H17v-6h12z" fill="#ffd54f"/></svg>'
+const LOGO = `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`
+
 useServerAndBrowser(async () => {
   const token = await apiToken(server.url)
   for (const [i, status] of STATUSES.entries()) {
@@ -121,16 +127,25 @@ for (const viewport of [NARROW, WIDE]) {
   }
 }
 
-test('the report prints the figures and the filtered list', async () => {
-  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
-  const page = await context.newPage()
-  await signInToHome(page)
-  await page.getByRole('button', { name: t('en', 'homePrintReport') }).click()
-  await page.waitForURL(/\/home\/report$/)
-  await page.getByRole('table', { name: t('en', 'homeByStatus') }).waitFor()
-  await page.getByText('Homeseed4 Kebede Girma').waitFor()
-  await page.emulateMedia({ media: 'print' })
-  assert.equal(await page.locator('.top-bar').isVisible(), false)
-  await screenshot(page, 'home-report-en-print-1280')
-  await context.close()
-})
+for (const lang of ['en', 'am'] as const) {
+  test(`the report prints the church logo, the figures and the filtered list (${lang})`, async () => {
+    const context = await newContext(browser, { viewport: WIDE, language: lang })
+    await context.addInitScript((logo) => localStorage.setItem('churchLogo', logo), LOGO)
+    const page = await context.newPage()
+    await signInToHome(page)
+    await page.getByRole('button', { name: t(lang, 'homePrintReport') }).click()
+    await page.waitForURL(/\/home\/report$/)
+    await page.getByRole('table', { name: t(lang, 'homeByStatus') }).waitFor()
+    await page.getByText('Homeseed4 Kebede Girma').waitFor()
+    await page.emulateMedia({ media: 'print' })
+    assert.equal(await page.locator('.top-bar').isVisible(), false)
+    assert.equal(await page.locator('.report-controls').isVisible(), false)
+    const logo = page.getByRole('img', { name: t(lang, 'reportChurchLogo') })
+    assert.equal(await logo.isVisible(), true)
+    assert.equal(await logo.getAttribute('src'), LOGO)
+    // Loaded and drawn, not a broken image.
+    assert.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    await screenshot(page, `home-report-${lang}-print-1280`)
+    await context.close()
+  })
+}

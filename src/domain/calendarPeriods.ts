@@ -88,13 +88,21 @@ export function recurrencesWithin(from: string, days: number, calendar: StatsCal
     if (calendar === 'ethiopian' && month === 13 && day === 5 && !isEthiopianLeapYear(year))
       byMonthDay.set('13-6', { on, year })
   }
-  return (stored: string): Recurrence | undefined => {
+  const test = (stored: string): Recurrence | undefined => {
     const date = parseIsoDate(stored)
     if (!date) return undefined
     const { year, month, day } = parts(date)
     const found = byMonthDay.get(`${month}-${day}`)
     if (!found || found.year - year < 1) return undefined
     return { on: found.on, years: found.year - year }
+  }
+  // Thousands of members share a few hundred dates: each is converted once.
+  const known = new Map<string, Recurrence | undefined>()
+  return (stored: string): Recurrence | undefined => {
+    if (known.has(stored)) return known.get(stored)
+    const found = test(stored)
+    known.set(stored, found)
+    return found
   }
 }
 

@@ -4,8 +4,17 @@ import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { authApi } from './authApi'
 import type { AuthState } from './authSlice'
 
-/** The device's settings, not the session's: they survive a logout (issue 28). */
-export const DEVICE_KEYS = ['language', 'themeMode', 'calendar', 'installBannerDismissed']
+/**
+ * The device's settings, not the session's: they survive a logout (issue 28), as does the
+ * church's logo picked for the ID cards and reports (the church's, not a member's).
+ */
+export const DEVICE_KEYS = [
+  'language',
+  'themeMode',
+  'calendar',
+  'installBannerDismissed',
+  'churchLogo',
+]
 
 /** Side effects of the session: the token on the device, and nothing left behind on logout. */
 export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ auth: AuthState }>) {

@@ -129,6 +129,38 @@ describe('ReportScreen', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
   })
 
+  it('prints the church logo picked for the ID cards on this device', async () => {
+    localStorage.setItem('churchLogo', 'data:image/png;base64,AQEB')
+    renderRoute('/home/report', { signedInAs: admin })
+    const logo = await screen.findByRole('img', { name: 'Church logo' }, SLOW)
+    expect(logo).toHaveAttribute('src', 'data:image/png;base64,AQEB')
+    expect(logo.closest('.report-header')).not.toBeNull()
+    expect(screen.getByRole('button', { name: 'Remove logo' })).toBeInTheDocument()
+  })
+
+  it('shows no stored value that is not base64 image bytes', async () => {
+    localStorage.setItem('churchLogo', 'javascript:alert(1)')
+    renderRoute('/home/report', { signedInAs: admin })
+    await screen.findByText('Total members', undefined, SLOW)
+    expect(screen.queryByRole('img', { name: 'Church logo' })).toBeNull()
+    expect(document.querySelector('.report-logo')).toBeNull()
+  })
+
+  it('keeps a logo picked on the report for the ID cards, and removes it', async () => {
+    renderRoute('/home/report', { signedInAs: admin })
+    await screen.findByText('Total members', undefined, SLOW)
+    const input = document.querySelector('.report-controls input[type=file]') as HTMLInputElement
+    const file = new File([new Uint8Array(3).fill(1)], 'logo.png', { type: 'image/png' })
+    fireEvent.change(input, { target: { files: [file] } })
+    const logo = await screen.findByRole('img', { name: 'Church logo' }, SLOW)
+    expect(logo).toHaveAttribute('src', 'data:image/png;base64,AQEB')
+    expect(localStorage.getItem('churchLogo')).toBe('data:image/png;base64,AQEB')
+    fireEvent.click(screen.getByRole('button', { name: 'Remove logo' }))
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Church logo' })).toBeNull())
+    expect(localStorage.getItem('churchLogo')).toBeNull()
+    expect(server.requests.some((r) => r.method !== 'GET')).toBe(false)
+  })
+
   it('leaves it out when none is set', async () => {
     renderRoute('/home/report', { signedInAs: admin })
     await screen.findByText('Total members', undefined, SLOW)

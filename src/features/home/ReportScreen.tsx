@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
 import { FILTER_STATUSES, fullName, type StatusFilter, todayIso } from '../../domain'
 import { BrandMark } from '../../shared/BrandMark'
+import { LogoPicker, useChurchLogo } from '../idcard'
 import { formatMemberDate } from '../memberForm'
 import {
   type MemberStats,
@@ -153,6 +154,8 @@ export default function ReportScreen() {
   const args = useStatsArgs()
   const stats = useMemberStatsQuery(args)
   const today = todayIso()
+  // The logo of the ID cards, kept on this device; picking one here sets the cards' too.
+  const [logo, setLogo] = useChurchLogo()
   const filter = [status !== 'all' ? labels.status(status) : '', q.trim() ? `“${q.trim()}”` : '']
     .filter(Boolean)
     .join(' · ')
@@ -179,13 +182,24 @@ export default function ReportScreen() {
           onSearch={(value) => setQ(value)}
           style={{ width: 260 }}
         />
+        <LogoPicker logo={logo} onChange={setLogo} />
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
           <FormattedMessage id="reportPrint" />
         </Button>
       </Space>
 
       <header className="report-header">
-        <BrandMark size={48} />
+        {logo ? (
+          <img
+            className="report-logo"
+            src={logo}
+            alt={intl.formatMessage({ id: 'reportChurchLogo' })}
+            width={64}
+            height={64}
+          />
+        ) : (
+          <BrandMark size={48} />
+        )}
         <div>
           {stats.data?.church_name && <p className="report-church">{stats.data.church_name}</p>}
           <h1 id="report-title" className="report-title">

@@ -11,6 +11,7 @@ import { formatMemberDate } from '../memberForm'
 import { selectCalendar, selectLanguage } from '../preferences'
 import { CardPreview } from './CardPreview'
 import { CardPrintPages } from './CardPrintPages'
+import { useChurchLogo } from './churchLogo'
 import { useGetIdCardPhotoQuery } from './idcardApi'
 import './idcard.css'
 import { LogoPicker } from './LogoPicker'
@@ -43,7 +44,8 @@ export default function IdCardScreen() {
   const calendar = useAppSelector(selectCalendar)
   // The card speaks English and Amharic only (spec 2.9), so its dates do too.
   const cardLanguage = useAppSelector(selectLanguage) === 'am' ? 'am' : 'en'
-  const [logo, setLogo] = useState<string | null>(null)
+  // Kept on the device: the dashboard's printed report shows the same logo.
+  const [logo, setLogo] = useChurchLogo()
   const [outcome, setOutcome] = useState<Outcome>(null)
 
   const member = useGetMemberQuery(id, { skip: !validId })

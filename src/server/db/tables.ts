@@ -73,6 +73,13 @@ export interface MemberCountsTable {
   n: number
 }
 
+/** Members per account and ministry, kept by triggers (migration 2026_11_26_1501). */
+export interface MemberMinistryCountsTable {
+  owner_user_id: number
+  ministry: string
+  n: number
+}
+
 /**
  * PostgreSQL only: a narrow copy of each member's owner, status and search text with its own
  * trigram index, from which text searches count their matches; kept by triggers on members
@@ -161,6 +168,7 @@ export interface Database {
   members: MembersTable
   photos: PhotosTable
   member_counts: MemberCountsTable
+  member_ministry_counts: MemberMinistryCountsTable
   members_fts: MembersFtsTable
   member_search: MemberSearchTable
   sessions: SessionsTable

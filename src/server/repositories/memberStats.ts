@@ -3,6 +3,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely'
 import { type AgeBand, GENDERS } from '../../domain'
 import { isPostgres } from '../db/portable'
+import { readRows } from '../db/readPool'
 import type { Db } from './users'
 
 /** null = every account's members. */
@@ -19,7 +20,7 @@ export async function countByStatus(db: Db, owner: StatsOwner) {
     .select(['membership_status', (eb) => eb.fn.sum<number | string>('n').as('n')])
     .groupBy('membership_status')
   if (owner !== null) query = query.where('owner_user_id', '=', owner)
-  const rows = await query.execute()
+  const rows = await readRows(db, query.compile())
   return rows.map((row) => ({ status: row.membership_status, n: Number(row.n) }))
 }
 
@@ -33,10 +34,12 @@ async function rangeCounts(db: Db, owner: StatsOwner, conditions: readonly Expre
     (condition, i) =>
       sql`select ${sql.lit(i)} as i, count(*) as n from members where ${ownedBy(owner)} and ${condition}`,
   )
-  const { rows } = await sql<{ i: number | string; n: number | string }>`${sql.join(
-    parts,
-    sql` union all `,
-  )}`.execute(db)
+  const rows = await readRows(
+    db,
+    sql<{ i: number | string; n: number | string }>`${sql.join(parts, sql` union all `)}`.compile(
+      db,
+    ),
+  )
   const counts = conditions.map(() => 0)
   for (const row of rows) counts[Number(row.i)] = Number(row.n)
   return counts
@@ -80,13 +83,16 @@ export async function countByGenderAndAge(db: Db, owner: StatsOwner, bornBy: rea
 
 /** Members whose transfer_date (an ISO timestamp) is at or after `sinceIso`. */
 export async function countTransferredSince(db: Db, owner: StatsOwner, sinceIso: string) {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where(ownedBy(owner))
-    .where('transfer_date', '>=', sinceIso)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+  const [row] = await readRows(
+    db,
+    db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(ownedBy(owner))
+      .where('transfer_date', '>=', sinceIso)
+      .compile(),
+  )
+  return Number(row?.n ?? 0)
 }
 
 /**
@@ -111,8 +117,8 @@ export async function countTransferredOutBetween(
       : sql<string>`json_extract(details, '$.changes.owner_user_id[0]')`
     query = query.where(sql<SqlBool>`${before} = ${isPostgres(db) ? String(owner) : owner}`)
   }
-  const row = await query.executeTakeFirstOrThrow()
-  return Number(row.n)
+  const [row] = await readRows(db, query.compile())
+  return Number(row?.n ?? 0)
 }
 
 /**
@@ -130,34 +136,19 @@ export async function countCreatedBetween(db: Db, owner: StatsOwner, instants: r
 }
 
 /**
- * Members per ministry, most first. current_ministries is JSON array text: the database counts
- * members per distinct list (a walk of its narrow index), and the few distinct lists are split
- * here, so no member's JSON is parsed one by one.
+ * Members per ministry, most first, from the counts the triggers keep (migration
+ * 2026_11_26_1501): a few rows per account, however many members.
  */
 export async function countByMinistry(db: Db, owner: StatsOwner, limit: number) {
-  const rows = await db
-    .selectFrom('members')
-    .select(['current_ministries as list', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where(ownedBy(owner))
-    .where('current_ministries', '<>', '[]')
-    .groupBy('current_ministries')
-    .execute()
-  const totals = new Map<string, number>()
-  for (const row of rows) {
-    let list: unknown
-    try {
-      list = JSON.parse(row.list)
-    } catch {
-      continue
-    }
-    if (!Array.isArray(list)) continue
-    for (const ministry of new Set(list)) {
-      if (typeof ministry !== 'string' || ministry.trim() === '') continue
-      totals.set(ministry, (totals.get(ministry) ?? 0) + Number(row.n))
-    }
-  }
-  return [...totals]
-    .map(([ministry, n]) => ({ ministry, n }))
+  let query = db
+    .selectFrom('member_ministry_counts')
+    .select(['ministry', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .groupBy('ministry')
+  if (owner !== null) query = query.where('owner_user_id', '=', owner)
+  const rows = await readRows(db, query.compile())
+  return rows
+    .map((row) => ({ ministry: row.ministry, n: Number(row.n) }))
+    .filter((row) => row.n > 0)
     .sort((a, b) => b.n - a.n || a.ministry.localeCompare(b.ministry))
     .slice(0, limit)
 }
@@ -173,21 +164,26 @@ export async function findByMonthDays(
   monthDays: readonly string[],
 ): Promise<{ id: number; date: string }[]> {
   if (monthDays.length === 0) return []
-  const rows = await db
-    .selectFrom('members')
-    .select(['id', sql<string>`${sql.ref(column)}`.as('date')])
-    .where(ownedBy(owner))
-    .where(sql<string>`substr(${sql.ref(column)}, 6, 5)`, 'in', monthDays)
-    .execute()
-  return rows
+  return readRows(
+    db,
+    db
+      .selectFrom('members')
+      .select(['id', sql<string>`${sql.ref(column)}`.as('date')])
+      .where(ownedBy(owner))
+      .where(sql<string>`substr(${sql.ref(column)}, 6, 5)`, 'in', monthDays)
+      .compile(),
+  )
 }
 
 /** The names of these members. */
 export async function findNames(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return []
-  return db
-    .selectFrom('members')
-    .select(['id', 'first_name', 'middle_name', 'last_name'])
-    .where('id', 'in', ids)
-    .execute()
+  return readRows(
+    db,
+    db
+      .selectFrom('members')
+      .select(['id', 'first_name', 'middle_name', 'last_name'])
+      .where('id', 'in', ids)
+      .compile(),
+  )
 }

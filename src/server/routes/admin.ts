@@ -295,6 +295,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
         }
         await trx.deleteFrom('sessions').where('user_id', '=', id).execute()
         await trx.deleteFrom('member_counts').where('owner_user_id', '=', id).execute()
+        await trx.deleteFrom('member_ministry_counts').where('owner_user_id', '=', id).execute()
         await deleteUser(trx, id)
         await recordEvent(trx, {
           actor: actorOf(request.user!),

@@ -31,6 +31,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   pending_imports: { key: ['id'], maxRows: 5 },
   member_create_keys: { key: ['user_id', 'key'] },
   member_counts: 'derived',
+  member_ministry_counts: 'derived',
   members_fts: 'derived',
   member_search: 'derived',
 }

@@ -1,0 +1,183 @@
+import { type Kysely, sql } from 'kysely'
+import { isPostgres } from '../portable'
+
+// Frozen in time: never edit a migration that has shipped; add a new one.
+//
+// member_ministry_counts holds how many members each account has in each ministry, so the
+// dashboard's "members per ministry" reads a few dozen rows instead of grouping every member's
+// current_ministries (15 ms at 95,000 members, growing with them). As member_counts (0004):
+// triggers keep it in the same transaction as every write to members, zero rows stay, and the
+// rows go with their account. A member counts once per distinct non-blank text item of a
+// current_ministries JSON array; text that is not such an array counts for nothing, as in the
+// query this replaces.
+export async function up(db: Kysely<any>): Promise<void> {
+  const pg = isPostgres(db)
+  // SQLite runs migrations outside a transaction: triggers and backfill appear together.
+  if (!pg) await sql`begin immediate`.execute(db)
+  try {
+    await db.schema
+      .createTable('member_ministry_counts')
+      .addColumn('owner_user_id', 'integer', (col) =>
+        col.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('ministry', 'text', (col) => col.notNull())
+      .addColumn('n', 'integer', (col) => col.notNull())
+      .addPrimaryKeyConstraint('member_ministry_counts_pkey', ['owner_user_id', 'ministry'])
+      .execute()
+    if (pg) await createPostgresTriggers(db)
+    else await createSqliteTriggers(db)
+    // After the triggers, as in 0004: no write can fall between the count and the triggers.
+    await sql
+      .raw(
+        pg
+          ? `insert into member_ministry_counts (owner_user_id, ministry, n)
+             select m.owner_user_id, x.ministry, count(*) from members m
+             cross join lateral member_ministry_items(m.current_ministries) x
+             where m.current_ministries <> '[]'
+             group by m.owner_user_id, x.ministry`
+          : `insert into member_ministry_counts (owner_user_id, ministry, n)
+             select m.owner_user_id, j.value, count(distinct m.id) from members m
+             join json_each(${sqliteArray('m.current_ministries')}) j
+             where m.current_ministries <> '[]' and ${sqliteNotBlank('j')}
+             group by m.owner_user_id, j.value`,
+      )
+      .execute(db)
+    if (!pg) await sql`commit`.execute(db)
+  } catch (error) {
+    if (!pg) await sql`rollback`.execute(db)
+    throw error
+  }
+}
+
+/** Blank: nothing but ASCII white space or no-break spaces (stored items are trimmed anyway). */
+const SQLITE_BLANK = `' ' || char(9, 10, 11, 12, 13, 160)`
+
+/** `column` if it holds a JSON array, else an empty one (json_each fails on bad JSON). */
+function sqliteArray(column: string) {
+  return `case when json_valid(${column}) and json_type(${column}) = 'array'
+    then ${column} else '[]' end`
+}
+
+const sqliteNotBlank = (item: string) =>
+  `${item}.type = 'text' and trim(${item}.value, ${SQLITE_BLANK}) <> ''`
+
+/** The distinct non-blank text items of a JSON array held in `column`, as rows of `value`. */
+function sqliteItems(column: string) {
+  return `select distinct j.value as value from json_each(${sqliteArray(column)}) j
+    where ${sqliteNotBlank('j')}`
+}
+
+async function createSqliteTriggers(db: Kysely<any>) {
+  // "where true": SQLite's upsert after a SELECT needs a WHERE to parse.
+  const add = (row: string) =>
+    sql.raw(`insert into member_ministry_counts (owner_user_id, ministry, n)
+      select ${row}.owner_user_id, value, 1 from (${sqliteItems(`${row}.current_ministries`)})
+      where true
+      on conflict (owner_user_id, ministry) do update set n = n + 1;`)
+  const remove = (row: string) =>
+    sql.raw(`update member_ministry_counts set n = n - 1
+      where owner_user_id = ${row}.owner_user_id
+        and ministry in (${sqliteItems(`${row}.current_ministries`)});`)
+  await sql`create trigger member_ministry_counts_insert after insert on members
+    when new.current_ministries <> '[]'
+  begin
+    ${add('new')}
+  end`.execute(db)
+  await sql`create trigger member_ministry_counts_delete after delete on members
+    when old.current_ministries <> '[]'
+  begin
+    ${remove('old')}
+  end`.execute(db)
+  // Only when the owner or the ministries change: other edits leave the counts alone.
+  await sql`create trigger member_ministry_counts_update
+    after update of owner_user_id, current_ministries on members
+    when old.owner_user_id is not new.owner_user_id
+      or old.current_ministries is not new.current_ministries
+  begin
+    ${remove('old')}
+    ${add('new')}
+  end`.execute(db)
+}
+
+/**
+ * PostgreSQL: statement triggers over transition tables, changes applied in key order (as in
+ * 0004). member_ministry_items reads the JSON text; text that is not JSON yields no items
+ * rather than failing the write (PostgreSQL 15 has no IS JSON test).
+ */
+async function createPostgresTriggers(db: Kysely<any>) {
+  await sql
+    .raw(
+      `create function member_ministry_items(list text) returns table (ministry text)
+      language plpgsql immutable as $$
+      declare parsed jsonb;
+      begin
+        if list is null or list = '[]' then return; end if;
+        begin
+          parsed := list::jsonb;
+        exception when others then
+          return;
+        end;
+        if jsonb_typeof(parsed) <> 'array' then return; end if;
+        return query select distinct e #>> '{}' from jsonb_array_elements(parsed) e
+          where jsonb_typeof(e) = 'string'
+            and btrim(e #>> '{}', E' \\t\\n\\u000b\\f\\r\\u00a0') <> '';
+      end $$`,
+    )
+    .execute(db)
+  const apply = (deltas: string) => `
+    insert into member_ministry_counts (owner_user_id, ministry, n)
+    select owner_user_id, ministry, sum(delta) from (${deltas}) deltas
+    group by owner_user_id, ministry
+    having sum(delta) <> 0
+    order by owner_user_id, ministry
+    on conflict (owner_user_id, ministry)
+    do update set n = member_ministry_counts.n + excluded.n`
+  const rows = (table: string, delta: number) =>
+    `select r.owner_user_id, x.ministry, ${delta} as delta from ${table} r
+     cross join lateral member_ministry_items(r.current_ministries) x`
+  const bodies = {
+    insert: apply(rows('new_rows', 1)),
+    delete: apply(rows('old_rows', -1)),
+    update: apply(`${rows('old_rows', -1)} union all ${rows('new_rows', 1)}`),
+  }
+  for (const [event, body] of Object.entries(bodies)) {
+    await sql
+      .raw(
+        `create function member_ministry_counts_after_${event}() returns trigger
+        language plpgsql set search_path from current as $$
+        begin
+          ${body};
+          return null;
+        end $$`,
+      )
+      .execute(db)
+    const referencing =
+      event === 'insert'
+        ? 'new table as new_rows'
+        : event === 'delete'
+          ? 'old table as old_rows'
+          : 'old table as old_rows new table as new_rows'
+    await sql
+      .raw(
+        `create trigger member_ministry_counts_${event} after ${event} on members
+        referencing ${referencing}
+        for each statement execute function member_ministry_counts_after_${event}()`,
+      )
+      .execute(db)
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const event of ['insert', 'delete', 'update']) {
+      await sql.raw(`drop trigger if exists member_ministry_counts_${event} on members`).execute(db)
+      await sql.raw(`drop function if exists member_ministry_counts_after_${event}()`).execute(db)
+    }
+    await sql.raw(`drop function if exists member_ministry_items(text)`).execute(db)
+  } else {
+    for (const event of ['insert', 'delete', 'update']) {
+      await sql.raw(`drop trigger if exists member_ministry_counts_${event}`).execute(db)
+    }
+  }
+  await db.schema.dropTable('member_ministry_counts').execute()
+}
