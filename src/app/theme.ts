@@ -20,6 +20,11 @@ export const THEME_TOKEN = {
 
 const LIGHT_CONTRAST = {
   colorLink: '#1565c0',
+  // Hover states too: antd lightens them, to 3.3:1 for white on a primary button and 2.9:1
+  // for a hovered link on white; these keep 4.5:1 or more.
+  colorPrimaryHover: '#1565c0',
+  colorLinkHover: '#0d47a1',
+  colorErrorHover: '#b80042',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
@@ -30,6 +35,11 @@ const DARK_CONTRAST = {
   colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
   colorTextQuaternary: 'rgba(255, 255, 255, 0.45)',
   colorLink: '#5ea8f2',
+  // antd's dark hover and active links are darker than the link (2.2:1 on #141414); the
+  // primary hover is kept dark enough for white text (4.8:1).
+  colorLinkHover: '#8dc5f8',
+  colorLinkActive: '#5ea8f2',
+  colorPrimaryHover: '#2a74c0',
   // antd mixes the seed with the dark background: this seed gives an error text of 5.2:1 on
   // #141414, where #dc004e gave 2.9:1 (form messages, danger buttons, the danger zone).
   colorError: '#ff6b8f',
@@ -61,8 +71,16 @@ export function themeFor(mode: ThemeMode): ThemeConfig {
     components: {
       Layout: mode === 'dark' ? {} : { headerBg: PRIMARY_COLOR, bodyBg: '#f5f7fa' },
       Tag: mode === 'dark' ? DARK_TAG : LIGHT_TAG,
-      // The dark error colour is light enough for text, so a solid danger button takes dark text.
-      Button: mode === 'dark' ? { dangerColor: '#141414' } : {},
+      // The dark error colour is light enough for text, so a solid danger button takes dark
+      // text; a hovered default button's text would be the primary hover, too dark on near-black.
+      Button:
+        mode === 'dark'
+          ? {
+              dangerColor: '#141414',
+              defaultHoverColor: '#8dc5f8',
+              defaultHoverBorderColor: '#8dc5f8',
+            }
+          : {},
     },
     // Each theme's CSS variables are scoped by a class of its own (antd's CSS-variable mode).
     cssVar: { key: antdThemeClass(mode) },
