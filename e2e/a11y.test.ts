@@ -137,6 +137,21 @@ for (const { lang, theme, viewport } of RUNS) {
       await page.getByText('አበበ ከበደ ተሰማ').first().waitFor()
       await check('list')
 
+      // Found by the emergency contact's name: the result says so, the match marked (item 12).
+      await page.getByRole('button', { name: t(lang, 'showFilters'), exact: true }).click()
+      await page
+        .getByRole('searchbox', { name: t(lang, 'searchMembers'), exact: true })
+        .fill('አልማዝ')
+      const note = page.locator('.member-search-match').filter({
+        hasText: t(lang, 'searchMatchField', {
+          field: t(lang, 'emergencyContactName'),
+          value: 'አልማዝ ተስፋዬ',
+        }),
+      })
+      await note.first().waitFor()
+      assert.equal(await note.first().locator('mark').textContent(), 'አልማዝ')
+      await check('list-search')
+
       await navigate(page, `/member/${memberId}`)
       await page.getByRole('heading', { name: 'አበበ ከበደ ተሰማ' }).first().waitFor()
       await page.getByRole('term').first().waitFor()
