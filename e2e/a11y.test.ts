@@ -133,6 +133,20 @@ for (const { lang, theme, viewport } of RUNS) {
       await page.locator('#member-first_name').waitFor()
       await check('wizard')
 
+      // A birth date in the future: the warning (allowed, but odd) must be readable too.
+      await page
+        .locator('.dual-date', { has: page.locator('#member-date_of_birth-label') })
+        .locator('.ant-segmented-item')
+        .first()
+        .click()
+      await page.locator('#member-date_of_birth').fill('2031-03-04')
+      await page.keyboard.press('Enter')
+      // Closes the calendar, which would cover the message.
+      await page.locator('#member-first_name').click()
+      await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' })
+      await page.getByText(t(lang, 'birthDateInFuture'), { exact: true }).waitFor()
+      await check('wizard-warning')
+
       await navigate(page, '/members')
       await page.getByText('አበበ ከበደ ተሰማ').first().waitFor()
       await check('list')
