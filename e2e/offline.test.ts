@@ -3,6 +3,9 @@
  * precache, and a screen whose code cannot be fetched says so inside the frame, never a blank page.
  */
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import {
@@ -21,15 +24,22 @@ import {
 
 let browser: Browser
 let server: RunningServer
+// Ours, not the server's: a test stops the server and starts it again on the same data.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-offline-'))
 
 before(async () => {
   browser = await launchBrowser()
-  server = await startServer()
+  server = await startServer({ DATA_DIR: dataDir })
 })
 after(async () => {
   await browser?.close()
   await server?.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
 })
+
+/** The stopped server again: the same origin (so the same service worker) and data. */
+const restartServer = (stopped: RunningServer) =>
+  startServer({ PORT: String(stopped.port), DATA_DIR: stopped.dataDir })
 
 /** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
 async function controlledBySw(page: Page) {
@@ -188,16 +198,18 @@ async function registerMinimal(page: Page, firstName: string, photo: boolean) {
   await page.getByRole('button', { name: t('en', 'submit'), exact: true }).click()
 }
 
-test('offline, two registrations are saved on the device and sent once when back online', async () => {
+test('offline with the server stopped: two registrations with photos survive a reload and are sent once', async () => {
   const context = await newContext(browser, { viewport: NARROW, language: 'en' })
   const page = await context.newPage()
   await page.goto(`${server.url}/login`)
   await controlledBySw(page)
   await signIn(page, server.url)
+  // Both kinds of offline: the browser's, and no server at all behind it.
   await context.setOffline(true)
+  await server.stop()
   const names = ['Queuedone', 'Queuedtwo']
   for (const [i, name] of names.entries()) {
-    await registerMinimal(page, name, i === 0)
+    await registerMinimal(page, name, true)
     await page.getByText(t('en', 'savedOnDevice')).waitFor()
     if (i === 0) await screenshot(page, 'offline-saved-en-375')
     // The wizard resets for the next person.
@@ -213,33 +225,49 @@ test('offline, two registrations are saved on the device and sent once when back
   await indicator.click()
   await page.getByRole('heading', { name: t('en', 'queueTitle') }).waitFor()
   await page.getByText(`${names[0]} Kebede Offline`).waitFor()
-  await page.locator('.queue-list img').first().waitFor()
+  // Each with its photo thumbnail, read back from IndexedDB.
+  await page.locator('.queue-list img').nth(1).waitFor()
   await screenshot(page, 'offline-queue-en-375')
 
-  // Reloaded while offline, the app ends the session (spec 2.1); the queue stays on the device
-  // for its account and is sent once that account signs in with the connection back.
+  // Reloaded while offline, the app ends the session (spec 2.1); the login screen says the
+  // queue is there, and it stays on the device for its account.
   await page.reload()
   await page.waitForURL(/\/login$/)
+  await page.locator('.login-queue-waiting', { hasText: '2' }).waitFor()
+
+  // Back online: the same server (port and data dir) again, and the browser's connection.
+  server = await restartServer(server)
   await context.setOffline(false)
   await page.locator('#login-username').fill('admin')
   await page.locator('#login-password').fill(ADMIN_PASSWORD)
   await page.locator('form button[type=submit]').click()
   await page.waitForURL(/\/home$/)
 
+  // Exactly once each, with its photo, and in the member list.
   const token = await apiToken(server.url)
   const found = async (name: string) => {
     const res = await fetch(`${server.url}/api/members/search?q=${name}`, {
       headers: { authorization: `Bearer ${token}` },
     })
-    const body = (await res.json()) as { items: { first_name: string }[] }
-    return body.items.filter((m) => m.first_name === name).length
+    const body = (await res.json()) as { items: { first_name: string; photo_path: string }[] }
+    return body.items.filter((m) => m.first_name === name)
   }
-  for (let waited = 0; waited < 30_000; waited += 500) {
-    if ((await found(names[0])) > 0 && (await found(names[1])) > 0) break
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    if ((await found(names[0])).length > 0 && (await found(names[1])).length > 0) break
     await page.waitForTimeout(500)
   }
-  await page.getByRole('button', { name: /Waiting to send/ }).waitFor({ state: 'detached' })
-  for (const name of names) assert.equal(await found(name), 1, name)
+  await page.locator('.queue-indicator').waitFor({ state: 'detached', timeout: 30_000 })
+  for (const name of names) {
+    const members = await found(name)
+    assert.equal(members.length, 1, name)
+    assert.match(members[0].photo_path, /^uploads\//)
+  }
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/members')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  })
+  const list = page.locator('section.member-list-screen')
+  for (const name of names) await list.getByText(name).first().waitFor()
   await context.close()
 })
 

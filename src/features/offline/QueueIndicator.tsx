@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { selectQueue } from './offlineSlice'
+import './queueIndicator.css'
 
 export const QUEUE_PATH = '/queue'
 

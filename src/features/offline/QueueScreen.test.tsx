@@ -5,7 +5,7 @@ import { App } from 'antd'
 import { initialPreferences } from '../preferences'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
-import { selectQueue } from './offlineSlice'
+import { initialQueueState, selectQueue } from './offlineSlice'
 import { closeQueueForTests, listRegistrations, putRegistration } from './queueStore'
 import QueueScreen from './QueueScreen'
 
@@ -135,6 +135,19 @@ describe('QueueScreen', () => {
     expect(screen.getByText('Abebe Tesfaye')).toBeInTheDocument()
     expect(screen.getByText('Hanna Tesfaye')).toBeInTheDocument()
     expect(await listRegistrations(1)).toHaveLength(2)
+  })
+
+  it('warns that the device’s storage is nearly full while saving still works', async () => {
+    await putRegistration(entry('a', 'Abebe'))
+    renderQueue({
+      preloadedState: { offlineQueue: { ...initialQueueState, storageLow: true } },
+    })
+    expect(await screen.findByRole('status', undefined, SLOW)).toHaveTextContent(
+      /storage is nearly full\. Send the waiting registrations soon/,
+    )
+    // Still there once the queue is read back from the device.
+    await screen.findByText('Abebe Tesfaye', undefined, SLOW)
+    expect(screen.getByRole('status')).toHaveTextContent(/storage is nearly full/)
   })
 
   it('opens an entry in the wizard to edit it', async () => {

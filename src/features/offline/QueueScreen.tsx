@@ -8,6 +8,7 @@ import { DateTime } from '../accounts'
 import { selectCurrentUser } from '../auth'
 import { type QueueItem, selectQueue } from './offlineSlice'
 import { getRegistration } from './queueStore'
+import { QueueStorageNotice } from './QueueStorageNotice'
 import { discardQueued, loadQueue, sendQueue } from './sync'
 import './offline.css'
 
@@ -92,14 +93,7 @@ export default function QueueScreen() {
           title={intl.formatMessage({ id: 'queueUnreachable' })}
         />
       )}
-      {problem === 'storageFull' && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={intl.formatMessage({ id: 'queueStorageFull' })}
-        />
-      )}
+      <QueueStorageNotice />
       {items.length === 0 ? (
         <Empty description={intl.formatMessage({ id: 'queueEmpty' })} />
       ) : (

@@ -24,6 +24,9 @@ const ROWS: Row<QueueStatus, QueueEvent>[] = [
   ['queued', 'emptied', 'idle'],
   ['queued', 'sendStarted', 'sending'],
   ['queued', 'itemSent', null],
+  ['queued', 'itemStarted', null],
+  ['sending', 'itemStarted', 'sending'],
+  ['sending', 'itemSkipped', 'sending'],
   ['sending', 'itemSent', 'sending'],
   ['sending', 'itemRefused', 'sending'],
   ['sending', 'sendFinished', 'sent'],
@@ -83,6 +86,39 @@ describe('the offline queue machine', () => {
     expect(state.items).toHaveLength(1)
     state = reduce(state, queueEvents.sendStarted(1))
     expect(state).toMatchObject({ status: 'sending', problem: null })
+  })
+
+  it('names the registration in flight, and refuses to start one open in the editor', () => {
+    let state = reduce(
+      initialQueueState,
+      queueEvents.loaded([item('a'), item('b')]),
+      queueEvents.editOpened('a'),
+      queueEvents.sendStarted(2),
+      queueEvents.itemStarted('a'),
+    )
+    expect(state).toMatchObject({ status: 'sending', inFlight: null, editing: 'a' })
+    state = reduce(state, queueEvents.itemSkipped(), queueEvents.itemStarted('b'))
+    expect(state).toMatchObject({ inFlight: 'b', progress: { done: 1, total: 2 } })
+    // Opened while in flight: the lock is taken for later sends; this one keeps its answer.
+    state = reduce(state, queueEvents.editOpened('b'))
+    expect(state).toMatchObject({ inFlight: 'b', editing: 'b' })
+    state = reduce(state, queueEvents.itemRefused({ id: 'b', message: 'Bad' }))
+    expect(state.inFlight).toBeNull()
+    state = reduce(state, queueEvents.editClosed('a'), queueEvents.sendFinished())
+    expect(state).toMatchObject({ status: 'sent', editing: 'b', inFlight: null })
+    state = reduce(state, queueEvents.editClosed('b'))
+    expect(state.editing).toBeNull()
+  })
+
+  it('a send that stops leaves nothing in flight', () => {
+    const state = reduce(
+      initialQueueState,
+      queueEvents.loaded([item('a')]),
+      queueEvents.sendStarted(1),
+      queueEvents.itemStarted('a'),
+      queueEvents.sendStopped(),
+    )
+    expect(state).toMatchObject({ status: 'failed', inFlight: null })
   })
 
   it('ignores the payload of an illegal move', () => {

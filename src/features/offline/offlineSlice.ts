@@ -11,6 +11,8 @@ export type QueueEvent =
   | 'found'
   | 'emptied'
   | 'sendStarted'
+  | 'itemStarted'
+  | 'itemSkipped'
   | 'itemSent'
   | 'itemRefused'
   | 'sendFinished'
@@ -20,13 +22,16 @@ export type QueueEvent =
  * The device's queue of registrations (issue 30): idle → saving → queued → sending → sent or
  * failed. `found`/`emptied` are what reading the queue back finds (at sign-in, after a discard);
  * `sendStopped` is a send that could not reach the server (it is tried again later). A save
- * while sending keeps `sending`: the new entry simply joins the next round.
+ * while sending keeps `sending`: the new entry simply joins the next round. `itemStarted` names
+ * the one registration in flight; it is refused for a registration open in the editor.
  */
 export const QUEUE_TRANSITIONS: TransitionTable<QueueStatus, QueueEvent> = {
   idle: { saveStarted: 'saving', found: 'queued', emptied: 'idle' },
   saving: { saved: 'queued', saveFailed: 'failed' },
   queued: { saveStarted: 'saving', found: 'queued', emptied: 'idle', sendStarted: 'sending' },
   sending: {
+    itemStarted: 'sending',
+    itemSkipped: 'sending',
     itemSent: 'sending',
     itemRefused: 'sending',
     sendFinished: 'sent',
@@ -55,6 +60,12 @@ export interface OfflineQueueState {
   problem: QueueProblem
   /** The name of the registration just saved on the device (the wizard's banner). */
   lastSaved: string | null
+  /** The registration whose POST is under way: its editor waits until the answer is in. */
+  inFlight: string | null
+  /** The registration open in the editor: a send never starts it, so no edit is lost. */
+  editing: string | null
+  /** Saved, but the device's storage is filling up: told now, before a save fails. */
+  storageLow: boolean
 }
 
 export const initialQueueState: OfflineQueueState = {
@@ -63,12 +74,18 @@ export const initialQueueState: OfflineQueueState = {
   progress: null,
   problem: null,
   lastSaved: null,
+  inFlight: null,
+  editing: null,
+  storageLow: false,
 }
 
 const { move } = createMachine<QueueStatus, QueueEvent, OfflineQueueState>(
   QUEUE_TRANSITIONS,
   (state) => {
-    if (state.status !== 'sending') state.progress = null
+    if (state.status !== 'sending') {
+      state.progress = null
+      state.inFlight = null
+    }
     if (state.status !== 'failed') state.problem = null
   },
 )
@@ -84,8 +101,12 @@ const offlineSlice = createSlice({
         return
       }
       if (move(state, action.payload.length ? 'found' : 'emptied')) state.items = action.payload
+      if (state.items.length === 0) state.storageLow = false
     },
     saveStarted: (state) => void move(state, 'saveStarted'),
+    storageRunningLow(state) {
+      state.storageLow = true
+    },
     saved(state, action: PayloadAction<QueueItem>) {
       // Always kept: a save during a send joins the queue without changing the send's status.
       state.items = [...state.items.filter((i) => i.id !== action.payload.id), action.payload]
@@ -98,20 +119,40 @@ const offlineSlice = createSlice({
     sendStarted(state, action: PayloadAction<number>) {
       if (move(state, 'sendStarted')) state.progress = { done: 0, total: action.payload }
     },
+    /** Refused (nothing changes) for the registration being edited: the caller skips it. */
+    itemStarted(state, action: PayloadAction<string>) {
+      if (state.editing === action.payload) return
+      if (move(state, 'itemStarted')) state.inFlight = action.payload
+    },
+    /** Left for later (open in the editor): counted as done for this round's progress. */
+    itemSkipped(state) {
+      if (move(state, 'itemSkipped') && state.progress) state.progress.done += 1
+    },
     itemSent(state, action: PayloadAction<string>) {
       if (!move(state, 'itemSent')) return
+      state.inFlight = null
       state.items = state.items.filter((item) => item.id !== action.payload)
       if (state.progress) state.progress.done += 1
     },
     itemRefused(state, action: PayloadAction<{ id: string; message: string }>) {
       if (!move(state, 'itemRefused')) return
+      state.inFlight = null
       const item = state.items.find((i) => i.id === action.payload.id)
       if (item) item.lastError = action.payload.message
       if (state.progress) state.progress.done += 1
     },
-    sendFinished: (state) => void move(state, 'sendFinished'),
+    sendFinished(state) {
+      if (move(state, 'sendFinished') && state.items.length === 0) state.storageLow = false
+    },
     sendStopped(state) {
       if (move(state, 'sendStopped')) state.problem = 'unreachable'
+    },
+    /** The editor opened on a registration: sends leave it alone until it closes. */
+    editOpened(state, action: PayloadAction<string>) {
+      state.editing = action.payload
+    },
+    editClosed(state, action: PayloadAction<string>) {
+      if (state.editing === action.payload) state.editing = null
     },
     savedNoticeDismissed(state) {
       state.lastSaved = null

@@ -14,6 +14,8 @@ export interface QueuedRegistration {
   /** The server's message when it refused the registration (400): fix and send again. */
   lastError: string | null
   attempts: number
+  /** Counts the edits saved: a send's write-back never overwrites a newer edit. */
+  revision?: number
 }
 
 interface QueueSchema extends DBSchema {
@@ -75,6 +77,31 @@ export async function deleteRegistration(owner: number, id: string): Promise<boo
   await tx.store.delete(id)
   await tx.done
   return true
+}
+
+/**
+ * Records a try of one registration in one transaction: another attempt, and the server's
+ * refusal only when the entry is still the revision that was sent (an edit saved meanwhile is
+ * kept whole, refusal cleared, for the next send).
+ */
+export async function recordAttempt(
+  owner: number,
+  id: string,
+  sentRevision: number,
+  refusal?: string,
+): Promise<void> {
+  const db = await database()
+  const tx = db.transaction('registrations', 'readwrite')
+  const current = await tx.store.get(id)
+  if (current?.owner === owner) {
+    const unchanged = (current.revision ?? 0) === sentRevision
+    await tx.store.put({
+      ...current,
+      attempts: current.attempts + 1,
+      ...(refusal !== undefined && unchanged ? { lastError: refusal } : {}),
+    })
+  }
+  await tx.done
 }
 
 /** How many registrations wait on this device for any account (the login screen says so). */

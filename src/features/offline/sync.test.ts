@@ -4,9 +4,21 @@ import { IDBFactory } from 'fake-indexeddb'
 import type { BaseQueryApi } from '@reduxjs/toolkit/query'
 import { setupStore } from '../../testing/renderWithProviders'
 import { selectQueue } from './offlineSlice'
-import { closeQueueForTests, listRegistrations, putRegistration } from './queueStore'
+import {
+  closeQueueForTests,
+  getRegistration,
+  listRegistrations,
+  putRegistration,
+} from './queueStore'
 import { sendOrQueue } from './sendOrQueue'
-import { outcomeOf, sendQueue } from './sync'
+import {
+  closeQueuedEdit,
+  openQueuedEdit,
+  outcomeOf,
+  saveToQueue,
+  sendQueue,
+  updateQueued,
+} from './sync'
 
 const ALICE = { id: 1, username: 'alice' }
 
@@ -99,6 +111,163 @@ describe('sendQueue', () => {
     await store.dispatch(sendQueue('b'))
     expect(sentKeys()).toEqual(['b'])
     expect((await listRegistrations(1)).map((e) => e.id)).toEqual(['a'])
+  })
+})
+
+describe('an edit and a send of the same registration', () => {
+  /** The next POST waits for `answer`; its first name is kept to check which version went. */
+  function holdNextSend() {
+    let answer: (res: Response) => void = () => {}
+    const sent: { firstName: string | null } = { firstName: null }
+    fetchMock.mockImplementationOnce(async (request: Request) => {
+      sent.firstName = (await request.clone().formData()).get('first_name') as string
+      return new Promise<Response>((resolve) => (answer = resolve))
+    })
+    return { answer: (res: Response) => answer(res), sent }
+  }
+  const firstNamesSent = async () =>
+    Promise.all(
+      fetchMock.mock.calls.map(async ([request]) =>
+        (await (request as Request).clone().formData()).get('first_name'),
+      ),
+    )
+  const edited = { first_name: 'Edited', last_name: 'Test' }
+  const tick = () => new Promise((r) => setTimeout(r, 20))
+
+  it('a send never starts a registration open in the editor; the saved edit is what goes', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(entry('a', 1, 1))
+    await putRegistration(entry('b', 1, 2))
+    expect((await store.dispatch(openQueuedEdit('a')))?.values.first_name).toBe('Namea')
+    fetchMock.mockImplementation(async () => json(201, { id: 1 }))
+    await expect(store.dispatch(sendQueue())).resolves.toBe('sent')
+    expect(sentKeys()).toEqual(['b'])
+    expect(selectQueue(store.getState()).items.map((i) => i.id)).toEqual(['a'])
+
+    await expect(
+      store.dispatch(updateQueued({ id: 'a', values: edited, photo: null })),
+    ).resolves.toBe(true)
+    store.dispatch(closeQueuedEdit('a'))
+    await store.dispatch(sendQueue())
+    expect(sentKeys()).toEqual(['b', 'a'])
+    expect(await firstNamesSent()).toEqual(['Nameb', 'Edited'])
+    expect(await listRegistrations(1)).toEqual([])
+  })
+
+  it('an editor opened while the registration is in flight waits; sent, it is gone', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(entry('a', 1, 1))
+    const held = holdNextSend()
+    const sending = store.dispatch(sendQueue())
+    await tick()
+    expect(selectQueue(store.getState()).inFlight).toBe('a')
+    let opened: unknown = 'waiting'
+    const opening = store.dispatch(openQueuedEdit('a')).then((e) => (opened = e))
+    await tick()
+    expect(opened).toBe('waiting')
+    held.answer(json(201, { id: 7 }))
+    await sending
+    await opening
+    // Never an edit of a registration the server already has: the editor says it is gone.
+    expect(opened).toBeUndefined()
+  })
+
+  it('an edit saved while the old version is in flight waits for its answer and is kept', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(entry('a', 1, 1))
+    const held = holdNextSend()
+    const sending = store.dispatch(sendQueue())
+    await tick()
+    let saved: boolean | 'waiting' = 'waiting'
+    const saving = store
+      .dispatch(updateQueued({ id: 'a', values: edited, photo: null }))
+      .then((ok) => (saved = ok))
+    await tick()
+    expect(saved).toBe('waiting')
+    held.answer(json(400, { success: false, message: 'Phone number is invalid' }))
+    await sending
+    await saving
+    expect(saved).toBe(true)
+    // The edit is stored whole, the old version's refusal not written over it.
+    const kept = await getRegistration(1, 'a')
+    expect(kept).toMatchObject({ values: edited, lastError: null, attempts: 1, revision: 1 })
+    fetchMock.mockImplementation(async () => json(201, { id: 8 }))
+    await store.dispatch(sendQueue())
+    expect(await firstNamesSent()).toEqual(['Namea', 'Edited'])
+    expect(await listRegistrations(1)).toEqual([])
+  })
+
+  it('an edit saved while the old version is in flight is refused once that one is sent', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(entry('a', 1, 1))
+    const held = holdNextSend()
+    const sending = store.dispatch(sendQueue())
+    await tick()
+    const saving = store.dispatch(updateQueued({ id: 'a', values: edited, photo: null }))
+    held.answer(json(201, { id: 9 }))
+    await sending
+    await expect(saving).resolves.toBe(false)
+    expect(await listRegistrations(1)).toEqual([])
+  })
+
+  it('a write-back never overwrites an edit saved meanwhile (as by another tab)', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(entry('a', 1, 1))
+    const held = holdNextSend()
+    const sending = store.dispatch(sendQueue())
+    await tick()
+    await putRegistration({ ...entry('a', 1, 1), values: edited, revision: 1 })
+    held.answer(json(503, { success: false, message: 'busy' }))
+    await expect(sending).resolves.toBe('unreachable')
+    expect(await getRegistration(1, 'a')).toMatchObject({ values: edited, attempts: 1 })
+  })
+})
+
+describe('the device’s storage', () => {
+  const persist = jest.fn(async () => true)
+  /** A browser whose storage holds `usage` of a 100 MB quota. */
+  function storageAt(usage: number) {
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { estimate: async () => ({ usage, quota: 100_000_000 }), persist },
+    })
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'storage')
+    persist.mockClear()
+  })
+  const save = (store: ReturnType<typeof setupStore>['store']) =>
+    store.dispatch(saveToQueue({ id: 'k1', values: { first_name: 'Hanna' }, photo: null }))
+
+  it('saves with room to spare, asks the browser to keep it, and warns of nothing', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    storageAt(10_000_000)
+    await expect(save(store)).resolves.toBe('k1')
+    expect(persist).toHaveBeenCalled()
+    expect(selectQueue(store.getState())).toMatchObject({ status: 'queued', storageLow: false })
+  })
+
+  it('nearly full: still saves, and the user is told before a save fails', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    storageAt(85_000_000)
+    await expect(save(store)).resolves.toBe('k1')
+    expect(await listRegistrations(1)).toHaveLength(1)
+    expect(selectQueue(store.getState())).toMatchObject({ status: 'queued', storageLow: true })
+    // Sent, the queue is empty again and the warning goes.
+    fetchMock.mockImplementation(async () => json(201, { id: 1 }))
+    await store.dispatch(sendQueue())
+    expect(selectQueue(store.getState()).storageLow).toBe(false)
+  })
+
+  it('too full: refuses the save with the reason, and keeps nothing half-written', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    storageAt(96_000_000)
+    await expect(save(store)).resolves.toBeNull()
+    expect(await listRegistrations(1)).toEqual([])
+    expect(selectQueue(store.getState())).toMatchObject({
+      status: 'failed',
+      problem: 'storageFull',
+    })
   })
 })
 

@@ -11,7 +11,15 @@ import {
   listRegistrations,
   putRegistration,
   type QueuedRegistration,
+  recordAttempt,
 } from './queueStore'
+
+/**
+ * The registrations whose send (read, POST, write-back) is under way in this tab, each with a
+ * promise settled when it is over: an editor reads or saves that registration only afterwards.
+ */
+const flights = new Map<string, Promise<void>>()
+const flightOver = (id: string) => flights.get(id) ?? Promise.resolve()
 
 /** What an answer (or its absence) means for a queued registration. */
 export type Outcome = 'sent' | 'refused' | 'unreachable' | 'signedOut'
@@ -55,11 +63,15 @@ export const loadQueue = (): AppThunk<Promise<void>> => async (dispatch, getStat
   dispatch(queueEvents.loaded(entries.map(itemOf)))
 }
 
-/** Whether saving this many more bytes would leave the device's storage nearly full. */
-async function storageNearlyFull(bytes: number): Promise<boolean> {
+/** Above this share of the quota a save is refused; above the warning share, the user is told. */
+export const STORAGE_REFUSE_SHARE = 0.95
+export const STORAGE_WARN_SHARE = 0.8
+
+/** The share of the device's storage quota in use with `bytes` more, or null when unknown. */
+async function storageShare(bytes: number): Promise<number | null> {
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined)
-  if (!estimate?.quota || estimate.usage === undefined) return false
-  return estimate.usage + bytes > estimate.quota * 0.95
+  if (!estimate?.quota || estimate.usage === undefined) return null
+  return (estimate.usage + bytes) / estimate.quota
 }
 
 /**
@@ -78,7 +90,8 @@ export const saveToQueue =
     dispatch(queueEvents.saveStarted())
     // As small as the server would keep it, so that hundreds fit on a phone.
     const photo = entry.photo && (await downscalePhoto(entry.photo))
-    if (await storageNearlyFull((photo?.size ?? 0) + 64 * 1024)) {
+    const share = await storageShare((photo?.size ?? 0) + 64 * 1024)
+    if (share !== null && share > STORAGE_REFUSE_SHARE) {
       dispatch(queueEvents.saveFailed('storageFull'))
       return null
     }
@@ -100,6 +113,7 @@ export const saveToQueue =
     // Asks the browser not to evict the queue under storage pressure; harmless when refused.
     void navigator.storage?.persist?.().catch(() => false)
     dispatch(queueEvents.saved(itemOf(saved)))
+    if (share !== null && share > STORAGE_WARN_SHARE) dispatch(queueEvents.storageRunningLow())
     return saved.id
   }
 
@@ -110,16 +124,17 @@ async function sendOne(
 ): Promise<Outcome> {
   const result = await dispatch(offlineApi.endpoints.sendQueued.initiate(entry))
   const outcome = outcomeOf('error' in result ? (result.error as FetchBaseQueryError) : undefined)
+  const revision = entry.revision ?? 0
   if (outcome === 'sent') {
     await deleteRegistration(entry.owner, entry.id)
     dispatch(queueEvents.itemSent(entry.id))
   } else if (outcome === 'refused') {
     const message =
       serverMessage('error' in result ? result.error : undefined) ?? 'The server refused it'
-    await putRegistration({ ...entry, lastError: message, attempts: entry.attempts + 1 })
+    await recordAttempt(entry.owner, entry.id, revision, message)
     dispatch(queueEvents.itemRefused({ id: entry.id, message }))
   } else {
-    await putRegistration({ ...entry, attempts: entry.attempts + 1 })
+    await recordAttempt(entry.owner, entry.id, revision)
   }
   return outcome
 }
@@ -143,13 +158,27 @@ export const sendQueue =
     if (due.length === 0) return 'empty'
     dispatch(queueEvents.sendStarted(due.length))
     for (const first of due) {
-      // Read again: it may have been edited or discarded while the previous one was sent.
-      const entry = await getRegistration(owner, first.id)
-      if (!entry) {
-        dispatch(queueEvents.itemSent(first.id))
+      // The machine refuses to start a registration open in the editor: it waits for the edit.
+      dispatch(queueEvents.itemStarted(first.id))
+      if (getState().offlineQueue?.inFlight !== first.id) {
+        dispatch(queueEvents.itemSkipped())
         continue
       }
-      const outcome = await sendOne(entry, dispatch)
+      let land = () => {}
+      flights.set(first.id, new Promise<void>((resolve) => (land = resolve)))
+      let outcome: Outcome
+      try {
+        // Read again: it may have been edited or discarded while the previous one was sent.
+        const entry = await getRegistration(owner, first.id)
+        if (!entry) {
+          dispatch(queueEvents.itemSent(first.id))
+          continue
+        }
+        outcome = await sendOne(entry, dispatch)
+      } finally {
+        flights.delete(first.id)
+        land()
+      }
       if (outcome === 'unreachable' || outcome === 'signedOut') {
         dispatch(queueEvents.sendStopped())
         return outcome
@@ -182,12 +211,21 @@ export const updateQueued =
   async (dispatch, getState) => {
     const owner = ownerOf(getState())
     if (owner === undefined) return false
-    const kept = await getRegistration(owner, entry.id).catch(() => undefined)
-    if (!kept) return false
     // The kept photo was downscaled when queued; a newly chosen one is here.
     const photo = entry.photo && (await downscalePhoto(entry.photo))
+    // A send of this very registration finishes first: sent, the edit is refused (it would be
+    // a second version of a member that exists); not sent, the edit replaces what was tried.
+    await flightOver(entry.id)
+    const kept = await getRegistration(owner, entry.id).catch(() => undefined)
+    if (!kept) return false
     try {
-      await putRegistration({ ...kept, values: entry.values, photo, lastError: null })
+      await putRegistration({
+        ...kept,
+        values: entry.values,
+        photo,
+        lastError: null,
+        revision: (kept.revision ?? 0) + 1,
+      })
     } catch {
       return false
     }
@@ -195,11 +233,20 @@ export const updateQueued =
     return true
   }
 
-/** One of the signed-in account's queued registrations, to edit; undefined when gone. */
-export const readQueued =
+/**
+ * Opens one of the signed-in account's queued registrations in the editor: locked against
+ * sends until `closeQueuedEdit`, read once a send of it already under way has its answer.
+ * Undefined when gone (sent or discarded).
+ */
+export const openQueuedEdit =
   (id: string): AppThunk<Promise<QueuedRegistration | undefined>> =>
-  async (_dispatch, getState) => {
+  async (dispatch, getState) => {
     const owner = ownerOf(getState())
     if (owner === undefined) return undefined
+    dispatch(queueEvents.editOpened(id))
+    await flightOver(id)
     return getRegistration(owner, id).catch(() => undefined)
   }
+
+/** The editor closed (saved, or left): the registration may be sent again. */
+export const closeQueuedEdit = (id: string) => queueEvents.editClosed(id)

@@ -10,7 +10,7 @@ import { releaseFile } from '../../shared/fileRegistry'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
-import { isQueuedResult, QUEUE_PATH } from '../offline'
+import { isQueuedResult, QUEUE_PATH, QueueStorageNotice } from '../offline'
 import { transferApi } from '../transfer'
 import {
   emptyRegistration,
@@ -346,6 +346,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
           className="registration-banner"
         />
       )}
+      {!editingQueued && <QueueStorageNotice className="registration-banner" />}
       {!editingQueued &&
         !savedOnDevice &&
         (status === 'succeeded' || (status === 'editing' && created)) && (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { getFile, registerFile } from '../../shared/fileRegistry'
 import type { MemberSubmission } from '../members'
-import { readQueued, sendQueue, updateQueued } from '../offline'
+import { closeQueuedEdit, openQueuedEdit, sendQueue, updateQueued } from '../offline'
 import { fromSubmission, type RegistrationValues } from './registrationValues'
 
 export type QueuedEditState =
@@ -14,7 +14,8 @@ export type QueuedEditState =
 /**
  * The wizard opened on a registration queued on this device (`/registration?queued=id`): loads
  * it into the form, photo included, and saves the edit back under the same id, then tries to
- * send it. Answers 'none' when the wizard registers a new member.
+ * send it. While open, the queue's sends leave that registration alone (an edit is never lost
+ * to a send of the old version). Answers 'none' when the wizard registers a new member.
  */
 export function useQueuedEdit(
   queuedId: string | null,
@@ -30,7 +31,7 @@ export function useQueuedEdit(
   useEffect(() => {
     if (!queuedId) return
     let live = true
-    void dispatch(readQueued(queuedId)).then((entry) => {
+    void dispatch(openQueuedEdit(queuedId)).then((entry) => {
       if (!live) return
       if (!entry) {
         setState({ kind: 'missing' })
@@ -46,6 +47,7 @@ export function useQueuedEdit(
     })
     return () => {
       live = false
+      dispatch(closeQueuedEdit(queuedId))
     }
     // Loaded once per queued id; `load` is the screen's form reset.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -55,6 +57,7 @@ export function useQueuedEdit(
     if (!queuedId) return false
     const photo = getFile(photoId) ?? null
     const saved = await dispatch(updateQueued({ id: queuedId, values, photo }))
+    dispatch(closeQueuedEdit(queuedId))
     if (saved) void dispatch(sendQueue(queuedId))
     return saved
   }

@@ -1,6 +1,7 @@
 // POST /api/members with an Idempotency-Key (issue 30): a device's offline queue may send the
 // same registration again when the first answer was lost; it must never make a second member.
 import type { Member } from '../../domain'
+import { purgeDeletedMembers } from '../services/restoreBin'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { multipart, registrationFields } from '../testing/memberForms'
 
@@ -107,6 +108,23 @@ describe('POST /api/members with an Idempotency-Key', () => {
     expect(again.statusCode).toBe(409)
     expect(again.json()).toMatchObject({ success: false })
     expect(await countNamed('Gonesince')).toBe(0)
+  })
+
+  it('remembers a key for more than 30 days, through the restore bin’s daily purge', async () => {
+    const key = 'old-key-0007'
+    const first = await post(alice.auth, key, { first_name: 'Monthold' })
+    const id = first.json<Member>().id
+    const day = 24 * 60 * 60 * 1000
+    await ctx.database.db
+      .updateTable('member_create_keys')
+      .set({ created_at: new Date(Date.now() - 40 * day).toISOString() })
+      .where('key', '=', key)
+      .execute()
+    await purgeDeletedMembers(ctx.database.db, new Date(Date.now() + 40 * day))
+    const again = await post(alice.auth, key, { first_name: 'Monthold' })
+    expect(again.statusCode).toBe(200)
+    expect(again.json<Member>().id).toBe(id)
+    expect(await countNamed('Monthold')).toBe(1)
   })
 
   it('still creates a member per request without a key', async () => {
