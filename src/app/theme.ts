@@ -20,6 +20,11 @@ export const THEME_TOKEN = {
 
 const LIGHT_CONTRAST = {
   colorLink: '#1565c0',
+  // Hover states too: antd lightens them, to 3.3:1 for white on a primary button and 2.9:1
+  // for a hovered link on white; these keep 4.5:1 or more.
+  colorPrimaryHover: '#1565c0',
+  colorLinkHover: '#0d47a1',
+  colorErrorHover: '#b80042',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
@@ -30,7 +35,29 @@ const DARK_CONTRAST = {
   colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
   colorTextQuaternary: 'rgba(255, 255, 255, 0.45)',
   colorLink: '#5ea8f2',
+  // antd's dark hover and active links are darker than the link (2.2:1 on #141414); the
+  // primary hover is kept dark enough for white text (4.8:1).
+  colorLinkHover: '#8dc5f8',
+  colorLinkActive: '#5ea8f2',
+  colorPrimaryHover: '#2a74c0',
+  // antd mixes the seed with the dark background: this seed gives an error text of 5.2:1 on
+  // #141414, where #dc004e gave 2.9:1 (form messages, danger buttons, the danger zone).
+  colorError: '#ff6b8f',
 }
+
+/**
+ * Tag text is the palette's 7th shade on its 1st; where that pair falls under 4.5:1 the darker
+ * (light theme) or lighter (dark theme) shade of the same hue, 4.5:1 or more.
+ */
+const LIGHT_TAG = {
+  green7: '#237804',
+  gold7: '#874d00',
+  orange7: '#ad4e00',
+  cyan7: '#006d75',
+  volcano7: '#ad2102',
+  lime7: '#3f6600',
+}
+const DARK_TAG = { geekblue7: '#7f9ef3', purple7: '#ab7ae0' }
 
 /** The class antd puts on each component to scope the theme's CSS variables (`cssVar.key`). */
 export const antdThemeClass = (mode: ThemeMode) => `abal-${mode}`
@@ -43,6 +70,20 @@ export function themeFor(mode: ThemeMode): ThemeConfig {
     token: { ...THEME_TOKEN, ...(mode === 'dark' ? DARK_CONTRAST : LIGHT_CONTRAST) },
     components: {
       Layout: mode === 'dark' ? {} : { headerBg: PRIMARY_COLOR, bodyBg: '#f5f7fa' },
+      Tag: mode === 'dark' ? DARK_TAG : LIGHT_TAG,
+      // A field's warning ("this birth date is in the future") in antd's light warning colour
+      // is 1.9:1 on white; this amber is 5.2:1. The dark theme's (#d89614) is 6.2:1 already.
+      Form: mode === 'dark' ? {} : { colorWarning: '#a15c00' },
+      // The dark error colour is light enough for text, so a solid danger button takes dark
+      // text; a hovered default button's text would be the primary hover, too dark on near-black.
+      Button:
+        mode === 'dark'
+          ? {
+              dangerColor: '#141414',
+              defaultHoverColor: '#8dc5f8',
+              defaultHoverBorderColor: '#8dc5f8',
+            }
+          : {},
     },
     // Each theme's CSS variables are scoped by a class of its own (antd's CSS-variable mode).
     cssVar: { key: antdThemeClass(mode) },

@@ -122,8 +122,6 @@ const MemberCard = memo(function MemberCard(
           {canChange && (
             <Button
               size="small"
-              type="primary"
-              ghost
               icon={<EditOutlined />}
               onClick={() => onEdit(member.id)}
               aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}

@@ -1,9 +1,10 @@
-import { Card, Col, Divider, Form, Input, Row, Tabs } from 'antd'
+import { Card, Col, Divider, Form, Input, Row } from 'antd'
 import { getIn, useFormikContext } from 'formik'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { EDIT_STATUSES, type Member } from '../../domain'
 import { ProfileDetails } from './ProfileDetails'
+import { SectionTabs } from './SectionTabs'
 import {
   FormikCheckboxField,
   FormikDateField,
@@ -324,9 +325,9 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
   return (
     <Card className="profile-tabs">
       <FirstErrorTab onFound={setActiveTab} />
-      <Tabs
+      <SectionTabs
         activeKey={activeTab}
-        onChange={(key) => setActiveTab(key as TabKey)}
+        onChange={setActiveTab}
         items={tabs.map(([key, children]) => ({
           key,
           label: intl.formatMessage({ id: key }),

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { fullName } from '../../domain'
 import { useOptionLabel } from '../memberForm'
 import { type MemberListItem, photoUrl } from './membersApi'
-import { searchMatchOf } from './searchMatch'
+import { type MatchField, searchMatchOf } from './searchMatch'
 
 export const DEFAULT_AVATAR = '/default-avatar.png'
 
@@ -130,6 +130,15 @@ export function GenderBadgeAvatar({
   )
 }
 
+const MATCH_FIELD_LABELS: Record<MatchField, string> = {
+  phone_primary: 'columnPhone',
+  email: 'columnEmail',
+  parent_guardian: 'parentGuardian',
+  emergency_contact_name: 'emergencyContactName',
+  spouse_name: 'spouseName',
+  christian_name: 'christianName',
+}
+
 /**
  * Under a search result's name: the field the search found the member by, when not the name
  * (issue 28): "Phone: +251 <mark>911</mark> …", or that it is another detail of the profile.
@@ -163,11 +172,10 @@ export const SearchMatchNote = memo(function SearchMatchNote({
       <FormattedMessage
         id="searchMatchField"
         values={{
-          field: intl.formatMessage({
-            id: match.field === 'email' ? 'columnEmail' : 'columnPhone',
-          }),
+          field: intl.formatMessage({ id: MATCH_FIELD_LABELS[match.field] }),
           value: (
-            <span dir="ltr">
+            // Phones and addresses read left to right; names in their own script's direction.
+            <span dir={match.field === 'phone_primary' || match.field === 'email' ? 'ltr' : 'auto'}>
               {value.slice(0, start)}
               {end > start && <mark>{value.slice(start, end)}</mark>}
               {value.slice(end)}

@@ -19,6 +19,11 @@ export interface MemberListItem {
   /** Whose member it is, when the list shows other accounts' too (issue 25). */
   owner_user_id?: number
   owner_username?: string
+  /** Other names on the profile, filled ones only, on text-search results (issue 28). */
+  christian_name?: string
+  spouse_name?: string
+  parent_guardian?: string
+  emergency_contact_name?: string
 }
 
 export interface MemberSearchPage {

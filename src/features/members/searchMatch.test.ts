@@ -47,6 +47,45 @@ describe('which field a search matched (issue 28)', () => {
     })
   })
 
+  it("names a parent's or emergency contact's name that matched, with the matched part", () => {
+    const withFamily: MemberListItem = {
+      ...abebe,
+      parent_guardian: 'Kebede Tesfaye',
+      emergency_contact_name: 'አልማዝ ሰለሞን',
+      spouse_name: 'Tigist Alemu',
+    }
+    // "Kebede" is part of the shown name: no note, as before.
+    expect(searchMatchOf(withFamily, 'kebede')).toBeNull()
+    expect(searchMatchOf(withFamily, 'TESFA')).toBeNull()
+    expect(searchMatchOf({ ...withFamily, parent_guardian: 'Haile Gebre' }, 'gebre')).toEqual({
+      field: 'parent_guardian',
+      value: 'Haile Gebre',
+      start: 6,
+      end: 11,
+    })
+    expect(searchMatchOf(withFamily, 'ሰለሞን')).toEqual({
+      field: 'emergency_contact_name',
+      value: 'አልማዝ ሰለሞን',
+      start: 5,
+      end: 9,
+    })
+    // Letters that sound the same (ሰ and ሠ) are one to search: the same place is marked.
+    expect(searchMatchOf(withFamily, 'ሠለሞን')).toMatchObject({ start: 5, end: 9 })
+    // Found by sound across scripts: the whole name is marked.
+    expect(searchMatchOf(withFamily, 'Almaz')).toEqual({
+      field: 'emergency_contact_name',
+      value: 'አልማዝ ሰለሞን',
+      start: 0,
+      end: 9,
+    })
+    expect(searchMatchOf(withFamily, 'tigist')).toEqual({
+      field: 'spouse_name',
+      value: 'Tigist Alemu',
+      start: 0,
+      end: 6,
+    })
+  })
+
   it('tells of another field when nothing shown matches, unless the row shows it', () => {
     expect(searchMatchOf(abebe, 'Almaz')).toEqual({ field: 'other' })
     expect(searchMatchOf(abebe, 'visitor', ['Visitor'])).toBeNull()

@@ -3,12 +3,21 @@ import type { MemberListItem } from './membersApi'
 
 /**
  * Why a member is in the search results, when not by the name the list shows (issue 28): the
- * phone or email (with the matched part), or another field of the profile, which a list item
- * does not carry. Worked out on the client from the item and the query, with the server's keys.
+ * phone or email, a parent's, emergency contact's, spouse's or Christian name (each with the
+ * matched part), or another field of the profile, which a list item does not carry. Worked out on the client from the item and the query, with the server's keys.
  */
 export type SearchMatch =
-  | { field: 'phone_primary' | 'email'; value: string; start: number; end: number }
-  | { field: 'other' }
+  { field: MatchField; value: string; start: number; end: number } | { field: 'other' }
+
+/** Other people's names a search result carries, in the order a match on them is told. */
+export const OTHER_NAME_FIELDS = [
+  'parent_guardian',
+  'emergency_contact_name',
+  'spouse_name',
+  'christian_name',
+] as const
+
+export type MatchField = 'phone_primary' | 'email' | (typeof OTHER_NAME_FIELDS)[number]
 
 export function searchMatchOf(
   member: MemberListItem,
@@ -43,7 +52,30 @@ export function searchMatchOf(
       return { field: 'email', value: email, ...range }
     }
   }
+  for (const field of OTHER_NAME_FIELDS) {
+    const value = member[field]?.trim()
+    const range = value ? nameRange(value, keys) : null
+    if (value && range) return { field, value, ...range }
+  }
   return { field: 'other' }
+}
+
+/**
+ * Where a key falls in a name: by its folded letters, or the whole name when it matched by
+ * sound in the other script ("Almaz" finds አልማዝ), which has no letter-for-letter position.
+ */
+function nameRange(name: string, keys: readonly string[]) {
+  const folded = foldForSearch(name)
+  const key = keys.find((candidate) => folded.includes(candidate))
+  if (key !== undefined) {
+    // Folding keeps a name's length (case, look-alike letters), so the positions carry over.
+    const at = folded.length === name.length ? folded.indexOf(key) : -1
+    return at < 0 ? { start: 0, end: 0 } : { start: at, end: at + key.length }
+  }
+  const skeleton = nameSkeleton(name)
+  return keys.some((candidate) => skeleton.includes(candidate))
+    ? { start: 0, end: name.length }
+    : null
 }
 
 /** Where a key falls in a phone number written any way, by its digits ("+251 91 1…"). */

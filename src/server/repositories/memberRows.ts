@@ -33,6 +33,19 @@ export const LIST_ITEM_COLUMNS = [
   'transfer_date',
 ] as const satisfies readonly (keyof MembersTable)[]
 
+/**
+ * Names of other people on a profile, sent with text-search items only: a member found by a
+ * parent's or an emergency contact's name can say so in the result (issue 28).
+ */
+export const SEARCH_NAME_COLUMNS = [
+  'christian_name',
+  'spouse_name',
+  'parent_guardian',
+  'emergency_contact_name',
+] as const satisfies readonly (keyof MembersTable)[]
+
+export type SearchNameColumns = Pick<MemberRow, (typeof SEARCH_NAME_COLUMNS)[number]>
+
 type MemberColumns = Pick<MemberRow, (typeof MEMBER_COLUMNS)[number]>
 type ListItemColumns = Pick<MemberRow, (typeof LIST_ITEM_COLUMNS)[number]>
 

@@ -124,7 +124,7 @@ describe('member search (spec 5.11)', () => {
     expect((await search({ q: 'astronaut' })).total).toBe(0)
   })
 
-  it('returns the list columns and the thumbnail path', async () => {
+  it('returns the list columns, the thumbnail path and, with q, other names', async () => {
     const page = await search({ q: 'krar' })
     expect(page.items[0]).toEqual({
       id: rich.id,
@@ -138,7 +138,14 @@ describe('member search (spec 5.11)', () => {
       photo_path: null,
       thumbnail_path: null,
       transfer_date: null,
+      // Other people's names, filled ones only, so a result can say which one matched.
+      spouse_name: 'Tsion Abera',
+      parent_guardian: 'Gebre Mariam Sr',
+      emergency_contact_name: 'Meron Haile',
     })
+    const listed = (await search({})).items.find((item) => item.id === rich.id)
+    expect(listed).not.toHaveProperty('parent_guardian')
+    expect(listed).not.toHaveProperty('emergency_contact_name')
   })
 
   it.each([

@@ -12,7 +12,13 @@ import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
 import { SEARCH_TIERS, type SearchTier } from './searchRank'
 import { countAllMembers, countOwnedMembers } from './memberCounts'
-import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from './memberRows'
+import {
+  LIST_ITEM_COLUMNS,
+  type MemberListItem,
+  rowToListItem,
+  SEARCH_NAME_COLUMNS,
+  type SearchNameColumns,
+} from './memberRows'
 import type { Db } from './users'
 
 export const DEFAULT_SEARCH_LIMIT = 50
@@ -69,7 +75,7 @@ export interface SearchParams {
 }
 
 export interface SearchPage {
-  items: MemberListItem[]
+  items: (MemberListItem & Partial<SearchNameColumns>)[]
   /** Exact, or TOTAL_CAP when total_capped: a text search stops counting there. */
   total: number
   /** More than TOTAL_CAP members match (only ever true with a text query). */
@@ -230,6 +236,7 @@ async function textSearch(
           .selectFrom('members')
           .leftJoin('photos', 'photos.member_id', 'members.id')
           .select(LIST_COLUMNS)
+          .select(SEARCH_NAME_COLUMNS.map((column) => `members.${column}` as const))
           .select('photos.id as photo_id')
           .where(
             'members.id',
@@ -242,7 +249,7 @@ async function textSearch(
   const byId = new Map(rows.map((row) => [Number(row.id), row]))
   const items = shown.flatMap((entry) => {
     const row = byId.get(entry.id)
-    return row ? [rowToListItem(row)] : []
+    return row ? [{ ...rowToListItem(row), ...searchNames(row) }] : []
   })
   const last = shown[shown.length - 1]
   return {
@@ -251,6 +258,16 @@ async function textSearch(
     total_capped: totalCapped,
     next_cursor: ranked.length > limit && last ? encodeRankCursor(last) : null,
   }
+}
+
+/** The other names of a search result that are filled in (absent ones are left out). */
+function searchNames(row: SearchNameColumns): Partial<SearchNameColumns> {
+  const names: Partial<SearchNameColumns> = {}
+  for (const column of SEARCH_NAME_COLUMNS) {
+    const value = row[column]
+    if (value) names[column] = value
+  }
+  return names
 }
 
 /**
