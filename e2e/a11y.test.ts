@@ -2,19 +2,20 @@
 // Amharic, at 375 and 1280 px. A serious or critical violation fails the test.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
 import {
-  apiToken,
+  browser,
+  createMember,
   type Language,
-  launchBrowser,
   NARROW,
+  navigate,
   newContext,
-  type RunningServer,
   screenshot,
+  server,
   signIn,
-  startServer,
   t,
+  useServerAndBrowser,
   WIDE,
 } from './support'
 
@@ -22,8 +23,6 @@ import {
 // rightly refuses an injected <script>, and the test must not weaken it.
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
-let server: RunningServer
-let browser: Browser
 let memberId: number
 
 interface AxeResult {
@@ -35,11 +34,8 @@ interface AxeResult {
   }[]
 }
 
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  const form = new FormData()
-  const fields: Record<string, string> = {
+useServerAndBrowser(async () => {
+  const member = await createMember({
     first_name: 'አበበ',
     middle_name: 'ከበደ',
     last_name: 'ተሰማ',
@@ -57,30 +53,9 @@ before(async () => {
     highest_education: 'degree',
     preferred_contact_method: 'sms',
     job: '',
-  }
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  const res = await fetch(`${server.url}/api/members`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
-    body: form,
   })
-  const body = (await res.json()) as { id?: number }
-  assert.equal(res.status, 201, JSON.stringify(body))
-  memberId = body.id ?? 0
+  memberId = member.id
 })
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-/** In-app navigation: a page load would sign the user out (spec 2.1). */
-async function navigate(page: Page, route: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, route)
-  await page.waitForURL(new RegExp(`${route}$`))
-}
 
 /** Runs axe on the page as it is; returns the serious and critical violations, described. */
 async function seriousViolations(page: Page): Promise<string[]> {
