@@ -3,7 +3,7 @@
 // FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the capped total counted
 // from the narrow member_search copy, migration 0005). Text searches come in relevance order and
 // count no further than TOTAL_CAP (docs/decisions/0070).
-import { type SelectQueryBuilder, sql } from 'kysely'
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import { foldForSearch, searchKeys } from '../../domain'
 import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
@@ -89,9 +89,10 @@ function ftsPhrase(folded: string): string {
 const likePattern = (folded: string) => sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`
 
 /** "column like k1 or column like k2 …": any of the query's keys (searchKeys) is in the text. */
-function likeAny(column: string, keys: readonly string[]) {
+function likeAny(column: string | RawBuilder<string>, keys: readonly string[]) {
+  const text = typeof column === 'string' ? sql.ref(column) : column
   return sql<boolean>`(${sql.join(
-    keys.map((key) => sql`${sql.ref(column)} like ${likePattern(key)}`),
+    keys.map((key) => sql`${text} like ${likePattern(key)}`),
     sql` or `,
   )})`
 }
@@ -184,15 +185,25 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
     },
     tierIds: async (tier: SearchTier, beforeId: number | undefined, take: number) => {
       const tierClause = sql`and ${tierSql(db, 'members.search_text', keys)} = ${tier}`
+      // Tiers 0 and 1 match in the name line: their candidates come from the narrow name
+      // index (migration 2026_11_26_1401), not from every field's (decision 0115).
+      const inName = tier < 2
+      const index = sql.raw(inName ? 'members_name_fts' : 'members_fts')
+      // PostgreSQL: the same test on the name line lets the planner use members_name_trgm.
+      const nameClause =
+        inName && isPostgres(db)
+          ? sql`and ${likeAny(nameLineSql(db, 'members.search_text'), keys)}`
+          : sql``
       const query = fts
-        ? sql<{ id: number }>`select members.id from members_fts cross join members
-            on members.id = members_fts.rowid where ${match} and ${owner} ${statusClause}
-            ${beforeId === undefined ? sql`` : sql`and members_fts.rowid < ${beforeId}`}
-            ${tierClause} order by members_fts.rowid desc limit ${take}`
+        ? sql<{ id: number }>`select members.id from ${index} cross join members
+            on members.id = ${index}.rowid
+            where ${index} match ${keys.map(ftsPhrase).join(' OR ')} and ${owner} ${statusClause}
+            ${beforeId === undefined ? sql`` : sql`and ${index}.rowid < ${beforeId}`}
+            ${tierClause} order by ${index}.rowid desc limit ${take}`
         : sql<{ id: number }>`select members.id from members where ${owner}
             and ${likeAny('members.search_text', keys)} ${statusClause}
             ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
-            ${tierClause} order by members.id desc limit ${take}`
+            ${nameClause} ${tierClause} order by members.id desc limit ${take}`
       const rows = await readRows(db, query.compile(db))
       return rows.map((row) => Number(row.id))
     },

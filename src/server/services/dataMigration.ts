@@ -32,6 +32,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   member_create_keys: { key: ['user_id', 'key'] },
   member_counts: 'derived',
   members_fts: 'derived',
+  members_name_fts: 'derived',
   member_search: 'derived',
 }
 
