@@ -10,7 +10,7 @@ import { precompile } from '../db/precompiled'
 import { readRows } from '../db/readPool'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
-import { SEARCH_TIERS, type SearchTier } from './searchRank'
+import { byRelevance, SEARCH_TIERS, type SearchTier } from './searchRank'
 import { countAllMembers, countOwnedMembers } from './memberCounts'
 import { LIST_ITEM_COLUMNS, type MemberListItem, rowToListItem } from './memberRows'
 import type { Db } from './users'
@@ -207,6 +207,20 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
       const rows = await readRows(db, query.compile(db))
       return rows.map((row) => Number(row.id))
     },
+    /** The newest `take` matches with their tiers, in one read of the all-fields index. */
+    newest: async (take: number) => {
+      const tier = tierSql(db, 'members.search_text', keys)
+      const query = fts
+        ? sql<{ id: number; tier: number }>`select members.id, ${tier} as tier
+            from members_fts cross join members on members.id = members_fts.rowid
+            where ${match} and ${owner} ${statusClause}
+            order by members_fts.rowid desc limit ${take}`
+        : sql<{ id: number; tier: number }>`select members.id, ${tier} as tier from members
+            where ${owner} and ${likeAny('members.search_text', keys)} ${statusClause}
+            order by members.id desc limit ${take}`
+      const rows = await readRows(db, query.compile(db))
+      return rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) }))
+    },
   }
 }
 
@@ -220,19 +234,29 @@ async function textSearch(
   limit: number,
 ): Promise<SearchPage> {
   const matches = textMatches(db, ownerId, keys, status)
-  const counted = await matches.count()
+  // A first page that holds every match (a rare name) is one read: its matches with their
+  // tiers, ranked here; the count and the tier reads each search the index again.
+  const few = cursor ? undefined : await matches.newest(limit + 1)
+  let ranked: RankCursor[] = []
+  let counted: number
+  if (few && few.length <= limit) {
+    counted = few.length
+    ranked = few.sort(byRelevance)
+  } else {
+    counted = await matches.count()
+    // Tier after tier until the page and one more row (is there a next page?) are found.
+    for (const tier of SEARCH_TIERS) {
+      if (counted === 0) break
+      if (cursor && tier < cursor.tier) continue
+      const before = cursor && tier === cursor.tier ? cursor.id : undefined
+      const ids = await matches.tierIds(tier, before, limit + 1 - ranked.length)
+      ranked.push(...ids.map((id) => ({ tier, id })))
+      if (ranked.length > limit) break
+    }
+  }
   const total = Math.min(counted, TOTAL_CAP)
   const totalCapped = counted > TOTAL_CAP
   if (counted === 0) return { items: [], total, total_capped: false, next_cursor: null }
-  // Tier after tier until the page and one more row (is there a next page?) are found.
-  const ranked: RankCursor[] = []
-  for (const tier of SEARCH_TIERS) {
-    if (cursor && tier < cursor.tier) continue
-    const before = cursor && tier === cursor.tier ? cursor.id : undefined
-    const ids = await matches.tierIds(tier, before, limit + 1 - ranked.length)
-    ranked.push(...ids.map((id) => ({ tier, id })))
-    if (ranked.length > limit) break
-  }
   const shown = ranked.slice(0, limit)
   const rows = shown.length
     ? await readRows(
