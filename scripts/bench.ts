@@ -338,21 +338,27 @@ async function main() {
     ]
 
     const results: Result[] = []
-    // BENCH_ONLY=<part of a row's name> measures those rows alone (one figure to re-measure).
+    // BENCH_ONLY=<parts of rows' names, comma-separated> measures those rows alone, e.g.
+    // BENCH_ONLY='name fragment,during' (the concurrent rows) or 'connections' (the load row).
     const only = process.env.BENCH_ONLY?.toLowerCase()
-    for (const scenario of scenarios.filter((s) => !only || s.name.toLowerCase().includes(only))) {
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    const wanted = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part))
+    for (const scenario of scenarios.filter((s) => wanted(s.name))) {
       for (let i = 0; i < 5; i += 1) await app.inject(scenario.request(i)) // warm-up
       results.push(await measure(scenario, engine, (i) => app.inject(scenario.request(i))))
     }
     const byStatus = scenarios.find((scenario) => scenario.name === 'search by status')
-    if (byStatus && (!only || byStatus.name.toLowerCase().includes(only)))
+    if (byStatus && wanted(`${byStatus.name} (reference)`)) {
       results.push(await bareRoute(app, engine, byStatus))
-    if (SCALE && (!only || only.includes('during'))) {
+    }
+    if (SCALE && wanted('during 10 concurrent name searches')) {
       results.push(...(await duringSearches(app, fragments, bigAuth)))
     }
     // Over HTTP, many connections at once (issue 27: at 100,000 members).
     const loads =
-      !SCALE && (!only || only.includes('connections'))
+      !SCALE && wanted('search by status from 100 connections')
         ? [await statusUnderLoad(app, statuses, bigAuth)]
         : []
     await app.close()
@@ -532,7 +538,7 @@ async function statusUnderLoad(
   )
   const seconds = (performance.now() - started) / 1000
   return {
-    name: 'search by status over HTTP',
+    name: 'search by status from 100 connections',
     connections,
     requests,
     seconds,
