@@ -236,7 +236,9 @@ async function textSearch(
   const matches = textMatches(db, ownerId, keys, status)
   // A first page that holds every match (a rare name) is one read: its matches with their
   // tiers, ranked here; the count and the tier reads each search the index again.
-  const few = cursor ? undefined : await matches.newest(limit + 1)
+  // SQLite only: FTS5 yields matches newest first and stops at the limit, where PostgreSQL's
+  // trigram index would read every candidate of a common fragment for this one read.
+  const few = cursor || isPostgres(db) ? undefined : await matches.newest(limit + 1)
   let ranked: RankCursor[] = []
   let counted: number
   if (few && few.length <= limit) {
