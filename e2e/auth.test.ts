@@ -1,30 +1,19 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import type { Browser } from 'playwright-core'
+import { test } from 'node:test'
 import {
   ADMIN_PASSWORD,
-  launchBrowser,
+  browser,
   NARROW,
   newContext,
   pressDropdownItem,
-  type RunningServer,
   screenshot,
+  server,
   signIn,
-  startServer,
+  useServerAndBrowser,
   WIDE,
 } from './support'
 
-let server: RunningServer
-let browser: Browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+useServerAndBrowser()
 
 test('the login page is Amharic by default and refuses a wrong password', async () => {
   const context = await newContext(browser, { viewport: NARROW })

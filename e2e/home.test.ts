@@ -1,21 +1,19 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
 import {
   ADMIN_PASSWORD,
   apiToken,
-  launchBrowser,
+  browser,
+  createMember,
   NARROW,
   newContext,
-  type RunningServer,
   screenshot,
-  startServer,
+  server,
   t,
+  useServerAndBrowser,
   WIDE,
 } from './support'
-
-let server: RunningServer
-let browser: Browser
 
 const STATUSES = ['member', 'member', 'member', 'visitor', 'visitor', 'regularAttendee']
 
@@ -26,40 +24,29 @@ function birthdayToday(yearsAgo: number) {
   return `${now.getFullYear() - yearsAgo}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
+useServerAndBrowser(async () => {
   const token = await apiToken(server.url)
   for (const [i, status] of STATUSES.entries()) {
-    const form = new FormData()
-    const fields: Record<string, string> = {
-      first_name: `Homeseed${i}`,
-      middle_name: 'Kebede',
-      last_name: 'Girma',
-      street_address: 'Bole Road 12',
-      city: 'Addis Ababa',
-      state: 'Addis Ababa',
-      marital_status: 'single',
-      highest_education: 'degree',
-      preferred_contact_method: 'call',
-      gender: i % 2 ? 'female' : 'male',
-      date_of_birth: i === 0 ? birthdayToday(30) : `19${70 + i}-03-1${i}`,
-      membership_status: status,
-      phone_primary: `+251 911 000 20${i}`,
-      current_ministries: JSON.stringify(i % 2 ? ['choir'] : ['youthMinistry']),
-    }
-    for (const [name, value] of Object.entries(fields)) form.append(name, value)
-    const res = await fetch(`${server.url}/api/members`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    })
-    assert.equal(res.status, 201, await res.text())
+    await createMember(
+      {
+        first_name: `Homeseed${i}`,
+        middle_name: 'Kebede',
+        last_name: 'Girma',
+        street_address: 'Bole Road 12',
+        city: 'Addis Ababa',
+        state: 'Addis Ababa',
+        marital_status: 'single',
+        highest_education: 'degree',
+        preferred_contact_method: 'call',
+        gender: i % 2 ? 'female' : 'male',
+        date_of_birth: i === 0 ? birthdayToday(30) : `19${70 + i}-03-1${i}`,
+        membership_status: status,
+        phone_primary: `+251 911 000 20${i}`,
+        current_ministries: JSON.stringify(i % 2 ? ['choir'] : ['youthMinistry']),
+      },
+      token,
+    )
   }
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 async function signInToHome(page: Page) {

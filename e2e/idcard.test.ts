@@ -1,23 +1,22 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import {
-  apiToken,
   ARTIFACTS,
-  launchBrowser,
+  browser,
+  createMember,
   NARROW,
+  navigate,
   newContext,
-  type RunningServer,
   screenshot,
+  server,
   signIn,
-  startServer,
+  useServerAndBrowser,
 } from './support'
 
-let server: RunningServer
-let browser: Browser
 let memberId: number
 
 /** A portrait JPEG: sky, shoulders and a head, so a wrong crop is easy to see. */
@@ -37,11 +36,8 @@ async function logoPng(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer()
 }
 
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  const form = new FormData()
-  const fields: Record<string, string> = {
+useServerAndBrowser(async () => {
+  const member = await createMember({
     first_name: 'አበበ',
     middle_name: 'ከበደ',
     last_name: 'ተሰማ',
@@ -65,39 +61,11 @@ before(async () => {
     emergency_contact_phone: '+251 922 000 111',
     date_joined: '2015-09-11',
     job: '',
-  }
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append(
-    'photo',
-    new Blob([new Uint8Array(await portraitJpeg())], { type: 'image/jpeg' }),
-    'portrait.jpg',
-  )
-  const res = await fetch(`${server.url}/api/members`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
-    body: form,
+    photo: new File([new Uint8Array(await portraitJpeg())], 'portrait.jpg', { type: 'image/jpeg' }),
   })
-  const body = (await res.json()) as { id?: number; photo_path?: string }
-  assert.equal(res.status, 201, JSON.stringify(body))
-  assert.ok(body.photo_path)
-  memberId = body.id ?? 0
+  assert.ok(member.photo_path)
+  memberId = member.id
 })
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-/**
- * In-app navigation: a page load signs the user out (spec 2.1), so the route is changed the way
- * a link would, through the history API the router listens to.
- */
-async function navigate(page: Page, route: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, route)
-  await page.waitForURL(new RegExp(`${route}$`))
-}
 
 async function openCard(page: Page) {
   await signIn(page, server.url)

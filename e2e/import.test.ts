@@ -2,31 +2,20 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { after, before, test } from 'node:test'
-import type { Browser } from 'playwright-core'
+import { test } from 'node:test'
 import {
   ADMIN_PASSWORD,
   apiToken,
-  launchBrowser,
+  browser,
   newContext,
-  type RunningServer,
   screenshot,
-  startServer,
+  server,
   t,
+  useServerAndBrowser,
   WIDE,
 } from './support'
 
-let server: RunningServer
-let browser: Browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+useServerAndBrowser()
 
 // Amharic headers as the UI labels them, Ge'ez names, and a date on the Ethiopian calendar:
 // 9 Ginbot 1982 E.C. is 17 May 1990.

@@ -8,20 +8,23 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { registrationFields } from '../src/server/testing/memberForms'
 import {
   apiToken,
+  browser,
+  createMember,
   freePort,
-  launchBrowser,
   NARROW,
   newContext,
   ROOT,
   type RunningServer,
   screenshot,
+  server,
   signIn,
   startServer,
+  useServerAndBrowser,
   WIDE,
 } from './support'
 
@@ -33,8 +36,7 @@ const PKG_VERSION = (
   JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version
 
-let browser: Browser
-let server: RunningServer
+useServerAndBrowser()
 
 before(async () => {
   const built = spawnSync(
@@ -47,12 +49,8 @@ before(async () => {
     },
   )
   assert.equal(built.status, 0, `second build failed:\n${built.stdout}\n${built.stderr}`)
-  browser = await launchBrowser()
-  server = await startServer()
 })
 after(async () => {
-  await browser?.close()
-  await server?.stop()
   fs.rmSync(NEXT_DIST, { recursive: true, force: true })
 })
 
@@ -177,19 +175,13 @@ test('after Logout no member data or photo is left in Cache Storage', async () =
   })
     .jpeg()
     .toBuffer()
-  const form = new FormData()
-  for (const [key, value] of Object.entries(registrationFields({ first_name: 'Cachetest' }))) {
-    form.append(key, value)
-  }
-  form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg')
-  const created = await fetch(`${server.url}/api/members`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  })
-  const body = await created.text()
-  assert.equal(created.status, 201, body)
-  const member = JSON.parse(body) as { id: number }
+  const member = await createMember(
+    {
+      ...registrationFields({ first_name: 'Cachetest' }),
+      photo: new File([new Uint8Array(jpeg)], 'photo.jpg', { type: 'image/jpeg' }),
+    },
+    token,
+  )
 
   const context = await newContext(browser, { language: 'en' })
   const page = await context.newPage()

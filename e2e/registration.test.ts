@@ -1,34 +1,24 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
 import {
   apiToken,
+  browser,
   type Language,
-  launchBrowser,
   NARROW,
   newContext,
-  type RunningServer,
   screenshot as saveScreenshot,
+  server,
   signIn,
-  startServer,
   t,
+  useServerAndBrowser,
   WIDE,
 } from './support'
 
 /** Meskerem in each language's month list. */
 const MESKEREM: Record<Language, RegExp> = { en: /Meskerem/, am: /^መስከረም$/, om: /Fulbaana/ }
 
-let server: RunningServer
-let browser: Browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+useServerAndBrowser()
 
 /** Screenshots once every select menu has finished closing. */
 async function screenshot(page: Page, name: string) {

@@ -1,32 +1,28 @@
 // Issue 25 in the browser: an admin creates an auditor, who must choose a password and then
 // reads without write buttons; an admin deletes and restores a member, and the history shows it.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import { test } from 'node:test'
 import {
   apiToken,
-  launchBrowser,
+  browser,
+  createMember,
+  navigate,
   newContext,
-  type RunningServer,
   screenshot,
+  server,
   signIn,
-  startServer,
   t,
+  useServerAndBrowser,
   WIDE,
 } from './support'
 
-let server: RunningServer
-let browser: Browser
 let memberId: number
 
 const MEMBER = { first_name: 'Almaz', middle_name: 'Kebede', last_name: 'Tesfaye' }
 const MEMBER_NAME = 'Almaz Kebede Tesfaye'
 
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  const form = new FormData()
-  const fields: Record<string, string> = {
+useServerAndBrowser(async () => {
+  const member = await createMember({
     ...MEMBER,
     gender: 'female',
     date_of_birth: '1990-05-17',
@@ -40,29 +36,9 @@ before(async () => {
     highest_education: 'degree',
     preferred_contact_method: 'call',
     current_ministries: JSON.stringify(['choir']),
-  }
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  const res = await fetch(`${server.url}/api/members`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
-    body: form,
   })
-  const body = await res.text()
-  assert.equal(res.status, 201, body)
-  memberId = (JSON.parse(body) as { id: number }).id
+  memberId = member.id
 })
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-/** Client-side navigation: a reload would sign out (spec 2.1). */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
 
 test('an admin creates an auditor, who changes the password and reads without write buttons', async () => {
   const admin = await newContext(browser, { viewport: WIDE, language: 'en' })
@@ -123,7 +99,7 @@ test('an admin deletes a member, restores it, and the history shows both', async
   const context = await newContext(browser, { viewport: WIDE, language: 'en' })
   const page = await context.newPage()
   await signIn(page, server.url)
-  await go(page, `/member/${memberId}`)
+  await navigate(page, `/member/${memberId}`)
   await page.getByRole('heading', { name: MEMBER_NAME }).waitFor()
   await page.getByRole('button', { name: t('en', 'deleteMember'), exact: true }).click()
   const confirm = page.getByRole('dialog')
@@ -131,7 +107,7 @@ test('an admin deletes a member, restores it, and the history shows both', async
   await confirm.getByRole('button', { name: t('en', 'delete'), exact: true }).click()
   await page.waitForURL(/\/members/)
 
-  await go(page, '/deleted-members')
+  await navigate(page, '/deleted-members')
   const row = page.getByRole('row', { name: new RegExp(MEMBER_NAME) })
   await row.waitFor()
   await screenshot(page, 'deleted-members-en-1280')
@@ -142,7 +118,7 @@ test('an admin deletes a member, restores it, and the history shows both', async
     .click()
   await page.getByText(t('en', 'deletedMembersEmpty')).waitFor()
 
-  await go(page, `/member/${memberId}`)
+  await navigate(page, `/member/${memberId}`)
   await page.getByRole('heading', { name: MEMBER_NAME }).waitFor()
   const history = page.getByRole('list', { name: t('en', 'history') })
   await history.getByText(t('en', 'action.member_restore'), { exact: true }).waitFor()
@@ -150,7 +126,7 @@ test('an admin deletes a member, restores it, and the history shows both', async
   await history.getByText(t('en', 'action.member_create'), { exact: true }).waitFor()
   await screenshot(page, 'profile-history-en-1280')
 
-  await go(page, `/history?member_id=${memberId}`)
+  await navigate(page, `/history?member_id=${memberId}`)
   const audit = page.getByRole('list', { name: t('en', 'history') })
   await audit.getByText(t('en', 'action.member_restore'), { exact: true }).waitFor()
   assert.equal(await audit.getByText(t('en', 'action.member_delete'), { exact: true }).count(), 1)
@@ -186,7 +162,7 @@ test('an admin hands a departing clerk’s members over and removes the account'
   const context = await newContext(browser, { viewport: WIDE, language: 'en' })
   const page = await context.newPage()
   await signIn(page, server.url)
-  await go(page, '/accounts')
+  await navigate(page, '/accounts')
   const row = page.getByRole('row', { name: /departing/ })
   await row
     .getByRole('button', { name: t('en', 'removeAccountOf', { username: 'departing' }) })
@@ -208,7 +184,7 @@ test('an admin hands a departing clerk’s members over and removes the account'
   }[]
   assert.equal(after.find((a) => a.username === 'admin')?.member_count, moved)
   assert.equal(after.filter((a) => a.username === 'departing').length, 0)
-  await go(page, '/history?action=account_remove')
+  await navigate(page, '/history?action=account_remove')
   await page
     .getByRole('list', { name: t('en', 'history') })
     .getByText(t('en', 'action.account_remove'), { exact: true })

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { after, before } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const ROOT = path.resolve(__dirname, '..')
@@ -106,6 +107,53 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
 }
 
+/**
+ * The server and Chromium that a test file's tests share. `useServerAndBrowser()` at the top of
+ * the file starts both before its first test, then runs `setUp` (its data), and stops both after
+ * its last test. These exports are live ES module bindings, so a test reads the started ones.
+ */
+export let server: RunningServer
+export let browser: Browser
+
+export function useServerAndBrowser(setUp?: () => Promise<void>) {
+  // One hook: Node 20 runs a file's top-level before() hooks concurrently, not in order.
+  before(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    await setUp?.()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+}
+
+/** Registers a member through the API as the wizard sends it; fails the test unless stored. */
+export async function createMember(
+  fields: Record<string, string | Blob>,
+  token?: string,
+): Promise<{ id: number; photo_path?: string | null }> {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  const res = await fetch(`${server.url}/api/members`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token ?? (await apiToken(server.url))}` },
+    body: form,
+  })
+  const body = await res.text()
+  if (res.status !== 201) throw new Error(`member not created (${res.status}): ${body}`)
+  return JSON.parse(body) as { id: number; photo_path?: string | null }
+}
+
+/** In-app navigation: a page load would sign the user out (spec 2.1), so go as a link does. */
+export async function navigate(page: Page, route: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, route)
+  await page.waitForURL(new RegExp(`${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+}
+
 export const NARROW = { width: 375, height: 812 }
 export const WIDE = { width: 1280, height: 800 }
 
@@ -142,11 +190,7 @@ export async function signIn(
   await page.locator('#login-password').fill(password)
   await page.locator('form button[type=submit]').click()
   await page.waitForURL(/\/home$/)
-  await page.evaluate(() => {
-    window.history.pushState({}, '', '/registration')
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  })
-  await page.waitForURL(/\/registration$/)
+  await navigate(page, '/registration')
 }
 
 /** An API token for setting up data quickly through HTTP. */

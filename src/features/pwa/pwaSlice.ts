@@ -92,10 +92,27 @@ export const initialPwaState: PwaState = {
   },
 }
 
-const update = createMachine(UPDATE_TRANSITIONS)
+type MachineField = 'update' | 'install' | 'dialog' | 'version'
+
+/** One reducer per event that does nothing but move `field` along its table. */
+function moves<F extends MachineField, E extends string, const K extends E>(
+  field: F,
+  table: TransitionTable<PwaState[F], E>,
+  events: readonly K[],
+) {
+  const machine = createMachine(table)
+  return Object.fromEntries(
+    events.map((event) => [
+      event,
+      (state: PwaState) => {
+        state[field] = machine.next(state[field], event)
+      },
+    ]),
+  ) as Record<K, (state: PwaState) => void>
+}
+
 const install = createMachine(INSTALL_TRANSITIONS)
 const dialog = createMachine(DIALOG_TRANSITIONS)
-const version = createMachine(VERSION_TRANSITIONS)
 
 const pwaSlice = createSlice({
   name: 'pwa',
@@ -106,24 +123,12 @@ const pwaSlice = createSlice({
       state.device = action.payload
       if (action.payload.standalone) state.install = 'installed'
     },
-    updateReady(state) {
-      state.update = update.next(state.update, 'updateReady')
-    },
-    updateAccepted(state) {
-      state.update = update.next(state.update, 'updateAccepted')
-    },
-    updateDismissed(state) {
-      state.update = update.next(state.update, 'updateDismissed')
-    },
-    promptOffered(state) {
-      state.install = install.next(state.install, 'promptOffered')
-    },
-    installRequested(state) {
-      state.install = install.next(state.install, 'installRequested')
-    },
-    promptAnswered(state) {
-      state.install = install.next(state.install, 'promptAnswered')
-    },
+    ...moves('update', UPDATE_TRANSITIONS, ['updateReady', 'updateAccepted', 'updateDismissed']),
+    ...moves('install', INSTALL_TRANSITIONS, [
+      'promptOffered',
+      'installRequested',
+      'promptAnswered',
+    ]),
     appInstalled(state) {
       state.install = install.next(state.install, 'appInstalled')
       state.dialog = state.dialog === 'open' ? 'closed' : state.dialog
@@ -133,16 +138,10 @@ const pwaSlice = createSlice({
       if (state.device.standalone || state.device.promptDismissed) return
       state.dialog = dialog.next(state.dialog, 'dialogScheduled')
     },
-    dialogDue(state) {
-      state.dialog = dialog.next(state.dialog, 'dialogDue')
-    },
     maybeLaterPressed(state) {
       const next = dialog.next(state.dialog, 'maybeLaterPressed')
       if (next !== state.dialog) state.device.promptDismissed = true
       state.dialog = next
-    },
-    installNowPressed(state) {
-      state.dialog = dialog.next(state.dialog, 'installNowPressed')
     },
     bannerDismissed(state) {
       state.device.bannerDismissed = true
@@ -150,21 +149,14 @@ const pwaSlice = createSlice({
     connectionChanged(state, action: PayloadAction<boolean>) {
       state.device.online = action.payload
     },
-    versionCheckStarted(state) {
-      state.version = version.next(state.version, 'versionCheckStarted')
-    },
-    versionFirstSeen(state) {
-      state.version = version.next(state.version, 'versionFirstSeen')
-    },
-    versionMatched(state) {
-      state.version = version.next(state.version, 'versionMatched')
-    },
-    versionChanged(state) {
-      state.version = version.next(state.version, 'versionChanged')
-    },
-    versionCheckFailed(state) {
-      state.version = version.next(state.version, 'versionCheckFailed')
-    },
+    ...moves('dialog', DIALOG_TRANSITIONS, ['dialogDue', 'installNowPressed']),
+    ...moves('version', VERSION_TRANSITIONS, [
+      'versionCheckStarted',
+      'versionFirstSeen',
+      'versionMatched',
+      'versionChanged',
+      'versionCheckFailed',
+    ]),
   },
   extraReducers: (builder) => {
     builder

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { MemberInput } from '../../domain/member'
 
 /** Timestamps are ISO strings on both dialects (text columns), so rows compare and sort alike. */
 export interface UsersTable {
@@ -18,70 +19,27 @@ export type UserRow = Selectable<UsersTable>
 export type NewUserRow = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 
+/** How a member field is stored: lists as JSON array text, booleans as 0/1, enum keys as text. */
+type StoredColumn<T> = T extends readonly unknown[]
+  ? string
+  : T extends boolean
+    ? number
+    : T extends string
+      ? string
+      : T
+
+/** The fields of a member (src/domain/member.ts, the one list of them) as their columns. */
+type StoredMemberFields = { [K in keyof MemberInput]: StoredColumn<MemberInput[K]> }
+
 /**
  * A member row. Text columns hold the wire values; list fields are JSON array text; booleans are
  * 0/1; dates are yyyy-mm-dd text and timestamps ISO text on both engines, so nothing shifts
  * through time zones. `search_text` is the folded text that search matches (domain/searchText).
  */
-export interface MembersTable {
+export interface MembersTable extends StoredMemberFields {
   id: Generated<number>
   owner_user_id: number
   registerd_by: string | null
-  /** Given name; middle_name is the father's name, last_name the grandfather's ('' if none). */
-  first_name: string
-  middle_name: string | null
-  last_name: string
-  /** Issue 26 fields (migration 2026_11_26_0501), all optional. */
-  latin_name: string | null
-  gender: string | null
-  date_of_birth: string | null
-  marital_status: string | null
-  nationality: string | null
-  job: string | null
-  phone_primary: string | null
-  phone_secondary: string | null
-  email: string | null
-  street_address: string | null
-  city: string | null
-  state: string | null
-  zip_code: string | null
-  sub_city: string | null
-  woreda: string | null
-  kebele: string | null
-  house_number: string | null
-  emergency_contact_name: string | null
-  emergency_contact_relationship: string | null
-  emergency_contact_phone: string | null
-  spouse_name: string | null
-  children_info: string
-  parent_guardian: string | null
-  membership_status: string | null
-  date_joined: string | null
-  baptism_date: string | null
-  baptism_location: string | null
-  confirmation_date: string | null
-  previous_church: string | null
-  christian_name: string | null
-  confession_father: string | null
-  parish: string | null
-  spiritual_gifts: string
-  service_interests: string
-  current_ministries: string
-  volunteer_availability: string | null
-  last_attendance_date: string | null
-  regular_attendance_pattern: string | null
-  bible_study_participation: number
-  events_attended: string
-  medical_conditions: string
-  allergies: string
-  professional_skills: string
-  special_needs: string | null
-  current_prayer_requests: string | null
-  highest_education: string | null
-  preferred_contact_method: string | null
-  receive_email_notifications: number
-  receive_sms_notifications: number
-  notes: string | null
   transfer_date: string | null
   search_text: string
   /** The SEARCH_TEXT_VERSION that wrote search_text (older rows are rebuilt at start-up). */
