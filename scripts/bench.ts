@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import SQLite from 'better-sqlite3'
 import Fastify, {
   type FastifyInstance,
   type InjectOptions,
@@ -337,18 +338,32 @@ async function main() {
     ]
 
     const results: Result[] = []
-    // BENCH_ONLY=<part of a row's name> measures those rows alone (one figure to re-measure).
+    // BENCH_ONLY=<parts of rows' names, comma-separated> measures those rows alone, e.g.
+    // BENCH_ONLY='name fragment,during' (the concurrent rows) or 'connections' (the load row).
     const only = process.env.BENCH_ONLY?.toLowerCase()
-    for (const scenario of scenarios.filter((s) => !only || s.name.toLowerCase().includes(only))) {
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    const wanted = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part))
+    for (const scenario of scenarios.filter((s) => wanted(s.name))) {
       for (let i = 0; i < 5; i += 1) await app.inject(scenario.request(i)) // warm-up
       results.push(await measure(scenario, engine, (i) => app.inject(scenario.request(i))))
     }
     const byStatus = scenarios.find((scenario) => scenario.name === 'search by status')
-    if (byStatus && (!only || byStatus.name.toLowerCase().includes(only)))
+    if (byStatus && wanted(`${byStatus.name} (reference)`)) {
       results.push(await bareRoute(app, engine, byStatus))
-    if (SCALE) results.push(...(await duringSearches(app, fragments, bigAuth)))
+    }
+    if (SCALE && wanted('during 10 concurrent name searches')) {
+      results.push(...(await duringSearches(app, fragments, bigAuth)))
+    }
+    // Over HTTP, many connections at once (issue 27: at 100,000 members).
+    const loads =
+      !SCALE && wanted('search by status from 100 connections')
+        ? [await statusUnderLoad(app, statuses, bigAuth)]
+        : []
     await app.close()
     printTable(engine.name, seedSeconds, results, engine)
+    printLoads(loads)
   } finally {
     await engine.close()
   }
@@ -372,18 +387,20 @@ async function seeded(engine: Engine) {
   const progress = (done: number) => {
     if (SCALE && done % 100_000 === 0) process.stderr.write(`seeded ${done}\n`)
   }
+  // The small account first: a bulk seed rebuilds the text indexes over the whole table, so
+  // the large one last builds them once for both.
+  await seedMembers(engine.db, {
+    ownerId: small.id,
+    ownerName: small.username,
+    count: SMALL_OWNER_MEMBERS,
+    seed: 2,
+  })
   await seedMembers(engine.db, {
     ownerId: big.id,
     ownerName: big.username,
     count: BIG_OWNER_MEMBERS,
     seed: 1,
     onProgress: progress,
-  })
-  await seedMembers(engine.db, {
-    ownerId: small.id,
-    ownerName: small.username,
-    count: SMALL_OWNER_MEMBERS,
-    seed: 2,
   })
   const seedSeconds = (performance.now() - started) / 1000
   if (engine.file) {
@@ -406,7 +423,7 @@ async function duringSearches(
   fragments: readonly string[],
   auth: { authorization: string },
 ): Promise<Result[]> {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = await addressOf(app)
   let searching = true
   let searches = 0
   const clients = Array.from({ length: 10 }, async (_, client) => {
@@ -452,6 +469,105 @@ async function duringSearches(
   const rate = searches / ((performance.now() - started) / 1000)
   process.stderr.write(`${searches} searches meanwhile, ${rate.toFixed(0)}/s\n`)
   return [health, login]
+}
+
+/** The app over HTTP on a free local port, started once. */
+const listening = new WeakMap<FastifyInstance, Promise<string>>()
+function addressOf(app: FastifyInstance): Promise<string> {
+  let address = listening.get(app)
+  if (!address) {
+    address = app.listen({ port: 0, host: '127.0.0.1' })
+    listening.set(app, address)
+  }
+  return address
+}
+
+interface Load {
+  name: string
+  connections: number
+  requests: number
+  seconds: number
+  timeouts: number
+  errors: number
+  p50: number
+  p95: number
+  p99: number
+  /** p99 target in ms. */
+  targetMs: number
+}
+
+/** A request that has not answered after this long counts as a timeout. */
+const LOAD_TIMEOUT_MS = 10_000
+
+/**
+ * Status searches from 100 connections at once, each sending its next request when the last
+ * answers, for a fixed number of requests: throughput, the latency percentiles every request
+ * saw (waiting included) and how many timed out or failed.
+ */
+async function statusUnderLoad(
+  app: FastifyInstance,
+  statuses: readonly string[],
+  auth: { authorization: string },
+): Promise<Load> {
+  const address = await addressOf(app)
+  const connections = 100
+  const requests = 4000
+  const times: number[] = []
+  let timeouts = 0
+  let errors = 0
+  let sent = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent < requests) {
+        const status = statuses[sent % statuses.length]
+        sent += 1
+        const t0 = performance.now()
+        try {
+          const res = await fetch(`${address}/api/members/search?status=${status}`, {
+            headers: auth,
+            signal: AbortSignal.timeout(LOAD_TIMEOUT_MS),
+          })
+          await res.arrayBuffer()
+          if (!res.ok) errors += 1
+          times.push(performance.now() - t0)
+        } catch (error) {
+          if (error instanceof Error && error.name === 'TimeoutError') timeouts += 1
+          else errors += 1
+        }
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  return {
+    name: 'search by status from 100 connections',
+    connections,
+    requests,
+    seconds,
+    timeouts,
+    errors,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    targetMs: 250,
+  }
+}
+
+function printLoads(loads: readonly Load[]) {
+  if (!loads.length) return
+  const lines = [
+    '',
+    '| Load | connections | requests/s | p50 ms | p95 ms | p99 ms | timeouts | errors | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ]
+  for (const load of loads) {
+    const ok = load.timeouts === 0 && load.errors === 0 && load.p99 <= load.targetMs
+    if (!ok) process.exitCode = 1
+    lines.push(
+      `| ${load.name} (${load.requests} requests) | ${load.connections} | ${(load.requests / load.seconds).toFixed(0)} | ${load.p50.toFixed(2)} | ${load.p95.toFixed(2)} | ${load.p99.toFixed(2)} | ${load.timeouts} | ${load.errors} | no timeouts, p99 ≤ ${load.targetMs} ms: ${ok ? 'met' : 'MISSED'} |`,
+    )
+  }
+  process.stdout.write(`${lines.join('\n')}\n`)
 }
 
 /** A call's statements as the driver replays them: a write's begin/commit are the replay's own. */
@@ -529,6 +645,22 @@ async function bareRoute(app: FastifyInstance, engine: Engine, scenario: Scenari
   return result
 }
 
+/** The two text indexes' share of the SQLite file, from the dbstat table. */
+function indexSizes(file: string): string {
+  const sqlite = new SQLite(file, { readonly: true })
+  try {
+    const mib = (pattern: string) => {
+      const row = sqlite
+        .prepare('select coalesce(sum(pgsize), 0) as n from dbstat where name glob ?')
+        .get(pattern) as { n: number }
+      return (row.n / 2 ** 20).toFixed(0)
+    }
+    return `all-fields index ${mib('members_fts*')} MiB, name index ${mib('members_name_fts*')} MiB`
+  } finally {
+    sqlite.close()
+  }
+}
+
 function printTable(name: string, seedSeconds: number, results: Result[], engine: Engine) {
   const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(2))
   const seeding = Number.isNaN(seedSeconds)
@@ -536,7 +668,7 @@ function printTable(name: string, seedSeconds: number, results: Result[], engine
     : `seeded in ${seedSeconds.toFixed(1)} s`
   const size =
     engine.file && fs.existsSync(engine.file)
-      ? `; file ${(fs.statSync(engine.file).size / 2 ** 20).toFixed(0)} MiB`
+      ? `; file ${(fs.statSync(engine.file).size / 2 ** 20).toFixed(0)} MiB (${indexSizes(engine.file)})`
       : ''
   const lines = [
     `${name}, ${BIG_OWNER_MEMBERS + SMALL_OWNER_MEMBERS} members (searches run as the owner of ${BIG_OWNER_MEMBERS}); ${seeding}${size}; Node ${process.version}, ${os.cpus().length} CPU`,

@@ -142,6 +142,20 @@ function wordSkeleton(word: string): string {
  * scripts and spellings; '' when nothing of it is a letter.
  */
 export function nameSkeleton(text: string): string {
+  const known = SKELETONS.get(text)
+  if (known !== undefined) return known
+  const skeleton = computeSkeleton(text)
+  if (SKELETONS.size >= SKELETON_MEMO_SIZE) SKELETONS.clear()
+  SKELETONS.set(text, skeleton)
+  return skeleton
+}
+
+// The same names recur across members (a parent's, a spouse's, a seed's thousands of rows), and
+// each skeleton is a chain of some twenty regular expressions: a small memo, emptied when full.
+const SKELETON_MEMO_SIZE = 5000
+const SKELETONS = new Map<string, string>()
+
+function computeSkeleton(text: string): string {
   let spelled = text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -12,6 +12,8 @@ import {
   SPIRITUAL_GIFTS,
   VOLUNTEER_AVAILABILITIES,
 } from '../../domain'
+import { CompiledQuery, sql } from 'kysely'
+import { isPostgres } from '../db/portable'
 import type { NewMemberRow } from '../db/tables'
 import { inputToColumns } from '../repositories/memberRows'
 import type { Db } from '../repositories/users'
@@ -235,13 +237,38 @@ export interface SeedOptions {
   count: number
   seed?: number
   onProgress?: (done: number) => void
+  /** SQLite: write in bulk (see BULK_SEED_FROM) whatever the count; tests use it on a few. */
+  bulk?: boolean
 }
+
+/**
+ * From this many members on, a SQLite seed is one bulk transaction: the text indexes' triggers
+ * are set aside and each index is built once at the end (decision 0116). Smaller seeds write
+ * through the triggers as every other write does.
+ */
+export const BULK_SEED_FROM = 50_000
 
 /** Inserts `count` members for one owner in batched transactions; returns how many. */
 export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
   const random = randomSource(options.seed ?? 20261122)
   const versioned = await hasColumn(db, 'search_text_version')
   const ethiopian = await hasColumn(db, 'latin_name')
+  const row = (now: string): NewMemberRow => {
+    const input = fakeMember(random)
+    const columns: Partial<NewMemberRow> = inputToColumns(input)
+    if (!ethiopian) for (const column of ETHIOPIAN_COLUMNS) delete columns[column]
+    return {
+      ...(columns as ReturnType<typeof inputToColumns>),
+      owner_user_id: options.ownerId,
+      registerd_by: options.ownerName,
+      search_text: buildSearchText(input),
+      ...(versioned ? { search_text_version: SEARCH_TEXT_VERSION } : {}),
+      created_at: now,
+      updated_at: now,
+    }
+  }
+  if (!isPostgres(db) && (options.bulk ?? options.count >= BULK_SEED_FROM))
+    return bulkSeedSqlite(db, options, row)
   let done = 0
   while (done < options.count) {
     const inTransaction = Math.min(ROWS_PER_TRANSACTION, options.count - done)
@@ -250,18 +277,7 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
         const rows: NewMemberRow[] = []
         const now = new Date().toISOString()
         for (let i = 0; i < Math.min(ROWS_PER_INSERT, inTransaction - offset); i += 1) {
-          const input = fakeMember(random)
-          const columns: Partial<NewMemberRow> = inputToColumns(input)
-          if (!ethiopian) for (const column of ETHIOPIAN_COLUMNS) delete columns[column]
-          rows.push({
-            ...(columns as ReturnType<typeof inputToColumns>),
-            owner_user_id: options.ownerId,
-            registerd_by: options.ownerName,
-            search_text: buildSearchText(input),
-            ...(versioned ? { search_text_version: SEARCH_TEXT_VERSION } : {}),
-            created_at: now,
-            updated_at: now,
-          })
+          rows.push(row(now))
         }
         await trx.insertInto('members').values(rows).execute()
       }
@@ -270,4 +286,63 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
     options.onProgress?.(done)
   }
   return done
+}
+
+/** The name line of search_text in SQLite, as migration 2026_11_26_1401 indexes it. */
+const NAME_LINE = 'substr(search_text, 1, instr(search_text || char(10), char(10)) - 1)'
+
+/**
+ * SQLite, many members: one transaction in which the FTS5 triggers are dropped, the rows go
+ * in as one prepared multi-row insert reused for every batch, each text index is rebuilt once
+ * from the table, and the triggers are created again from their stored SQL. Updating a
+ * trigram index row by row costs as much as the rest of the seed together; the rebuild reads
+ * each text once. A failure rolls everything back, the triggers included.
+ */
+async function bulkSeedSqlite(
+  db: Db,
+  options: SeedOptions,
+  row: (now: string) => NewMemberRow,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const triggers = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+      where type = 'trigger' and tbl_name = 'members'
+        and (name glob 'members_fts_*' or name glob 'members_name_fts_*')`.execute(trx)
+    for (const trigger of triggers.rows) {
+      await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx)
+    }
+    let columns: string[] = []
+    let statement = ''
+    let done = 0
+    while (done < options.count) {
+      const now = new Date().toISOString()
+      const batch = Math.min(ROWS_PER_INSERT, options.count - done)
+      const rows = Array.from({ length: batch }, () => row(now))
+      if (!columns.length) columns = Object.keys(rows[0])
+      const tuple = `(${columns.map(() => '?').join(', ')})`
+      // Every full batch has the same text, so the statement cache prepares it once.
+      if (batch !== ROWS_PER_INSERT || !statement) {
+        statement = `insert into members (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: batch }, () => tuple).join(', ')}`
+      }
+      const parameters = rows.flatMap((values) =>
+        columns.map((column) => (values as unknown as Record<string, unknown>)[column]),
+      )
+      await trx.executeQuery(CompiledQuery.raw(statement, parameters))
+      done += batch
+      if (done % ROWS_PER_TRANSACTION === 0 || done === options.count) options.onProgress?.(done)
+    }
+    const tables = await sql<{ name: string }>`select name from sqlite_master
+      where type = 'table' and name in ('members_fts', 'members_name_fts')`.execute(trx)
+    const has = new Set(tables.rows.map((table) => table.name))
+    if (has.has('members_fts')) {
+      await sql`insert into members_fts(members_fts) values ('rebuild')`.execute(trx)
+    }
+    if (has.has('members_name_fts')) {
+      // Contentless: emptied and filled again from every member's name line.
+      await sql`insert into members_name_fts(members_name_fts) values ('delete-all')`.execute(trx)
+      await sql`insert into members_name_fts(rowid, name_line)
+        select id, ${sql.raw(NAME_LINE)} from members`.execute(trx)
+    }
+    for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx)
+    return done
+  })
 }

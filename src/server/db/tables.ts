@@ -99,6 +99,13 @@ export interface MembersFtsTable {
   members_fts: string
 }
 
+/** SQLite only: the contentless FTS5 trigram index over each member's name line. */
+export interface MembersNameFtsTable {
+  rowid: number
+  name_line: string
+  members_name_fts: string
+}
+
 /** A signed-in session: a token is valid only while the row its `jti` names exists. */
 export interface SessionsTable {
   id: string
@@ -170,6 +177,7 @@ export interface Database {
   member_counts: MemberCountsTable
   member_ministry_counts: MemberMinistryCountsTable
   members_fts: MembersFtsTable
+  members_name_fts: MembersNameFtsTable
   member_search: MemberSearchTable
   sessions: SessionsTable
   audit_events: AuditEventsTable

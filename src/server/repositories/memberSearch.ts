@@ -3,14 +3,14 @@
 // FTS5 trigram index on SQLite and pg_trgm GIN indexes on PostgreSQL (the capped total counted
 // from the narrow member_search copy, migration 0005). Text searches come in relevance order and
 // count no further than TOTAL_CAP (docs/decisions/0070).
-import { type SelectQueryBuilder, sql } from 'kysely'
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import { foldForSearch, searchKeys } from '../../domain'
 import { isPostgres } from '../db/portable'
 import { precompile } from '../db/precompiled'
 import { readRows } from '../db/readPool'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
-import { SEARCH_TIERS, type SearchTier } from './searchRank'
+import { byRelevance, SEARCH_TIERS, type SearchTier } from './searchRank'
 import { countAllMembers, countOwnedMembers } from './memberCounts'
 import {
   LIST_ITEM_COLUMNS,
@@ -95,9 +95,10 @@ function ftsPhrase(folded: string): string {
 const likePattern = (folded: string) => sql<string>`${`%${escapeLike(folded)}%`} escape '\\'`
 
 /** "column like k1 or column like k2 …": any of the query's keys (searchKeys) is in the text. */
-function likeAny(column: string, keys: readonly string[]) {
+function likeAny(column: string | RawBuilder<string>, keys: readonly string[]) {
+  const text = typeof column === 'string' ? sql.ref(column) : column
   return sql<boolean>`(${sql.join(
-    keys.map((key) => sql`${sql.ref(column)} like ${likePattern(key)}`),
+    keys.map((key) => sql`${text} like ${likePattern(key)}`),
     sql` or `,
   )})`
 }
@@ -190,17 +191,41 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
     },
     tierIds: async (tier: SearchTier, beforeId: number | undefined, take: number) => {
       const tierClause = sql`and ${tierSql(db, 'members.search_text', keys)} = ${tier}`
+      // Tiers 0 and 1 match in the name line: their candidates come from the narrow name
+      // index (migration 2026_11_26_1401), not from every field's (decision 0115).
+      const inName = tier < 2
+      const index = sql.raw(inName ? 'members_name_fts' : 'members_fts')
+      // PostgreSQL: the same test on the name line lets the planner use members_name_trgm.
+      const nameClause =
+        inName && isPostgres(db)
+          ? sql`and ${likeAny(nameLineSql(db, 'members.search_text'), keys)}`
+          : sql``
       const query = fts
-        ? sql<{ id: number }>`select members.id from members_fts cross join members
-            on members.id = members_fts.rowid where ${match} and ${owner} ${statusClause}
-            ${beforeId === undefined ? sql`` : sql`and members_fts.rowid < ${beforeId}`}
-            ${tierClause} order by members_fts.rowid desc limit ${take}`
+        ? sql<{ id: number }>`select members.id from ${index} cross join members
+            on members.id = ${index}.rowid
+            where ${index} match ${keys.map(ftsPhrase).join(' OR ')} and ${owner} ${statusClause}
+            ${beforeId === undefined ? sql`` : sql`and ${index}.rowid < ${beforeId}`}
+            ${tierClause} order by ${index}.rowid desc limit ${take}`
         : sql<{ id: number }>`select members.id from members where ${owner}
             and ${likeAny('members.search_text', keys)} ${statusClause}
             ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
-            ${tierClause} order by members.id desc limit ${take}`
+            ${nameClause} ${tierClause} order by members.id desc limit ${take}`
       const rows = await readRows(db, query.compile(db))
       return rows.map((row) => Number(row.id))
+    },
+    /** The newest `take` matches with their tiers, in one read of the all-fields index. */
+    newest: async (take: number) => {
+      const tier = tierSql(db, 'members.search_text', keys)
+      const query = fts
+        ? sql<{ id: number; tier: number }>`select members.id, ${tier} as tier
+            from members_fts cross join members on members.id = members_fts.rowid
+            where ${match} and ${owner} ${statusClause}
+            order by members_fts.rowid desc limit ${take}`
+        : sql<{ id: number; tier: number }>`select members.id, ${tier} as tier from members
+            where ${owner} and ${likeAny('members.search_text', keys)} ${statusClause}
+            order by members.id desc limit ${take}`
+      const rows = await readRows(db, query.compile(db))
+      return rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) }))
     },
   }
 }
@@ -215,19 +240,31 @@ async function textSearch(
   limit: number,
 ): Promise<SearchPage> {
   const matches = textMatches(db, ownerId, keys, status)
-  const counted = await matches.count()
+  // A first page that holds every match (a rare name) is one read: its matches with their
+  // tiers, ranked here; the count and the tier reads each search the index again.
+  // SQLite only: FTS5 yields matches newest first and stops at the limit, where PostgreSQL's
+  // trigram index would read every candidate of a common fragment for this one read.
+  const few = cursor || isPostgres(db) ? undefined : await matches.newest(limit + 1)
+  let ranked: RankCursor[] = []
+  let counted: number
+  if (few && few.length <= limit) {
+    counted = few.length
+    ranked = few.sort(byRelevance)
+  } else {
+    counted = await matches.count()
+    // Tier after tier until the page and one more row (is there a next page?) are found.
+    for (const tier of SEARCH_TIERS) {
+      if (counted === 0) break
+      if (cursor && tier < cursor.tier) continue
+      const before = cursor && tier === cursor.tier ? cursor.id : undefined
+      const ids = await matches.tierIds(tier, before, limit + 1 - ranked.length)
+      ranked.push(...ids.map((id) => ({ tier, id })))
+      if (ranked.length > limit) break
+    }
+  }
   const total = Math.min(counted, TOTAL_CAP)
   const totalCapped = counted > TOTAL_CAP
   if (counted === 0) return { items: [], total, total_capped: false, next_cursor: null }
-  // Tier after tier until the page and one more row (is there a next page?) are found.
-  const ranked: RankCursor[] = []
-  for (const tier of SEARCH_TIERS) {
-    if (cursor && tier < cursor.tier) continue
-    const before = cursor && tier === cursor.tier ? cursor.id : undefined
-    const ids = await matches.tierIds(tier, before, limit + 1 - ranked.length)
-    ranked.push(...ids.map((id) => ({ tier, id })))
-    if (ranked.length > limit) break
-  }
   const shown = ranked.slice(0, limit)
   const rows = shown.length
     ? await readRows(

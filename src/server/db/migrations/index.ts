@@ -10,6 +10,7 @@ import * as m0401 from './2026_11_25_0401_member_stats_indexes'
 import * as m0501 from './2026_11_25_0501_search_text_version'
 import * as m260401 from './2026_11_26_0401_member_create_keys'
 import * as m2605 from './2026_11_26_0501_ethiopian_member_fields'
+import * as m261401 from './2026_11_26_1401_member_name_index'
 import * as m261501 from './2026_11_26_1501_member_ministry_counts'
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0501_search_text_version': m0501,
   '2026_11_26_0401_member_create_keys': m260401,
   '2026_11_26_0501_ethiopian_member_fields': m2605,
+  '2026_11_26_1401_member_name_index': m261401,
   '2026_11_26_1501_member_ministry_counts': m261501,
 }
