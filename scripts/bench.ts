@@ -298,10 +298,11 @@ async function main() {
         request: () => ({ url: '/api/members/search', headers: bigAuth }),
       },
       {
-        // The home dashboard's figures: SQL aggregates over the owner's 95,000 members.
+        // The home dashboard's figures: SQL aggregates over the owner's members (issue 29:
+        // p95 ≤ 50 ms at 100,000, ≤ 300 ms at 1,000,000).
         name: 'home stats (GET /api/stats)',
         runs: 100,
-        targetMs: 50,
+        targetMs: SCALE ? 300 : 50,
         status: 200,
         request: (i) => ({
           url: `/api/stats?scope=mine&tz=180&calendar=${i % 2 ? 'ethiopian' : 'gregorian'}`,
