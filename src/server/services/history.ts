@@ -59,37 +59,16 @@ export function eventHash(event: HashedFields): string {
  * otherwise both extend the same tail); SQLite runs one writing transaction at a time.
  */
 export async function recordEvent(trx: Db, event: NewEvent): Promise<void> {
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx)
-  const last = await trx
-    .selectFrom('audit_events')
-    .select(['seq', 'hash'])
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  const fields: HashedFields = {
-    seq: (last?.seq ?? 0) + 1,
-    at: (event.at ?? new Date()).toISOString(),
-    actor_id: event.actor.id,
-    actor_username: event.actor.username,
-    action: event.action,
-    member_id: event.memberId ?? null,
-    subject_user_id: event.subjectUserId ?? null,
-    details: JSON.stringify(event.details ?? {}),
-    prev_hash: last?.hash ?? GENESIS_HASH,
-  }
-  await trx
-    .insertInto('audit_events')
-    .values({ ...fields, hash: eventHash(fields) })
-    .execute()
+  await recordEvents(trx, [event])
 }
 
 // 10 columns a row: 1,000 rows stay under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
 const EVENTS_PER_INSERT = 1000
 
 /**
- * Appends many events in their order, as recordEvent would one by one, but with one lock, one
- * read of the chain's tail and multi-row inserts: an import of 10,000 rows writes 10 statements
- * instead of 20,000. Same transaction rule as recordEvent.
+ * Appends many events in their order with one lock, one read of the chain's tail and multi-row
+ * inserts: an import of 10,000 rows writes 10 statements instead of 20,000. Same transaction
+ * rule as recordEvent.
  */
 export async function recordEvents(trx: Db, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return
