@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
@@ -10,7 +11,7 @@ import webpack, { type Configuration } from 'webpack'
 import { InjectManifest } from 'workbox-webpack-plugin'
 import 'webpack-dev-server'
 import { version } from './package.json'
-import { BuildInfoPlugin, PreloadFontsPlugin } from './scripts/webpackPlugins'
+import { BuildInfoPlugin, DrawnLoginPlugin, PreloadFontsPlugin } from './scripts/webpackPlugins'
 
 /** One id per build, in version.json and /sw.js: every build is a new version to clients. */
 const BUILD_ID = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
@@ -30,57 +31,98 @@ const precompressed = (algorithm: 'gzip' | 'brotliCompress', extension: string) 
     minRatio: 0.9,
   })
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+/** TypeScript and JSX through swc (type checking is `npm run typecheck`). */
+const typescript = (production: boolean) => ({
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  loader: 'swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development: !production } },
+      target: 'es2020',
+    },
+  },
+})
+// ICU messages parsed at build time, so the browser needs no parser (formatjs's advice).
+const messages = {
+  test: /[\\/]locales[\\/][a-z]+\.json$/,
+  type: 'json',
+  use: path.resolve(__dirname, 'scripts/compile-messages-loader.cjs'),
+}
+const resolve = {
+  extensions: ['.tsx', '.ts', '.js', '.json'],
+  alias: {
+    // formatjs's documented no-parser build: messages arrive precompiled (see the loader).
+    '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+  },
+}
+
+/**
+ * The sign-in page drawn at build time (docs/decisions/0125): src/app/prerender built for Node,
+ * which the client build then runs to write login.html. Styles and images are the client's.
+ */
+const prerender = (outputPath: string): Configuration => ({
+  name: 'prerender',
+  mode: 'production',
+  target: 'node',
+  entry: { renderLogin: './src/app/prerender/renderLogin.tsx' },
+  output: { path: outputPath, library: { type: 'commonjs2' }, clean: true, publicPath: '/' },
+  resolve,
+  module: {
+    rules: [
+      typescript(true),
+      messages,
+      { test: /\.css$/, type: 'asset/source' },
+      {
+        test: /\.(woff2?|png|jpe?g|svg|webp)$/,
+        type: 'asset/resource',
+        generator: { emit: false, filename: 'assets/[name].[contenthash:10][ext]' },
+      },
+    ],
+  },
+  optimization: { minimize: false },
+  performance: { hints: false },
+})
+
+export default (
+  _env: unknown,
+  argv: { mode?: Configuration['mode'] },
+): Configuration | Configuration[] => {
   const production = argv.mode !== 'development'
+  const dist = path.resolve(__dirname, process.env.ABAL_DIST_DIR ?? 'dist')
+  const drawn = path.join(
+    os.tmpdir(),
+    `abal-prerender-${crypto.createHash('sha1').update(dist).digest('hex').slice(0, 8)}`,
+  )
   const hashed = (name: string) =>
     production ? `assets/${name}.[contenthash:10]` : `assets/${name}`
-  return {
+  const client: Configuration = {
+    name: 'client',
+    dependencies: production ? ['prerender'] : [],
     mode: production ? 'production' : 'development',
     entry: { app: './src/index.tsx' },
     output: {
       // ABAL_DIST_DIR lets parallel builds (tests, benchmarks) keep out of each other's way.
-      path: path.resolve(__dirname, process.env.ABAL_DIST_DIR ?? 'dist'),
+      path: dist,
       filename: `${hashed('[name]')}.js`,
       chunkFilename: `${hashed('[name]')}.js`,
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       publicPath: '/',
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js', '.json'],
-      alias: {
-        // formatjs's documented no-parser build: messages arrive precompiled (see the loader).
-        '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
-      },
-    },
+    resolve,
     devtool: production ? false : 'eval-cheap-module-source-map',
     module: {
       rules: [
-        {
-          // TypeScript and JSX through swc (type checking is `npm run typecheck`).
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-              target: 'es2020',
-            },
-          },
-        },
+        typescript(production),
         {
           // antd's helper packages are pure ES modules without a "sideEffects" field; declaring it
           // lets webpack drop their unused modules (~11 KB gzipped off the login route).
           test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors|icons))[\\/]/,
           sideEffects: false,
         },
-        {
-          // ICU messages parsed at build time, so the browser needs no parser (formatjs's advice).
-          test: /[\\/]locales[\\/][a-z]+\.json$/,
-          type: 'json',
-          use: path.resolve(__dirname, 'scripts/compile-messages-loader.cjs'),
-        },
+        messages,
         // Imported CSS becomes stylesheets per chunk; fonts and images become hashed files.
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|svg|webp)$/, type: 'asset/resource' },
@@ -89,6 +131,17 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       // index.html with the entry's scripts and the fonts every screen paints with preloaded.
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
+      // login.html: the same page with /login drawn in it, served for /login (spa.ts, sw.ts).
+      ...(production
+        ? [
+            new HtmlWebpackPlugin({
+              template: 'public/index.html',
+              filename: 'login.html',
+              scriptLoading: 'defer',
+            }),
+            new DrawnLoginPlugin(path.join(drawn, 'renderLogin.js')),
+          ]
+        : []),
       new PreloadFontsPlugin(/noto-sans-ethiopic-(ui|latin-wght-normal)\.[0-9a-f]{10}\.woff2$/),
       // Route chunks' stylesheets do not overlap, so their order across chunks does not matter.
       new MiniCssExtractPlugin({ filename: `${hashed('[name]')}.css`, ignoreOrder: true }),
@@ -131,4 +184,5 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       proxy: [{ context: ['/api', '/uploads', '/health', '/version.json'], target: API }],
     },
   }
+  return production ? [prerender(drawn), client] : client
 }

@@ -9,6 +9,7 @@ import {
   screenshot,
   server,
   signIn,
+  t,
   useServerAndBrowser,
   WIDE,
 } from './support'
@@ -40,6 +41,50 @@ test('the login page is Amharic by default and refuses a wrong password', async 
   assert.equal(style.border, 'solid')
   assert.notEqual(style.padding, '0px')
   await screenshot(page, 'login-failed-am-light-375')
+  await context.close()
+})
+
+test('/login arrives drawn; React takes it over, or draws afresh in another language', async () => {
+  const html = await (await fetch(`${server.url}/login`)).text()
+  assert.match(html, /<div id="root" data-drawn="am-light">/)
+  assert.match(html, /id="login-username"/)
+
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  const reactErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|React error/i.test(message.text()))
+      reactErrors.push(message.text())
+  })
+  // The app's script is held back: till React has the drawn form, it takes no typing or press.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/app\.[0-9a-f]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`${server.url}/login`, { waitUntil: 'commit' })
+  const username = page.locator('#login-username')
+  const submit = page.locator('form button[type=submit]')
+  await username.waitFor()
+  assert.equal(await username.isEditable(), false)
+  assert.equal(await submit.isDisabled(), true)
+  release()
+  await username.fill('admin')
+  await page.locator('#login-password').fill(ADMIN_PASSWORD)
+  await submit.click()
+  await page.waitForURL(/\/home$/)
+  assert.deepEqual(reactErrors, [])
+
+  await page.unrouteAll()
+  await page.evaluate(() => localStorage.setItem('language', 'en'))
+  await page.goto(`${server.url}/login`)
+  await page.getByRole('heading', { name: t('en', 'loginTitle') }).waitFor()
+  assert.equal(await page.getByText(t('am', 'loginTitle'), { exact: true }).count(), 0)
+  assert.equal(await page.locator('#login-page-style').count(), 0)
+  await submit.click()
+  await page.getByText(t('en', 'usernameRequired')).waitFor()
+  assert.deepEqual(reactErrors, [])
   await context.close()
 })
 

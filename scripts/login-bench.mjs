@@ -4,7 +4,7 @@
 //   cold    Lighthouse (mobile, simulated throttling) on /login in a fresh Chromium;
 //   warm    the service worker installed and controlling (the case staff live in), then
 //           Lighthouse on /login with DevTools throttling (4× CPU) and storage kept;
-//   sign-in from pressing Sign in to the registration wizard's first field on screen, 4× CPU.
+//   sign-in from pressing Sign in to the home screen's title on screen, 4× CPU.
 // Each server needs an admin whose password is in ABAL_ADMIN_PASSWORD (as `npm start` makes one).
 // LOGIN_BENCH_RUNS=5 (default 3) sets the runs per server; medians are printed at the end.
 import { navigation } from 'lighthouse'
@@ -49,8 +49,16 @@ const cold = (base) =>
     figures(await navigation(await browser.newPage(), `${base}/login`)),
   )
 
+/**
+ * As if "Maybe later" was pressed earlier in this session (spec 9.6): otherwise the install
+ * dialog, due 3 s after the browser offers installation, would be the page's largest paint and
+ * take the focus from the sign-in form.
+ */
+const dismissInstallDialog = () => sessionStorage.setItem('installPromptDismissed', 'true')
+
 /** Installs the service worker and waits until it controls the page, as after a first visit. */
 async function installServiceWorker(page, base) {
+  await page.evaluateOnNewDocument(dismissInstallDialog)
   await page.goto(`${base}/login`)
   await page.evaluate(() => navigator.serviceWorker.ready)
   await page.reload()
@@ -76,12 +84,13 @@ async function warmAndSignIn(base) {
     signInPage.setDefaultTimeout(120_000)
     const cdp = await signInPage.createCDPSession()
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await signInPage.evaluateOnNewDocument(dismissInstallDialog)
     await signInPage.goto(`${base}/login`)
     await signInPage.locator('#login-username').fill('admin')
     await signInPage.locator('#login-password').fill(PASSWORD)
     const started = performance.now()
     await signInPage.click('form button[type=submit]')
-    await signInPage.waitForSelector('#member-first_name', { visible: true })
+    await signInPage.waitForSelector('#home-title', { visible: true })
     return { ...warm, signIn: performance.now() - started }
   })
 }
@@ -116,6 +125,6 @@ for (const [base, { cold: colds, warm: warms }] of results) {
   console.log(
     `${base}\n  cold /login   performance ${m(colds, 'performance')}  LCP${ms(m(colds, 'lcp'))}  TBT${ms(m(colds, 'tbt'))}` +
       `\n  warm /login   performance ${m(warms, 'performance')}  LCP${ms(m(warms, 'lcp'))}  TBT${ms(m(warms, 'tbt'))}` +
-      `\n  sign-in to the wizard's first field${ms(m(warms, 'signIn'))}`,
+      `\n  sign-in to the home screen${ms(m(warms, 'signIn'))}`,
   )
 }

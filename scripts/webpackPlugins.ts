@@ -62,3 +62,47 @@ export class PreloadFontsPlugin {
     })
   }
 }
+
+/**
+ * Draws the sign-in page into login.html: runs the Node build of src/app/prerender (React's
+ * prerender and antd's style extraction, both documented) and puts its markup in #root and
+ * antd's CSS for it in the head. The start-up hydrates it (src/index.tsx).
+ */
+export class DrawnLoginPlugin {
+  constructor(private readonly renderer: string) {}
+
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.compilation.tap('DrawnLogin', (compilation) => {
+      const hooks = HtmlWebpackPlugin.getCompilationHooks(compilation)
+      hooks.beforeEmit.tapPromise('DrawnLogin', async (data) => {
+        if (data.outputName !== 'login.html') return data
+        // A CommonJS bundle: Node's import() hands its exports over as the default.
+        const { default: drawn } = (await import(this.renderer)) as {
+          default: {
+            renderLogin: () => Promise<{ html: string; css: string; key: string }>
+            LOGIN_STYLE_ID: string
+          }
+        }
+        const { renderLogin, LOGIN_STYLE_ID } = drawn
+        const { html, css, key } = await renderLogin()
+        const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/
+        if (!root.test(data.html)) throw new Error('login.html: no #root at the end of <body>')
+        // The sign-in route's own stylesheets, which its script would add only when it runs.
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/')
+        const routeStyles = [...(compilation.namedChunkGroups.get('login')?.getFiles() ?? [])]
+          .filter((file) => file.endsWith('.css'))
+          .map((file) => `<link href="${publicPath}${file}" rel="stylesheet">`)
+          .join('')
+        data.html = data.html
+          .replace('</head>', () => `${routeStyles}</head>`)
+          // Before the app's own stylesheets, as antd's run-time styles are, so those still win.
+          .replace('</title>', () => `</title><style id="${LOGIN_STYLE_ID}">${css}</style>`)
+          .replace(
+            root,
+            (_all, end: string) => `<div id="root" data-drawn="${key}">${html}</div>${end}`,
+          )
+        return data
+      })
+    })
+  }
+}

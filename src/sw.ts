@@ -28,6 +28,8 @@ declare const process: { env: { ABAL_BUILD_ID: string } }
 /** Which build this worker belongs to; also what makes every build's sw.js a new worker. */
 const BUILD = process.env.ABAL_BUILD_ID
 
+// cleanURLs (workbox's default) answers /login with the precached login.html: the sign-in page
+// drawn at build time (docs/decisions/0125). Other navigations get the shell below.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 

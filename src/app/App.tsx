@@ -1,16 +1,24 @@
+import type { ComponentType, ReactNode } from 'react'
 import { BrowserRouter } from 'react-router'
 import { PwaPrompts } from '../features/pwa'
 import { Providers } from './providers'
 import { AppRoutes } from './router'
 import type { AppStore } from './store'
 
-export function App({ store }: { store: AppStore }) {
+/** `Router` is the browser's history, or a fixed location when the build draws /login ahead. */
+export function App({
+  store,
+  Router = BrowserRouter,
+}: {
+  store: AppStore
+  Router?: ComponentType<{ children: ReactNode }>
+}) {
   return (
     <Providers store={store}>
       <PwaPrompts />
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </Providers>
   )
 }

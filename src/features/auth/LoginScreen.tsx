@@ -10,6 +10,7 @@ import {
   Suspense,
   useEffect,
   useState,
+  useSyncExternalStore,
 } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
@@ -65,6 +66,21 @@ function useWaitingOnDevice(): number {
   return count
 }
 
+const noSubscription = () => () => {}
+
+/**
+ * False in the page drawn at build time until React has taken it over (docs/decisions/0125):
+ * till then the fields take no typing (a device that draws afresh would drop it) and the button
+ * no press (the plain HTML form would send the password in the URL).
+ */
+function useTakenOver(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
+
 export function useFailureText(failure: LoginFailure | null): string | null {
   const intl = useIntl()
   if (!failure) return null
@@ -104,6 +120,7 @@ export default function LoginScreen({
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' })
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({})
   const errors = validateLogin(values)
+  const takenOver = useTakenOver()
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -132,6 +149,7 @@ export default function LoginScreen({
     onChange,
     onBlur,
     required: true,
+    readOnly: !takenOver,
     status: fieldError(name) ? ('error' as const) : undefined,
     'aria-invalid': Boolean(fieldError(name)),
     'aria-describedby': fieldError(name) ? `login-${name}-help` : undefined,
@@ -209,6 +227,7 @@ export default function LoginScreen({
               htmlType="submit"
               size="large"
               block
+              disabled={!takenOver}
               loading={status === 'signingIn'}
             >
               <FormattedMessage id="loginButton" />

@@ -72,6 +72,36 @@ describe('the built client', () => {
     },
   )
 
+  describe('with the sign-in page drawn at build time (login.html)', () => {
+    const LOGIN_HTML = INDEX_HTML.replace(
+      '<div id="root"></div>',
+      '<div id="root"><form></form></div>',
+    )
+    const files = ['login.html', 'login.html.br']
+    beforeAll(() => {
+      fs.writeFileSync(path.join(staticDir, 'login.html'), LOGIN_HTML)
+      fs.writeFileSync(path.join(staticDir, 'login.html.br'), zlib.brotliCompressSync(LOGIN_HTML))
+    })
+    afterAll(() => files.forEach((name) => fs.rmSync(path.join(staticDir, name))))
+
+    it('answers /login with it, precompressed and never cached', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { 'accept-encoding': 'br' },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-encoding']).toBe('br')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(LOGIN_HTML)
+    })
+
+    it.each(['/', '/members', '/login/x'])('still answers %s with index.html', async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      expect(res.body).toBe(INDEX_HTML)
+    })
+  })
+
   it.each(['/index.html', '/sw.js'])('serves %s with no-cache', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url })
     expect(res.statusCode).toBe(200)

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { sendError } from '../plugins/errors'
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp|json)$/
-const NEVER_CACHED = new Set(['index.html', 'sw.js', 'version.json'])
+const NEVER_CACHED = new Set(['index.html', 'login.html', 'sw.js', 'version.json'])
 
 /**
  * Serves the built client from `staticDir`: every file precompressed (brotli or gzip, as the
@@ -42,6 +42,12 @@ export async function spaRoutes(app: FastifyInstance, staticDir: string) {
     })
     // With index: false the static plugin answers "/" with 403; the root is a client route too.
     app.get('/', (_request, reply) => sendIndex(reply))
+    // The sign-in page drawn at build time (docs/decisions/0125), when this build has it.
+    app.get('/login', (_request, reply) =>
+      fs.existsSync(path.join(staticDir, 'login.html'))
+        ? reply.sendFile('login.html')
+        : sendIndex(reply),
+    )
   }
 
   app.setNotFoundHandler((request, reply) => {
