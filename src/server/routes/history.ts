@@ -39,6 +39,11 @@ const FILTERS = {
   to: { type: 'string', pattern: DATE },
 } as const
 
+/** The query schema of a history route: the filters, then the route's own fields. */
+const filtersAnd = (properties: Record<string, object>) => ({
+  querystring: { type: 'object', properties: { ...FILTERS, ...properties } },
+})
+
 function checkedFilters(q: AuditFilters): AuditFilters {
   if (q.to && !nextDay(q.to)) throw new ApiError(400, 'Invalid date', { to: 'invalidDate' })
   if (q.from && !nextDay(q.from)) throw new ApiError(400, 'Invalid date', { from: 'invalidDate' })
@@ -79,16 +84,10 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/audit',
     {
       preHandler: app.requireRole('admin', 'auditor'),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...FILTERS,
-            cursor: { type: 'string', pattern: '^\\d{1,10}$' },
-            limit: { type: 'integer', minimum: 1 },
-          },
-        },
-      },
+      schema: filtersAnd({
+        cursor: { type: 'string', pattern: '^\\d{1,10}$' },
+        limit: { type: 'integer', minimum: 1 },
+      }),
     },
     async (request, reply) => {
       const q = request.query
@@ -110,16 +109,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/audit/export',
     {
       preHandler: app.requireRole('admin', 'auditor'),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...FILTERS,
-            ...DOWNLOAD_QUERY_PROPERTIES,
-            tz: { type: 'string', maxLength: 64 },
-          },
-        },
-      },
+      schema: filtersAnd({ ...DOWNLOAD_QUERY_PROPERTIES, tz: { type: 'string', maxLength: 64 } }),
     },
     async (request, reply) => {
       const { format, lang, calendar } = downloadChoices(request.query)
