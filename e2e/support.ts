@@ -9,22 +9,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import CHROMIUM_FLAGS from '../scripts/chromium-flags.json'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts')
 export const ADMIN_PASSWORD = 'e2e-admin-password'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+// The flags every Chromium the scripts drive gets (the Lighthouse runs read the same file).
 export const CHROMIUM_ARGS = [
   '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
+  ...CHROMIUM_FLAGS,
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
 ]
