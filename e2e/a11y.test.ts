@@ -5,12 +5,11 @@ import fs from 'node:fs'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
-  browser,
   createMember,
   type Language,
   NARROW,
   navigate,
-  newContext,
+  openPage,
   screenshot,
   server,
   signIn,
@@ -87,13 +86,7 @@ const RUNS: { lang: Language; theme: 'light' | 'dark'; viewport: typeof WIDE }[]
 
 for (const { lang, theme, viewport } of RUNS) {
   test(`axe finds no serious violation: ${lang}, ${theme}, ${viewport.width}px`, async () => {
-    const context = await newContext(browser, { viewport, language: lang })
-    if (theme === 'dark') {
-      await context.addInitScript(() => {
-        if (!localStorage.getItem('themeMode')) localStorage.setItem('themeMode', 'dark')
-      })
-    }
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport, language: lang, theme })
     const found: string[] = []
     const check = async (screen: string) => {
       await screenshot(page, `a11y-${screen}-${lang}-${theme}-${viewport.width}`)
@@ -104,7 +97,7 @@ for (const { lang, theme, viewport } of RUNS) {
       await page.locator('#login-username').waitFor()
       await check('login')
 
-      await signIn(page, server.url)
+      await signIn(page)
       await page.locator('#member-first_name').waitFor()
       await check('wizard')
 

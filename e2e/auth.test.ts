@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import {
-  ADMIN_PASSWORD,
-  browser,
   NARROW,
-  newContext,
+  openPage,
   pressDropdownItem,
   screenshot,
   server,
@@ -17,8 +15,7 @@ import {
 useServerAndBrowser()
 
 test('the login page is Amharic by default and refuses a wrong password', async () => {
-  const context = await newContext(browser, { viewport: NARROW })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ viewport: NARROW })
   await page.goto(`${server.url}/`)
   await page.waitForURL(/\/login$/)
   assert.equal(await page.getAttribute('html', 'lang'), 'am')
@@ -89,8 +86,7 @@ test('/login arrives drawn; React takes it over, or draws afresh in another lang
 })
 
 test('protected routes send a signed-out visitor to /login', async () => {
-  const context = await newContext(browser)
-  const page = await context.newPage()
+  const { context, page } = await openPage()
   await page.goto(`${server.url}/members`)
   await page.waitForURL(/\/login$/)
   await page.goto(`${server.url}/member/12`)
@@ -100,9 +96,8 @@ test('protected routes send a signed-out visitor to /login', async () => {
 
 for (const viewport of [NARROW, WIDE]) {
   test(`admin signs in, switches to English and dark mode, reloads and logs out (${viewport.width}px)`, async () => {
-    const context = await newContext(browser, { viewport })
-    const page = await context.newPage()
-    await signIn(page, server.url, 'admin', ADMIN_PASSWORD)
+    const { context, page } = await openPage({ viewport })
+    await signIn(page)
     await screenshot(page, `shell-am-light-${viewport.width}`)
 
     await page.getByRole('button', { name: 'ቋንቋ' }).click()
@@ -123,7 +118,7 @@ for (const viewport of [NARROW, WIDE]) {
     await page.getByText('Please use your existing database credentials to login.').waitFor()
     await screenshot(page, `login-en-dark-${viewport.width}`)
 
-    await signIn(page, server.url)
+    await signIn(page)
     if (viewport.width <= 600) {
       // Spec 2.2: Registration, Members and Logout live in the overflow menu on phones.
       assert.equal(await page.getByRole('button', { name: 'Logout' }).count(), 0)
@@ -139,8 +134,7 @@ for (const viewport of [NARROW, WIDE]) {
 }
 
 test('the debug page reaches health, database and login', async () => {
-  const context = await newContext(browser, { language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ language: 'en' })
   await page.goto(`${server.url}/debug`)
   await page.getByRole('button', { name: 'Test Health' }).click()
   await page.getByText('HTTP status: 200').first().waitFor()

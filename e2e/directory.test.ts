@@ -2,17 +2,16 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import {
   addUser,
   apiToken,
   ARTIFACTS,
-  browser,
   createMember,
   type Language,
   NARROW,
-  newContext,
+  openPage,
   screenshot,
   server,
   signIn,
@@ -108,21 +107,6 @@ useServerAndBrowser(async () => {
 })
 
 type Theme = 'light' | 'dark'
-
-async function session(
-  lang: Language,
-  viewport: { width: number; height: number },
-  theme: Theme = 'light',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { viewport, language: lang })
-  if (theme === 'dark') {
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('themeMode')) localStorage.setItem('themeMode', 'dark')
-    })
-  }
-  const page = await context.newPage()
-  return { context, page }
-}
 
 const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 600
 
@@ -477,7 +461,7 @@ async function deleteStep({ lang, remove }: Run, page: Page) {
 
 /** The second account sees every member transferred to it so far, after signing in. */
 async function receiverStep({ lang, viewport, transfer }: Run) {
-  const { context, page } = await session(lang, viewport)
+  const { context, page } = await openPage({ viewport, language: lang })
   await openMembers(page, lang, SECOND_USER.username, SECOND_USER.password)
   await expectCount(page, transferredAway.length)
   await listEntry(page, lang, fullName(transfer)).waitFor()
@@ -486,7 +470,11 @@ async function receiverStep({ lang, viewport, transfer }: Run) {
 
 for (const run of RUNS) {
   test(`finds, views, edits, transfers and deletes members in ${run.lang} (${run.viewport.width}px)`, async () => {
-    const { context, page } = await session(run.lang, run.viewport, run.theme)
+    const { context, page } = await openPage({
+      viewport: run.viewport,
+      language: run.lang,
+      theme: run.theme,
+    })
     try {
       await openMembers(page, run.lang)
       await listStep(run, page)
@@ -507,7 +495,7 @@ test('the list header keeps together in am at 375 px and om at 1280 px, light an
     ['am', NARROW],
     ['om', WIDE],
   ] as const) {
-    const { context, page } = await session(lang, viewport)
+    const { context, page } = await openPage({ viewport, language: lang })
     await openMembers(page, lang)
     await listShots(page, lang)
     await context.close()

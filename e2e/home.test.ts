@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
 import {
-  ADMIN_PASSWORD,
   apiToken,
   browser,
   createMember,
@@ -10,6 +8,7 @@ import {
   newContext,
   screenshot,
   server,
+  signInToHome,
   t,
   useServerAndBrowser,
   WIDE,
@@ -54,14 +53,6 @@ useServerAndBrowser(async () => {
     )
   }
 })
-
-async function signInToHome(page: Page) {
-  await page.goto(`${server.url}/login`)
-  await page.locator('#login-username').fill('admin')
-  await page.locator('#login-password').fill(ADMIN_PASSWORD)
-  await page.locator('form button[type=submit]').click()
-  await page.waitForURL(/\/home$/)
-}
 
 test('Home shows the charts in Amharic with Ethiopian months; a status bar filters the list', async () => {
   const context = await newContext(browser, { viewport: WIDE, language: 'am' })

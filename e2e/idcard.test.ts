@@ -6,13 +6,11 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import {
   ARTIFACTS,
-  browser,
   createMember,
   NARROW,
   navigate,
-  newContext,
+  openPage,
   screenshot,
-  server,
   signIn,
   useServerAndBrowser,
 } from './support'
@@ -68,7 +66,7 @@ useServerAndBrowser(async () => {
 })
 
 async function openCard(page: Page) {
-  await signIn(page, server.url)
+  await signIn(page)
   await navigate(page, `/member/idcard/${memberId}`)
   await page.getByRole('heading', { name: 'Church Member ID Card' }).waitFor()
   await page.getByRole('button', { name: 'Download SVG' }).waitFor()
@@ -76,8 +74,7 @@ async function openCard(page: Page) {
 }
 
 test('a new user downloads a correct card for an Amharic-named member and prints it', async () => {
-  const context = await newContext(browser, { language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ language: 'en' })
   await openCard(page)
 
   await page.locator('input[type=file][accept="image/*"]').setInputFiles({
@@ -142,9 +139,8 @@ test('a new user downloads a correct card for an Amharic-named member and prints
 })
 
 test('the card screen in Amharic on a phone', async () => {
-  const context = await newContext(browser, { viewport: NARROW, language: 'am' })
-  const page = await context.newPage()
-  await signIn(page, server.url)
+  const { context, page } = await openPage({ viewport: NARROW, language: 'am' })
+  await signIn(page)
   await navigate(page, `/member/idcard/${memberId}`)
   await page.getByRole('heading', { name: 'የቤተ ክርስቲያን አባል መታወቂያ ካርድ' }).waitFor()
   await page.getByRole('button', { name: 'SVG ያውርዱ' }).waitFor()
@@ -154,9 +150,8 @@ test('the card screen in Amharic on a phone', async () => {
 })
 
 test('an unknown member shows the load failure', async () => {
-  const context = await newContext(browser, { language: 'en' })
-  const page = await context.newPage()
-  await signIn(page, server.url)
+  const { context, page } = await openPage({ language: 'en' })
+  await signIn(page)
   await navigate(page, '/member/idcard/999999')
   await page
     .getByText('Failed to load member data. Please check your connection and try again.')

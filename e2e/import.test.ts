@@ -4,12 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
 import {
-  ADMIN_PASSWORD,
   apiToken,
-  browser,
-  newContext,
+  openPage,
   screenshot,
   server,
+  signInToHome,
   t,
   useServerAndBrowser,
   WIDE,
@@ -33,13 +32,8 @@ const CSV = [
 test('imports a CSV with Ge’ez names and an Ethiopian date in the Amharic UI', async () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'abal-import-')), 'register.csv')
   fs.writeFileSync(file, `\ufeff${CSV.join('\r\n')}\r\n`)
-  const context = await newContext(browser, { viewport: WIDE, language: 'am' })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/login`)
-  await page.locator('#login-username').fill('admin')
-  await page.locator('#login-password').fill(ADMIN_PASSWORD)
-  await page.locator('form button[type=submit]').click()
-  await page.waitForURL(/\/home$/)
+  const { context, page } = await openPage({ viewport: WIDE, language: 'am' })
+  await signInToHome(page)
 
   const nav = page.getByRole('navigation', { name: t('am', 'mainNavigation') })
   await nav.getByRole('button', { name: t('am', 'importNav') }).click()

@@ -9,15 +9,16 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import {
-  ADMIN_PASSWORD,
   apiToken,
+  controlledByServiceWorker,
   launchBrowser,
   NARROW,
-  newContext,
+  openPage,
   type RunningServer,
   screenshot,
   signIn,
   startServer,
+  submitLogin,
   t,
   WIDE,
 } from './support'
@@ -42,18 +43,8 @@ const restartServer = (stopped: RunningServer) =>
   startServer({ PORT: String(stopped.port), DATA_DIR: stopped.dataDir })
 
 /** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
-async function controlledBySw(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload()
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
-  }
-}
-
 async function signInHome(page: Page) {
-  await page.locator('#login-username').fill('admin')
-  await page.locator('#login-password').fill(ADMIN_PASSWORD)
-  await page.locator('form button[type=submit]').click()
+  await submitLogin(page)
   await page.waitForURL(/\/home$/)
 }
 
@@ -67,11 +58,10 @@ function chunkErrors(page: Page) {
 }
 
 test('signed in, then offline: Members and the other screens open from the precache', async () => {
-  const context = await newContext(browser, { viewport: NARROW, language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
   const errors = chunkErrors(page)
   await page.goto(`${server.url}/login`)
-  await controlledBySw(page)
+  await controlledByServiceWorker(page)
   await signInHome(page)
   await context.setOffline(true)
   await page.getByRole('button', { name: t('en', 'menu') }).click()
@@ -90,16 +80,13 @@ test('signed in, then offline: Members and the other screens open from the preca
 })
 
 test('reloaded offline, a sign-in says the server cannot be reached (no white page)', async () => {
-  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ viewport: WIDE, language: 'en' }, browser)
   const errors = chunkErrors(page)
   await page.goto(`${server.url}/login`)
-  await controlledBySw(page)
+  await controlledByServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
-  await page.locator('#login-username').fill('admin')
-  await page.locator('#login-password').fill(ADMIN_PASSWORD)
-  await page.locator('form button[type=submit]').click()
+  await submitLogin(page)
   await page.getByText(t('en', 'loginNetworkError')).waitFor()
   assert.deepEqual(errors, [])
   await context.setOffline(false)
@@ -199,10 +186,9 @@ async function registerMinimal(page: Page, firstName: string, photo: boolean) {
 }
 
 test('offline with the server stopped: two registrations with photos survive a reload and are sent once', async () => {
-  const context = await newContext(browser, { viewport: NARROW, language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
   await page.goto(`${server.url}/login`)
-  await controlledBySw(page)
+  await controlledByServiceWorker(page)
   await signIn(page, server.url)
   // Both kinds of offline: the browser's, and no server at all behind it.
   await context.setOffline(true)
@@ -238,10 +224,7 @@ test('offline with the server stopped: two registrations with photos survive a r
   // Back online: the same server (port and data dir) again, and the browser's connection.
   server = await restartServer(server)
   await context.setOffline(false)
-  await page.locator('#login-username').fill('admin')
-  await page.locator('#login-password').fill(ADMIN_PASSWORD)
-  await page.locator('form button[type=submit]').click()
-  await page.waitForURL(/\/home$/)
+  await signInHome(page)
 
   // Exactly once each, with its photo, and in the member list.
   const token = await apiToken(server.url)
@@ -272,10 +255,9 @@ test('offline with the server stopped: two registrations with photos survive a r
 })
 
 test('a registration whose answer is lost on the way back is sent again and stored once', async () => {
-  const context = await newContext(browser, { viewport: NARROW, language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
   await page.goto(`${server.url}/login`)
-  await controlledBySw(page)
+  await controlledByServiceWorker(page)
   await signIn(page, server.url)
   // A proxy that lets the first registration reach the server, then drops its answer.
   let posts = 0

@@ -8,16 +8,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
-import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { registrationFields } from '../src/server/testing/memberForms'
 import {
   apiToken,
   browser,
+  controlledByServiceWorker,
   createMember,
   freePort,
   NARROW,
   newContext,
+  openPage,
   ROOT,
   type RunningServer,
   screenshot,
@@ -54,15 +55,6 @@ after(async () => {
   fs.rmSync(NEXT_DIST, { recursive: true, force: true })
 })
 
-/** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
-async function controlledBySw(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload()
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
-  }
-}
-
 test('Chromium finds the app installable and the banner shows on /login', async () => {
   for (const viewport of [NARROW, WIDE]) {
     for (const theme of ['light', 'dark'] as const) {
@@ -76,7 +68,7 @@ test('Chromium finds the app installable and the banner shows on /login', async 
       await screenshot(page, `install-banner-en-${theme}-${viewport.width}`)
       if (viewport === WIDE && theme === 'light') {
         const cdp = await context.newCDPSession(page)
-        await controlledBySw(page)
+        await controlledByServiceWorker(page)
         const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
           installabilityErrors: { errorId: string }[]
         }
@@ -85,7 +77,7 @@ test('Chromium finds the app installable and the banner shows on /login', async 
         const errors = installabilityErrors.filter((e) => e.errorId !== 'in-incognito')
         assert.deepEqual(errors, [], JSON.stringify(errors))
         // Close is for good (spec 2.4): gone after a reload too.
-        // controlledBySw may have reloaded the page: a press on the build-time banner before the
+        // controlledByServiceWorker may have reloaded the page: a press on the build-time banner before the
         // app runs is pressed again once it has started, so the flag can come a moment later.
         await page.getByRole('button', { name: 'Close the install banner' }).click()
         await page.waitForFunction(
@@ -103,10 +95,9 @@ test('Chromium finds the app installable and the banner shows on /login', async 
 })
 
 test('offline, /login still opens from the service worker and says it is offline', async () => {
-  const context = await newContext(browser, { viewport: NARROW, language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ viewport: NARROW, language: 'en' })
   await page.goto(`${server.url}/login`)
-  await controlledBySw(page)
+  await controlledByServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
   await page.locator('#login-username').waitFor()
@@ -131,7 +122,7 @@ test('a new build brings "New version available! Refresh to update?" and Refresh
   try {
     const page = await context.newPage()
     await page.goto(`${first.url}/login`)
-    await controlledBySw(page)
+    await controlledByServiceWorker(page)
     assert.notEqual(await page.evaluate(() => localStorage.getItem('appVersion')), null)
     await first.stop()
     first = undefined
@@ -183,11 +174,10 @@ test('after Logout no member data or photo is left in Cache Storage', async () =
     token,
   )
 
-  const context = await newContext(browser, { language: 'en' })
-  const page = await context.newPage()
+  const { context, page } = await openPage({ language: 'en' })
   await page.goto(`${server.url}/login`)
-  await controlledBySw(page)
-  await signIn(page, server.url)
+  await controlledByServiceWorker(page)
+  await signIn(page)
   const seen: string[] = []
   page.on('response', (res) => {
     if (/\/(api\/members|uploads\/)/.test(res.url())) seen.push(res.url())

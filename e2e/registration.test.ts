@@ -3,10 +3,9 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
   apiToken,
-  browser,
   type Language,
   NARROW,
-  newContext,
+  openPage,
   screenshot as saveScreenshot,
   server,
   signIn,
@@ -354,9 +353,8 @@ for (const [lang, viewport] of [
   ['om', NARROW],
 ] as const) {
   test(`registers a complete member in ${lang} with an Ethiopian birth date and a camera photo (${viewport.width}px)`, async () => {
-    const context = await newContext(browser, { viewport, language: lang })
-    const page = await context.newPage()
-    await signIn(page, server.url)
+    const { context, page } = await openPage({ viewport, language: lang })
+    await signIn(page)
     await page.locator('#member-first_name').waitFor()
     const firstName = await registerMember(page, viewport.width, lang)
     await checkStoredMember(firstName)

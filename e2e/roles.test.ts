@@ -4,13 +4,13 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import {
   apiToken,
-  browser,
   createMember,
   navigate,
-  newContext,
+  openPage,
   screenshot,
   server,
   signIn,
+  submitLogin,
   t,
   useServerAndBrowser,
   WIDE,
@@ -41,9 +41,8 @@ useServerAndBrowser(async () => {
 })
 
 test('an admin creates an auditor, who changes the password and reads without write buttons', async () => {
-  const admin = await newContext(browser, { viewport: WIDE, language: 'en' })
-  const page = await admin.newPage()
-  await signIn(page, server.url)
+  const { context: admin, page } = await openPage({ viewport: WIDE, language: 'en' })
+  await signIn(page)
   // The office menu leads to Accounts.
   await page.getByRole('button', { name: t('en', 'office') }).click()
   await page.getByRole('menuitem', { name: t('en', 'accounts') }).click()
@@ -64,12 +63,9 @@ test('an admin creates an auditor, who changes the password and reads without wr
   await row.getByText(t('en', 'mustChangePasswordTag')).waitFor()
   await admin.close()
 
-  const auditor = await newContext(browser, { viewport: WIDE, language: 'en' })
-  const reader = await auditor.newPage()
+  const { context: auditor, page: reader } = await openPage({ viewport: WIDE, language: 'en' })
   await reader.goto(`${server.url}/login`)
-  await reader.locator('#login-username').fill('board')
-  await reader.locator('#login-password').fill(temporary)
-  await reader.locator('form button[type=submit]').click()
+  await submitLogin(reader, 'board', temporary)
   await reader.waitForURL(/\/account\/password$/)
   await reader.getByText(t('en', 'mustChangePasswordNotice')).waitFor()
   await reader.locator('#password-current').fill(temporary)
@@ -96,9 +92,8 @@ test('an admin creates an auditor, who changes the password and reads without wr
 })
 
 test('an admin deletes a member, restores it, and the history shows both', async () => {
-  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
-  const page = await context.newPage()
-  await signIn(page, server.url)
+  const { context, page } = await openPage({ viewport: WIDE, language: 'en' })
+  await signIn(page)
   await navigate(page, `/member/${memberId}`)
   await page.getByRole('heading', { name: MEMBER_NAME }).waitFor()
   await page.getByRole('button', { name: t('en', 'deleteMember'), exact: true }).click()
@@ -159,9 +154,8 @@ test('an admin hands a departing clerk’s members over and removes the account'
   })) as { moved: number }
   assert.ok(moved >= 1)
 
-  const context = await newContext(browser, { viewport: WIDE, language: 'en' })
-  const page = await context.newPage()
-  await signIn(page, server.url)
+  const { context, page } = await openPage({ viewport: WIDE, language: 'en' })
+  await signIn(page)
   await navigate(page, '/accounts')
   const row = page.getByRole('row', { name: /departing/ })
   await row

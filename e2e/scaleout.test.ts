@@ -13,7 +13,7 @@ import { registrationFields } from '../src/server/testing/memberForms'
 import {
   apiToken,
   launchBrowser,
-  newContext,
+  openPage,
   type RunningServer,
   signIn,
   startServer,
@@ -113,8 +113,7 @@ test(
     // A person signed in on the second process sees the member and its photo in the list.
     const browser = await launchBrowser()
     try {
-      const context = await newContext(browser, { language: 'en' })
-      const page = await context.newPage()
+      const { context, page } = await openPage({ language: 'en' }, browser)
       await signIn(page, second.url)
       await page.getByRole('button', { name: 'Members' }).click()
       await page.getByText('Scaleout-edited').first().waitFor()

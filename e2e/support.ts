@@ -9,22 +9,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import CHROMIUM_FLAGS from '../scripts/chromium-flags.json'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts')
 export const ADMIN_PASSWORD = 'e2e-admin-password'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+// The flags every Chromium the scripts drive gets (the Lighthouse runs read the same file).
 export const CHROMIUM_ARGS = [
   '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
+  ...CHROMIUM_FLAGS,
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
 ]
@@ -157,9 +152,16 @@ export async function navigate(page: Page, route: string) {
 export const NARROW = { width: 375, height: 812 }
 export const WIDE = { width: 1280, height: 800 }
 
+export interface PageOptions {
+  viewport?: { width: number; height: number }
+  language?: string
+  /** 'dark' stores the dark theme before the app starts (unless the page already chose one). */
+  theme?: 'light' | 'dark'
+}
+
 export async function newContext(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; language?: string } = {},
+  options: PageOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? WIDE,
@@ -172,25 +174,64 @@ export async function newContext(
       if (!localStorage.getItem('language')) localStorage.setItem('language', l)
     }, lang)
   }
+  if (options.theme === 'dark') {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('themeMode')) localStorage.setItem('themeMode', 'dark')
+    })
+  }
   return context
 }
 
-/**
- * Signs in through the login form, lands on /home (issue 29), then opens /registration in the
- * app (no reload, which would sign out), where the tests that call this begin.
- */
-export async function signIn(
+/** A new context with one page, in the file's shared browser unless another is given. */
+export async function openPage(
+  options: PageOptions = {},
+  inBrowser: Browser = browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(inBrowser, options)
+  const page = await context.newPage()
+  return { context, page }
+}
+
+/** Fills in and sends the login form of a page that shows it. */
+export async function submitLogin(page: Page, username = 'admin', password = ADMIN_PASSWORD) {
+  await page.locator('#login-username').fill(username)
+  await page.locator('#login-password').fill(password)
+  await page.locator('form button[type=submit]').click()
+}
+
+/** Signs in through the login form and waits for /home, where a session starts (issue 29). */
+export async function signInToHome(
   page: Page,
-  baseUrl: string,
+  baseUrl = server.url,
   username = 'admin',
   password = ADMIN_PASSWORD,
 ) {
   await page.goto(`${baseUrl}/login`)
-  await page.locator('#login-username').fill(username)
-  await page.locator('#login-password').fill(password)
-  await page.locator('form button[type=submit]').click()
+  await submitLogin(page, username, password)
   await page.waitForURL(/\/home$/)
+}
+
+/**
+ * Signs in (see signInToHome), then opens /registration in the app (no reload, which would
+ * sign out), where the tests that call this begin.
+ */
+export async function signIn(
+  page: Page,
+  baseUrl = server.url,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+) {
+  await signInToHome(page, baseUrl, username, password)
   await navigate(page, '/registration')
+}
+
+/** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
+export async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload()
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
+  }
 }
 
 /** An API token for setting up data quickly through HTTP. */

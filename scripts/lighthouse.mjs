@@ -30,6 +30,9 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import puppeteer from 'puppeteer-core'
 import { ensureBuilt } from './build-if-stale.mjs'
 
+const CHROMIUM_FLAGS = JSON.parse(
+  fs.readFileSync(new URL('./chromium-flags.json', import.meta.url), 'utf8'),
+)
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PASSWORD = 'lighthouse-admin-password'
 const MEMBERS = Number(process.env.LIGHTHOUSE_MEMBERS ?? 1000)
@@ -78,16 +81,7 @@ async function withBrowser(use) {
   const browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_FLAGS,
   })
   try {
     return await use(browser)

@@ -102,12 +102,8 @@ type FieldsOfType<T> = { [K in MemberField]: MemberInput[K] extends T ? K : neve
 export type ListField = FieldsOfType<string[]>
 export type BooleanField = FieldsOfType<boolean>
 
-export const TEXT_FIELDS = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'latin_name',
-  'job',
+/** How to reach a member: the wizard's contact step (spec 2.5), all of them text. */
+export const CONTACT_FIELDS = [
   'phone_primary',
   'phone_secondary',
   'email',
@@ -122,6 +118,15 @@ export const TEXT_FIELDS = [
   'emergency_contact_name',
   'emergency_contact_relationship',
   'emergency_contact_phone',
+] as const satisfies readonly MemberField[]
+
+export const TEXT_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'latin_name',
+  'job',
+  ...CONTACT_FIELDS,
   'spouse_name',
   'parent_guardian',
   'baptism_location',

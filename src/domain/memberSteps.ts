@@ -1,6 +1,6 @@
 // The wizard's steps and their fields (spec 2.5, 5.2), apart from the yup schema so that code
 // needing only the step layout (the wizard slice, in the entry chunk) does not pull yup along.
-import type { MemberField } from './member'
+import { CONTACT_FIELDS, type MemberField } from './member'
 
 /**
  * Required fields per wizard step 0–6 (spec 5.2). Names follow Ethiopian practice: given name
@@ -28,22 +28,7 @@ export const STEP_FIELDS: readonly (readonly MemberField[])[] = [
     'marital_status',
     'job',
   ],
-  [
-    'phone_primary',
-    'phone_secondary',
-    'email',
-    'street_address',
-    'city',
-    'state',
-    'zip_code',
-    'sub_city',
-    'woreda',
-    'kebele',
-    'house_number',
-    'emergency_contact_name',
-    'emergency_contact_relationship',
-    'emergency_contact_phone',
-  ],
+  CONTACT_FIELDS,
   ['spouse_name', 'parent_guardian', 'children_info'],
   [
     'membership_status',

@@ -8,6 +8,7 @@
 // them (Kebede/Kabada, Tigist/Tegest, Tesfaye/Tesfaya/Tesfayie). Doubled Latin letters collapse
 // (Toleraa ↔ Tolera, Gammachuu ↔ Gamachu: Ge'ez does not write gemination, so ንን stays two),
 // accents go, word breaks go (ገብረ ሚካኤል ↔ ገብረሚካኤል).
+import { LABIALISED_SERIES, ORDER_VOWELS } from './geezOrders'
 
 /** Consonant sound of each Ethiopic series (its first code point), or '' for the vowel carriers. */
 const SERIES_SOUNDS: Readonly<Record<number, string>> = {
@@ -56,11 +57,6 @@ const SERIES_SOUNDS: Readonly<Record<number, string>> = {
   0x1350: 'p', // ፐ
 }
 
-/** The series whose letters (apart from the 8th) are all labialised: ቈ ኈ ኰ ዀ ጐ ቘ. */
-const LABIALISED_SERIES = new Set([0x1248, 0x1258, 0x1288, 0x12b0, 0x12c0, 0x1310])
-
-/** Vowel of each order (0–7) of a regular series, in Latin; the 6th order has none. */
-const ORDER_VOWELS = ['e', 'u', 'i', 'a', 'e', '', 'o', 'wa'] as const
 /** Vowel of each position of a labialised series (ቈ ቊ ቋ ቌ ቍ: wä, –, wi, wa, we, wə). */
 const LABIALISED_VOWELS = ['we', '', 'wi', 'wa', 'we', 'w', '', ''] as const
 

@@ -1,6 +1,7 @@
 // A readable Latin spelling of a Ge'ez name, as Ethiopian passports write them (አበበ ከበደ →
 // Abebe Kebede). Only a suggestion that prefills the Latin-script name: the user corrects it,
 // and search matches through nameSkeleton.ts, not through this spelling.
+import { LABIALISED_SERIES, ORDER_VOWELS } from './geezOrders'
 
 /** Consonant of each Ethiopic series (its first code point) in passport spelling. */
 const SERIES_LETTERS: Readonly<Record<number, string>> = {
@@ -49,9 +50,6 @@ const SERIES_LETTERS: Readonly<Record<number, string>> = {
   0x1350: 'p', // ፐ
 }
 
-const LABIALISED_SERIES = new Set([0x1248, 0x1258, 0x1288, 0x12b0, 0x12c0, 0x1310])
-/** Vowel of each order 0–7; the sixth order (index 5) has none or a short i (see below). */
-const ORDER_VOWELS = ['e', 'u', 'i', 'a', 'e', '', 'o', 'wa'] as const
 const LABIALISED_VOWELS = ['we', '', 'wi', 'wa', 'we', 'u', '', ''] as const
 /** The vowel carriers አ and ዐ: አ and ዐ themselves read "a" (አበበ → Abebe, ዓለም → Alem). */
 const CARRIER_VOWELS = ['a', 'u', 'i', 'a', 'e', 'i', 'o', 'wa'] as const

@@ -1,26 +1,17 @@
-import { Writable } from 'node:stream'
-import { buildApp, LOG_REDACT } from './app'
+import { LOG_REDACT } from './app'
 import { insertUser } from './repositories/users'
 import { hashPassword } from './services/passwords'
-import { createTestDatabase, TEST_JWT_SECRET } from './testing/testApp'
+import { buildTestApp, createTestDatabase } from './testing/testApp'
+import { collectOutput } from './testing/collectOutput'
 
 // A distinctive password, so any trace of it in the log is unmistakable.
 const PASSWORD = 'Kidane-Mihret-7431!'
 
 describe('logs', () => {
   it('never contain a password or a token', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString())
-        done()
-      },
-    })
+    const { stream, text } = collectOutput()
     const database = await createTestDatabase()
-    const app = await buildApp({
-      db: database.db,
-      dialect: database.dialect,
-      jwtSecret: TEST_JWT_SECRET,
+    const app = await buildTestApp(database, {
       logger: { level: 'info', redact: LOG_REDACT, stream },
     })
     try {
@@ -46,7 +37,7 @@ describe('logs', () => {
       })
       expect(listed.statusCode).toBe(200)
 
-      const log = lines.join('')
+      const log = text()
       // The log did record these requests; it just left the secrets out.
       expect(log).toMatch(/incoming request/)
       expect(log).toMatch(/sign-in refused/)

@@ -2,6 +2,7 @@
 // server must still serve a normal sign-in and registration afterwards. FUZZ_SEED picks
 // another sequence; a failure prints the seed and the request that broke.
 import type { InjectOptions } from 'fastify'
+import { randomSource } from './cli/seedMembers'
 import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
 import {
   type FilePart,
@@ -14,19 +15,10 @@ import {
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125)
 const REQUESTS = 2000
 
-/** mulberry32: small, fast and repeatable. */
+/** The seed data's generator (same sequence for a seed), with int(n) in 0 … n-1. */
 function generator(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (n: number) => Math.floor(next() * n)
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]
-  return { next, int, pick }
+  const { next, pick } = randomSource(seed)
+  return { next, pick, int: (n: number) => Math.floor(next() * n) }
 }
 
 const PIECES = [

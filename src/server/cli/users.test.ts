@@ -1,5 +1,4 @@
-import { PassThrough, Readable, Writable } from 'node:stream'
-import { buildApp } from '../app'
+import { PassThrough, Readable } from 'node:stream'
 import type { DatabaseHandle } from '../db/database'
 import {
   findUserByUsername,
@@ -9,8 +8,9 @@ import {
 } from '../repositories/users'
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../services/passwords'
 import { multipart, registrationFields } from '../testing/memberForms'
-import { createTestDatabase, TEST_JWT_SECRET } from '../testing/testApp'
+import { buildTestApp, createTestDatabase } from '../testing/testApp'
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runUsersCommand } from './users'
+import { collectOutput } from '../testing/collectOutput'
 
 let database: DatabaseHandle
 
@@ -19,17 +19,6 @@ beforeEach(async () => {
 })
 afterEach(() => database.destroy())
 
-function collector() {
-  const chunks: string[] = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString())
-      done()
-    },
-  })
-  return { stream, text: () => chunks.join('') }
-}
-
 interface RunOptions {
   /** What the command reads on standard input; a stream when the test controls its timing. */
   input?: string | NodeJS.ReadableStream
@@ -37,8 +26,8 @@ interface RunOptions {
 }
 
 async function run(argv: string[], options: RunOptions = {}) {
-  const stdout = collector()
-  const stderr = collector()
+  const stdout = collectOutput()
+  const stderr = collectOutput()
   const stdin =
     typeof options.input === 'object' ? options.input : Readable.from([options.input ?? ''])
   const code = await runUsersCommand(argv, {
@@ -284,11 +273,7 @@ describe('users remove', () => {
   it('keeps an account that still has members, and says what to do', async () => {
     await seed('admin')
     await seed('registrar', 'registrar password')
-    const app = await buildApp({
-      db: database.db,
-      dialect: database.dialect,
-      jwtSecret: TEST_JWT_SECRET,
-    })
+    const app = await buildTestApp(database)
     try {
       const signIn = await app.inject({
         method: 'POST',

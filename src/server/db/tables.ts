@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { AuditEvent } from '../../domain/audit'
 import type { MemberInput } from '../../domain/member'
 
 /** Timestamps are ISO strings on both dialects (text columns), so rows compare and sort alike. */
@@ -115,14 +116,7 @@ export interface SessionsTable {
 }
 
 /** One event of the hash-chained history (services/history.ts); never updated or deleted. */
-export interface AuditEventsTable {
-  seq: number
-  at: string
-  actor_id: number | null
-  actor_username: string | null
-  action: string
-  member_id: number | null
-  subject_user_id: number | null
+export interface AuditEventsTable extends Omit<AuditEvent, 'details'> {
   /** JSON object: changed fields with before/after, or what else the action needs. */
   details: string
   prev_hash: string

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { seedMembers } from '../cli/seedMembers'
 import type { DatabaseHandle } from '../db/database'
+import { seedOwner } from '../testing/seedOwner'
 import { memberCalls } from '../testing/memberCalls'
 import {
   createTestApp,
@@ -44,10 +45,8 @@ describe('the migration', () => {
   it('counts the members stored before it', async () => {
     database = await createTestDatabase({ upTo: '2026_11_22_0003_member_search_cover' })
     const { db } = database
-    const big = await insertUser(db, 'before-big', 'x')
-    const small = await insertUser(db, 'before-small', 'x')
-    await seedMembers(db, { ownerId: big.id, ownerName: 'before-big', count: 700, seed: 7 })
-    await seedMembers(db, { ownerId: small.id, ownerName: 'before-small', count: 30, seed: 8 })
+    const big = await seedOwner(db, 'before-big', 700, 7)
+    const small = await seedOwner(db, 'before-small', 30, 8)
     await db
       .updateTable('members')
       .set({ membership_status: null })

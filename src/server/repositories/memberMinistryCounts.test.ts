@@ -1,5 +1,6 @@
 import { seedMembers } from '../cli/seedMembers'
 import type { DatabaseHandle } from '../db/database'
+import { seedOwner } from '../testing/seedOwner'
 import { createTestDatabase, migrateTestDatabaseToLatest } from '../testing/testApp'
 import { countByMinistry } from './memberStats'
 import { insertUser } from './users'
@@ -77,10 +78,8 @@ describe('member_ministry_counts', () => {
   it('counts the members stored before the migration', async () => {
     database = await createTestDatabase({ upTo: '2026_11_26_0501_ethiopian_member_fields' })
     const { db } = database
-    const a = await insertUser(db, 'ministry-a', 'x')
-    const b = await insertUser(db, 'ministry-b', 'x')
-    await seedMembers(db, { ownerId: a.id, ownerName: 'ministry-a', count: 300, seed: 11 })
-    await seedMembers(db, { ownerId: b.id, ownerName: 'ministry-b', count: 40, seed: 12 })
+    const a = await seedOwner(db, 'ministry-a', 300, 11)
+    const b = await seedOwner(db, 'ministry-b', 40, 12)
     const ids = await db.selectFrom('members').select('id').orderBy('id').limit(10).execute()
     await setLists(
       db,
@@ -136,10 +135,8 @@ describe('member_ministry_counts', () => {
   it('answers the dashboard most first, ties by name, zero counts left out', async () => {
     database = await createTestDatabase()
     const { db } = database
-    const a = await insertUser(db, 'ministry-a', 'x')
-    const b = await insertUser(db, 'ministry-b', 'x')
-    await seedMembers(db, { ownerId: a.id, ownerName: 'ministry-a', count: 6, seed: 31 })
-    await seedMembers(db, { ownerId: b.id, ownerName: 'ministry-b', count: 2, seed: 32 })
+    const a = await seedOwner(db, 'ministry-a', 6, 31)
+    const b = await seedOwner(db, 'ministry-b', 2, 32)
     const lists = ['["media","choir"]', '["choir"]', '["media"]', '["ushers"]', '[]', '[]']
     const mine = await db
       .selectFrom('members')

@@ -7,10 +7,11 @@ import path from 'node:path'
 import { foldForSearch, searchKeys } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import { memberCalls } from '../testing/memberCalls'
+import { seedOwner } from '../testing/seedOwner'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { searchMembers, TOTAL_CAP } from './memberSearch'
 import { byRelevance, searchTier } from './searchRank'
-import { insertUser, type Db } from './users'
+import type { Db } from './users'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -61,8 +62,7 @@ async function walk(db: Db, ownerId: number, query: string, limit: number, statu
 describe('the capped total of a text search', () => {
   it('is exact up to the cap and reported as capped above it', async () => {
     const { db } = ctx.database
-    const owner = await insertUser(db, 'capped-totals', 'x')
-    await seedMembers(db, { ownerId: owner.id, ownerName: 'capped-totals', count: 1300, seed: 27 })
+    const owner = await seedOwner(db, 'capped-totals', 1300, 27)
     const rows = await ownedRows(db, owner.id)
     const outcomes: string[] = []
     // Short (scanned) and trigram (indexed) queries, rare and common, Latin and Ge'ez.
@@ -127,8 +127,7 @@ function fingerprint(ids: number[], base: number) {
 describe('the relevance order over a fixed seeded database', () => {
   it('matches the brute-force reference and the recorded golden answers', async () => {
     const { db } = ctx.database
-    const owner = await insertUser(db, 'golden-owner', 'x')
-    await seedMembers(db, { ownerId: owner.id, ownerName: 'golden-owner', count: 400, seed: 2711 })
+    const owner = await seedOwner(db, 'golden-owner', 400, 2711)
     const rows = await ownedRows(db, owner.id)
     const base = Math.min(...rows.map((row) => row.id))
     const queries = goldenQueries(rows)
@@ -153,8 +152,7 @@ describe('the relevance order over a fixed seeded database', () => {
 describe('a search cursor while members are registered', () => {
   it('neither repeats nor skips a member, and keeps relevance order', async () => {
     const { db } = ctx.database
-    const owner = await insertUser(db, 'cursor-owner', 'x')
-    await seedMembers(db, { ownerId: owner.id, ownerName: 'cursor-owner', count: 300, seed: 99 })
+    const owner = await seedOwner(db, 'cursor-owner', 300, 99)
     const before = await ownedRows(db, owner.id)
     const query = 'ab'
     const expectedBefore = reference(before, query)

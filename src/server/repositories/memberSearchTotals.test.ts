@@ -1,9 +1,9 @@
 // The totals of text searches through every kind of write, and on PostgreSQL the member_search
 // copy they are counted from (migration 2026_11_25_0005), checked against members itself.
 import { foldForSearch, searchKeys } from '../../domain'
-import { seedMembers } from '../cli/seedMembers'
 import type { DatabaseHandle } from '../db/database'
-import { insertUser, type Db } from './users'
+import { seedOwner } from '../testing/seedOwner'
+import type { Db } from './users'
 import { memberCalls } from '../testing/memberCalls'
 import {
   createTestApp,
@@ -122,8 +122,7 @@ describe('text search totals through writes', () => {
 
   it('stay exact over seeded batches, in Latin and Ge\u2019ez, with and without a status', async () => {
     const { db } = ctx.database
-    const owner = await insertUser(db, 'totals-seeded', 'x')
-    await seedMembers(db, { ownerId: owner.id, ownerName: 'totals-seeded', count: 600, seed: 11 })
+    const owner = await seedOwner(db, 'totals-seeded', 600, 11)
     await expectCopyExact(ctx.database)
     let matched = 0
     for (const query of ['abeb', 'ሰላም', 'gondar', 'choir', 'zzzz'])
@@ -140,8 +139,7 @@ describe('the member_search migration', () => {
   it('copies the members stored before it', async () => {
     database = await createTestDatabase({ upTo: '2026_11_22_0004_member_counts' })
     const { db } = database
-    const owner = await insertUser(db, 'before-copy', 'x')
-    await seedMembers(db, { ownerId: owner.id, ownerName: 'before-copy', count: 300, seed: 12 })
+    const owner = await seedOwner(db, 'before-copy', 300, 12)
     await migrateTestDatabaseToLatest(database)
     await expectCopyExact(database)
     expect(await expectTotal(db, owner.id, 'abeb')).toBeGreaterThan(0)

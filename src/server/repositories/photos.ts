@@ -1,3 +1,4 @@
+import { countRows } from './rowCounts'
 import type { Db } from './users'
 
 /** A photo ready to store: both images re-encoded, so no byte of the upload survives. */
@@ -36,10 +37,6 @@ export async function findPhotoBytes(
   return row ? Buffer.from(row.bytes) : undefined
 }
 
-export async function countPhotos(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('photos')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+export function countPhotos(db: Db): Promise<number> {
+  return countRows(db, 'photos')
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import { precompile } from '../db/precompiled'
 import { isRole, type Role } from '../../domain'
 import type { Database, UserRow } from '../db/tables'
+import { countRows } from './rowCounts'
 
 export type Db = Kysely<Database> | Transaction<Database>
 
@@ -33,12 +34,8 @@ export async function findAccountState(db: Db, id: number): Promise<AccountState
   return row
 }
 
-export async function countUsers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+export function countUsers(db: Db): Promise<number> {
+  return countRows(db, 'users')
 }
 
 export interface ListUsersOptions {

@@ -1,11 +1,10 @@
 // Accounts in the app and the restore bin (issue 25).
 import { memberCalls } from '../testing/memberCalls'
 import { multipart, photoPart, pngImage, registrationFields } from '../testing/memberForms'
-import { buildApp } from '../app'
 import {
+  buildTestApp,
   createTestApp,
   createUserAndSignIn,
-  TEST_JWT_SECRET,
   type TestContext,
 } from '../testing/testApp'
 
@@ -282,12 +281,7 @@ describe('restore bin', () => {
       [29, 1],
       [31, 0],
     ] as const) {
-      const later = await buildApp({
-        db: ctx.database.db,
-        dialect: ctx.database.dialect,
-        jwtSecret: TEST_JWT_SECRET,
-        clock: at(days),
-      })
+      const later = await buildTestApp(ctx.database, { clock: at(days) })
       await later.ready()
       await later.close()
       const kept = await ctx.database.db.selectFrom('deleted_members').select('member_id').execute()

@@ -1,8 +1,7 @@
-import { buildApp } from '../app'
 import {
+  buildTestApp,
   createTestApp,
   createTestDatabase,
-  TEST_JWT_SECRET,
   type TestContext,
 } from '../testing/testApp'
 
@@ -46,11 +45,7 @@ describe('health, test-db and version', () => {
 
   it('GET /api/test-db answers 503 without details when the database is gone', async () => {
     const database = await createTestDatabase()
-    const app = await buildApp({
-      db: database.db,
-      dialect: database.dialect,
-      jwtSecret: TEST_JWT_SECRET,
-    })
+    const app = await buildTestApp(database)
     await database.destroy()
     const res = await app.inject({ method: 'GET', url: '/api/test-db' })
     await app.close()
@@ -105,11 +100,7 @@ describe('security headers', () => {
 describe('server errors', () => {
   it('answer 500 in the API shape with no stack or internal message', async () => {
     const database = await createTestDatabase()
-    const app = await buildApp({
-      db: database.db,
-      dialect: database.dialect,
-      jwtSecret: TEST_JWT_SECRET,
-    })
+    const app = await buildTestApp(database)
     app.get('/api/boom', async () => {
       throw new Error('connection to 10.1.2.3 failed in /srv/abal/secret.ts')
     })

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { AUDIT_ACTIONS, type AuditFilters } from '../../domain'
 import type { Database } from '../db/tables'
-import { isLanguage, type Calendar } from '../imports/fieldDictionary'
 import { ApiError } from '../plugins/errors'
 import { findMemberOwner } from '../repositories/memberAccess'
 import {
@@ -12,6 +11,12 @@ import {
   nextDay,
   toAuditEvent as toEvent,
 } from '../services/historyExport'
+import {
+  DOWNLOAD_QUERY_PROPERTIES,
+  downloadChoices,
+  invalidValue,
+  sendSpreadsheet,
+} from './spreadsheetDownload'
 
 interface AuditQuery extends AuditFilters {
   cursor?: string
@@ -34,13 +39,10 @@ const FILTERS = {
   to: { type: 'string', pattern: DATE },
 } as const
 
-const TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const
-
-const invalid = (field: string, message: string) =>
-  new ApiError(400, message, { [field]: 'invalidValue' })
+/** The query schema of a history route: the filters, then the route's own fields. */
+const filtersAnd = (properties: Record<string, object>) => ({
+  querystring: { type: 'object', properties: { ...FILTERS, ...properties } },
+})
 
 function checkedFilters(q: AuditFilters): AuditFilters {
   if (q.to && !nextDay(q.to)) throw new ApiError(400, 'Invalid date', { to: 'invalidDate' })
@@ -82,16 +84,10 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/audit',
     {
       preHandler: app.requireRole('admin', 'auditor'),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...FILTERS,
-            cursor: { type: 'string', pattern: '^\\d{1,10}$' },
-            limit: { type: 'integer', minimum: 1 },
-          },
-        },
-      },
+      schema: filtersAnd({
+        cursor: { type: 'string', pattern: '^\\d{1,10}$' },
+        limit: { type: 'integer', minimum: 1 },
+      }),
     },
     async (request, reply) => {
       const q = request.query
@@ -113,41 +109,21 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/audit/export',
     {
       preHandler: app.requireRole('admin', 'auditor'),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...FILTERS,
-            format: { type: 'string', maxLength: 10 },
-            lang: { type: 'string', maxLength: 10 },
-            calendar: { type: 'string', maxLength: 20 },
-            tz: { type: 'string', maxLength: 64 },
-          },
-        },
-      },
+      schema: filtersAnd({ ...DOWNLOAD_QUERY_PROPERTIES, tz: { type: 'string', maxLength: 64 } }),
     },
     async (request, reply) => {
-      const { format = 'xlsx', lang = 'en', calendar = 'gregorian', tz = 'UTC' } = request.query
-      if (format !== 'xlsx' && format !== 'csv')
-        throw invalid('format', 'format must be xlsx or csv')
-      if (!isLanguage(lang)) throw invalid('lang', 'lang must be en, am or om')
-      if (calendar !== 'gregorian' && calendar !== 'ethiopian') {
-        throw invalid('calendar', 'calendar must be gregorian or ethiopian')
-      }
-      if (!isTimeZone(tz)) throw invalid('tz', 'tz must be a time zone such as Africa/Addis_Ababa')
+      const { format, lang, calendar } = downloadChoices(request.query)
+      const { tz = 'UTC' } = request.query
+      if (!isTimeZone(tz))
+        throw invalidValue('tz', 'tz must be a time zone such as Africa/Addis_Ababa')
       const stream = exportHistory(db, format, {
         filters: checkedFilters(request.query),
         lang,
-        calendar: calendar as Calendar,
+        calendar,
         timeZone: tz,
       })
       stream.on('error', (error) => request.log.error({ err: error }, 'history export failed'))
-      const stamp = new Date().toISOString().slice(0, 10)
-      return reply
-        .type(TYPES[format])
-        .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', `attachment; filename="abal-history-${stamp}.${format}"`)
-        .send(stream)
+      return sendSpreadsheet(reply, stream, format, 'abal-history')
     },
   )
 }

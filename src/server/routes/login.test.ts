@@ -9,8 +9,8 @@ import {
 import { WorkQueue } from '../services/workQueue'
 import { hashPassword } from '../services/passwords'
 import { createTestApp, type TestContext } from '../testing/testApp'
-import { Writable } from 'node:stream'
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, usernameDigest } from './login'
+import { collectOutput } from '../testing/collectOutput'
 
 const PASSWORD = 'correct horse battery'
 
@@ -259,13 +259,7 @@ describe('what sign-in leaves behind', () => {
   })
 
   it('logs a refused sign-in by a short hash of the username, never the typed text', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString())
-        done()
-      },
-    })
+    const { stream, text } = collectOutput()
     const logged = await createTestApp({ logger: { level: 'info', stream } })
     try {
       const typed = 'my-Secret-Passw0rd typed as the username'
@@ -275,7 +269,7 @@ describe('what sign-in leaves behind', () => {
         payload: { username: typed, password: 'whatever' },
       })
       expect(res.statusCode).toBe(401)
-      const log = lines.join('')
+      const log = text()
       expect(log).toContain('sign-in refused')
       expect(log).toContain(usernameDigest(typed))
       expect(log).not.toContain('Secret')

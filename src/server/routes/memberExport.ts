@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { normalizeEnum } from '../../domain'
 import type { Database } from '../db/tables'
-import { isLanguage, type Calendar } from '../imports/fieldDictionary'
 import { exportMembers } from '../imports/memberExport'
 import { ownerScope } from '../plugins/auth'
 import { ApiError } from '../plugins/errors'
+import {
+  DOWNLOAD_QUERY_PROPERTIES,
+  downloadChoices,
+  invalidValue,
+  sendSpreadsheet,
+} from './spreadsheetDownload'
 
 interface ExportQuery {
   format?: string
@@ -15,14 +20,6 @@ interface ExportQuery {
   calendar?: string
   owner?: string
 }
-
-const TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const
-
-const invalid = (field: string, message: string) =>
-  new ApiError(400, message, { [field]: 'invalidValue' })
 
 /** GET /api/members/export (docs/api.md): the member list as it is shown, as .xlsx or .csv. */
 export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
@@ -35,11 +32,9 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         querystring: {
           type: 'object',
           properties: {
-            format: { type: 'string', maxLength: 10 },
+            ...DOWNLOAD_QUERY_PROPERTIES,
             q: { type: 'string', maxLength: 200 },
             status: { type: 'string', maxLength: 40 },
-            lang: { type: 'string', maxLength: 10 },
-            calendar: { type: 'string', maxLength: 20 },
             owner: { type: 'string', maxLength: 20 },
           },
         },
@@ -47,33 +42,22 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
     },
     async (request, reply) => {
       if (!request.user) throw new ApiError(401, 'Authentication required')
-      const { format = 'xlsx', q, lang = 'en', calendar = 'gregorian' } = request.query
-      if (format !== 'xlsx' && format !== 'csv')
-        throw invalid('format', 'format must be xlsx or csv')
-      if (!isLanguage(lang)) throw invalid('lang', 'lang must be en, am or om')
-      if (calendar !== 'gregorian' && calendar !== 'ethiopian') {
-        throw invalid('calendar', 'calendar must be gregorian or ethiopian')
-      }
+      const { format, lang, calendar } = downloadChoices(request.query)
       const rawStatus = request.query.status?.trim()
       let status: string | undefined
       if (rawStatus && rawStatus.toLowerCase() !== 'all') {
         status = normalizeEnum('membership_status', rawStatus)
-        if (!status) throw invalid('status', 'status is not a membership status')
+        if (!status) throw invalidValue('status', 'status is not a membership status')
       }
-      const stamp = new Date().toISOString().slice(0, 10)
       const stream = exportMembers(db, format, {
         ownerId: ownerScope(request.user, request.query.owner),
-        query: q,
+        query: request.query.q,
         status,
         lang,
-        calendar: calendar as Calendar,
+        calendar,
       })
       stream.on('error', (error) => request.log.error({ err: error }, 'export failed'))
-      return reply
-        .type(TYPES[format])
-        .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', `attachment; filename="abal-members-${stamp}.${format}"`)
-        .send(stream)
+      return sendSpreadsheet(reply, stream, format, 'abal-members')
     },
   )
 }

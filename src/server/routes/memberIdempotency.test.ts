@@ -9,12 +9,10 @@ type Auth = { authorization: string }
 
 let ctx: TestContext
 let alice: Awaited<ReturnType<typeof createUserAndSignIn>>
-let bob: Awaited<ReturnType<typeof createUserAndSignIn>>
 
 beforeAll(async () => {
   ctx = await createTestApp()
   alice = await createUserAndSignIn(ctx, 'alice')
-  bob = await createUserAndSignIn(ctx, 'bob')
 })
 afterAll(() => ctx.close())
 
@@ -68,6 +66,7 @@ describe('POST /api/members with an Idempotency-Key', () => {
 
   it('keeps keys per account: the same key from another account is another registration', async () => {
     const key = 'shared-key-0003'
+    const bob = await createUserAndSignIn(ctx, 'bob')
     const fromAlice = await post(alice.auth, key, { first_name: 'Perkey' })
     const fromBob = await post(bob.auth, key, { first_name: 'Perkey' })
     expect(fromAlice.statusCode).toBe(201)

@@ -1,24 +1,18 @@
 // A full disk or a read-only database: the write answers 503 with a message a person can act
 // on, the log names the real cause, and nothing of the refused write is stored.
-import { Writable } from 'node:stream'
 import { sql } from 'kysely'
 import { countPhotos } from '../repositories/photos'
 import { STORAGE_UNAVAILABLE, storageFailure } from '../plugins/errors'
 import { jpegWithGps, multipart, photoPart, registrationFields } from '../testing/memberForms'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
+import { collectOutput } from '../testing/collectOutput'
 
 let ctx: TestContext
 let auth: { authorization: string }
-const lines: string[] = []
+const output = collectOutput()
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString())
-      done()
-    },
-  })
-  ctx = await createTestApp({ logger: { level: 'warn', stream } })
+  ctx = await createTestApp({ logger: { level: 'warn', stream: output.stream } })
   auth = (await createUserAndSignIn(ctx, 'alice')).auth
 })
 afterAll(() => ctx.close())
@@ -64,7 +58,7 @@ describe('a full disk', () => {
       expect(res.statusCode).toBe(503)
       expect(res.json()).toEqual({ success: false, message: STORAGE_UNAVAILABLE })
       expect(STORAGE_UNAVAILABLE).toMatch(/^The server cannot save right now/)
-      const log = lines.join('')
+      const log = output.text()
       expect(log).toMatch(/disk full/)
       expect(log).toMatch(/SQLITE_FULL|53100/)
       expect(log).not.toMatch(/cannot rollback/)

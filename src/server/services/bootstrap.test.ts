@@ -1,7 +1,6 @@
-import { buildApp } from '../app'
 import type { DatabaseHandle } from '../db/database'
 import { countUsers, findUserByUsername } from '../repositories/users'
-import { createTestDatabase, TEST_JWT_SECRET } from '../testing/testApp'
+import { buildTestApp, createTestDatabase } from '../testing/testApp'
 import { ensureFirstAdmin } from './bootstrap'
 
 let database: DatabaseHandle
@@ -12,11 +11,7 @@ beforeEach(async () => {
 afterEach(() => database.destroy())
 
 async function signIn(username: string, password: string) {
-  const app = await buildApp({
-    db: database.db,
-    dialect: database.dialect,
-    jwtSecret: TEST_JWT_SECRET,
-  })
+  const app = await buildTestApp(database)
   try {
     const res = await app.inject({
       method: 'POST',

@@ -5,7 +5,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app'
 import { runMigrateData } from '../cli/migrateData'
 import { type DatabaseHandle, openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
@@ -13,7 +12,7 @@ import type { Database } from '../db/tables'
 import { insertUser } from '../repositories/users'
 import { memberCalls } from '../testing/memberCalls'
 import { jpegWithGps, multipart, photoPart, registrationFields } from '../testing/memberForms'
-import { createTestDatabase, TEST_JWT_SECRET } from '../testing/testApp'
+import { buildTestApp, createTestDatabase } from '../testing/testApp'
 import { COPIED_TABLES, copyDatabase } from './dataMigration'
 import { hashPassword } from './passwords'
 import { verifyChain } from './history'
@@ -31,11 +30,7 @@ afterAll(() => {
 })
 
 async function appOn(database: DatabaseHandle): Promise<FastifyInstance> {
-  const app = await buildApp({
-    db: database.db,
-    dialect: database.dialect,
-    jwtSecret: TEST_JWT_SECRET,
-  })
+  const app = await buildTestApp(database)
   await app.ready()
   return app
 }

@@ -1,12 +1,12 @@
 // The history (issue 25): one event per change with its before/after, written in the change's
 // transaction, and a hash chain whose edits, removals and insertions `audit verify` finds.
-import { Writable } from 'node:stream'
 import { sql } from 'kysely'
 import { runAuditCommand } from '../cli/audit'
 import { memberCalls } from '../testing/memberCalls'
 import { multipart, pngImage, photoPart } from '../testing/memberForms'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { eventHash, recordEvent, verifyChain } from './history'
+import { collectOutput } from '../testing/collectOutput'
 
 let ctx: TestContext
 const calls = memberCalls(() => ctx.app)
@@ -31,19 +31,13 @@ async function events(): Promise<Event[]> {
 }
 
 async function audit() {
-  const out: string[] = []
-  const sink = new Writable({
-    write: (chunk: Buffer, _e, done) => {
-      out.push(chunk.toString())
-      done()
-    },
-  })
+  const output = collectOutput()
   const code = await runAuditCommand(['verify'], {
     db: ctx.database.db,
-    stdout: sink,
-    stderr: sink,
+    stdout: output.stream,
+    stderr: output.stream,
   })
-  return { code, text: out.join('') }
+  return { code, text: output.text() }
 }
 
 describe('one event per change', () => {

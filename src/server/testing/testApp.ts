@@ -54,14 +54,22 @@ export interface TestContext {
   close(): Promise<void>
 }
 
-export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestContext> {
-  const database = await createTestDatabase()
-  const app = await buildApp({
+/** The app over a test database the test made itself (createTestApp makes both). */
+export function buildTestApp(
+  database: DatabaseHandle,
+  overrides: Partial<AppOptions> = {},
+): Promise<FastifyInstance> {
+  return buildApp({
     db: database.db,
     dialect: database.dialect,
     jwtSecret: TEST_JWT_SECRET,
     ...overrides,
   })
+}
+
+export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestContext> {
+  const database = await createTestDatabase()
+  const app = await buildTestApp(database, overrides)
   await app.ready()
   return {
     app,
@@ -73,13 +81,20 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
   }
 }
 
+export interface SignedInUser {
+  id: number
+  username: string
+  token: string
+  auth: { authorization: string }
+}
+
 /** Creates an account and signs it in; returns its id and bearer token. */
 export async function createUserAndSignIn(
   ctx: TestContext,
   username: string,
   password = 'correct horse battery',
   options: NewAccountOptions = {},
-): Promise<{ id: number; username: string; token: string; auth: { authorization: string } }> {
+): Promise<SignedInUser> {
   const user = await insertUser(ctx.database.db, username, await hashPassword(password), options)
   const res = await ctx.app.inject({
     method: 'POST',
