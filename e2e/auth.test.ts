@@ -7,6 +7,7 @@ import {
   screenshot,
   server,
   signIn,
+  submitLogin,
   t,
   useServerAndBrowser,
   WIDE,
@@ -46,8 +47,7 @@ test('/login arrives drawn; React takes it over, or draws afresh in another lang
   assert.match(html, /<div id="root" data-drawn="am-light">/)
   assert.match(html, /id="login-username"/)
 
-  const context = await newContext(browser)
-  const page = await context.newPage()
+  const { context, page } = await openPage()
   const reactErrors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error' && /hydrat|React error/i.test(message.text()))
@@ -67,9 +67,7 @@ test('/login arrives drawn; React takes it over, or draws afresh in another lang
   assert.equal(await username.isEditable(), false)
   assert.equal(await submit.isDisabled(), true)
   release()
-  await username.fill('admin')
-  await page.locator('#login-password').fill(ADMIN_PASSWORD)
-  await submit.click()
+  await submitLogin(page)
   await page.waitForURL(/\/home$/)
   assert.deepEqual(reactErrors, [])
 
