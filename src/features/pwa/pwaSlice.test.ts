@@ -3,6 +3,7 @@ import {
   itFollowsTheTable,
   transitions,
 } from '../../testing/machineTables'
+import type { TransitionTable } from '../../shared/createMachine'
 import pwaSlice, {
   DIALOG_TRANSITIONS,
   type DialogEvent,
@@ -62,34 +63,22 @@ const VERSION_ROWS = transitions<VersionStatus, VersionEvent>`
 /** Actions that record facts about the device rather than move a machine. */
 const DEVICE_FACTS = ['started', 'bannerDismissed', 'connectionChanged']
 
-/** The reducer moves one field of the state by the action of the event's name. */
-function onField<F extends 'update' | 'install' | 'dialog' | 'version'>(field: F) {
-  return {
-    stateIn: (from: PwaState[F]): PwaState => ({ ...initialPwaState, [field]: from }),
-    apply: (state: PwaState, event: string) => reduce(state, { type: `pwa/${event}` }),
-    statusOf: (state: PwaState) => state[field],
-  }
-}
-
 describe('pwa state machines (spec 2.4, 2.11)', () => {
-  describe('update', () => {
-    itFollowsTheTable({ table: UPDATE_TRANSITIONS, rows: UPDATE_ROWS, reducer: onField('update') })
-  })
-  describe('install', () => {
-    itFollowsTheTable({
-      table: INSTALL_TRANSITIONS,
-      rows: INSTALL_ROWS,
-      reducer: onField('install'),
-    })
-  })
-  describe('dialog', () => {
-    itFollowsTheTable({ table: DIALOG_TRANSITIONS, rows: DIALOG_ROWS, reducer: onField('dialog') })
-  })
-  describe('version', () => {
-    itFollowsTheTable({
-      table: VERSION_TRANSITIONS,
-      rows: VERSION_ROWS,
-      reducer: onField('version'),
+  // Each machine moves one field of the state, by the action of the event's name.
+  describe.each([
+    ['update', UPDATE_TRANSITIONS, UPDATE_ROWS],
+    ['install', INSTALL_TRANSITIONS, INSTALL_ROWS],
+    ['dialog', DIALOG_TRANSITIONS, DIALOG_ROWS],
+    ['version', VERSION_TRANSITIONS, VERSION_ROWS],
+  ] as const)('%s', (field, table, rows) => {
+    itFollowsTheTable<string, string, PwaState>({
+      table: table as TransitionTable<string, string>,
+      rows,
+      reducer: {
+        stateIn: (from) => ({ ...initialPwaState, [field]: from }),
+        apply: (state, event) => reduce(state, { type: `pwa/${event}` }),
+        statusOf: (state) => state[field],
+      },
     })
   })
 
