@@ -116,23 +116,14 @@ export default function MemberListScreen() {
   } else {
     // The server's count of matching members, loaded or not (for screen readers' "n of N").
     const size = Math.max(total ?? 0, shownMembers.length)
-    body = narrow ? (
-      <MemberCards
-        members={shownMembers}
-        total={size}
-        onOpen={open}
-        onEdit={edit}
-        query={shownQuery}
-      />
-    ) : (
-      <MemberTable
-        members={shownMembers}
-        total={size}
-        onOpen={open}
-        onEdit={edit}
-        query={shownQuery}
-      />
-    )
+    const list = {
+      members: shownMembers,
+      total: size,
+      onOpen: open,
+      onEdit: edit,
+      query: shownQuery,
+    }
+    body = narrow ? <MemberCards {...list} /> : <MemberTable {...list} />
   }
 
   return (
