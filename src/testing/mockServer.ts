@@ -206,3 +206,9 @@ export function mockServerForEachTest(
     restore: () => live().restore(),
   }
 }
+
+/** What the signed-in frame asks of any screen, answered empty: no accounts, no members. */
+export function emptyFrameRoutes(server: MockServer) {
+  server.on('GET', '/api/users', { json: [] })
+  server.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
+}

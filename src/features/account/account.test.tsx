@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
-import { mockServerForEachTest } from '../../testing/mockServer'
+import { emptyFrameRoutes, mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 
 // The lazy screens load slowly on a busy machine.
@@ -10,10 +10,7 @@ const slow = { timeout: 20_000 }
 
 const server = mockServerForEachTest({
   width: 1280,
-  routes: (frame) => {
-    frame.on('GET', '/api/users', { json: [] })
-    frame.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
-  },
+  routes: emptyFrameRoutes,
 })
 
 const clerk = { id: 2, username: 'hanna' }

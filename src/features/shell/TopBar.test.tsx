@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
-import { mockServerForEachTest } from '../../testing/mockServer'
+import { emptyFrameRoutes, mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 
 // Each test sets the width it needs; the helper puts the window's own back.
 mockServerForEachTest({
-  routes: (frame) => {
-    frame.on('GET', '/api/users', { json: [] })
-    frame.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
-  },
+  routes: emptyFrameRoutes,
 })
 
 const admin = { id: 1, username: 'admin' }
