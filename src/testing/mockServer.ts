@@ -167,3 +167,48 @@ export function fakeToken(claims: { id: number; username: string }): string {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.signature`
 }
+
+/**
+ * A fresh mock server for every test of the file, restored after it, with the routes all of them
+ * share; the window's width is set (when given) and put back. Stands for the current test's server.
+ */
+export function mockServerForEachTest(
+  options: { width?: number; routes?: (server: MockServer) => void } = {},
+): MockServer {
+  let current: MockServer | null = null
+  let width = window.innerWidth
+  const live = () => {
+    if (!current) throw new Error('The mock server answers only inside a test')
+    return current
+  }
+  beforeEach(() => {
+    width = window.innerWidth
+    if (options.width !== undefined) window.innerWidth = options.width
+    current = installMockServer()
+    options.routes?.(current)
+  })
+  afterEach(() => {
+    current?.restore()
+    current = null
+    window.innerWidth = width
+  })
+  return {
+    get requests() {
+      return live().requests
+    },
+    on: (method, path, handler) => live().on(method, path, handler),
+    get uploadGate() {
+      return live().uploadGate
+    },
+    set uploadGate(gate) {
+      live().uploadGate = gate
+    },
+    restore: () => live().restore(),
+  }
+}
+
+/** What the signed-in frame asks of any screen, answered empty: no accounts, no members. */
+export function emptyFrameRoutes(server: MockServer) {
+  server.on('GET', '/api/users', { json: [] })
+  server.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
+}

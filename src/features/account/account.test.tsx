@@ -1,24 +1,16 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { emptyFrameRoutes, mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 
 // The lazy screens load slowly on a busy machine.
 jest.setTimeout(90_000)
 const slow = { timeout: 20_000 }
 
-let server: MockServer
-const originalWidth = window.innerWidth
-beforeEach(() => {
-  window.innerWidth = 1280
-  server = installMockServer()
-  server.on('GET', '/api/users', { json: [] })
-  server.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
-})
-afterEach(() => {
-  server.restore()
-  window.innerWidth = originalWidth
+const server = mockServerForEachTest({
+  width: 1280,
+  routes: emptyFrameRoutes,
 })
 
 const clerk = { id: 2, username: 'hanna' }

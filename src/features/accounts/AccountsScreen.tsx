@@ -6,12 +6,13 @@ import {
   UserAddOutlined,
   CheckCircleOutlined,
 } from '@ant-design/icons'
-import { App, Button, Flex, Select, Tag, Typography } from 'antd'
+import { App, Button, Flex, Select, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useReducer, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { ROLES, type Role } from '../../domain'
+import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError, RecordsView } from '../../shared/RecordsView'
 import { selectCurrentUser } from '../auth'
 import { DateTime } from './DateTime'
@@ -27,7 +28,6 @@ import {
 import { accountsReducer, initialAccountsState } from './accountsMachine'
 import { RemoveAccountDialog } from './RemoveAccountDialog'
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog'
-import '../../shared/adminScreen.css'
 import './accounts.css'
 
 /** Issue 25: the office's accounts, run by an admin. */
@@ -199,11 +199,10 @@ export default function AccountsScreen() {
   ]
 
   return (
-    <section className="admin-screen" aria-labelledby="accounts-title">
-      <Flex justify="space-between" align="center" wrap gap={8} className="admin-screen-header">
-        <Typography.Title level={2} id="accounts-title" style={{ margin: 0 }}>
-          <FormattedMessage id="accounts" />
-        </Typography.Title>
+    <AdminScreen
+      id="accounts-title"
+      titleId="accounts"
+      action={
         <Button
           type="primary"
           icon={<UserAddOutlined aria-hidden />}
@@ -211,7 +210,8 @@ export default function AccountsScreen() {
         >
           <FormattedMessage id="addAccount" />
         </Button>
-      </Flex>
+      }
+    >
       {accounts.isError && (
         <LoadError title={t('fetchAccountsError')} onRetry={() => void accounts.refetch()} />
       )}
@@ -240,6 +240,6 @@ export default function AccountsScreen() {
         />
       )}
       <TemporaryPasswordDialog revealed={state.revealed} onClose={() => send({ type: 'closed' })} />
-    </section>
+    </AdminScreen>
   )
 }

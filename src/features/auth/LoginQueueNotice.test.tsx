@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { screen } from '@testing-library/react'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { closeQueueForTests, putRegistration } from '../offline/queueStore'
 
@@ -17,13 +17,11 @@ const queued = (id: string, owner: number) => ({
   attempts: 0,
 })
 
-let server: MockServer
 beforeEach(async () => {
   await closeQueueForTests()
   globalThis.indexedDB = new IDBFactory()
-  server = installMockServer()
 })
-afterEach(() => server.restore())
+mockServerForEachTest()
 
 describe('the login screen and a queue left on the device (issue 30)', () => {
   it('says how many registrations wait, never what they are', async () => {

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
+import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
 import authSlice, {
   AUTH_TRANSITIONS,
   type AuthEvent,
@@ -23,25 +23,25 @@ const events: Record<AuthEvent, () => UnknownAction> = {
   expired: () => sessionExpired(),
 }
 
-// Written by hand, illegal events included (null: ignored, the state unchanged).
-const ROWS: Row<AuthStatus, AuthEvent>[] = [
-  ['signedOut', 'loginStarted', 'signingIn'],
-  ['signedOut', 'loginSucceeded', null],
-  ['signedOut', 'loggedOut', null],
-  ['signedOut', 'expired', null],
-  ['signingIn', 'loginSucceeded', 'signedIn'],
-  ['signingIn', 'loginFailed', 'failed'],
-  ['signingIn', 'loginStarted', null],
-  ['signingIn', 'loggedOut', null],
-  ['signedIn', 'loggedOut', 'signedOut'],
-  ['signedIn', 'expired', 'signedOut'],
-  ['signedIn', 'loginStarted', null],
-  ['signedIn', 'loginFailed', null],
-  ['failed', 'loginStarted', 'signingIn'],
-  ['failed', 'loggedOut', 'signedOut'],
-  ['failed', 'loginSucceeded', null],
-  ['failed', 'expired', null],
-]
+// Written by hand, illegal events included (-: ignored, the state unchanged).
+const ROWS = transitions<AuthStatus, AuthEvent>`
+  signedOut  loginStarted    signingIn
+  signedOut  loginSucceeded  -
+  signedOut  loggedOut       -
+  signedOut  expired         -
+  signingIn  loginSucceeded  signedIn
+  signingIn  loginFailed     failed
+  signingIn  loginStarted    -
+  signingIn  loggedOut       -
+  signedIn   loggedOut       signedOut
+  signedIn   expired         signedOut
+  signedIn   loginStarted    -
+  signedIn   loginFailed     -
+  failed     loginStarted    signingIn
+  failed     loggedOut       signedOut
+  failed     loginSucceeded  -
+  failed     expired         -
+`
 
 const at = (status: AuthStatus): AuthState => ({
   ...initialAuthState,
@@ -53,9 +53,11 @@ describe('session machine', () => {
   itFollowsTheTable({
     table: AUTH_TRANSITIONS,
     rows: ROWS,
-    stateIn: at,
-    apply: (state, event) => authSlice.reducer(state, events[event]()),
-    statusOf: (s) => s.status,
+    reducer: {
+      stateIn: at,
+      apply: (state, event) => authSlice.reducer(state, events[event]()),
+      statusOf: (s) => s.status,
+    },
   })
 
   it('keeps the token and user of a sign-in and forgets them on logout', () => {

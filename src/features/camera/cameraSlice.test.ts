@@ -1,5 +1,5 @@
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import { itFollowsTheTable, type Row } from '../../testing/machineTables'
+import { itFollowsTheTable, transitions } from '../../testing/machineTables'
 import cameraSlice, {
   CAMERA_TRANSITIONS,
   cameraErrorOf,
@@ -16,42 +16,44 @@ function actionFor(event: CameraEvent) {
     : cameraEvents[event]()
 }
 
-// Written by hand, illegal events included (null: ignored, the state unchanged).
-const ROWS: Row<CameraStatus, CameraEvent>[] = [
-  ['closed', 'opened', 'initializing'],
-  ['closed', 'streamReady', null],
-  ['closed', 'photoCaptured', null],
-  ['closed', 'closed', null],
-  ['initializing', 'streamReady', 'ready'],
-  ['initializing', 'streamFailed', 'failed'],
-  ['initializing', 'closed', 'closed'],
-  ['initializing', 'photoCaptured', null],
-  ['initializing', 'opened', null],
-  ['ready', 'photoCaptured', 'captured'],
-  ['ready', 'captureFailed', 'failed'],
-  ['ready', 'streamFailed', 'failed'],
-  ['ready', 'closed', 'closed'],
-  ['ready', 'photoAccepted', null],
-  ['ready', 'retakeRequested', null],
-  ['captured', 'retakeRequested', 'initializing'],
-  ['captured', 'previewResumed', 'ready'],
-  ['captured', 'photoAccepted', 'closed'],
-  ['captured', 'closed', 'closed'],
-  ['captured', 'photoCaptured', null],
-  ['failed', 'retryRequested', 'initializing'],
-  ['failed', 'closed', 'closed'],
-  ['failed', 'photoCaptured', null],
-  ['failed', 'streamReady', null],
-]
+// Written by hand, illegal events included (-: ignored, the state unchanged).
+const ROWS = transitions<CameraStatus, CameraEvent>`
+  closed        opened           initializing
+  closed        streamReady      -
+  closed        photoCaptured    -
+  closed        closed           -
+  initializing  streamReady      ready
+  initializing  streamFailed     failed
+  initializing  closed           closed
+  initializing  photoCaptured    -
+  initializing  opened           -
+  ready         photoCaptured    captured
+  ready         captureFailed    failed
+  ready         streamFailed     failed
+  ready         closed           closed
+  ready         photoAccepted    -
+  ready         retakeRequested  -
+  captured      retakeRequested  initializing
+  captured      previewResumed   ready
+  captured      photoAccepted    closed
+  captured      closed           closed
+  captured      photoCaptured    -
+  failed        retryRequested   initializing
+  failed        closed           closed
+  failed        photoCaptured    -
+  failed        streamReady      -
+`
 
 describe('camera state machine (spec 4.6)', () => {
   itFollowsTheTable({
     table: CAMERA_TRANSITIONS,
     rows: ROWS,
-    stateIn: (status: CameraStatus): CameraState => ({ ...initialCameraState, status }),
-    apply: (state: CameraState, event: CameraEvent) => cameraSlice.reducer(state, actionFor(event)),
-    statusOf: (s) => s.status,
     dispatchedBy: { feature: 'camera', actionNames: Object.keys(cameraEvents) },
+    reducer: {
+      stateIn: (status): CameraState => ({ ...initialCameraState, status }),
+      apply: (state, event) => cameraSlice.reducer(state, actionFor(event)),
+      statusOf: (s) => s.status,
+    },
   })
 
   it.each([loggedOut(), sessionExpired()])('stops on %p', (ended) => {

@@ -1,9 +1,10 @@
 import { ExclamationCircleFilled, UndoOutlined } from '@ant-design/icons'
-import { App, Button, Flex, Typography } from 'antd'
+import { App, Button, Flex } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { fullName } from '../../domain'
+import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError, RecordsView } from '../../shared/RecordsView'
 import { DateTime } from '../accounts'
 import {
@@ -11,7 +12,6 @@ import {
   useDeletedMembersQuery,
   useRestoreMemberMutation,
 } from './deletedMembersApi'
-import '../../shared/adminScreen.css'
 
 /** Issue 25: deleted members kept 30 days; an admin restores one, with its id, fields and photo. */
 export default function DeletedMembersScreen() {
@@ -90,15 +90,11 @@ export default function DeletedMembersScreen() {
   ]
 
   return (
-    <section className="admin-screen" aria-labelledby="deleted-members-title">
-      <Flex vertical gap={4} className="admin-screen-header">
-        <Typography.Title level={2} id="deleted-members-title" style={{ margin: 0 }}>
-          <FormattedMessage id="deletedMembers" />
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          <FormattedMessage id="deletedMembersNotice" />
-        </Typography.Text>
-      </Flex>
+    <AdminScreen
+      id="deleted-members-title"
+      titleId="deletedMembers"
+      note={<FormattedMessage id="deletedMembersNotice" />}
+    >
       {bin.isError && (
         <LoadError title={t('fetchDeletedError')} onRetry={() => void bin.refetch()} />
       )}
@@ -110,6 +106,6 @@ export default function DeletedMembersScreen() {
         empty={<FormattedMessage id="deletedMembersEmpty" />}
         scrollX={800}
       />
-    </section>
+    </AdminScreen>
   )
 }

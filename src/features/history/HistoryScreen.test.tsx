@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import type { AuditEvent } from './historyApi'
 
@@ -29,21 +29,16 @@ const restore: AuditEvent = {
   details: { first_name: 'Abebe', last_name: 'Tesfaye', owner_user_id: 2 },
 }
 
-let server: MockServer
-const originalWidth = window.innerWidth
-beforeEach(() => {
-  window.innerWidth = 1280
-  server = installMockServer()
-  server.on('GET', '/api/admin/users', { json: [] })
-  server.on('GET', '/api/audit', (req) => ({
-    json: req.search.get('cursor')
-      ? { items: [restore], next_cursor: null }
-      : { items: [update], next_cursor: '12' },
-  }))
-})
-afterEach(() => {
-  server.restore()
-  window.innerWidth = originalWidth
+const server = mockServerForEachTest({
+  width: 1280,
+  routes: (history) => {
+    history.on('GET', '/api/admin/users', { json: [] })
+    history.on('GET', '/api/audit', (req) => ({
+      json: req.search.get('cursor')
+        ? { items: [restore], next_cursor: null }
+        : { items: [update], next_cursor: '12' },
+    }))
+  },
 })
 
 describe('History screen (issue 25)', () => {

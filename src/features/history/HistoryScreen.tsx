@@ -1,21 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons'
-import {
-  Alert,
-  Button,
-  Col,
-  Empty,
-  Flex,
-  Form,
-  InputNumber,
-  Row,
-  Select,
-  Skeleton,
-  Typography,
-} from 'antd'
+import { Alert, Button, Col, Empty, Flex, Form, InputNumber, Row, Select, Skeleton } from 'antd'
 import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
+import { AdminScreen } from '../../shared/AdminScreen'
 import { MenuButton } from '../../shared/MenuButton'
 import { LoadError } from '../../shared/RecordsView'
 import { useAccountsQuery } from '../accounts'
@@ -30,7 +19,6 @@ import {
 } from './historyApi'
 import { HistoryEntry } from './MemberHistory'
 import { useHistoryText } from './historyText'
-import '../../shared/adminScreen.css'
 import './history.css'
 
 const positive = (raw: string | null) => {
@@ -91,11 +79,10 @@ export default function HistoryScreen() {
     )
 
   return (
-    <section className="admin-screen" aria-labelledby="history-title">
-      <Flex justify="space-between" align="center" wrap gap={8} className="admin-screen-header">
-        <Typography.Title level={2} id="history-title" style={{ margin: 0 }}>
-          <FormattedMessage id="history" />
-        </Typography.Title>
+    <AdminScreen
+      id="history-title"
+      titleId="history"
+      action={
         <MenuButton
           label={t('historyExport')}
           text={t('historyExport')}
@@ -112,7 +99,8 @@ export default function HistoryScreen() {
             void download.start(format, url, `abal-history.${format}`)
           }}
         />
-      </Flex>
+      }
+    >
       {download.error && (
         <Alert type="error" showIcon className="admin-screen-alert" title={t(download.error)} />
       )}
@@ -192,6 +180,6 @@ export default function HistoryScreen() {
           </Button>
         </Flex>
       )}
-    </section>
+    </AdminScreen>
   )
 }

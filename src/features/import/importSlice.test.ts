@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
 import { registerFile } from '../../shared/fileRegistry'
-import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
+import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
 import { importApi, type ImportPreview, uploadProgressed } from './importApi'
 import importSlice, {
@@ -67,59 +67,61 @@ const at = (status: ImportStatus): ImportState => ({
   mapping: status === 'choosing' || status === 'uploading' ? {} : { ...MAPPING },
 })
 
-// Written by hand, illegal events included (null: ignored, the state unchanged).
-const ROWS: Row<ImportStatus, ImportEvent>[] = [
-  ['choosing', 'fileRefused', 'choosing'],
-  ['choosing', 'calendarChosen', 'choosing'],
-  ['choosing', 'uploadStarted', 'uploading'],
-  ['choosing', 'uploadSucceeded', null],
-  ['choosing', 'previewStarted', null],
-  ['choosing', 'commitStarted', null],
-  ['choosing', 'restarted', null],
-  ['uploading', 'uploadSucceeded', 'mapping'],
-  ['uploading', 'uploadFailed', 'choosing'],
-  ['uploading', 'uploadStarted', null],
-  ['uploading', 'fileRefused', null],
-  ['uploading', 'calendarChosen', null],
-  ['uploading', 'restarted', null],
-  ['mapping', 'columnMapped', 'mapping'],
-  ['mapping', 'calendarChosen', 'mapping'],
-  ['mapping', 'uploadStarted', 'uploading'],
-  ['mapping', 'previewStarted', 'previewing'],
-  ['mapping', 'restarted', 'choosing'],
-  ['mapping', 'commitStarted', null],
-  ['mapping', 'fileRefused', null],
-  ['previewing', 'previewSucceeded', 'reviewing'],
-  ['previewing', 'previewFailed', 'mapping'],
-  ['previewing', 'columnMapped', null],
-  ['previewing', 'previewStarted', null],
-  ['previewing', 'restarted', null],
-  ['reviewing', 'backToMapping', 'mapping'],
-  ['reviewing', 'duplicateChoiceMade', 'reviewing'],
-  ['reviewing', 'commitStarted', 'committing'],
-  ['reviewing', 'restarted', 'choosing'],
-  ['reviewing', 'columnMapped', null],
-  ['reviewing', 'uploadStarted', null],
-  ['committing', 'commitSucceeded', 'done'],
-  ['committing', 'commitFailed', 'reviewing'],
-  ['committing', 'commitStarted', null],
-  ['committing', 'restarted', null],
-  ['committing', 'backToMapping', null],
-  ['committing', 'duplicateChoiceMade', null],
-  ['done', 'restarted', 'choosing'],
-  ['done', 'commitStarted', null],
-  ['done', 'backToMapping', null],
-  ['done', 'uploadStarted', null],
-]
+// Written by hand, illegal events included (-: ignored, the state unchanged).
+const ROWS = transitions<ImportStatus, ImportEvent>`
+  choosing    fileRefused          choosing
+  choosing    calendarChosen       choosing
+  choosing    uploadStarted        uploading
+  choosing    uploadSucceeded      -
+  choosing    previewStarted       -
+  choosing    commitStarted        -
+  choosing    restarted            -
+  uploading   uploadSucceeded      mapping
+  uploading   uploadFailed         choosing
+  uploading   uploadStarted        -
+  uploading   fileRefused          -
+  uploading   calendarChosen       -
+  uploading   restarted            -
+  mapping     columnMapped         mapping
+  mapping     calendarChosen       mapping
+  mapping     uploadStarted        uploading
+  mapping     previewStarted       previewing
+  mapping     restarted            choosing
+  mapping     commitStarted        -
+  mapping     fileRefused          -
+  previewing  previewSucceeded     reviewing
+  previewing  previewFailed        mapping
+  previewing  columnMapped         -
+  previewing  previewStarted       -
+  previewing  restarted            -
+  reviewing   backToMapping        mapping
+  reviewing   duplicateChoiceMade  reviewing
+  reviewing   commitStarted        committing
+  reviewing   restarted            choosing
+  reviewing   columnMapped         -
+  reviewing   uploadStarted        -
+  committing  commitSucceeded      done
+  committing  commitFailed         reviewing
+  committing  commitStarted        -
+  committing  restarted            -
+  committing  backToMapping        -
+  committing  duplicateChoiceMade  -
+  done        restarted            choosing
+  done        commitStarted        -
+  done        backToMapping        -
+  done        uploadStarted        -
+`
 
 describe('import workflow machine (issue 24)', () => {
   itFollowsTheTable({
     table: IMPORT_TRANSITIONS,
     rows: ROWS,
-    stateIn: at,
-    apply: (state, event) => reduce(state, events[event]()),
-    statusOf: (s) => s.status,
     dispatchedBy: { feature: 'import', actionNames: Object.keys(importSlice.actions) },
+    reducer: {
+      stateIn: at,
+      apply: (state, event) => reduce(state, events[event]()),
+      statusOf: (s) => s.status,
+    },
   })
 
   it.each([loggedOut(), sessionExpired()])('forgets the import on %p', (ended) => {

@@ -6,21 +6,13 @@ import { LocaleAndTheme } from '../../app/providers'
 import { routes } from '../../app/router'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { setupStore } from '../../testing/renderWithProviders'
+import { listedMember } from '../../testing/storedMember'
 import type { MemberListItem } from './membersApi'
 
-const abebe: MemberListItem = {
-  id: 7,
-  first_name: 'Abebe',
-  middle_name: 'Kebede',
-  last_name: 'Tesfaye',
-  gender: 'male',
-  phone_primary: '+251911000000',
-  email: 'abebe@example.org',
-  membership_status: 'member',
-  transfer_date: null,
+const abebe = listedMember({
   photo_path: 'uploads/a.jpg',
   thumbnail_path: 'uploads/a-thumb.jpg',
-}
+})
 const sparse: MemberListItem = {
   ...abebe,
   id: 3,

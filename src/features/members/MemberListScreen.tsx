@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons'
-import { Alert, Button, Empty, Skeleton, Spin } from 'antd'
+import { Button, Empty, Skeleton, Spin } from 'antd'
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { Notice } from '../../shared/Notice'
 import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
 import { useFiltersFromUrl } from './urlFilters'
 import { LoadMore } from './LoadMore'
@@ -49,7 +50,6 @@ function useTransferBanner(initial: string | undefined) {
 }
 
 export default function MemberListScreen() {
-  const intl = useIntl()
   const navigate = useNavigate()
   const location = useLocation()
   const dispatch = useAppDispatch()
@@ -116,23 +116,14 @@ export default function MemberListScreen() {
   } else {
     // The server's count of matching members, loaded or not (for screen readers' "n of N").
     const size = Math.max(total ?? 0, shownMembers.length)
-    body = narrow ? (
-      <MemberCards
-        members={shownMembers}
-        total={size}
-        onOpen={open}
-        onEdit={edit}
-        query={shownQuery}
-      />
-    ) : (
-      <MemberTable
-        members={shownMembers}
-        total={size}
-        onOpen={open}
-        onEdit={edit}
-        query={shownQuery}
-      />
-    )
+    const list = {
+      members: shownMembers,
+      total: size,
+      onOpen: open,
+      onEdit: edit,
+      query: shownQuery,
+    }
+    body = narrow ? <MemberCards {...list} /> : <MemberTable {...list} />
   }
 
   return (
@@ -141,21 +132,20 @@ export default function MemberListScreen() {
       {owner !== undefined && <WhoseMembers value={owner} onChange={setOwner} />}
 
       {transferredName && (
-        <Alert
+        <Notice
           type="success"
-          showIcon
           closable={{ onClose: dismissBanner }}
           className="member-list-alert"
-          title={intl.formatMessage({ id: 'transferSuccess' }, { memberName: transferredName })}
+          titleId="transferSuccess"
+          titleValues={{ memberName: transferredName }}
         />
       )}
       {filtersVisible && <MemberFilters />}
       {isError && (
-        <Alert
+        <Notice
           type="error"
-          showIcon
           className="member-list-alert"
-          title={intl.formatMessage({ id: 'fetchMembersError' })}
+          titleId="fetchMembersError"
           action={
             <Button
               size="small"

@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Row } from 'antd'
+import { Col, Form, Row } from 'antd'
 import { Formik, type FormikHelpers } from 'formik'
 import { type FormEvent, memo, useMemo, useReducer, useState } from 'react'
 import { useIntl } from 'react-intl'
@@ -7,6 +7,7 @@ import { translatedErrorId } from '../../app/api'
 import { useAppDispatch } from '../../app/hooks'
 import { fullName, type Member } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
+import { Notice } from '../../shared/Notice'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { MemberHistory } from '../history'
 import { TransferDialog, transferOpened } from '../transfer'
@@ -94,21 +95,10 @@ const ProfileForm = memo(function ProfileForm({
           }}
         />
         {saveStatus === 'success' && (
-          <Alert
-            type="success"
-            showIcon
-            closable
-            className="profile-alert"
-            title={intl.formatMessage({ id: 'saveSuccess' })}
-          />
+          <Notice type="success" closable className="profile-alert" titleId="saveSuccess" />
         )}
         {saveStatus === 'error' && (
-          <Alert
-            type="error"
-            showIcon
-            className="profile-alert"
-            title={intl.formatMessage({ id: saveErrorId })}
-          />
+          <Notice type="error" className="profile-alert" titleId={saveErrorId} />
         )}
         <Row gutter={[16, 16]} className="profile-cards">
           <Col xs={24} md={8} lg={7}>

@@ -1,9 +1,5 @@
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import {
-  expectDispatchedEventsInTable,
-  expectTransitions,
-  type Row,
-} from '../../testing/machineTables'
+import { itFollowsTheTable, transitions } from '../../testing/machineTables'
 import membersSlice, {
   filtersCleared,
   filtersToggled,
@@ -18,20 +14,18 @@ import membersSlice, {
 const reduce = membersSlice.reducer
 
 // Written by hand: the filters have one status, and every event is legal in it.
-const ROWS: Row<MembersListStatus, MembersListEvent>[] = [
-  ['idle', 'searchSettled', 'idle'],
-  ['idle', 'statusFilterChanged', 'idle'],
-  ['idle', 'filtersToggled', 'idle'],
-  ['idle', 'filtersCleared', 'idle'],
-]
+const ROWS = transitions<MembersListStatus, MembersListEvent>`
+  idle  searchSettled        idle
+  idle  statusFilterChanged  idle
+  idle  filtersToggled       idle
+  idle  filtersCleared       idle
+`
 
 describe('members list filter machine', () => {
-  it('moves as the hand-written table says', () => {
-    expectTransitions(MEMBERS_LIST_TRANSITIONS, ROWS)
-  })
-
-  it('has a row for every action the code dispatches', () => {
-    expectDispatchedEventsInTable('members', Object.keys(membersSlice.actions), ROWS)
+  itFollowsTheTable({
+    table: MEMBERS_LIST_TRANSITIONS,
+    rows: ROWS,
+    dispatchedBy: { feature: 'members', actionNames: Object.keys(membersSlice.actions) },
   })
 
   it('keeps the settled text as typed and searches it trimmed', () => {

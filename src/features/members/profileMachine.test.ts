@@ -1,4 +1,4 @@
-import { itFollowsTheTable, type Row } from '../../testing/machineTables'
+import { itFollowsTheTable, transitions } from '../../testing/machineTables'
 import {
   initialProfileState,
   PROFILE_TRANSITIONS,
@@ -7,27 +7,29 @@ import {
   profileReducer,
 } from './profileMachine'
 
-// Written by hand, illegal events included (null: ignored, the state unchanged).
-const ROWS: Row<ProfileMode, ProfileEvent>[] = [
-  ['view', 'editRequested', 'edit'],
-  ['view', 'saveRequested', null],
-  ['view', 'cancelled', null],
-  ['edit', 'cancelled', 'view'],
-  ['edit', 'saveRequested', 'saving'],
-  ['edit', 'saveSucceeded', null],
-  ['saving', 'saveSucceeded', 'view'],
-  ['saving', 'saveFailed', 'edit'],
-  ['saving', 'cancelled', null],
-  ['saving', 'editRequested', null],
-]
+// Written by hand, illegal events included (-: ignored, the state unchanged).
+const ROWS = transitions<ProfileMode, ProfileEvent>`
+  view    editRequested  edit
+  view    saveRequested  -
+  view    cancelled      -
+  edit    cancelled      view
+  edit    saveRequested  saving
+  edit    saveSucceeded  -
+  saving  saveSucceeded  view
+  saving  saveFailed     edit
+  saving  cancelled      -
+  saving  editRequested  -
+`
 
 describe('profile machine (spec 4.8)', () => {
   itFollowsTheTable({
     table: PROFILE_TRANSITIONS,
     rows: ROWS,
-    stateIn: (mode: ProfileMode) => ({ ...initialProfileState, mode }),
-    apply: profileReducer,
-    statusOf: (s) => s.mode,
+    reducer: {
+      stateIn: (mode) => ({ ...initialProfileState, mode }),
+      apply: profileReducer,
+      statusOf: (s) => s.mode,
+    },
   })
 
   it('remembers a save for the way back to the list', () => {

@@ -1,19 +1,12 @@
+import { listedMember } from '../../testing/storedMember'
 import type { MemberListItem } from './membersApi'
 import { searchMatchOf } from './searchMatch'
 
-const abebe: MemberListItem = {
-  id: 7,
-  first_name: 'Abebe',
-  middle_name: 'Kebede',
-  last_name: 'Tesfaye',
-  gender: 'male',
+const abebe = listedMember({
   phone_primary: '+251 911 234 567',
   email: 'Abebe.K@Example.org',
   membership_status: 'visitor',
-  transfer_date: null,
-  photo_path: null,
-  thumbnail_path: null,
-}
+})
 
 describe('which field a search matched (issue 28)', () => {
   it('says nothing without a query or when the shown name matches, in any script', () => {

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { App } from 'antd'
 import { initialPreferences } from '../preferences'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { initialQueueState, selectQueue } from './offlineSlice'
 import { closeQueueForTests, listRegistrations, putRegistration } from './queueStore'
@@ -25,13 +25,11 @@ function entry(id: string, first: string, owner = 1, lastError: string | null = 
   }
 }
 
-let server: MockServer
 beforeEach(async () => {
   await closeQueueForTests()
   globalThis.indexedDB = new IDBFactory()
-  server = installMockServer()
 })
-afterEach(() => server.restore())
+const server = mockServerForEachTest()
 
 // The screen alone: the signed-in frame's automatic sync is covered by sync.test.ts.
 const routes = [

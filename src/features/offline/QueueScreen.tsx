@@ -1,9 +1,10 @@
 import { UserOutlined } from '@ant-design/icons'
-import { Alert, App, Avatar, Button, Empty, Flex, List, Progress, Typography } from 'antd'
+import { App, Avatar, Button, Empty, Flex, List, Progress, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { Notice } from '../../shared/Notice'
 import { DateTime } from '../accounts'
 import { selectCurrentUser } from '../auth'
 import { type QueueItem, selectQueue } from './offlineSlice'
@@ -78,20 +79,10 @@ export default function QueueScreen() {
         </div>
       )}
       {status === 'sent' && items.length === 0 && (
-        <Alert
-          type="success"
-          showIcon
-          role="status"
-          title={intl.formatMessage({ id: 'queueAllSent' })}
-        />
+        <Notice type="success" role="status" titleId="queueAllSent" />
       )}
       {problem === 'unreachable' && (
-        <Alert
-          type="warning"
-          showIcon
-          role="status"
-          title={intl.formatMessage({ id: 'queueUnreachable' })}
-        />
+        <Notice type="warning" role="status" titleId="queueUnreachable" />
       )}
       <QueueStorageNotice />
       {items.length === 0 ? (

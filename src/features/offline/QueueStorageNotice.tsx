@@ -1,6 +1,5 @@
-import { Alert } from 'antd'
-import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
+import { Notice } from '../../shared/Notice'
 import { selectQueue } from './offlineSlice'
 
 /**
@@ -8,27 +7,10 @@ import { selectQueue } from './offlineSlice'
  * still works), or too full to save at all.
  */
 export function QueueStorageNotice({ className }: { className?: string }) {
-  const intl = useIntl()
   const { problem, storageLow } = useAppSelector(selectQueue)
   if (problem === 'storageFull') {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        title={intl.formatMessage({ id: 'queueStorageFull' })}
-        className={className}
-      />
-    )
+    return <Notice type="error" role="alert" titleId="queueStorageFull" className={className} />
   }
   if (!storageLow) return null
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      role="status"
-      title={intl.formatMessage({ id: 'queueStorageLow' })}
-      className={className}
-    />
-  )
+  return <Notice type="warning" role="status" titleId="queueStorageLow" className={className} />
 }

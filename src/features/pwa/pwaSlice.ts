@@ -10,7 +10,7 @@ import { createMachine, type TransitionTable } from '../../shared/createMachine'
 
 /** The service worker's update: a new build installed and waiting, then activated on request. */
 export type UpdateStatus = 'idle' | 'available' | 'applying'
-type UpdateEvent = 'updateReady' | 'updateAccepted' | 'updateDismissed'
+export type UpdateEvent = 'updateReady' | 'updateAccepted' | 'updateDismissed'
 export const UPDATE_TRANSITIONS: TransitionTable<UpdateStatus, UpdateEvent> = {
   idle: { updateReady: 'available' },
   available: { updateAccepted: 'applying', updateDismissed: 'idle' },
@@ -19,7 +19,7 @@ export const UPDATE_TRANSITIONS: TransitionTable<UpdateStatus, UpdateEvent> = {
 
 /** The browser's own install prompt (beforeinstallprompt), usable once. */
 export type InstallStatus = 'unavailable' | 'offered' | 'prompting' | 'installed'
-type InstallEvent = 'promptOffered' | 'installRequested' | 'promptAnswered' | 'appInstalled'
+export type InstallEvent = 'promptOffered' | 'installRequested' | 'promptAnswered' | 'appInstalled'
 export const INSTALL_TRANSITIONS: TransitionTable<InstallStatus, InstallEvent> = {
   unavailable: { promptOffered: 'offered', appInstalled: 'installed' },
   offered: { installRequested: 'prompting', appInstalled: 'installed' },
@@ -29,7 +29,8 @@ export const INSTALL_TRANSITIONS: TransitionTable<InstallStatus, InstallEvent> =
 
 /** The install dialog: due 3 s after installation is offered (spec 9.6), once per session. */
 export type DialogStatus = 'closed' | 'scheduled' | 'open' | 'dismissed'
-type DialogEvent = 'dialogScheduled' | 'dialogDue' | 'maybeLaterPressed' | 'installNowPressed'
+export type DialogEvent =
+  'dialogScheduled' | 'dialogDue' | 'maybeLaterPressed' | 'installNowPressed'
 export const DIALOG_TRANSITIONS: TransitionTable<DialogStatus, DialogEvent> = {
   closed: { dialogScheduled: 'scheduled' },
   scheduled: { dialogDue: 'open' },
@@ -39,7 +40,7 @@ export const DIALOG_TRANSITIONS: TransitionTable<DialogStatus, DialogEvent> = {
 
 /** The /version.json check on start (spec 2.11). */
 export type VersionStatus = 'unchecked' | 'checking' | 'current' | 'changed' | 'failed'
-type VersionEvent =
+export type VersionEvent =
   | 'versionCheckStarted'
   | 'versionFirstSeen'
   | 'versionMatched'

@@ -1,19 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { emptyFrameRoutes, mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 
-let server: MockServer
-const originalWidth = window.innerWidth
-beforeEach(() => {
-  server = installMockServer()
-  server.on('GET', '/api/users', { json: [] })
-  server.on('GET', /\/api\/members/, { json: { items: [], total: 0, next_cursor: null } })
-})
-afterEach(() => {
-  server.restore()
-  window.innerWidth = originalWidth
+// Each test sets the width it needs; the helper puts the window's own back.
+mockServerForEachTest({
+  routes: emptyFrameRoutes,
 })
 
 const admin = { id: 1, username: 'admin' }

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
-import { itFollowsTheTable, mutationAction, type Row } from '../../testing/machineTables'
+import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
 import { transferApi } from './transferApi'
 import transferSlice, {
@@ -40,42 +40,44 @@ const at = (status: TransferStatus): TransferState => ({
   selectedUser: status === 'closed' ? null : { id: 2, username: 'dawit' },
 })
 
-// Written by hand, illegal events included (null: ignored, the state unchanged).
-const ROWS: Row<TransferStatus, TransferEvent>[] = [
-  ['closed', 'opened', 'choosing'],
-  ['closed', 'searchSettled', null],
-  ['closed', 'submitStarted', null],
-  ['closed', 'closed', null],
-  ['choosing', 'searchSettled', 'choosing'],
-  ['choosing', 'userSelected', 'choosing'],
-  ['choosing', 'submitStarted', 'submitting'],
-  ['choosing', 'closed', 'closed'],
-  ['choosing', 'submitSucceeded', null],
-  ['choosing', 'opened', null],
-  ['submitting', 'submitSucceeded', 'succeeded'],
-  ['submitting', 'submitFailed', 'failed'],
-  ['submitting', 'closed', null],
-  ['submitting', 'userSelected', null],
-  ['submitting', 'searchSettled', null],
-  ['succeeded', 'opened', 'choosing'],
-  ['succeeded', 'closed', 'closed'],
-  ['succeeded', 'submitFailed', null],
-  ['failed', 'opened', 'choosing'],
-  ['failed', 'searchSettled', 'failed'],
-  ['failed', 'userSelected', 'choosing'],
-  ['failed', 'submitStarted', 'submitting'],
-  ['failed', 'closed', 'closed'],
-  ['failed', 'submitSucceeded', null],
-]
+// Written by hand, illegal events included (-: ignored, the state unchanged).
+const ROWS = transitions<TransferStatus, TransferEvent>`
+  closed      opened           choosing
+  closed      searchSettled    -
+  closed      submitStarted    -
+  closed      closed           -
+  choosing    searchSettled    choosing
+  choosing    userSelected     choosing
+  choosing    submitStarted    submitting
+  choosing    closed           closed
+  choosing    submitSucceeded  -
+  choosing    opened           -
+  submitting  submitSucceeded  succeeded
+  submitting  submitFailed     failed
+  submitting  closed           -
+  submitting  userSelected     -
+  submitting  searchSettled    -
+  succeeded   opened           choosing
+  succeeded   closed           closed
+  succeeded   submitFailed     -
+  failed      opened           choosing
+  failed      searchSettled    failed
+  failed      userSelected     choosing
+  failed      submitStarted    submitting
+  failed      closed           closed
+  failed      submitSucceeded  -
+`
 
 describe('transfer dialog machine (spec 2.8, 4.2)', () => {
   itFollowsTheTable({
     table: TRANSFER_TRANSITIONS,
     rows: ROWS,
-    stateIn: at,
-    apply: (state, event) => reduce(state, events[event]()),
-    statusOf: (s) => s.status,
     dispatchedBy: { feature: 'transfer', actionNames: Object.keys(transferSlice.actions) },
+    reducer: {
+      stateIn: at,
+      apply: (state, event) => reduce(state, events[event]()),
+      statusOf: (s) => s.status,
+    },
   })
 
   it.each([loggedOut(), sessionExpired()])('forgets the dialog on %p', (ended) => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Flex } from 'antd'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
+import { Notice } from '../../shared/Notice'
 import type { RegistrationDraft } from './registrationDraft'
 
 /** "Continue the registration you started?" after the same account signs in again (issue 28). */
@@ -52,11 +53,10 @@ export function DraftOffer({
 export function RegistrationSuccess({ memberId }: { memberId: number | null }) {
   const intl = useIntl()
   return (
-    <Alert
+    <Notice
       type="success"
-      showIcon
       role="status"
-      title={intl.formatMessage({ id: 'registrationSuccessful' })}
+      titleId="registrationSuccessful"
       description={
         memberId !== null && (
           <Flex gap={16} wrap className="registration-success-links">

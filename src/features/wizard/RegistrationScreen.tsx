@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Flex, Form, Spin, Steps, Typography } from 'antd'
+import { App, Button, Card, Flex, Form, Spin, Steps, Typography } from 'antd'
 import { FormikProvider, useFormik, type FormikErrors, type FormikTouched } from 'formik'
 import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
@@ -7,6 +7,7 @@ import { TOKEN_KEY } from '../../app/api'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { WIZARD_STEP_COUNT } from '../../domain'
 import { releaseFile } from '../../shared/fileRegistry'
+import { Notice } from '../../shared/Notice'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
@@ -312,21 +313,19 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
       </Typography.Title>
       {queued.state.kind === 'loading' && <Spin className="registration-banner" />}
       {queued.state.kind === 'missing' && (
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           role="alert"
-          title={intl.formatMessage({ id: 'queueEditGone' })}
+          titleId="queueEditGone"
           action={<Link to={QUEUE_PATH}>{intl.formatMessage({ id: 'queueTitle' })}</Link>}
           className="registration-banner"
         />
       )}
       {queued.state.kind === 'ready' && (
-        <Alert
+        <Notice
           type="info"
-          showIcon
           role="status"
-          title={intl.formatMessage({ id: 'queueEditIntro' })}
+          titleId="queueEditIntro"
           description={
             queued.state.lastError &&
             intl.formatMessage({ id: 'queueRefused' }, { message: queued.state.lastError })
@@ -338,13 +337,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
       {status === 'succeeded' && savedOnDevice && (
-        <Alert
-          type="info"
-          showIcon
-          role="status"
-          title={intl.formatMessage({ id: 'savedOnDevice' })}
-          className="registration-banner"
-        />
+        <Notice type="info" role="status" titleId="savedOnDevice" className="registration-banner" />
       )}
       {!editingQueued && <QueueStorageNotice className="registration-banner" />}
       {!editingQueued &&
@@ -353,11 +346,10 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
           <RegistrationSuccess memberId={created?.id ?? null} />
         )}
       {status === 'failed' && failureText && (
-        <Alert
+        <Notice
           type="error"
-          showIcon
           role="alert"
-          title={intl.formatMessage({ id: 'errorRegisteringMember' })}
+          titleId="errorRegisteringMember"
           description={failureText}
           closable={{ 'aria-label': intl.formatMessage({ id: 'close' }) }}
           onClose={() => dispatch(wizardEvents.errorDismissed())}
