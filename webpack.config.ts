@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import CompressionPlugin from 'compression-webpack-plugin'
@@ -11,7 +10,8 @@ import webpack, { type Configuration } from 'webpack'
 import { InjectManifest } from 'workbox-webpack-plugin'
 import 'webpack-dev-server'
 import { version } from './package.json'
-import { BuildInfoPlugin, DrawnLoginPlugin, PreloadFontsPlugin } from './scripts/webpackPlugins'
+import { DrawnLoginPlugin, drawnLoginDir, prerender } from './scripts/drawnLogin'
+import { BuildInfoPlugin, PreloadFontsPlugin } from './scripts/webpackPlugins'
 
 /** One id per build, in version.json and /sw.js: every build is a new version to clients. */
 const BUILD_ID = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
@@ -32,7 +32,7 @@ const precompressed = (algorithm: 'gzip' | 'brotliCompress', extension: string) 
   })
 
 /** TypeScript and JSX through swc (type checking is `npm run typecheck`). */
-const typescript = (production: boolean) => ({
+export const typescript = (production: boolean) => ({
   test: /\.tsx?$/,
   exclude: /node_modules/,
   loader: 'swc-loader',
@@ -45,12 +45,12 @@ const typescript = (production: boolean) => ({
   },
 })
 // ICU messages parsed at build time, so the browser needs no parser (formatjs's advice).
-const messages = {
+export const messages = {
   test: /[\\/]locales[\\/][a-z]+\.json$/,
   type: 'json',
   use: path.resolve(__dirname, 'scripts/compile-messages-loader.cjs'),
 }
-const resolve = {
+export const resolve = {
   extensions: ['.tsx', '.ts', '.js', '.json'],
   alias: {
     // formatjs's documented no-parser build: messages arrive precompiled (see the loader).
@@ -58,43 +58,13 @@ const resolve = {
   },
 }
 
-/**
- * The sign-in page drawn at build time (docs/decisions/0125): src/app/prerender built for Node,
- * which the client build then runs to write login.html. Styles and images are the client's.
- */
-const prerender = (outputPath: string): Configuration => ({
-  name: 'prerender',
-  mode: 'production',
-  target: 'node',
-  entry: { renderLogin: './src/app/prerender/renderLogin.tsx' },
-  output: { path: outputPath, library: { type: 'commonjs2' }, clean: true, publicPath: '/' },
-  resolve,
-  module: {
-    rules: [
-      typescript(true),
-      messages,
-      { test: /\.css$/, type: 'asset/source' },
-      {
-        test: /\.(woff2?|png|jpe?g|svg|webp)$/,
-        type: 'asset/resource',
-        generator: { emit: false, filename: 'assets/[name].[contenthash:10][ext]' },
-      },
-    ],
-  },
-  optimization: { minimize: false },
-  performance: { hints: false },
-})
-
 export default (
   _env: unknown,
   argv: { mode?: Configuration['mode'] },
 ): Configuration | Configuration[] => {
   const production = argv.mode !== 'development'
   const dist = path.resolve(__dirname, process.env.ABAL_DIST_DIR ?? 'dist')
-  const drawn = path.join(
-    os.tmpdir(),
-    `abal-prerender-${crypto.createHash('sha1').update(dist).digest('hex').slice(0, 8)}`,
-  )
+  const drawn = drawnLoginDir(dist)
   const hashed = (name: string) =>
     production ? `assets/${name}.[contenthash:10]` : `assets/${name}`
   const client: Configuration = {
@@ -130,18 +100,16 @@ export default (
     },
     plugins: [
       // index.html with the entry's scripts and the fonts every screen paints with preloaded.
-      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
       // login.html: the same page with /login drawn in it, served for /login (spa.ts, sw.ts).
-      ...(production
-        ? [
-            new HtmlWebpackPlugin({
-              template: 'public/index.html',
-              filename: 'login.html',
-              scriptLoading: 'defer',
-            }),
-            new DrawnLoginPlugin(path.join(drawn, 'renderLogin.js')),
-          ]
-        : []),
+      ...['index.html', ...(production ? ['login.html'] : [])].map(
+        (filename) =>
+          new HtmlWebpackPlugin({
+            template: 'public/index.html',
+            filename,
+            scriptLoading: 'defer',
+          }),
+      ),
+      ...(production ? [new DrawnLoginPlugin(path.join(drawn, 'renderLogin.js'))] : []),
       new PreloadFontsPlugin(/noto-sans-ethiopic-(ui|latin-wght-normal)\.[0-9a-f]{10}\.woff2$/),
       // Route chunks' stylesheets do not overlap, so their order across chunks does not matter.
       new MiniCssExtractPlugin({ filename: `${hashed('[name]')}.css`, ignoreOrder: true }),
@@ -184,5 +152,5 @@ export default (
       proxy: [{ context: ['/api', '/uploads', '/health', '/version.json'], target: API }],
     },
   }
-  return production ? [prerender(drawn), client] : client
+  return production ? [prerender(drawn, { typescript, messages, resolve }), client] : client
 }
