@@ -13,6 +13,7 @@ import {
   submitLogin,
   t,
   useServerAndBrowser,
+  waitShowingPage,
   WIDE,
 } from './support'
 
@@ -101,10 +102,13 @@ test('an admin deletes a member, restores it, and the history shows both', async
   await confirm.getByText(t('en', 'deleteConfirm'), { exact: true }).waitFor()
   await confirm.getByRole('button', { name: t('en', 'delete'), exact: true }).click()
   await page.waitForURL(/\/members/)
+  // The list, empty now, has loaded: its arrival effects are done and cannot replace the next
+  // address with /members.
+  await page.getByText(t('en', 'noMembersFound')).waitFor()
 
   await navigate(page, '/deleted-members')
   const row = page.getByRole('row', { name: new RegExp(MEMBER_NAME) })
-  await row.waitFor()
+  await waitShowingPage(page, row)
   await screenshot(page, 'deleted-members-en-1280')
   await row.getByRole('button', { name: t('en', 'restoreNamed', { name: MEMBER_NAME }) }).click()
   await page

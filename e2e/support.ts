@@ -8,7 +8,13 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core'
 import CHROMIUM_FLAGS from '../scripts/chromium-flags.json'
 
 export const ROOT = path.resolve(__dirname, '..')
@@ -147,6 +153,21 @@ export async function navigate(page: Page, route: string) {
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, route)
   await page.waitForURL(new RegExp(`${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+}
+
+/** Waits for a locator; a timeout says where the page was and what it showed. */
+export async function waitShowingPage(page: Page, locator: Locator) {
+  try {
+    await locator.waitFor()
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '(unreadable)')
+    throw new Error(
+      `${(error as Error).message}\nat ${page.url()}, showing:\n${shown.slice(0, 1500)}`,
+    )
+  }
 }
 
 export const NARROW = { width: 375, height: 812 }
