@@ -1,7 +1,5 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
-import zlib from 'node:zlib'
-import CompressionPlugin from 'compression-webpack-plugin'
 import CopyPlugin from 'copy-webpack-plugin'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
 import MiniCssExtractPlugin from 'mini-css-extract-plugin'
@@ -11,25 +9,11 @@ import { InjectManifest } from 'workbox-webpack-plugin'
 import 'webpack-dev-server'
 import { version } from './package.json'
 import { DrawnLoginPlugin, drawnLoginDir, prerender } from './scripts/drawnLogin'
-import { BuildInfoPlugin, PreloadFontsPlugin } from './scripts/webpackPlugins'
+import { BuildInfoPlugin, PreloadFontsPlugin, precompressed } from './scripts/webpackPlugins'
 
 /** One id per build, in version.json and /sw.js: every build is a new version to clients. */
 const BUILD_ID = process.env.ABAL_BUILD_ID ?? crypto.randomBytes(6).toString('hex')
 const API = `http://localhost:${process.env.API_PORT ?? 8081}`
-
-/** .br and .gz beside each text file: the server sends them as they are (src/server/routes/spa.ts). */
-const precompressed = (algorithm: 'gzip' | 'brotliCompress', extension: string) =>
-  new CompressionPlugin({
-    filename: `[path][base].${extension}`,
-    algorithm,
-    test: /\.(js|css|html|svg|json|txt|map|webmanifest)$/,
-    compressionOptions: {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
-      level: 9,
-    } as object,
-    threshold: 1024,
-    minRatio: 0.9,
-  })
 
 /** TypeScript and JSX through swc (type checking is `npm run typecheck`). */
 export const typescript = (production: boolean) => ({

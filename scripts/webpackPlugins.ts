@@ -1,7 +1,9 @@
 // The build's own small webpack plugins (webpack.config.ts), each on webpack's or
-// html-webpack-plugin's public hooks.
+// html-webpack-plugin's public hooks, and the precompressed copies the server sends.
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
+import CompressionPlugin from 'compression-webpack-plugin'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
 import webpack from 'webpack'
 
@@ -62,3 +64,17 @@ export class PreloadFontsPlugin {
     })
   }
 }
+
+/** .br and .gz beside each text file: the server sends them as they are (src/server/routes/spa.ts). */
+export const precompressed = (algorithm: 'gzip' | 'brotliCompress', extension: string) =>
+  new CompressionPlugin({
+    filename: `[path][base].${extension}`,
+    algorithm,
+    test: /\.(js|css|html|svg|json|txt|map|webmanifest)$/,
+    compressionOptions: {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+      level: 9,
+    } as object,
+    threshold: 1024,
+    minRatio: 0.9,
+  })
