@@ -166,6 +166,7 @@ export async function waitShowingPage(page: Page, locator: Locator) {
       .catch(() => '(unreadable)')
     throw new Error(
       `${(error as Error).message}\nat ${page.url()}, showing:\n${shown.slice(0, 1500)}`,
+      { cause: error },
     )
   }
 }
