@@ -2,7 +2,7 @@ import { Card, Col, Divider, Form, Input, Row } from 'antd'
 import { getIn, useFormikContext } from 'formik'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { EDIT_STATUSES, type Member } from '../../domain'
+import { CONTACT_FIELDS, EDIT_STATUSES, STEP_FIELDS, type Member } from '../../domain'
 import { ProfileDetails } from './ProfileDetails'
 import { SectionTabs } from './SectionTabs'
 import {
@@ -46,45 +46,21 @@ function ReadOnlyValue({
 
 type TabKey = 'personalInfo' | 'contactInfo' | 'churchInfo' | 'familyInfo' | 'additionalInfo'
 
+// The wizard's steps (spec 2.5) group the same fields: family is step 2, church steps 3 and 4.
+const [, , FAMILY_STEP, CHURCH_STEP, SERVICE_STEP] = STEP_FIELDS
+
 // Which tab holds which field, so a failed save can show the first tab with an error.
 const TAB_FIELDS: Record<TabKey, readonly string[]> = {
   personalInfo: ['gender', 'date_of_birth', 'marital_status', 'nationality', 'job'],
-  contactInfo: [
-    'phone_primary',
-    'phone_secondary',
-    'email',
-    'preferred_contact_method',
-    'street_address',
-    'city',
-    'state',
-    'sub_city',
-    'woreda',
-    'kebele',
-    'house_number',
-    'zip_code',
-    'emergency_contact_name',
-    'emergency_contact_relationship',
-    'emergency_contact_phone',
-  ],
+  contactInfo: [...CONTACT_FIELDS, 'preferred_contact_method'],
   churchInfo: [
-    'membership_status',
-    'date_joined',
-    'baptism_date',
-    'baptism_location',
-    'confirmation_date',
-    'previous_church',
-    'christian_name',
-    'confession_father',
-    'parish',
-    'spiritual_gifts',
-    'current_ministries',
-    'service_interests',
-    'volunteer_availability',
+    ...CHURCH_STEP,
+    ...SERVICE_STEP,
     'last_attendance_date',
     'regular_attendance_pattern',
     'events_attended',
   ],
-  familyInfo: ['spouse_name', 'parent_guardian', 'children_info'],
+  familyInfo: FAMILY_STEP,
   additionalInfo: [
     'medical_conditions',
     'allergies',
