@@ -128,7 +128,7 @@ export function UploadStep({
               : intl.formatMessage({ id: 'importServerChecking' }, { fileName })}
           </Typography.Text>
           {/* Tens only: a screen reader hears each step, not a flood of every percent. */}
-          <span role="status" className="import-sr-only">
+          <span role="status" className="sr-only">
             {percent < 100
               ? intl.formatMessage(
                   { id: 'importUploading' },
