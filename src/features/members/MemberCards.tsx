@@ -9,12 +9,10 @@ import {
   SearchMatchNote,
   type MemberItemProps,
   type MemberListProps,
-  useMemberText,
-  useOpenableMember,
+  useMemberItem,
   type WindowedItemProps,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
-import { useCanChangeMember } from '../auth'
 
 /**
  * Narrow screens (spec 2.6): one card per member, the whole card opens the profile. The cards
@@ -68,11 +66,9 @@ const MemberCard = memo(function MemberCard(
   props: MemberItemProps &
     WindowedItemProps & { setSize: number | undefined; query: string | undefined },
 ) {
-  const { member, onEdit, index, measureRef, setSize, query } = props
-  const intl = useIntl()
-  const canChange = useCanChangeMember(member.owner_user_id)
-  const text = useMemberText()
-  const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
+  const { member, index, measureRef, setSize, query } = props
+  const { name, text, canChange, open, edit, viewLabel, editLabel, onKeyDown, stopClick } =
+    useMemberItem(props)
   return (
     <li
       ref={measureRef}
@@ -111,21 +107,11 @@ const MemberCard = memo(function MemberCard(
           </div>
         </div>
         <div className="member-card-actions" onClick={stopClick}>
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={open}
-            aria-label={intl.formatMessage({ id: 'viewMemberNamed' }, { name })}
-          >
+          <Button size="small" icon={<EyeOutlined />} onClick={open} aria-label={viewLabel}>
             <FormattedMessage id="view" />
           </Button>
           {canChange && (
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => onEdit(member.id)}
-              aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
-            >
+            <Button size="small" icon={<EditOutlined />} onClick={edit} aria-label={editLabel}>
               <FormattedMessage id="edit" />
             </Button>
           )}

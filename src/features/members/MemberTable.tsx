@@ -9,12 +9,10 @@ import {
   type MemberItemProps,
   type MemberListProps,
   SearchMatchNote,
-  useMemberText,
   type WindowedItemProps,
-  useOpenableMember,
+  useMemberItem,
 } from './memberDisplay'
 import type { MemberListItem } from './membersApi'
-import { useCanChangeMember } from '../auth'
 
 const STATUS_COLORS: Record<string, string> = {
   member: 'green',
@@ -144,11 +142,10 @@ const MemberRow = memo(function MemberRow(
   props: MemberItemProps &
     WindowedItemProps & { withOwner: boolean; compact: boolean; query: string | undefined },
 ) {
-  const { member, onEdit, index, measureRef, withOwner, compact, query } = props
+  const { member, index, measureRef, withOwner, compact, query } = props
   const intl = useIntl()
-  const canChange = useCanChangeMember(member.owner_user_id)
-  const text = useMemberText()
-  const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
+  const { name, text, canChange, open, edit, viewLabel, editLabel, onKeyDown, stopClick } =
+    useMemberItem(props)
   return (
     <tr
       ref={measureRef}
@@ -204,7 +201,7 @@ const MemberRow = memo(function MemberRow(
               type="text"
               icon={<EyeOutlined aria-hidden />}
               onClick={open}
-              aria-label={intl.formatMessage({ id: 'viewMemberNamed' }, { name })}
+              aria-label={viewLabel}
             />
           </Tooltip>
           {canChange && (
@@ -212,8 +209,8 @@ const MemberRow = memo(function MemberRow(
               <Button
                 type="text"
                 icon={<EditOutlined aria-hidden />}
-                onClick={() => onEdit(member.id)}
-                aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
+                onClick={edit}
+                aria-label={editLabel}
               />
             </Tooltip>
           )}
