@@ -1,5 +1,6 @@
 import type { StatusFilter } from '../../domain'
 import { membersApi, type MemberSearchPage } from './membersApi'
+import { cursorPages, cursorParam } from '../../shared/cursorPages'
 
 /** Members fetched per page: a screenful or two on a desktop, cheap on a phone. */
 export const DIRECTORY_PAGE_SIZE = 50
@@ -19,17 +20,14 @@ export interface MemberDirectoryArgs {
 export const memberDirectoryApi = membersApi.injectEndpoints({
   endpoints: (build) => ({
     memberDirectory: build.infiniteQuery<MemberSearchPage, MemberDirectoryArgs, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.next_cursor,
-      },
+      infiniteQueryOptions: cursorPages,
       query: ({ queryArg, pageParam }) => ({
         url: 'api/members/search',
         params: {
           limit: DIRECTORY_PAGE_SIZE,
           ...(queryArg.q.trim() ? { q: queryArg.q.trim() } : {}),
           ...(queryArg.status !== 'all' ? { status: queryArg.status } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
+          ...cursorParam(pageParam),
           ...(queryArg.owner ? { owner: queryArg.owner } : {}),
         },
       }),
