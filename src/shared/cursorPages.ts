@@ -1,11 +1,21 @@
 /**
- * RTK Query infinite-query options for the server's cursor paging (docs/api.md): the first page
- * has no cursor, and each page names the next one, null on the last.
+ * An RTK Query infinite query over one of the server's cursor-paged lists (docs/api.md): the
+ * first page has no cursor, each page names the next one (null on the last), and every request
+ * asks for `limit` items with the parameters `paramsOf` makes from the query's argument.
  */
-export const cursorPages = {
-  initialPageParam: null,
-  getNextPageParam: (lastPage: { next_cursor: string | null }) => lastPage.next_cursor,
+export function cursorPagedQuery<Arg>(
+  url: string,
+  limit: number,
+  paramsOf: (arg: Arg) => Record<string, unknown>,
+) {
+  return {
+    infiniteQueryOptions: {
+      initialPageParam: null,
+      getNextPageParam: (lastPage: { next_cursor: string | null }) => lastPage.next_cursor,
+    },
+    query: ({ queryArg, pageParam }: { queryArg: Arg; pageParam: string | null }) => ({
+      url,
+      params: { limit, ...paramsOf(queryArg), ...(pageParam ? { cursor: pageParam } : {}) },
+    }),
+  }
 }
-
-/** The query parameter asking for the page after `cursor`; none for the first page. */
-export const cursorParam = (cursor: string | null) => (cursor ? { cursor } : {})
