@@ -1,6 +1,6 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Tag, Tooltip } from 'antd'
-import { memo, useRef } from 'react'
+import { memo, type ReactNode, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { useMediaQuery } from '../../shared/useMediaQuery'
 import { useWindowedList } from '../../shared/useWindowedList'
@@ -143,7 +143,6 @@ const MemberRow = memo(function MemberRow(
     WindowedItemProps & { withOwner: boolean; compact: boolean; query: string | undefined },
 ) {
   const { member, index, measureRef, withOwner, compact, query } = props
-  const intl = useIntl()
   const { name, text, canChange, open, edit, viewLabel, editLabel, onKeyDown, stopClick } =
     useMemberItem(props)
   return (
@@ -196,29 +195,45 @@ const MemberRow = memo(function MemberRow(
       {withOwner && <td className="member-table-ellipsis">{member.owner_username}</td>}
       <td>
         <div className="member-row-actions" onClick={stopClick}>
-          <Tooltip title={intl.formatMessage({ id: 'view' })}>
-            <Button
-              type="text"
-              icon={<EyeOutlined aria-hidden />}
-              onClick={open}
-              aria-label={viewLabel}
-            />
-          </Tooltip>
+          <RowAction
+            titleId="view"
+            icon={<EyeOutlined aria-hidden />}
+            onClick={open}
+            label={viewLabel}
+          />
           {canChange && (
-            <Tooltip title={intl.formatMessage({ id: 'edit' })}>
-              <Button
-                type="text"
-                icon={<EditOutlined aria-hidden />}
-                onClick={edit}
-                aria-label={editLabel}
-              />
-            </Tooltip>
+            <RowAction
+              titleId="edit"
+              icon={<EditOutlined aria-hidden />}
+              onClick={edit}
+              label={editLabel}
+            />
           )}
         </div>
       </td>
     </tr>
   )
 })
+
+/** A row's icon button, its name in a tooltip and, with the member's name, for screen readers. */
+function RowAction({
+  titleId,
+  icon,
+  onClick,
+  label,
+}: {
+  titleId: string
+  icon: ReactNode
+  onClick: () => void
+  label: string
+}) {
+  const intl = useIntl()
+  return (
+    <Tooltip title={intl.formatMessage({ id: titleId })}>
+      <Button type="text" icon={icon} onClick={onClick} aria-label={label} />
+    </Tooltip>
+  )
+}
 
 /** One line of a cell, cut with an ellipsis; the whole text shows on hover. */
 function EllipsisLine({ text, secondary }: { text: string; secondary?: boolean }) {
