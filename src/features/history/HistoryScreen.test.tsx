@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockServerForEachTest } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
 import type { AuditEvent } from './historyApi'
 
 jest.setTimeout(90_000)
@@ -115,11 +115,6 @@ describe('History screen (issue 25)', () => {
   })
 
   it('is not offered to a clerk', async () => {
-    server.on('GET', '/api/stats', { status: 500, json: {} })
-    const { router } = renderRoute('/history', {
-      signedInAs: { id: 2, username: 'hanna', role: 'clerk' },
-    })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow)
-    expect(server.requests.some((r) => r.path === '/api/audit')).toBe(false)
+    await expectLedHome(server, '/history', 'clerk', '/api/audit')
   })
 })
