@@ -70,6 +70,13 @@ describe('History screen (issue 25)', () => {
     expect(sent.get('to')).toBeNull()
   })
 
+  it('points out a date range that ends before it starts, at its end', async () => {
+    renderRoute('/history?from=2026-11-10&to=2026-11-01', { signedInAs: auditor })
+    await screen.findByRole('list', { name: 'History' }, slow)
+    const message = screen.getByText('The end date is before the start date.')
+    expect(message).toHaveAttribute('id', 'history-to-error')
+  })
+
   it('exports the filtered history as .xlsx from the server, in the reader’s words', async () => {
     server.on('GET', '/api/audit/export', {
       body: 'xlsx',

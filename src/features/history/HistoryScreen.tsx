@@ -48,6 +48,12 @@ function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
   return [filters, set]
 }
 
+/** The two ends of the date range filter, each a date field of its own. */
+const DATE_BOUNDS = [
+  { bound: 'from', labelId: 'historyFrom' },
+  { bound: 'to', labelId: 'historyTo' },
+] as const
+
 /** Issue 25: the whole history, for admins and auditors, with filters and an .xlsx/.csv export. */
 export default function HistoryScreen() {
   const intl = useIntl()
@@ -150,23 +156,18 @@ export default function HistoryScreen() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} lg={12}>
-            <DualCalendarDateInput
-              id="history-from"
-              label={t('historyFrom')}
-              value={filters.from}
-              onChange={(from) => change({ from: from ?? undefined })}
-            />
-          </Col>
-          <Col xs={24} sm={12} lg={12}>
-            <DualCalendarDateInput
-              id="history-to"
-              label={t('historyTo')}
-              value={filters.to}
-              onChange={(to) => change({ to: to ?? undefined })}
-              error={badRange ? t('historyBadRange') : undefined}
-            />
-          </Col>
+          {DATE_BOUNDS.map(({ bound, labelId }) => (
+            <Col key={bound} xs={24} sm={12} lg={12}>
+              <DualCalendarDateInput
+                id={`history-${bound}`}
+                label={t(labelId)}
+                value={filters[bound]}
+                onChange={(date) => change({ [bound]: date ?? undefined })}
+                // A range ending before it starts is pointed out at its end.
+                error={bound === 'to' && badRange ? t('historyBadRange') : undefined}
+              />
+            </Col>
+          ))}
         </Row>
       </Form>
       {audit.isError && (
