@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { Alert, Button, Col, Empty, Flex, Form, InputNumber, Row, Select, Skeleton } from 'antd'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
@@ -46,6 +46,17 @@ function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
     setParams(search, { replace: true })
   }
   return [filters, set]
+}
+
+/** One filter of the first row: a third of the width on a wide screen, labelled. */
+function FilterCell({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Col xs={24} sm={12} lg={8}>
+      <Form.Item label={label} htmlFor={id}>
+        {children}
+      </Form.Item>
+    </Col>
+  )
 }
 
 /** The two ends of the date range filter, each a date field of its own. */
@@ -112,50 +123,44 @@ export default function HistoryScreen() {
       )}
       <Form layout="vertical" component="div" className="history-filters">
         <Row gutter={[12, 12]}>
-          <Col xs={24} sm={12} lg={8}>
-            <Form.Item label={t('historyAccount')} htmlFor="history-actor">
-              <Select<number>
-                id="history-actor"
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('historyAnyAccount')}
-                value={filters.actor}
-                loading={accounts.isLoading}
-                onChange={(actor) => change({ actor })}
-                options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.username }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8}>
-            <Form.Item label={t('historyAction')} htmlFor="history-action">
-              <Select<string>
-                id="history-action"
-                allowClear
-                placeholder={t('historyAnyAction')}
-                value={filters.action}
-                onChange={(action) => change({ action })}
-                options={AUDIT_ACTIONS.map((action) => ({
-                  value: action,
-                  label: text.actionName(action),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8}>
-            <Form.Item label={t('historyMemberId')} htmlFor="history-member">
-              <InputNumber<number>
-                id="history-member"
-                min={1}
-                max={999999999}
-                precision={0}
-                style={{ width: '100%' }}
-                value={memberDraft}
-                onChange={setMemberDraft}
-                onBlur={() => change({ member_id: memberDraft ?? undefined })}
-                onPressEnter={() => change({ member_id: memberDraft ?? undefined })}
-              />
-            </Form.Item>
-          </Col>
+          <FilterCell id="history-actor" label={t('historyAccount')}>
+            <Select<number>
+              id="history-actor"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('historyAnyAccount')}
+              value={filters.actor}
+              loading={accounts.isLoading}
+              onChange={(actor) => change({ actor })}
+              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.username }))}
+            />
+          </FilterCell>
+          <FilterCell id="history-action" label={t('historyAction')}>
+            <Select<string>
+              id="history-action"
+              allowClear
+              placeholder={t('historyAnyAction')}
+              value={filters.action}
+              onChange={(action) => change({ action })}
+              options={AUDIT_ACTIONS.map((action) => ({
+                value: action,
+                label: text.actionName(action),
+              }))}
+            />
+          </FilterCell>
+          <FilterCell id="history-member" label={t('historyMemberId')}>
+            <InputNumber<number>
+              id="history-member"
+              min={1}
+              max={999999999}
+              precision={0}
+              style={{ width: '100%' }}
+              value={memberDraft}
+              onChange={setMemberDraft}
+              onBlur={() => change({ member_id: memberDraft ?? undefined })}
+              onPressEnter={() => change({ member_id: memberDraft ?? undefined })}
+            />
+          </FilterCell>
           {DATE_BOUNDS.map(({ bound, labelId }) => (
             <Col key={bound} xs={24} sm={12} lg={12}>
               <DualCalendarDateInput
