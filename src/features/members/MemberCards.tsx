@@ -10,9 +10,9 @@ import {
   type MemberItemProps,
   type MemberListProps,
   useMemberItem,
+  windowedMembers,
   type WindowedItemProps,
 } from './memberDisplay'
-import type { MemberListItem } from './membersApi'
 
 /**
  * Narrow screens (spec 2.6): one card per member, the whole card opens the profile. The cards
@@ -38,23 +38,18 @@ export function MemberCards({ members, total, onOpen, onEdit, query }: MemberLis
       aria-label={intl.formatMessage({ id: 'memberListLabel' })}
       style={{ paddingTop: cards.before, paddingBottom: cards.after }}
     >
-      {cards.indices.map((index) => {
-        const member = shown[index] as MemberListItem
-        return (
-          <MemberCard
-            key={member.id}
-            index={index}
-            // Only a windowed list needs them: the others are all there to count. The total, not
-            // the loaded count, so a new page does not render the cards on screen again.
-            setSize={cards.windowed ? total : undefined}
-            measureRef={cards.measureRef}
-            member={member}
-            onOpen={onOpen}
-            onEdit={onEdit}
-            query={query}
-          />
-        )
-      })}
+      {windowedMembers(cards, shown).map((item) => (
+        <MemberCard
+          key={item.member.id}
+          {...item}
+          // Only a windowed list needs them: the others are all there to count. The total, not
+          // the loaded count, so a new page does not render the cards on screen again.
+          setSize={cards.windowed ? total : undefined}
+          onOpen={onOpen}
+          onEdit={onEdit}
+          query={query}
+        />
+      ))}
     </ul>
   )
 }

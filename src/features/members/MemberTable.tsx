@@ -11,8 +11,8 @@ import {
   SearchMatchNote,
   type WindowedItemProps,
   useMemberItem,
+  windowedMembers,
 } from './memberDisplay'
-import type { MemberListItem } from './membersApi'
 
 const STATUS_COLORS: Record<string, string> = {
   member: 'green',
@@ -105,22 +105,17 @@ export const MemberTable = memo(function MemberTable({
         </thead>
         <tbody ref={body}>
           <Spacer height={rows.before} />
-          {rows.indices.map((index) => {
-            const member = members[index] as MemberListItem
-            return (
-              <MemberRow
-                key={member.id}
-                index={index}
-                measureRef={rows.measureRef}
-                member={member}
-                onOpen={onOpen}
-                onEdit={onEdit}
-                withOwner={withOwner}
-                compact={compact}
-                query={query}
-              />
-            )
-          })}
+          {windowedMembers(rows, members).map((item) => (
+            <MemberRow
+              key={item.member.id}
+              {...item}
+              onOpen={onOpen}
+              onEdit={onEdit}
+              withOwner={withOwner}
+              compact={compact}
+              query={query}
+            />
+          ))}
           <Spacer height={rows.after} />
         </tbody>
       </table>

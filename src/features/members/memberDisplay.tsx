@@ -34,6 +34,18 @@ export interface WindowedItemProps {
   measureRef?: (element: Element | null) => void
 }
 
+/** The loaded members a windowed list renders, each with its place and the measuring ref. */
+export function windowedMembers(
+  list: { indices: readonly number[]; measureRef?: WindowedItemProps['measureRef'] },
+  members: readonly MemberListItem[],
+) {
+  return list.indices.map((index) => ({
+    index,
+    measureRef: list.measureRef,
+    member: members[index] as MemberListItem,
+  }))
+}
+
 /**
  * What a card and a row share: the member's name and texts, whether the user may edit them, and
  * opening the profile when the item is clicked or, focused, gets Enter or Space. Its View and
