@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd'
+import { Flex, type TableColumnType, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import './adminScreen.css'
@@ -42,4 +42,20 @@ export function AdminScreen({
       {children}
     </section>
   )
+}
+
+/** An office table's last column: each row's buttons side by side, wrapping when narrow. */
+export function actionsColumn<T>(
+  title: string,
+  actions: (row: T) => ReactNode,
+): TableColumnType<T> {
+  return {
+    title,
+    key: 'actions',
+    render: (_: unknown, row: T) => (
+      <Flex gap={6} wrap>
+        {actions(row)}
+      </Flex>
+    ),
+  }
 }

@@ -1,4 +1,4 @@
-import { render, type RenderOptions } from '@testing-library/react'
+import { render, type RenderOptions, waitFor } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { Provider } from 'react-redux'
@@ -8,7 +8,7 @@ import { routes as appRoutes } from '../app/router'
 import { makeStore, type RootState } from '../app/store'
 import { type AuthUser, initialAuthState } from '../features/auth/authSlice'
 import { initialPreferences, type PreferencesState } from '../features/preferences'
-import { fakeToken } from './mockServer'
+import { fakeToken, type MockServer } from './mockServer'
 
 export interface ProviderOptions {
   preloadedState?: Partial<RootState>
@@ -60,4 +60,20 @@ export function renderRoute(
     </Provider>,
   )
   return { store, router, ...result }
+}
+
+/**
+ * A screen `role` may not open: its address leads home, and the screen's own data (`dataPath`)
+ * is never asked for. The home figures fail, so that nothing waits for them.
+ */
+export async function expectLedHome(
+  server: Pick<MockServer, 'on' | 'requests'>,
+  path: string,
+  role: AuthUser['role'],
+  dataPath: string,
+) {
+  server.on('GET', '/api/stats', { status: 500, json: {} })
+  const { router } = renderRoute(path, { signedInAs: { id: 2, username: 'hanna', role } })
+  await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 20_000 })
+  expect(server.requests.some((request) => request.path === dataPath)).toBe(false)
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
 import type { Account } from './accountsApi'
 
 jest.setTimeout(90_000)
@@ -206,11 +206,6 @@ describe('Accounts screen (issue 25)', () => {
   })
 
   it('is not offered to a clerk: the address leads home', async () => {
-    server.on('GET', '/api/stats', { status: 500, json: {} })
-    const { router } = renderRoute('/accounts', {
-      signedInAs: { id: 2, username: 'hanna', role: 'clerk' },
-    })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow)
-    expect(server.requests.some((r) => r.path === '/api/admin/users')).toBe(false)
+    await expectLedHome(server, '/accounts', 'clerk', '/api/admin/users')
   })
 })

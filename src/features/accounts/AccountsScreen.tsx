@@ -12,7 +12,7 @@ import { useReducer, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { ROLES, type Role } from '../../domain'
-import { AdminScreen } from '../../shared/AdminScreen'
+import { actionsColumn, AdminScreen } from '../../shared/AdminScreen'
 import { LoadError, RecordsView } from '../../shared/RecordsView'
 import { selectCurrentUser } from '../auth'
 import { DateTime } from './DateTime'
@@ -150,52 +150,44 @@ export default function AccountsScreen() {
           <span className="accounts-note">{t('neverSignedIn')}</span>
         ),
     },
-    {
-      title: t('columnActions'),
-      key: 'actions',
-      render: (_, account) => (
-        <Flex gap={6} wrap>
+    actionsColumn(t('columnActions'), (account) => (
+      <>
+        <Button
+          size="small"
+          icon={<KeyOutlined aria-hidden />}
+          onClick={() => reset(account)}
+          aria-label={t('resetPasswordOf', { username: account.username })}
+        >
+          <FormattedMessage id="resetPassword" />
+        </Button>
+        {account.id !== me?.id && (
           <Button
             size="small"
-            icon={<KeyOutlined aria-hidden />}
-            onClick={() => reset(account)}
-            aria-label={t('resetPasswordOf', { username: account.username })}
+            danger={!account.disabled}
+            icon={
+              account.disabled ? <CheckCircleOutlined aria-hidden /> : <StopOutlined aria-hidden />
+            }
+            onClick={() => toggleDisabled(account)}
+            aria-label={t(account.disabled ? 'enableAccountOf' : 'disableAccountOf', {
+              username: account.username,
+            })}
           >
-            <FormattedMessage id="resetPassword" />
+            <FormattedMessage id={account.disabled ? 'enableAccount' : 'disableAccount'} />
           </Button>
-          {account.id !== me?.id && (
-            <Button
-              size="small"
-              danger={!account.disabled}
-              icon={
-                account.disabled ? (
-                  <CheckCircleOutlined aria-hidden />
-                ) : (
-                  <StopOutlined aria-hidden />
-                )
-              }
-              onClick={() => toggleDisabled(account)}
-              aria-label={t(account.disabled ? 'enableAccountOf' : 'disableAccountOf', {
-                username: account.username,
-              })}
-            >
-              <FormattedMessage id={account.disabled ? 'enableAccount' : 'disableAccount'} />
-            </Button>
-          )}
-          {account.id !== me?.id && (
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => setRemoving(account)}
-              aria-label={t('removeAccountOf', { username: account.username })}
-            >
-              <FormattedMessage id="removeAccount" />
-            </Button>
-          )}
-        </Flex>
-      ),
-    },
+        )}
+        {account.id !== me?.id && (
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            onClick={() => setRemoving(account)}
+            aria-label={t('removeAccountOf', { username: account.username })}
+          >
+            <FormattedMessage id="removeAccount" />
+          </Button>
+        )}
+      </>
+    )),
   ]
 
   return (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
 import type { DeletedMember } from './deletedMembersApi'
 
 jest.setTimeout(90_000)
@@ -75,10 +75,6 @@ describe('Deleted members (issue 25)', () => {
   })
 
   it('is for admins only', async () => {
-    server.on('GET', '/api/stats', { status: 500, json: {} })
-    const { router } = renderRoute('/deleted-members', {
-      signedInAs: { id: 5, username: 'board', role: 'auditor' },
-    })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow)
+    await expectLedHome(server, '/deleted-members', 'auditor', '/api/admin/deleted-members')
   })
 })

@@ -1,10 +1,10 @@
 import { ExclamationCircleFilled, UndoOutlined } from '@ant-design/icons'
-import { App, Button, Flex } from 'antd'
+import { App, Button } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { fullName } from '../../domain'
-import { AdminScreen } from '../../shared/AdminScreen'
+import { actionsColumn, AdminScreen } from '../../shared/AdminScreen'
 import { LoadError, RecordsView } from '../../shared/RecordsView'
 import { DateTime } from '../accounts'
 import {
@@ -64,29 +64,25 @@ export default function DeletedMembersScreen() {
       dataIndex: 'purge_at',
       render: (value: string) => <DateTime value={value} withTime={false} />,
     },
-    {
-      title: t('columnActions'),
-      key: 'actions',
-      render: (_, member) => (
-        <Flex gap={6} wrap>
-          <Button
-            size="small"
-            icon={<UndoOutlined aria-hidden />}
-            onClick={() => confirmRestore(member)}
-            aria-label={t('restoreNamed', { name: fullName(member) })}
-          >
-            <FormattedMessage id="restore" />
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            onClick={() => navigate(`/history?member_id=${member.id}`)}
-          >
-            <FormattedMessage id="history" />
-          </Button>
-        </Flex>
-      ),
-    },
+    actionsColumn(t('columnActions'), (member) => (
+      <>
+        <Button
+          size="small"
+          icon={<UndoOutlined aria-hidden />}
+          onClick={() => confirmRestore(member)}
+          aria-label={t('restoreNamed', { name: fullName(member) })}
+        >
+          <FormattedMessage id="restore" />
+        </Button>
+        <Button
+          size="small"
+          type="link"
+          onClick={() => navigate(`/history?member_id=${member.id}`)}
+        >
+          <FormattedMessage id="history" />
+        </Button>
+      </>
+    )),
   ]
 
   return (

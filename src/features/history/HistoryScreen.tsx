@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { Alert, Button, Col, Empty, Flex, Form, InputNumber, Row, Select, Skeleton } from 'antd'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
@@ -47,6 +47,23 @@ function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
   }
   return [filters, set]
 }
+
+/** One filter of the first row: a third of the width on a wide screen, labelled. */
+function FilterCell({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Col xs={24} sm={12} lg={8}>
+      <Form.Item label={label} htmlFor={id}>
+        {children}
+      </Form.Item>
+    </Col>
+  )
+}
+
+/** The two ends of the date range filter, each a date field of its own. */
+const DATE_BOUNDS = [
+  { bound: 'from', labelId: 'historyFrom' },
+  { bound: 'to', labelId: 'historyTo' },
+] as const
 
 /** Issue 25: the whole history, for admins and auditors, with filters and an .xlsx/.csv export. */
 export default function HistoryScreen() {
@@ -106,67 +123,56 @@ export default function HistoryScreen() {
       )}
       <Form layout="vertical" component="div" className="history-filters">
         <Row gutter={[12, 12]}>
-          <Col xs={24} sm={12} lg={8}>
-            <Form.Item label={t('historyAccount')} htmlFor="history-actor">
-              <Select<number>
-                id="history-actor"
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('historyAnyAccount')}
-                value={filters.actor}
-                loading={accounts.isLoading}
-                onChange={(actor) => change({ actor })}
-                options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.username }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8}>
-            <Form.Item label={t('historyAction')} htmlFor="history-action">
-              <Select<string>
-                id="history-action"
-                allowClear
-                placeholder={t('historyAnyAction')}
-                value={filters.action}
-                onChange={(action) => change({ action })}
-                options={AUDIT_ACTIONS.map((action) => ({
-                  value: action,
-                  label: text.actionName(action),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8}>
-            <Form.Item label={t('historyMemberId')} htmlFor="history-member">
-              <InputNumber<number>
-                id="history-member"
-                min={1}
-                max={999999999}
-                precision={0}
-                style={{ width: '100%' }}
-                value={memberDraft}
-                onChange={setMemberDraft}
-                onBlur={() => change({ member_id: memberDraft ?? undefined })}
-                onPressEnter={() => change({ member_id: memberDraft ?? undefined })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={12}>
-            <DualCalendarDateInput
-              id="history-from"
-              label={t('historyFrom')}
-              value={filters.from}
-              onChange={(from) => change({ from: from ?? undefined })}
+          <FilterCell id="history-actor" label={t('historyAccount')}>
+            <Select<number>
+              id="history-actor"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('historyAnyAccount')}
+              value={filters.actor}
+              loading={accounts.isLoading}
+              onChange={(actor) => change({ actor })}
+              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.username }))}
             />
-          </Col>
-          <Col xs={24} sm={12} lg={12}>
-            <DualCalendarDateInput
-              id="history-to"
-              label={t('historyTo')}
-              value={filters.to}
-              onChange={(to) => change({ to: to ?? undefined })}
-              error={badRange ? t('historyBadRange') : undefined}
+          </FilterCell>
+          <FilterCell id="history-action" label={t('historyAction')}>
+            <Select<string>
+              id="history-action"
+              allowClear
+              placeholder={t('historyAnyAction')}
+              value={filters.action}
+              onChange={(action) => change({ action })}
+              options={AUDIT_ACTIONS.map((action) => ({
+                value: action,
+                label: text.actionName(action),
+              }))}
             />
-          </Col>
+          </FilterCell>
+          <FilterCell id="history-member" label={t('historyMemberId')}>
+            <InputNumber<number>
+              id="history-member"
+              min={1}
+              max={999999999}
+              precision={0}
+              style={{ width: '100%' }}
+              value={memberDraft}
+              onChange={setMemberDraft}
+              onBlur={() => change({ member_id: memberDraft ?? undefined })}
+              onPressEnter={() => change({ member_id: memberDraft ?? undefined })}
+            />
+          </FilterCell>
+          {DATE_BOUNDS.map(({ bound, labelId }) => (
+            <Col key={bound} xs={24} sm={12} lg={12}>
+              <DualCalendarDateInput
+                id={`history-${bound}`}
+                label={t(labelId)}
+                value={filters[bound]}
+                onChange={(date) => change({ [bound]: date ?? undefined })}
+                // A range ending before it starts is pointed out at its end.
+                error={bound === 'to' && badRange ? t('historyBadRange') : undefined}
+              />
+            </Col>
+          ))}
         </Row>
       </Form>
       {audit.isError && (

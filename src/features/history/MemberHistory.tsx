@@ -43,7 +43,7 @@ export function HistoryEntry({ event, showSubject }: { event: AuditEvent; showSu
               <span className="history-field">{change.label}:</span>{' '}
               <del className="history-before">{change.before}</del>
               <span aria-hidden> → </span>
-              <span className="history-sr-only">
+              <span className="sr-only">
                 <FormattedMessage id="historyBecame" />
               </span>
               <ins className="history-after">{change.after}</ins>

@@ -1,5 +1,6 @@
 import { api } from '../../app/api'
 import type { AuditEvent, AuditFilters, AuditPage } from '../../domain'
+import { cursorPagedQuery } from '../../shared/cursorPages'
 
 export { AUDIT_ACTIONS, type AuditEvent, type AuditFilters, type AuditPage } from '../../domain'
 
@@ -32,18 +33,7 @@ export const historyApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Member', id }],
     }),
     audit: build.infiniteQuery<AuditPage, AuditFilters, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.next_cursor,
-      },
-      query: ({ queryArg, pageParam }) => ({
-        url: 'api/audit',
-        params: {
-          limit: AUDIT_PAGE_SIZE,
-          ...clean(queryArg),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-      }),
+      ...cursorPagedQuery('api/audit', AUDIT_PAGE_SIZE, clean),
       providesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),
   }),

@@ -18,7 +18,7 @@ export function DataTable({
 }) {
   const intl = useIntl()
   return (
-    <table className="home-sr-only">
+    <table className="sr-only">
       <caption>{caption}</caption>
       <thead>
         <tr>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router'
 import { fullName, type StatusFilter, todayIso } from '../../domain'
 import { memberListUrl } from '../members'
 import { formatMemberDate } from '../memberForm'
+import { ScreenSection } from '../../shared/ScreenSection'
 import { type MemberStats, type UpcomingList, useMemberStatsQuery } from './homeApi'
 import { useHomeLabels } from './homeLabels'
 import './home.css'
@@ -187,16 +188,17 @@ export default function HomeScreen() {
     )
 
   return (
-    <section className="home-screen" aria-labelledby="home-title">
-      <div className="home-header">
-        <Typography.Title level={1} id="home-title" className="home-title">
-          <FormattedMessage id="homeTitle" />
-        </Typography.Title>
+    <ScreenSection
+      id="home-title"
+      className="home-screen"
+      titleId="homeTitle"
+      action={
         <Button icon={<PrinterOutlined />} onClick={() => navigate('/home/report')}>
           <FormattedMessage id="homePrintReport" />
         </Button>
-      </div>
+      }
+    >
       {body}
-    </section>
+    </ScreenSection>
   )
 }

@@ -21,6 +21,13 @@ import './home.css'
 import './report.css'
 import { useClearButton } from '../../shared/useClearButton'
 
+/** A count per key of the figures (status, gender, …) as a figure table's rows, labelled. */
+const countRows = <K extends string>(
+  counts: readonly (Record<K, string> & { n: number })[],
+  field: K,
+  label: (key: string) => string,
+) => counts.map((count) => ({ key: count[field], label: label(count[field]), n: count.n }))
+
 function FigureTable({
   caption,
   rows,
@@ -62,19 +69,15 @@ function ReportFigures({ stats }: { stats: MemberStats }) {
       />
       <FigureTable
         caption={t('homeByStatus')}
-        rows={stats.by_status.map((r) => ({
-          key: r.status,
-          label: labels.status(r.status),
-          n: r.n,
-        }))}
+        rows={countRows(stats.by_status, 'status', labels.status)}
       />
       <FigureTable
         caption={t('homeGender')}
-        rows={stats.gender.map((r) => ({ key: r.gender, label: labels.gender(r.gender), n: r.n }))}
+        rows={countRows(stats.gender, 'gender', labels.gender)}
       />
       <FigureTable
         caption={t('homeAgeBands')}
-        rows={stats.age_bands.map((r) => ({ key: r.band, label: labels.band(r.band), n: r.n }))}
+        rows={countRows(stats.age_bands, 'band', labels.band)}
       />
       <FigureTable
         caption={t('homeRegistrations')}
@@ -87,11 +90,7 @@ function ReportFigures({ stats }: { stats: MemberStats }) {
       {stats.ministries.length > 0 && (
         <FigureTable
           caption={t('homeMinistries')}
-          rows={stats.ministries.map((r) => ({
-            key: r.ministry,
-            label: labels.ministry(r.ministry),
-            n: r.n,
-          }))}
+          rows={countRows(stats.ministries, 'ministry', labels.ministry)}
         />
       )}
     </div>

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { canWrite } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
+import { ScreenSection } from '../../shared/ScreenSection'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useRole } from '../auth'
 import { selectCalendar, selectLanguage } from '../preferences'
@@ -175,11 +176,12 @@ export default function ImportScreen() {
 
   const errorId = state.error ?? download.error
   return (
-    <section className="import-screen" aria-labelledby="import-title">
-      <div className="import-header">
-        <Typography.Title level={1} id="import-title" className="import-title">
-          <FormattedMessage id="importMembers" />
-        </Typography.Title>
+    <ScreenSection
+      id="import-title"
+      className="import-screen"
+      titleId="importMembers"
+      titleClassName="import-title"
+      action={
         <Button
           icon={<DownloadOutlined aria-hidden />}
           loading={download.busy === 'template'}
@@ -189,7 +191,8 @@ export default function ImportScreen() {
         >
           <FormattedMessage id="importDownloadTemplate" />
         </Button>
-      </div>
+      }
+    >
       <nav aria-label={intl.formatMessage({ id: 'importSteps' })}>
         {compact ? (
           <Typography.Text type="secondary" className="import-step-line">
@@ -228,6 +231,6 @@ export default function ImportScreen() {
         />
       )}
       <div aria-live="polite">{body}</div>
-    </section>
+    </ScreenSection>
   )
 }

@@ -11,6 +11,8 @@ import {
   Select,
   Spin,
   Table,
+  type TableColumnsType,
+  type TableProps,
   Typography,
   Upload,
 } from 'antd'
@@ -128,7 +130,7 @@ export function UploadStep({
               : intl.formatMessage({ id: 'importServerChecking' }, { fileName })}
           </Typography.Text>
           {/* Tens only: a screen reader hears each step, not a flood of every percent. */}
-          <span role="status" className="import-sr-only">
+          <span role="status" className="sr-only">
             {percent < 100
               ? intl.formatMessage(
                   { id: 'importUploading' },
@@ -253,6 +255,32 @@ const fullName = (row: ImportPreview['preview'][number]) =>
 const messageText = (intl: IntlShape, id: string) =>
   intl.messages[id] ? intl.formatMessage({ id }) : id
 
+/** Rows of the file (errors, duplicates), ten a page, each led by its row number in the file. */
+function FileRowTable<T extends { row: number }>({
+  rowKey,
+  rows,
+  columns,
+}: {
+  rowKey: TableProps<T>['rowKey']
+  rows: readonly T[]
+  columns: TableColumnsType<T>
+}) {
+  const intl = useIntl()
+  return (
+    <Table<T>
+      size="small"
+      className="import-table"
+      rowKey={rowKey}
+      dataSource={rows}
+      pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+      columns={[
+        { title: intl.formatMessage({ id: 'importRow' }), dataIndex: 'row', width: 72 },
+        ...columns,
+      ]}
+    />
+  )
+}
+
 export function PreviewStep({
   preview,
   onDuplicate,
@@ -318,18 +346,10 @@ export function PreviewStep({
           <Typography.Paragraph type="secondary">
             <FormattedMessage id="importErrorsHelp" />
           </Typography.Paragraph>
-          <Table<ImportRowError>
-            size="small"
-            className="import-table"
+          <FileRowTable<ImportRowError>
             rowKey={(error) => `${error.row}-${error.field}`}
-            dataSource={preview.errors}
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+            rows={preview.errors}
             columns={[
-              {
-                title: intl.formatMessage({ id: 'importRow' }),
-                dataIndex: 'row',
-                width: 72,
-              },
               {
                 title: intl.formatMessage({ id: 'importField' }),
                 dataIndex: 'field',
@@ -350,18 +370,10 @@ export function PreviewStep({
           <Typography.Title level={3} className="import-section-title">
             <FormattedMessage id="importDuplicatesTitle" />
           </Typography.Title>
-          <Table<ImportDuplicate>
-            size="small"
-            className="import-table"
+          <FileRowTable<ImportDuplicate>
             rowKey="row"
-            dataSource={duplicates}
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+            rows={duplicates}
             columns={[
-              {
-                title: intl.formatMessage({ id: 'importRow' }),
-                dataIndex: 'row',
-                width: 72,
-              },
               {
                 title: intl.formatMessage({ id: 'importDuplicateOf' }),
                 key: 'of',

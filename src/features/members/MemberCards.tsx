@@ -9,12 +9,10 @@ import {
   SearchMatchNote,
   type MemberItemProps,
   type MemberListProps,
-  useMemberText,
-  useOpenableMember,
+  useMemberItem,
+  windowedMembers,
   type WindowedItemProps,
 } from './memberDisplay'
-import type { MemberListItem } from './membersApi'
-import { useCanChangeMember } from '../auth'
 
 /**
  * Narrow screens (spec 2.6): one card per member, the whole card opens the profile. The cards
@@ -40,23 +38,18 @@ export function MemberCards({ members, total, onOpen, onEdit, query }: MemberLis
       aria-label={intl.formatMessage({ id: 'memberListLabel' })}
       style={{ paddingTop: cards.before, paddingBottom: cards.after }}
     >
-      {cards.indices.map((index) => {
-        const member = shown[index] as MemberListItem
-        return (
-          <MemberCard
-            key={member.id}
-            index={index}
-            // Only a windowed list needs them: the others are all there to count. The total, not
-            // the loaded count, so a new page does not render the cards on screen again.
-            setSize={cards.windowed ? total : undefined}
-            measureRef={cards.measureRef}
-            member={member}
-            onOpen={onOpen}
-            onEdit={onEdit}
-            query={query}
-          />
-        )
-      })}
+      {windowedMembers(cards, shown).map((item) => (
+        <MemberCard
+          key={item.member.id}
+          {...item}
+          // Only a windowed list needs them: the others are all there to count. The total, not
+          // the loaded count, so a new page does not render the cards on screen again.
+          setSize={cards.windowed ? total : undefined}
+          onOpen={onOpen}
+          onEdit={onEdit}
+          query={query}
+        />
+      ))}
     </ul>
   )
 }
@@ -68,11 +61,9 @@ const MemberCard = memo(function MemberCard(
   props: MemberItemProps &
     WindowedItemProps & { setSize: number | undefined; query: string | undefined },
 ) {
-  const { member, onEdit, index, measureRef, setSize, query } = props
-  const intl = useIntl()
-  const canChange = useCanChangeMember(member.owner_user_id)
-  const text = useMemberText()
-  const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
+  const { member, index, measureRef, setSize, query } = props
+  const { name, text, canChange, open, edit, viewLabel, editLabel, onKeyDown, stopClick } =
+    useMemberItem(props)
   return (
     <li
       ref={measureRef}
@@ -111,21 +102,11 @@ const MemberCard = memo(function MemberCard(
           </div>
         </div>
         <div className="member-card-actions" onClick={stopClick}>
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={open}
-            aria-label={intl.formatMessage({ id: 'viewMemberNamed' }, { name })}
-          >
+          <Button size="small" icon={<EyeOutlined />} onClick={open} aria-label={viewLabel}>
             <FormattedMessage id="view" />
           </Button>
           {canChange && (
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => onEdit(member.id)}
-              aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
-            >
+            <Button size="small" icon={<EditOutlined />} onClick={edit} aria-label={editLabel}>
               <FormattedMessage id="edit" />
             </Button>
           )}

@@ -1,6 +1,6 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Tag, Tooltip } from 'antd'
-import { memo, useRef } from 'react'
+import { memo, type ReactNode, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { useMediaQuery } from '../../shared/useMediaQuery'
 import { useWindowedList } from '../../shared/useWindowedList'
@@ -9,12 +9,10 @@ import {
   type MemberItemProps,
   type MemberListProps,
   SearchMatchNote,
-  useMemberText,
   type WindowedItemProps,
-  useOpenableMember,
+  useMemberItem,
+  windowedMembers,
 } from './memberDisplay'
-import type { MemberListItem } from './membersApi'
-import { useCanChangeMember } from '../auth'
 
 const STATUS_COLORS: Record<string, string> = {
   member: 'green',
@@ -107,22 +105,17 @@ export const MemberTable = memo(function MemberTable({
         </thead>
         <tbody ref={body}>
           <Spacer height={rows.before} />
-          {rows.indices.map((index) => {
-            const member = members[index] as MemberListItem
-            return (
-              <MemberRow
-                key={member.id}
-                index={index}
-                measureRef={rows.measureRef}
-                member={member}
-                onOpen={onOpen}
-                onEdit={onEdit}
-                withOwner={withOwner}
-                compact={compact}
-                query={query}
-              />
-            )
-          })}
+          {windowedMembers(rows, members).map((item) => (
+            <MemberRow
+              key={item.member.id}
+              {...item}
+              onOpen={onOpen}
+              onEdit={onEdit}
+              withOwner={withOwner}
+              compact={compact}
+              query={query}
+            />
+          ))}
           <Spacer height={rows.after} />
         </tbody>
       </table>
@@ -144,11 +137,9 @@ const MemberRow = memo(function MemberRow(
   props: MemberItemProps &
     WindowedItemProps & { withOwner: boolean; compact: boolean; query: string | undefined },
 ) {
-  const { member, onEdit, index, measureRef, withOwner, compact, query } = props
-  const intl = useIntl()
-  const canChange = useCanChangeMember(member.owner_user_id)
-  const text = useMemberText()
-  const { name, open, onKeyDown, stopClick } = useOpenableMember(props)
+  const { member, index, measureRef, withOwner, compact, query } = props
+  const { name, text, canChange, open, edit, viewLabel, editLabel, onKeyDown, stopClick } =
+    useMemberItem(props)
   return (
     <tr
       ref={measureRef}
@@ -199,29 +190,45 @@ const MemberRow = memo(function MemberRow(
       {withOwner && <td className="member-table-ellipsis">{member.owner_username}</td>}
       <td>
         <div className="member-row-actions" onClick={stopClick}>
-          <Tooltip title={intl.formatMessage({ id: 'view' })}>
-            <Button
-              type="text"
-              icon={<EyeOutlined aria-hidden />}
-              onClick={open}
-              aria-label={intl.formatMessage({ id: 'viewMemberNamed' }, { name })}
-            />
-          </Tooltip>
+          <RowAction
+            titleId="view"
+            icon={<EyeOutlined aria-hidden />}
+            onClick={open}
+            label={viewLabel}
+          />
           {canChange && (
-            <Tooltip title={intl.formatMessage({ id: 'edit' })}>
-              <Button
-                type="text"
-                icon={<EditOutlined aria-hidden />}
-                onClick={() => onEdit(member.id)}
-                aria-label={intl.formatMessage({ id: 'editMemberNamed' }, { name })}
-              />
-            </Tooltip>
+            <RowAction
+              titleId="edit"
+              icon={<EditOutlined aria-hidden />}
+              onClick={edit}
+              label={editLabel}
+            />
           )}
         </div>
       </td>
     </tr>
   )
 })
+
+/** A row's icon button, its name in a tooltip and, with the member's name, for screen readers. */
+function RowAction({
+  titleId,
+  icon,
+  onClick,
+  label,
+}: {
+  titleId: string
+  icon: ReactNode
+  onClick: () => void
+  label: string
+}) {
+  const intl = useIntl()
+  return (
+    <Tooltip title={intl.formatMessage({ id: titleId })}>
+      <Button type="text" icon={icon} onClick={onClick} aria-label={label} />
+    </Tooltip>
+  )
+}
 
 /** One line of a cell, cut with an ellipsis; the whole text shows on hover. */
 function EllipsisLine({ text, secondary }: { text: string; secondary?: boolean }) {

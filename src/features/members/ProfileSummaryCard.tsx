@@ -1,5 +1,6 @@
 import { MailOutlined, PhoneOutlined } from '@ant-design/icons'
 import { Card, Col, Descriptions, Flex, Row, Tag, Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import {
   ageOn,
@@ -22,6 +23,21 @@ export function useJobText() {
     return [...known, ...splitCommaList(customJob)].join(', ')
   }
 }
+
+/** An e-mail address or phone number as a link that writes or calls; `missing` when there is none. */
+const contactLink = (
+  scheme: 'mailto' | 'tel',
+  value: string | null,
+  icon: ReactNode,
+  missing: string,
+) =>
+  value ? (
+    <a href={`${scheme}:${value}`}>
+      {icon} {value}
+    </a>
+  ) : (
+    missing
+  )
 
 /** Spec 2.7 right card: the name, and in view mode the summary. */
 export function ProfileSummaryCard({ member, editing }: { member: Member; editing: boolean }) {
@@ -81,23 +97,16 @@ export function ProfileSummaryCard({ member, editing }: { member: Member; editin
     {
       key: 'email',
       label: intl.formatMessage({ id: 'email' }),
-      children: member.email ? (
-        <a href={`mailto:${member.email}`}>
-          <MailOutlined aria-hidden /> {member.email}
-        </a>
-      ) : (
-        text.email(null)
-      ),
+      children: contactLink('mailto', member.email, <MailOutlined aria-hidden />, text.email(null)),
     },
     {
       key: 'phone',
       label: intl.formatMessage({ id: 'phonePrimary' }),
-      children: member.phone_primary ? (
-        <a href={`tel:${member.phone_primary}`}>
-          <PhoneOutlined aria-hidden /> {member.phone_primary}
-        </a>
-      ) : (
-        text.phone(null)
+      children: contactLink(
+        'tel',
+        member.phone_primary,
+        <PhoneOutlined aria-hidden />,
+        text.phone(null),
       ),
     },
     ...(member.christian_name

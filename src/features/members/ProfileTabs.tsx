@@ -1,8 +1,8 @@
 import { Card, Col, Divider, Form, Input, Row } from 'antd'
 import { getIn, useFormikContext } from 'formik'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { Children, isValidElement, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { EDIT_STATUSES, type Member } from '../../domain'
+import { CONTACT_FIELDS, EDIT_STATUSES, STEP_FIELDS, type Member } from '../../domain'
 import { ProfileDetails } from './ProfileDetails'
 import { SectionTabs } from './SectionTabs'
 import {
@@ -21,6 +21,17 @@ const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
     {children}
   </Col>
 )
+
+/** A tab's fields, two to a row on a wide screen; a `Cell wide` child takes the whole row. */
+function FieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <Row gutter={16}>
+      {Children.map(children, (child) =>
+        isValidElement(child) && child.type !== Cell ? <Cell>{child}</Cell> : child,
+      )}
+    </Row>
+  )
+}
 
 /** A value the server sets: shown, never edited (spec 3.1: registerd_by is not editable). */
 function ReadOnlyValue({
@@ -46,45 +57,21 @@ function ReadOnlyValue({
 
 type TabKey = 'personalInfo' | 'contactInfo' | 'churchInfo' | 'familyInfo' | 'additionalInfo'
 
+// The wizard's steps (spec 2.5) group the same fields: family is step 2, church steps 3 and 4.
+const [, , FAMILY_STEP, CHURCH_STEP, SERVICE_STEP] = STEP_FIELDS
+
 // Which tab holds which field, so a failed save can show the first tab with an error.
 const TAB_FIELDS: Record<TabKey, readonly string[]> = {
   personalInfo: ['gender', 'date_of_birth', 'marital_status', 'nationality', 'job'],
-  contactInfo: [
-    'phone_primary',
-    'phone_secondary',
-    'email',
-    'preferred_contact_method',
-    'street_address',
-    'city',
-    'state',
-    'sub_city',
-    'woreda',
-    'kebele',
-    'house_number',
-    'zip_code',
-    'emergency_contact_name',
-    'emergency_contact_relationship',
-    'emergency_contact_phone',
-  ],
+  contactInfo: [...CONTACT_FIELDS, 'preferred_contact_method'],
   churchInfo: [
-    'membership_status',
-    'date_joined',
-    'baptism_date',
-    'baptism_location',
-    'confirmation_date',
-    'previous_church',
-    'christian_name',
-    'confession_father',
-    'parish',
-    'spiritual_gifts',
-    'current_ministries',
-    'service_interests',
-    'volunteer_availability',
+    ...CHURCH_STEP,
+    ...SERVICE_STEP,
     'last_attendance_date',
     'regular_attendance_pattern',
     'events_attended',
   ],
-  familyInfo: ['spouse_name', 'parent_guardian', 'children_info'],
+  familyInfo: FAMILY_STEP,
   additionalInfo: [
     'medical_conditions',
     'allergies',
@@ -127,169 +114,87 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
   const comma = 'commaSeparatedHelp'
 
   const personal = (
-    <Row gutter={16}>
-      <Cell>
-        <FormikSelectField name="gender" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikDateField name="date_of_birth" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikSelectField name="marital_status" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikSelectField name="nationality" disabled={off} />
-      </Cell>
+    <FieldGrid>
+      <FormikSelectField name="gender" disabled={off} />
+      <FormikDateField name="date_of_birth" disabled={off} />
+      <FormikSelectField name="marital_status" disabled={off} />
+      <FormikSelectField name="nationality" disabled={off} />
       <Cell wide>
         <FormikJobField disabled={off} />
       </Cell>
-    </Row>
+    </FieldGrid>
   )
 
   const contact = (
-    <Row gutter={16}>
-      <Cell>
-        <FormikTextField name="phone_primary" type="tel" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="phone_secondary" type="tel" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="email" type="email" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikSelectField name="preferred_contact_method" disabled={off} />
-      </Cell>
+    <FieldGrid>
+      <FormikTextField name="phone_primary" type="tel" disabled={off} />
+      <FormikTextField name="phone_secondary" type="tel" disabled={off} />
+      <FormikTextField name="email" type="email" disabled={off} />
+      <FormikSelectField name="preferred_contact_method" disabled={off} />
       <Cell wide>
         <Divider titlePlacement="start">{intl.formatMessage({ id: 'address' })}</Divider>
       </Cell>
       <Cell wide>
         <FormikTextField name="street_address" disabled={off} />
       </Cell>
-      <Cell>
-        <FormikTextField name="city" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikRegionField disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="sub_city" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="woreda" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="kebele" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="house_number" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="zip_code" disabled={off} />
-      </Cell>
+      <FormikTextField name="city" disabled={off} />
+      <FormikRegionField disabled={off} />
+      <FormikTextField name="sub_city" disabled={off} />
+      <FormikTextField name="woreda" disabled={off} />
+      <FormikTextField name="kebele" disabled={off} />
+      <FormikTextField name="house_number" disabled={off} />
+      <FormikTextField name="zip_code" disabled={off} />
       <Cell wide>
         <Divider titlePlacement="start">{intl.formatMessage({ id: 'emergencyContact' })}</Divider>
       </Cell>
-      <Cell>
-        <FormikTextField name="emergency_contact_name" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="emergency_contact_relationship" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="emergency_contact_phone" type="tel" disabled={off} />
-      </Cell>
+      <FormikTextField name="emergency_contact_name" disabled={off} />
+      <FormikTextField name="emergency_contact_relationship" disabled={off} />
+      <FormikTextField name="emergency_contact_phone" type="tel" disabled={off} />
       <Cell wide>
         <FormikCheckboxField name="receive_email_notifications" disabled={off} />
         <FormikCheckboxField name="receive_sms_notifications" disabled={off} />
       </Cell>
-    </Row>
+    </FieldGrid>
   )
 
   const church = (
-    <Row gutter={16}>
-      <Cell>
-        <FormikSelectField name="membership_status" keys={EDIT_STATUSES} disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikDateField name="date_joined" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikDateField name="baptism_date" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="baptism_location" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikDateField name="confirmation_date" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="previous_church" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="christian_name" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="confession_father" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="parish" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTagField name="spiritual_gifts" helpId="selectOrTypeGifts" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTagField name="current_ministries" helpId="selectOrTypeMinistries" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="service_interests" rows={3} helpId={comma} disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikSelectField name="volunteer_availability" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikDateField name="last_attendance_date" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="regular_attendance_pattern" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="events_attended" helpId={comma} disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikCheckboxField name="bible_study_participation" disabled={off} />
-      </Cell>
-    </Row>
+    <FieldGrid>
+      <FormikSelectField name="membership_status" keys={EDIT_STATUSES} disabled={off} />
+      <FormikDateField name="date_joined" disabled={off} />
+      <FormikDateField name="baptism_date" disabled={off} />
+      <FormikTextField name="baptism_location" disabled={off} />
+      <FormikDateField name="confirmation_date" disabled={off} />
+      <FormikTextField name="previous_church" disabled={off} />
+      <FormikTextField name="christian_name" disabled={off} />
+      <FormikTextField name="confession_father" disabled={off} />
+      <FormikTextField name="parish" disabled={off} />
+      <FormikTagField name="spiritual_gifts" helpId="selectOrTypeGifts" disabled={off} />
+      <FormikTagField name="current_ministries" helpId="selectOrTypeMinistries" disabled={off} />
+      <FormikTextField name="service_interests" rows={3} helpId={comma} disabled={off} />
+      <FormikSelectField name="volunteer_availability" disabled={off} />
+      <FormikDateField name="last_attendance_date" disabled={off} />
+      <FormikTextField name="regular_attendance_pattern" disabled={off} />
+      <FormikTextField name="events_attended" helpId={comma} disabled={off} />
+      <FormikCheckboxField name="bible_study_participation" disabled={off} />
+    </FieldGrid>
   )
 
   const family = (
-    <Row gutter={16}>
-      <Cell>
-        <FormikTextField name="spouse_name" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="parent_guardian" disabled={off} />
-      </Cell>
+    <FieldGrid>
+      <FormikTextField name="spouse_name" disabled={off} />
+      <FormikTextField name="parent_guardian" disabled={off} />
       <Cell wide>
         <FormikTextField name="children_info" rows={2} helpId={comma} disabled={off} />
       </Cell>
-    </Row>
+    </FieldGrid>
   )
 
   const additional = (
-    <Row gutter={16}>
-      <Cell>
-        <FormikTextField name="medical_conditions" helpId={comma} disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="allergies" helpId={comma} disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikTextField name="special_needs" disabled={off} />
-      </Cell>
-      <Cell>
-        <FormikSelectField name="highest_education" disabled={off} />
-      </Cell>
+    <FieldGrid>
+      <FormikTextField name="medical_conditions" helpId={comma} disabled={off} />
+      <FormikTextField name="allergies" helpId={comma} disabled={off} />
+      <FormikTextField name="special_needs" disabled={off} />
+      <FormikSelectField name="highest_education" disabled={off} />
       <Cell wide>
         <FormikTextField name="professional_skills" helpId={comma} disabled={off} />
       </Cell>
@@ -299,19 +204,15 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
       <Cell wide>
         <FormikTextField name="notes" rows={4} disabled={off} />
       </Cell>
-      <Cell>
-        <ReadOnlyValue id="member-registerd_by" label={intl.formatMessage({ id: 'registeredBy' })}>
-          {member.registerd_by ?? ''}
-        </ReadOnlyValue>
-      </Cell>
+      <ReadOnlyValue id="member-registerd_by" label={intl.formatMessage({ id: 'registeredBy' })}>
+        {member.registerd_by ?? ''}
+      </ReadOnlyValue>
       {member.transfer_date && (
-        <Cell>
-          <Form.Item label={intl.formatMessage({ id: 'transferDate' })}>
-            <MemberDate value={member.transfer_date} />
-          </Form.Item>
-        </Cell>
+        <Form.Item label={intl.formatMessage({ id: 'transferDate' })}>
+          <MemberDate value={member.transfer_date} />
+        </Form.Item>
       )}
-    </Row>
+    </FieldGrid>
   )
 
   const tabs: [TabKey, ReactNode][] = [

@@ -1,5 +1,6 @@
 import type { StatusFilter } from '../../domain'
 import { membersApi, type MemberSearchPage } from './membersApi'
+import { cursorPagedQuery } from '../../shared/cursorPages'
 
 /** Members fetched per page: a screenful or two on a desktop, cheap on a phone. */
 export const DIRECTORY_PAGE_SIZE = 50
@@ -11,6 +12,12 @@ export interface MemberDirectoryArgs {
   owner?: string
 }
 
+const directoryParams = ({ q, status, owner }: MemberDirectoryArgs) => ({
+  ...(q.trim() ? { q: q.trim() } : {}),
+  ...(status !== 'all' ? { status } : {}),
+  ...(owner ? { owner } : {}),
+})
+
 /**
  * The directory as an infinite query over GET /api/members/search: pages follow the server's
  * cursor, the cache keeps them per (q, status), and invalidating the member list refetches the
@@ -19,20 +26,7 @@ export interface MemberDirectoryArgs {
 export const memberDirectoryApi = membersApi.injectEndpoints({
   endpoints: (build) => ({
     memberDirectory: build.infiniteQuery<MemberSearchPage, MemberDirectoryArgs, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.next_cursor,
-      },
-      query: ({ queryArg, pageParam }) => ({
-        url: 'api/members/search',
-        params: {
-          limit: DIRECTORY_PAGE_SIZE,
-          ...(queryArg.q.trim() ? { q: queryArg.q.trim() } : {}),
-          ...(queryArg.status !== 'all' ? { status: queryArg.status } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-          ...(queryArg.owner ? { owner: queryArg.owner } : {}),
-        },
-      }),
+      ...cursorPagedQuery('api/members/search', DIRECTORY_PAGE_SIZE, directoryParams),
       providesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),
   }),

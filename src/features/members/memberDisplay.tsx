@@ -3,6 +3,7 @@ import { Avatar, Badge } from 'antd'
 import { type KeyboardEvent, memo, type MouseEvent, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { fullName } from '../../domain'
+import { useCanChangeMember } from '../auth'
 import { useOptionLabel } from '../memberForm'
 import { type MemberListItem, photoUrl } from './membersApi'
 import { type MatchField, searchMatchOf } from './searchMatch'
@@ -33,16 +34,37 @@ export interface WindowedItemProps {
   measureRef?: (element: Element | null) => void
 }
 
+/** The loaded members a windowed list renders, each with its place and the measuring ref. */
+export function windowedMembers(
+  list: { indices: readonly number[]; measureRef?: WindowedItemProps['measureRef'] },
+  members: readonly MemberListItem[],
+) {
+  return list.indices.map((index) => ({
+    index,
+    measureRef: list.measureRef,
+    member: members[index] as MemberListItem,
+  }))
+}
+
 /**
- * What a card and a row share: the member's name, and opening the profile when the item is
- * clicked or, focused, gets Enter or Space. Its View and Edit buttons stop their click there, so
- * it does not also open the profile.
+ * What a card and a row share: the member's name and texts, whether the user may edit them, and
+ * opening the profile when the item is clicked or, focused, gets Enter or Space. Its View and
+ * Edit buttons stop their click there, so it does not also open the profile.
  */
-export function useOpenableMember({ member, onOpen }: MemberItemProps) {
+export function useMemberItem({ member, onOpen, onEdit }: MemberItemProps) {
+  const intl = useIntl()
+  const canChange = useCanChangeMember(member.owner_user_id)
+  const text = useMemberText()
+  const name = fullName(member)
   const open = () => onOpen(member.id)
   return {
-    name: fullName(member),
+    name,
+    text,
+    canChange,
     open,
+    edit: () => onEdit(member.id),
+    viewLabel: intl.formatMessage({ id: 'viewMemberNamed' }, { name }),
+    editLabel: intl.formatMessage({ id: 'editMemberNamed' }, { name }),
     onKeyDown: (event: KeyboardEvent) => {
       if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
         event.preventDefault()

@@ -3,6 +3,7 @@ import { Button, Flex, theme } from 'antd'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { MessageList } from './MessageList'
 import { pwaActions, selectPwaInstall, selectShowInstallBanner } from './pwaSlice'
 
 /**
@@ -45,17 +46,10 @@ export function InstallBanner() {
       <p style={{ margin: '4px 0 0' }}>
         <FormattedMessage id="installBannerText" />
       </p>
-      <ul className="pwa-banner-benefits">
-        <li>
-          <FormattedMessage id="installBenefitFast" />
-        </li>
-        <li>
-          <FormattedMessage id="installBenefitOffline" />
-        </li>
-        <li>
-          <FormattedMessage id="installBenefitOwnWindow" />
-        </li>
-      </ul>
+      <MessageList
+        className="pwa-banner-benefits"
+        ids={['installBenefitFast', 'installBenefitOffline', 'installBenefitOwnWindow']}
+      />
       <Flex>
         <Button
           type="primary"
@@ -73,14 +67,10 @@ export function InstallBanner() {
           <h3 style={{ margin: '12px 0 0', fontSize: 15, color: token.colorTextHeading }}>
             <FormattedMessage id="installInstructionsTitle" />
           </h3>
-          <ul className="pwa-banner-instructions">
-            <li>
-              <FormattedMessage id="installInstructionsMobile" />
-            </li>
-            <li>
-              <FormattedMessage id="installInstructionsDesktop" />
-            </li>
-          </ul>
+          <MessageList
+            className="pwa-banner-instructions"
+            ids={['installInstructionsMobile', 'installInstructionsDesktop']}
+          />
         </div>
       )}
       <Button

@@ -2,6 +2,7 @@ import { Button, Modal } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { BrandMark } from '../../shared/BrandMark'
+import { MessageList } from './MessageList'
 import { pwaActions, selectPwa } from './pwaSlice'
 
 /** Spec 2.4 install dialog: Maybe Later / Install Now, or Add-to-Home-Screen steps on iOS. */
@@ -46,17 +47,11 @@ export default function InstallDialog() {
           <p>
             <FormattedMessage id="installDialogIosText" />
           </p>
-          <ol className="pwa-banner-instructions">
-            <li>
-              <FormattedMessage id="installIosStep1" />
-            </li>
-            <li>
-              <FormattedMessage id="installIosStep2" />
-            </li>
-            <li>
-              <FormattedMessage id="installIosStep3" />
-            </li>
-          </ol>
+          <MessageList
+            ordered
+            className="pwa-banner-instructions"
+            ids={['installIosStep1', 'installIosStep2', 'installIosStep3']}
+          />
         </>
       ) : (
         <p>

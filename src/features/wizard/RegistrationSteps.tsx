@@ -1,7 +1,7 @@
 // The seven steps of spec 2.5 (Reading A). Each shows its fields; the screen validates them.
 import { Form, Input, Typography } from 'antd'
 import { type FormikContextType, useFormikContext } from 'formik'
-import { memo, type ReactNode } from 'react'
+import { type ComponentType, memo, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { REGISTRATION_STATUSES } from '../../domain'
 import {
@@ -222,22 +222,19 @@ export const STEP_TITLE_IDS = [
   'communicationInfo',
 ] as const
 
-/** One step's fields; each reads its own part of the form (memberForm/formikFields.tsx). */
+/** Each step's fields in order; each reads its own part of the form (memberForm/formikFields.tsx). */
+const STEPS: readonly ComponentType<{ username: string }>[] = [
+  PersonalStep,
+  ContactStep,
+  FamilyStep,
+  ChurchStep,
+  ServiceStep,
+  HealthStep,
+  CommunicationStep,
+]
+
+/** One step's fields; any step past the table is the last one. */
 export function RegistrationStep({ step, username }: { step: number; username: string }) {
-  switch (step) {
-    case 0:
-      return <PersonalStep />
-    case 1:
-      return <ContactStep />
-    case 2:
-      return <FamilyStep />
-    case 3:
-      return <ChurchStep />
-    case 4:
-      return <ServiceStep />
-    case 5:
-      return <HealthStep />
-    default:
-      return <CommunicationStep username={username} />
-  }
+  const Step = STEPS[step] ?? CommunicationStep
+  return <Step username={username} />
 }
