@@ -148,6 +148,49 @@ describe('accounts', () => {
     ).toBe(200)
   })
 
+  it('records each change to an account in the history, under its name', async () => {
+    const created = await inject(admin.auth, 'POST', '/api/admin/users', {
+      username: 'hanna',
+      role: 'clerk',
+    })
+    const id = created.json().user.id as number
+    await inject(admin.auth, 'PATCH', `/api/admin/users/${id}`, { role: 'auditor' })
+    await inject(admin.auth, 'POST', `/api/admin/users/${id}/reset-password`)
+    expect((await inject(admin.auth, 'DELETE', `/api/admin/users/${id}`)).statusCode).toBe(204)
+    const events = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_username', 'subject_user_id', 'details'])
+      .where('action', 'like', 'account_%')
+      .orderBy('seq')
+      .execute()
+    expect(events.map((event) => ({ ...event, details: JSON.parse(event.details) }))).toEqual([
+      {
+        action: 'account_create',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna', role: 'clerk' },
+      },
+      {
+        action: 'account_update',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna', changes: { role: ['clerk', 'auditor'] } },
+      },
+      {
+        action: 'account_password_reset',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna' },
+      },
+      {
+        action: 'account_remove',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna' },
+      },
+    ])
+  })
+
   it('hands all members of an account to another, then lets the empty account be removed', async () => {
     const leaving = await createUserAndSignIn(ctx, 'leaving')
     const staying = await createUserAndSignIn(ctx, 'staying')
