@@ -60,7 +60,7 @@ export default function QueueScreen() {
 
   return (
     <section className="queue-screen" aria-labelledby="queue-title">
-      <Typography.Title level={1} id="queue-title" className="queue-title">
+      <Typography.Title level={2} id="queue-title" className="queue-title">
         {intl.formatMessage({ id: 'queueTitle' })}
       </Typography.Title>
       <Typography.Paragraph>{intl.formatMessage({ id: 'queueIntro' })}</Typography.Paragraph>

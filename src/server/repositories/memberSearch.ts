@@ -103,6 +103,18 @@ function likeAny(column: string | RawBuilder<string>, keys: readonly string[]) {
   )})`
 }
 
+/** Up to TOTAL_CAP + 1 matches with their tiers, and the highest member id. */
+interface Sample {
+  entries: RankCursor[]
+  top: number
+}
+
+interface SampleRow {
+  id: number
+  tier: number
+  top: number
+}
+
 /** Where a text search's page starts: after this (tier, id) in relevance order. */
 export interface RankCursor {
   tier: SearchTier
@@ -141,8 +153,8 @@ function nameLineSql(db: Db, column: string) {
     : sql<string>`substr(${text}, 1, instr(${text} || char(10), char(10)) - 1)`
 }
 
-/** searchRank.ts's tier as SQL: 0 a name word starts with a key, 1 the name has it, else 2. */
-function tierSql(db: Db, column: string, keys: readonly string[]) {
+/** The tests of searchRank.ts's tiers as SQL: a name word starts with a key; the name has one. */
+function tierTests(db: Db, column: string, keys: readonly string[]) {
   const name = nameLineSql(db, column)
   const wordStart = sql.join(
     keys.map(
@@ -154,7 +166,25 @@ function tierSql(db: Db, column: string, keys: readonly string[]) {
     keys.map((key) => sql`${name} like ${likePattern(key)}`),
     sql` or `,
   )
+  return { wordStart: sql<boolean>`(${wordStart})`, inName: sql<boolean>`(${inName})` }
+}
+
+/** searchRank.ts's tier as SQL: 0 a name word starts with a key, 1 the name has it, else 2. */
+function tierSql(db: Db, column: string, keys: readonly string[]) {
+  const { wordStart, inName } = tierTests(db, column, keys)
   return sql<number>`(case when ${wordStart} then 0 when ${inName} then 1 else 2 end)`
+}
+
+/**
+ * "In this tier", written so no trigram index serves it: the name line has no index of its own
+ * on member_search, and the all-fields test of tier 2 sits inside a CASE.
+ */
+function inTierSql(db: Db, column: string, keys: readonly string[], tier: SearchTier) {
+  const { wordStart, inName } = tierTests(db, column, keys)
+  if (tier === 0) return wordStart
+  if (tier === 1) return sql<boolean>`(${inName} and not ${wordStart})`
+  // A name word that starts with a key is in the name: inName covers tier 0 too.
+  return sql<boolean>`(case when ${inName} then false else ${likeAny(column, keys)} end)`
 }
 
 /**
@@ -200,6 +230,10 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
         inName && isPostgres(db)
           ? sql`and ${likeAny(nameLineSql(db, 'members.search_text'), keys)}`
           : sql``
+      // PostgreSQL's name tiers: the name line's test alone, so the planner reads the name
+      // index without ANDing the all-fields one (which the name test implies; decision 0130).
+      const textClause =
+        inName && isPostgres(db) ? sql`` : sql`and ${likeAny('members.search_text', keys)}`
       const query = fts
         ? sql<{ id: number }>`select members.id from ${index} cross join members
             on members.id = ${index}.rowid
@@ -207,9 +241,51 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
             ${beforeId === undefined ? sql`` : sql`and ${index}.rowid < ${beforeId}`}
             ${tierClause} order by ${index}.rowid desc limit ${take}`
         : sql<{ id: number }>`select members.id from members where ${owner}
-            and ${likeAny('members.search_text', keys)} ${statusClause}
+            ${textClause} ${statusClause}
             ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
             ${nameClause} ${tierClause} order by members.id desc limit ${take}`
+      const rows = await readRows(db, query.compile(db))
+      return rows.map((row) => Number(row.id))
+    },
+    /**
+     * PostgreSQL: up to TOTAL_CAP + 1 matches with their tiers, in no particular order: from the
+     * name index (`names`, tiers 0 and 1 only) or from the narrow member_search copy. Fewer than
+     * that is every match; a full sample says the search is common and which tiers are.
+     */
+    sample: async (names: boolean): Promise<Sample> => {
+      // The highest id, where a walk of the first page starts (an index lookup, once).
+      const newest = sql`(select max(member_search.member_id) from member_search)`
+      const query = names
+        ? sql<SampleRow>`select members.id, ${newest} as top,
+            ${tierSql(db, 'members.search_text', keys)} as tier from members
+            where ${owner} ${statusClause}
+            and ${likeAny(nameLineSql(db, 'members.search_text'), keys)}
+            limit ${TOTAL_CAP + 1}`
+        : sql<SampleRow>`select member_search.member_id as id, ${newest} as top,
+            ${tierSql(db, 'member_search.search_text', keys)} as tier from member_search
+            where ${likeAny('member_search.search_text', keys)}
+            ${ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`}
+            ${status ? sql`and member_search.membership_status = ${status}` : sql``}
+            limit ${TOTAL_CAP + 1}`
+      const rows = await readRows(db, query.compile(db))
+      return {
+        entries: rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) })),
+        top: Number(rows[0]?.top ?? 0),
+      }
+    },
+    /**
+     * PostgreSQL: one tier's ids newest first among ids in [from, before), walking the narrow
+     * member_search copy's primary key downwards and stopping at `take`. No index serves the
+     * tier's test (inTierSql), so the planner walks id order instead of reading every trigram
+     * candidate.
+     */
+    walk: async (tier: SearchTier, from: number, before: number, take: number) => {
+      const query = sql<{ id: number }>`select member_search.member_id as id from member_search
+        where member_search.member_id >= ${from} and member_search.member_id < ${before}
+        ${ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`}
+        ${status ? sql`and member_search.membership_status = ${status}` : sql``}
+        and ${inTierSql(db, 'member_search.search_text', keys, tier)}
+        order by member_search.member_id desc limit ${take}`
       const rows = await readRows(db, query.compile(db))
       return rows.map((row) => Number(row.id))
     },
@@ -240,11 +316,14 @@ async function textSearch(
   limit: number,
 ): Promise<SearchPage> {
   const matches = textMatches(db, ownerId, keys, status)
+  if (isPostgres(db)) {
+    const { ranked, counted } = await pgRanked(db, matches, cursor, limit)
+    return textPage(db, ranked, counted, limit)
+  }
   // A first page that holds every match (a rare name) is one read: its matches with their
-  // tiers, ranked here; the count and the tier reads each search the index again.
-  // SQLite only: FTS5 yields matches newest first and stops at the limit, where PostgreSQL's
-  // trigram index would read every candidate of a common fragment for this one read.
-  const few = cursor || isPostgres(db) ? undefined : await matches.newest(limit + 1)
+  // tiers, ranked here; the count and the tier reads each search the index again. FTS5 yields
+  // matches newest first and stops at the limit.
+  const few = cursor ? undefined : await matches.newest(limit + 1)
   let ranked: RankCursor[] = []
   let counted: number
   if (few && few.length <= limit) {
@@ -262,6 +341,80 @@ async function textSearch(
       if (ranked.length > limit) break
     }
   }
+  return textPage(db, ranked, counted, limit)
+}
+
+/** How many ids below a page's start a PostgreSQL tier walk reads at most (tests lower it). */
+export const searchTuning = { walkIds: 20_000 }
+
+/**
+ * PostgreSQL's relevance order (decision 0130): a sample of up to TOTAL_CAP + 1 matches, first
+ * from the name index, tells whether a tier is rare (every match is in the sample: no tier query)
+ * or common (its page is read by walking id order, stopping at the page); a full name sample is
+ * also the capped total, so the all-fields copy is read only when a page or the total needs it.
+ */
+async function pgRanked(
+  db: Db,
+  matches: ReturnType<typeof textMatches>,
+  cursor: RankCursor | undefined,
+  limit: number,
+): Promise<{ ranked: RankCursor[]; counted: number }> {
+  const want = limit + 1
+  const ranked: RankCursor[] = []
+  let counted: number | undefined
+  const readTier = async (
+    tier: SearchTier,
+    { entries: sample, top }: Sample,
+    read: (before: number | undefined, take: number) => Promise<number[]>,
+  ) => {
+    if (cursor && tier < cursor.tier) return
+    const before = cursor && tier === cursor.tier ? cursor.id : undefined
+    const take = want - ranked.length
+    let ids: number[]
+    if (sample.length <= TOTAL_CAP) {
+      // Every match is in the sample.
+      ids = sample
+        .filter((entry) => entry.tier === tier && (before === undefined || entry.id < before))
+        .map((entry) => entry.id)
+        .sort((a, b) => b - a)
+        .slice(0, take)
+    } else if (sample.filter((entry) => entry.tier === tier).length >= take) {
+      // Common in this tier: walk the newest ids, then the index below what the walk covered.
+      const end = before ?? top + 1
+      const from = Math.max(end - searchTuning.walkIds, 1)
+      ids = await matches.walk(tier, from, end, take)
+      if (ids.length < take && from > 1) ids.push(...(await read(from, take - ids.length)))
+    } else {
+      ids = await read(before, take)
+    }
+    ranked.push(...ids.map((id) => ({ tier, id })))
+  }
+
+  if (!cursor || cursor.tier < 2) {
+    const names = await matches.sample(true)
+    // More name matches than the cap: more matches than the cap.
+    if (names.entries.length > TOTAL_CAP) counted = names.entries.length
+    for (const tier of [0, 1] as const) {
+      if (ranked.length >= want) break
+      await readTier(tier, names, (before, take) => matches.tierIds(tier, before, take))
+    }
+  }
+  if (ranked.length < want) {
+    const all = await matches.sample(false)
+    counted ??= all.entries.length
+    await readTier(2, all, (before, take) => matches.tierIds(2, before, take))
+  }
+  counted ??= await matches.count()
+  return { ranked, counted }
+}
+
+/** The page's list items from relevance-ordered ids, with the capped total and next cursor. */
+async function textPage(
+  db: Db,
+  ranked: RankCursor[],
+  counted: number,
+  limit: number,
+): Promise<SearchPage> {
   const total = Math.min(counted, TOTAL_CAP)
   const totalCapped = counted > TOTAL_CAP
   if (counted === 0) return { items: [], total, total_capped: false, next_cursor: null }
