@@ -13,6 +13,7 @@ import {
   controlledByServiceWorker,
   launchBrowser,
   NARROW,
+  nextStep,
   openPage,
   type RunningServer,
   screenshot,
@@ -136,14 +137,6 @@ async function pick(page: Page, id: string, label: string) {
   if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape')
 }
 
-async function next(page: Page, step: number) {
-  await page.locator('.registration-actions button[type=submit]').click()
-  await page
-    .locator('.registration-step-title', { hasText: `${step + 1} ` })
-    .first()
-    .waitFor()
-}
-
 async function takeCameraPhoto(page: Page) {
   await page.getByRole('button', { name: t('en', 'takePhoto'), exact: true }).click()
   await page.waitForFunction(
@@ -168,19 +161,19 @@ async function registerMinimal(page: Page, firstName: string, photo: boolean) {
   await page.locator('#member-date_of_birth').fill('1990-05-04')
   await page.keyboard.press('Enter')
   await pick(page, 'member-marital_status', option('marital_status', 'single'))
-  await next(page, 1)
+  await nextStep(page, 1)
   await page.locator('#member-phone_primary').fill('+251911000111')
   await page.locator('#member-street_address').fill('Bole Road 12')
   await page.locator('#member-city').fill('Addis Ababa')
   await page.locator('#member-state').fill('Addis Ababa')
-  await next(page, 2)
-  await next(page, 3)
+  await nextStep(page, 2)
+  await nextStep(page, 3)
   await pick(page, 'member-membership_status', option('membership_status', 'member'))
-  await next(page, 4)
+  await nextStep(page, 4)
   await pick(page, 'member-current_ministries', option('current_ministries', 'choir'))
-  await next(page, 5)
+  await nextStep(page, 5)
   await pick(page, 'member-highest_education', option('highest_education', 'degree'))
-  await next(page, 6)
+  await nextStep(page, 6)
   await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'sms'))
   await page.getByRole('button', { name: t('en', 'submit'), exact: true }).click()
 }

@@ -5,6 +5,7 @@ import {
   apiToken,
   type Language,
   NARROW,
+  nextStep,
   openPage,
   screenshot as saveScreenshot,
   server,
@@ -108,14 +109,6 @@ async function ethiopianDate(page: Page, id: string, day: string, month: RegExp,
   await page.locator(`#${id}-year`).fill(year)
 }
 
-async function next(page: Page, step: number) {
-  await page.locator('.registration-actions button[type=submit]').click()
-  await page
-    .locator('.registration-step-title', { hasText: `${step + 1} ` })
-    .first()
-    .waitFor()
-}
-
 async function takeCameraPhoto(page: Page, lang: Language) {
   await page.getByRole('button', { name: t(lang, 'takePhoto'), exact: true }).click()
   const capture = page.getByRole('button', { name: t(lang, 'capture'), exact: true })
@@ -155,7 +148,7 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await page.locator('.registration-actions button[type=submit]').click()
   await page.getByText(t(lang, 'fieldRequired')).first().waitFor()
   await page.locator('#member-first_name').fill(firstName)
-  await next(page, 1)
+  await nextStep(page, 1)
 
   await page.locator('#member-phone_primary').fill('+251911000111')
   await page.locator('#member-phone_secondary').fill('0116000222')
@@ -172,12 +165,12 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await page.locator('#member-emergency_contact_relationship').fill('Sister')
   await page.locator('#member-emergency_contact_phone').fill('+251911333444')
   await shot('step1')
-  await next(page, 2)
+  await nextStep(page, 2)
 
   await page.locator('#member-spouse_name').fill('Hanna Girma')
   await page.locator('#member-parent_guardian').fill('Kebede Tesfaye')
   await shot('step2')
-  await next(page, 3)
+  await nextStep(page, 3)
 
   await pick(page, 'member-membership_status', option('membership_status', 'regularAttendee'))
   await gregorianDate(page, 'member-date_joined', '2010-05-02')
@@ -189,7 +182,7 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await page.locator('#member-confession_father').fill('Aba Yohannes')
   await page.locator('#member-parish').fill('Bole Medhane Alem')
   await shot('step3')
-  await next(page, 4)
+  await nextStep(page, 4)
 
   await pick(
     page,
@@ -204,7 +197,7 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await page.locator('#member-service_interests').fill('Ushering, Cooking')
   await pick(page, 'member-volunteer_availability', option('volunteer_availability', 'weekends'))
   await shot('step4')
-  await next(page, 5)
+  await nextStep(page, 5)
 
   await page.locator('#member-medical_conditions').fill('Asthma')
   await page.locator('#member-allergies').fill('Peanuts, Dust')
@@ -212,7 +205,7 @@ async function registerMember(page: Page, width: number, lang: Language): Promis
   await pick(page, 'member-highest_education', option('highest_education', 'degree'))
   await page.locator('#member-professional_skills').fill('Accounting, Teaching')
   await shot('step5')
-  await next(page, 6)
+  await nextStep(page, 6)
 
   await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'sms'))
   assert.equal(await page.locator('#member-registerd_by').inputValue(), 'admin')

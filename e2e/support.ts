@@ -2,9 +2,8 @@
  * Browser-test support: a real built server on a free port with a throwaway data dir, and
  * Debian's Chromium driven by playwright-core.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
@@ -16,11 +15,14 @@ import {
   type Page,
 } from 'playwright-core'
 import CHROMIUM_FLAGS from '../scripts/chromium-flags.json'
+import { freePort, startServerProcess } from '../scripts/serverProcess'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts')
 export const ADMIN_PASSWORD = 'e2e-admin-password'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export { freePort }
 
 // The flags every Chromium the scripts drive gets (the Lighthouse runs read the same file).
 export const CHROMIUM_ARGS = [
@@ -29,17 +31,6 @@ export const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
 ]
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 export interface RunningServer {
   url: string
@@ -54,51 +45,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // A fixed PORT lets a test restart the server on the same origin (service worker tests).
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-'))
-  let output = ''
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'esbuild-register', 'src/server/server.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ABAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        LOG_LEVEL: 'warn',
-        STATIC_DIR: path.resolve(ROOT, process.env.ABAL_DIST_DIR ?? 'dist'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    try {
-      const res = await fetch(`${url}/health`)
-      if (res.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
-  return {
-    url,
+  const running = await startServerProcess({
     port,
     dataDir,
-    output: () => output,
+    adminPassword: ADMIN_PASSWORD,
+    env: { STATIC_DIR: path.resolve(ROOT, process.env.ABAL_DIST_DIR ?? 'dist'), ...env },
+    logs: 'output',
+    startTimeoutMs: 30_000,
+  })
+  return {
+    url: running.url,
+    port,
+    dataDir,
+    output: running.output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
-      }
+      await running.stop()
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
@@ -153,6 +114,15 @@ export async function navigate(page: Page, route: string) {
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, route)
   await page.waitForURL(new RegExp(`${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+}
+
+/** Presses Next, then waits for the registration step of index `step` (titled `step + 1`). */
+export async function nextStep(page: Page, step: number) {
+  await page.locator('.registration-actions button[type=submit]').click()
+  await page
+    .locator('.registration-step-title', { hasText: `${step + 1} ` })
+    .first()
+    .waitFor()
 }
 
 /** Waits for a locator; a timeout says where the page was and what it showed. */

@@ -229,6 +229,13 @@ async function main() {
     const rareFragments = ['abebe kebede tes', 'meron girma', 'ሰላም ግርማ', 'yonas desta b']
     const towns = ['gondar', 'adama', 'hawassa', 'bahir dar']
     const statuses = ['inactive', 'visitor', 'pending', 'regularAttendee', 'transferred']
+    /** A search request that cycles through `queries`, one per run. */
+    const searchCycling =
+      (queries: readonly string[]): Scenario['request'] =>
+      (i) => ({
+        url: `/api/members/search?q=${encodeURIComponent(queries[i % queries.length])}`,
+        headers: bigAuth,
+      })
     const scenarios: Scenario[] = [
       {
         name: 'search by a name fragment',
@@ -236,20 +243,14 @@ async function main() {
         targetMs: SEARCH_TARGET_MS,
         vsFloor: true,
         status: 200,
-        request: (i) => ({
-          url: `/api/members/search?q=${encodeURIComponent(fragments[i % fragments.length])}`,
-          headers: bigAuth,
-        }),
+        request: searchCycling(fragments),
       },
       {
         name: 'search by a rare name fragment (a few members)',
         runs: 100,
         targetMs: SEARCH_TARGET_MS,
         status: 200,
-        request: (i) => ({
-          url: `/api/members/search?q=${encodeURIComponent(rareFragments[i % rareFragments.length])}`,
-          headers: bigAuth,
-        }),
+        request: searchCycling(rareFragments),
       },
       {
         name: 'search by status',
@@ -267,10 +268,7 @@ async function main() {
         name: 'search by a town',
         runs: 100,
         status: 200,
-        request: (i) => ({
-          url: `/api/members/search?q=${encodeURIComponent(towns[i % towns.length])}`,
-          headers: bigAuth,
-        }),
+        request: searchCycling(towns),
       },
       {
         // The first page of a search however many match: a third of all members.
@@ -285,10 +283,7 @@ async function main() {
         name: 'search by 1–2 letters (scan)',
         runs: 50,
         status: 200,
-        request: (i) => ({
-          url: `/api/members/search?q=${encodeURIComponent(['ab', 'ቀለ', 'x'][i % 3])}`,
-          headers: bigAuth,
-        }),
+        request: searchCycling(['ab', 'ቀለ', 'x']),
       },
       {
         name: 'first list page (50)',

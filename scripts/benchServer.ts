@@ -1,10 +1,10 @@
 // A throwaway server for the hardening benchmarks: its own data dir and port, its peak
 // memory read from /proc (VmHWM, Linux), stopped and removed afterwards.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort, startServerProcess } from './serverProcess'
 
 export const ADMIN_PASSWORD = 'bench admin password 1'
 
@@ -15,16 +15,6 @@ export interface BenchServer {
   memory(): { rssMiB: number; peakMiB: number }
   signIn(username?: string, password?: string): Promise<string>
   stop(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Runs `npm run seed` against a data dir before the server opens it. */
@@ -51,35 +41,15 @@ export async function startBenchServer(
   env: Record<string, string> = {},
   dataDir = newDataDir(),
 ): Promise<BenchServer> {
-  const port = await freePort()
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'esbuild-register', 'src/server/server.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ABAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  )
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited early')
-    const up = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) break
-    if (Date.now() > deadline) throw new Error('the server did not start')
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  const running = await startServerProcess({
+    port: await freePort(),
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    env,
+    logs: 'stderr',
+    startTimeoutMs: 60_000,
+  })
+  const { child, url } = running
   const status = (field: string) => {
     const text = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
     const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0)
@@ -100,9 +70,7 @@ export async function startBenchServer(
       return body.token
     },
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
+      await running.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -16,6 +16,7 @@ describe('formatDate: one formatter for every shown date, naming its calendar', 
   it('reads only the date part, keeps what is not a date, and is empty for nothing', () => {
     expect(formatDate('1990-05-17T00:00:00.000Z', 'gregorian', 'en')).toBe('17 May 1990')
     expect(formatDate('1990-02-31', 'ethiopian', 'am')).toBe('1990-02-31')
+    expect(formatDate('soon', 'gregorian', 'en')).toBe('soon')
     expect(formatDate(null, 'ethiopian', 'am')).toBe('')
     expect(formatDate(undefined, 'gregorian', 'om')).toBe('')
   })

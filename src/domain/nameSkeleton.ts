@@ -8,54 +8,7 @@
 // them (Kebede/Kabada, Tigist/Tegest, Tesfaye/Tesfaya/Tesfayie). Doubled Latin letters collapse
 // (Toleraa ↔ Tolera, Gammachuu ↔ Gamachu: Ge'ez does not write gemination, so ንን stays two),
 // accents go, word breaks go (ገብረ ሚካኤል ↔ ገብረሚካኤል).
-import { LABIALISED_SERIES, ORDER_VOWELS } from './geezOrders'
-
-/** Consonant sound of each Ethiopic series (its first code point), or '' for the vowel carriers. */
-const SERIES_SOUNDS: Readonly<Record<number, string>> = {
-  0x1200: 'h', // ሀ
-  0x1208: 'l', // ለ
-  0x1210: 'h', // ሐ
-  0x1218: 'm', // መ
-  0x1220: 's', // ሠ
-  0x1228: 'r', // ረ
-  0x1230: 's', // ሰ
-  0x1238: 'x', // ሸ
-  0x1240: 'k', // ቀ
-  0x1248: 'k', // ቈ (labialised)
-  0x1250: 'k', // ቐ
-  0x1258: 'k', // ቘ (labialised)
-  0x1260: 'b', // በ
-  0x1268: 'b', // ቨ
-  0x1270: 't', // ተ
-  0x1278: 'c', // ቸ
-  0x1280: 'h', // ኀ
-  0x1288: 'h', // ኈ (labialised)
-  0x1290: 'n', // ነ
-  0x1298: 'n', // ኘ
-  0x12a0: '', // አ
-  0x12a8: 'k', // ከ
-  0x12b0: 'k', // ኰ (labialised)
-  0x12b8: 'h', // ኸ
-  0x12c0: 'h', // ዀ (labialised)
-  0x12c8: 'w', // ወ
-  0x12d0: '', // ዐ
-  0x12d8: 'z', // ዘ
-  0x12e0: 'z', // ዠ
-  0x12e8: 'y', // የ
-  0x12f0: 'd', // ደ
-  0x12f8: 'd', // ዸ
-  0x1300: 'j', // ጀ
-  0x1308: 'g', // ገ
-  0x1310: 'g', // ጐ (labialised)
-  0x1318: 'g', // ጘ
-  0x1320: 't', // ጠ
-  0x1328: 'c', // ጨ
-  0x1330: 'p', // ጰ
-  0x1338: 's', // ጸ
-  0x1340: 's', // ፀ
-  0x1348: 'f', // ፈ
-  0x1350: 'p', // ፐ
-}
+import { LABIALISED_SERIES, ORDER_VOWELS, SERIES_CONSONANTS } from './geezOrders'
 
 /** Vowel of each position of a labialised series (ቈ ቊ ቋ ቌ ቍ: wä, –, wi, wa, we, wə). */
 const LABIALISED_VOWELS = ['we', '', 'wi', 'wa', 'we', 'w', '', ''] as const
@@ -88,7 +41,7 @@ function romaniseGeez(text: string): string {
     }
     const series = code & ~7
     const order = code - series
-    const sound = SERIES_SOUNDS[series]
+    const sound = SERIES_CONSONANTS[series]?.[1]
     if (sound === undefined) continue
     const vowel = LABIALISED_SERIES.has(series) ? LABIALISED_VOWELS[order] : ORDER_VOWELS[order]
     // A vowel carrier (አ, ዐ) written alone says its vowel; inside a word ኣ/አ between vowels too.

@@ -1,54 +1,7 @@
 // A readable Latin spelling of a Ge'ez name, as Ethiopian passports write them (አበበ ከበደ →
 // Abebe Kebede). Only a suggestion that prefills the Latin-script name: the user corrects it,
 // and search matches through nameSkeleton.ts, not through this spelling.
-import { LABIALISED_SERIES, ORDER_VOWELS } from './geezOrders'
-
-/** Consonant of each Ethiopic series (its first code point) in passport spelling. */
-const SERIES_LETTERS: Readonly<Record<number, string>> = {
-  0x1200: 'h', // ሀ
-  0x1208: 'l', // ለ
-  0x1210: 'h', // ሐ
-  0x1218: 'm', // መ
-  0x1220: 's', // ሠ
-  0x1228: 'r', // ረ
-  0x1230: 's', // ሰ
-  0x1238: 'sh', // ሸ
-  0x1240: 'q', // ቀ
-  0x1248: 'q', // ቈ
-  0x1250: 'q', // ቐ
-  0x1258: 'q', // ቘ
-  0x1260: 'b', // በ
-  0x1268: 'v', // ቨ
-  0x1270: 't', // ተ
-  0x1278: 'ch', // ቸ
-  0x1280: 'h', // ኀ
-  0x1288: 'h', // ኈ
-  0x1290: 'n', // ነ
-  0x1298: 'ny', // ኘ
-  0x12a0: '', // አ
-  0x12a8: 'k', // ከ
-  0x12b0: 'k', // ኰ
-  0x12b8: 'h', // ኸ
-  0x12c0: 'h', // ዀ
-  0x12c8: 'w', // ወ
-  0x12d0: '', // ዐ
-  0x12d8: 'z', // ዘ
-  0x12e0: 'zh', // ዠ
-  0x12e8: 'y', // የ
-  0x12f0: 'd', // ደ
-  0x12f8: 'd', // ዸ
-  0x1300: 'j', // ጀ
-  0x1308: 'g', // ገ
-  0x1310: 'g', // ጐ
-  0x1318: 'ng', // ጘ
-  0x1320: 't', // ጠ
-  0x1328: 'ch', // ጨ
-  0x1330: 'p', // ጰ
-  0x1338: 'ts', // ጸ
-  0x1340: 'ts', // ፀ
-  0x1348: 'f', // ፈ
-  0x1350: 'p', // ፐ
-}
+import { LABIALISED_SERIES, ORDER_VOWELS, SERIES_CONSONANTS } from './geezOrders'
 
 const LABIALISED_VOWELS = ['we', '', 'wi', 'wa', 'we', 'u', '', ''] as const
 /** The vowel carriers አ and ዐ: አ and ዐ themselves read "a" (አበበ → Abebe, ዓለም → Alem). */
@@ -65,7 +18,7 @@ interface Syllable {
 function syllableOf(code: number): Syllable | undefined {
   const series = code & ~7
   const order = code - series
-  const consonant = SERIES_LETTERS[series]
+  const consonant = SERIES_CONSONANTS[series]?.[0]
   if (consonant === undefined) return undefined
   if (consonant === '') return { consonant, vowel: CARRIER_VOWELS[order], sixth: false }
   const vowels = LABIALISED_SERIES.has(series) ? LABIALISED_VOWELS : ORDER_VOWELS

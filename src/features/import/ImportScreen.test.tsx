@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
-import type { ImportPreview } from './importApi'
+import type { ImportPreview } from '../../domain'
 
 // One test walks all five steps through antd's tables and selects: slow in jsdom.
 jest.setTimeout(120_000)

@@ -19,16 +19,18 @@ import {
 import { useEffect, useMemo, useRef } from 'react'
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl'
 import { Link, useNavigate } from 'react-router'
-import { fieldLabelId, MEMBER_INPUT_FIELDS, type MemberField } from '../../domain'
-import type {
-  ImportCalendar,
-  ImportDuplicate,
-  ImportMapping,
-  ImportPreview,
-  ImportResult,
-  ImportRowError,
-  OnDuplicate,
-} from './importApi'
+import {
+  fieldLabelId,
+  MEMBER_INPUT_FIELDS,
+  type ImportDuplicate,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRowError,
+  type MemberField,
+  type OnDuplicate,
+} from '../../domain'
+import type { ImportCalendar } from './importApi'
 import { IMPORT_ACCEPT } from './importFiles'
 
 const IGNORE = ''

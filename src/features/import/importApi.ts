@@ -1,45 +1,10 @@
 import { createAction } from '@reduxjs/toolkit'
 import { api } from '../../app/api'
-import type { MemberField, MemberInput } from '../../domain'
+import type { ImportMapping, ImportPreview, ImportResult, OnDuplicate } from '../../domain'
 import { getFile } from '../../shared/fileRegistry'
 import { postWithProgress } from './postWithProgress'
 
 export type ImportCalendar = 'gregorian' | 'ethiopian'
-export type OnDuplicate = 'skip' | 'update' | 'create'
-export type ImportMapping = Record<string, MemberField | null>
-
-export interface ImportRowError {
-  row: number
-  field: string
-  /** A message id of the member schema, as the wizard shows it. */
-  message: string
-}
-
-export interface ImportDuplicate {
-  row: number
-  member_id: number | null
-  other_row: number | null
-  reason: 'same_name_and_phone' | 'same_name_and_birth_date'
-}
-
-/** The answer of POST /api/imports and of its preview (docs/api.md). */
-export interface ImportPreview {
-  id: string
-  columns: string[]
-  mapping: ImportMapping
-  rows: number
-  preview: (Partial<MemberInput> & { row: number })[]
-  errors: ImportRowError[]
-  duplicates: ImportDuplicate[]
-  expires_at: string
-}
-
-export interface ImportResult {
-  created: number
-  updated: number
-  skipped: number
-  refused: number
-}
 
 export interface UploadImportArgs {
   /** fileRegistry id of the spreadsheet: the File itself stays out of the store. */

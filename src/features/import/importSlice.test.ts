@@ -5,7 +5,8 @@ import { makeStore } from '../../app/store'
 import { registerFile } from '../../shared/fileRegistry'
 import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
-import { importApi, type ImportPreview, uploadProgressed } from './importApi'
+import type { ImportPreview } from '../../domain'
+import { importApi, uploadProgressed } from './importApi'
 import importSlice, {
   backToMapping,
   calendarChosen,

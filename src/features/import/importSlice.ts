@@ -1,17 +1,15 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
-import type { MemberField } from '../../domain'
+import type {
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+  MemberField,
+  OnDuplicate,
+} from '../../domain'
 import { rootReducer } from '../../app/store'
 import { sessionEnded } from '../../app/sessionEvents'
 import { createMachine, type TransitionTable } from '../../shared/createMachine'
-import {
-  importApi,
-  type ImportCalendar,
-  type ImportMapping,
-  type ImportPreview,
-  type ImportResult,
-  type OnDuplicate,
-  uploadProgressed,
-} from './importApi'
+import { importApi, type ImportCalendar, uploadProgressed } from './importApi'
 
 export type ImportStatus =
   'choosing' | 'uploading' | 'mapping' | 'previewing' | 'reviewing' | 'committing' | 'done'

@@ -133,6 +133,15 @@ describe('an edit and a send of the same registration', () => {
     )
   const edited = { first_name: 'Edited', last_name: 'Test' }
   const tick = () => new Promise((r) => setTimeout(r, 20))
+  /** Registration 'a' queued and its send started, its answer held back. */
+  async function sendingOneHeld() {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(entry('a', 1, 1))
+    const held = holdNextSend()
+    const sending = store.dispatch(sendQueue())
+    await tick()
+    return { store, held, sending }
+  }
 
   it('a send never starts a registration open in the editor; the saved edit is what goes', async () => {
     const { store } = setupStore({ signedInAs: ALICE })
@@ -155,11 +164,7 @@ describe('an edit and a send of the same registration', () => {
   })
 
   it('an editor opened while the registration is in flight waits; sent, it is gone', async () => {
-    const { store } = setupStore({ signedInAs: ALICE })
-    await putRegistration(entry('a', 1, 1))
-    const held = holdNextSend()
-    const sending = store.dispatch(sendQueue())
-    await tick()
+    const { store, held, sending } = await sendingOneHeld()
     expect(selectQueue(store.getState()).inFlight).toBe('a')
     let opened: unknown = 'waiting'
     const opening = store.dispatch(openQueuedEdit('a')).then((e) => (opened = e))
@@ -173,11 +178,7 @@ describe('an edit and a send of the same registration', () => {
   })
 
   it('an edit saved while the old version is in flight waits for its answer and is kept', async () => {
-    const { store } = setupStore({ signedInAs: ALICE })
-    await putRegistration(entry('a', 1, 1))
-    const held = holdNextSend()
-    const sending = store.dispatch(sendQueue())
-    await tick()
+    const { store, held, sending } = await sendingOneHeld()
     let saved: boolean | 'waiting' = 'waiting'
     const saving = store
       .dispatch(updateQueued({ id: 'a', values: edited, photo: null }))
@@ -198,11 +199,7 @@ describe('an edit and a send of the same registration', () => {
   })
 
   it('an edit saved while the old version is in flight is refused once that one is sent', async () => {
-    const { store } = setupStore({ signedInAs: ALICE })
-    await putRegistration(entry('a', 1, 1))
-    const held = holdNextSend()
-    const sending = store.dispatch(sendQueue())
-    await tick()
+    const { store, held, sending } = await sendingOneHeld()
     const saving = store.dispatch(updateQueued({ id: 'a', values: edited, photo: null }))
     held.answer(json(201, { id: 9 }))
     await sending
@@ -211,11 +208,7 @@ describe('an edit and a send of the same registration', () => {
   })
 
   it('a write-back never overwrites an edit saved meanwhile (as by another tab)', async () => {
-    const { store } = setupStore({ signedInAs: ALICE })
-    await putRegistration(entry('a', 1, 1))
-    const held = holdNextSend()
-    const sending = store.dispatch(sendQueue())
-    await tick()
+    const { held, sending } = await sendingOneHeld()
     await putRegistration({ ...entry('a', 1, 1), values: edited, revision: 1 })
     held.answer(json(503, { success: false, message: 'busy' }))
     await expect(sending).resolves.toBe('unreachable')

@@ -214,27 +214,18 @@ describe('update prompt and logout', () => {
     expect(deleted).toEqual(['api-responses', 'photos'])
   })
 
-  it('the logout event reaches the cache cleanup', async () => {
+  // An expired session empties the caches too: the office computer is left signed out.
+  it.each([
+    ['logout', loggedOut],
+    ['expired session', sessionExpired],
+  ] as const)('the %s event reaches the cache cleanup', async (_event, sessionEnded) => {
     const deleted: string[] = []
     ;(globalThis as { caches?: unknown }).caches = {
       keys: async () => ['runtime-members'],
       delete: async (name: string) => deleted.push(name) > 0,
     }
     const { store } = makeStore()
-    store.dispatch(loggedOut())
-    await new Promise((r) => setTimeout(r, 0))
-    expect(deleted).toEqual(['runtime-members'])
-    delete (globalThis as { caches?: unknown }).caches
-  })
-
-  it('an expired session empties the caches too (the office computer is left signed out)', async () => {
-    const deleted: string[] = []
-    ;(globalThis as { caches?: unknown }).caches = {
-      keys: async () => ['runtime-members'],
-      delete: async (name: string) => deleted.push(name) > 0,
-    }
-    const { store } = makeStore()
-    store.dispatch(sessionExpired())
+    store.dispatch(sessionEnded())
     await new Promise((r) => setTimeout(r, 0))
     expect(deleted).toEqual(['runtime-members'])
     delete (globalThis as { caches?: unknown }).caches

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
 import { verifyChain } from '../services/history'
-import { exitWith, withConfiguredDatabase } from './commandLine'
+import { runAsMain } from './commandLine'
 
 export const USAGE = `Usage: npm run audit -- verify
 
@@ -36,14 +36,4 @@ export async function runAuditCommand(
   return 1
 }
 
-if (require.main === module) {
-  exitWith(
-    withConfiguredDatabase(({ db }) =>
-      runAuditCommand(process.argv.slice(2), {
-        db,
-        stdout: process.stdout,
-        stderr: process.stderr,
-      }),
-    ),
-  )
-}
+if (require.main === module) runAsMain(runAuditCommand)

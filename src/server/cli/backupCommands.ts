@@ -42,17 +42,31 @@ const isPostgres = (config: CommandConfig) =>
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** npm run backup -- [--out FILE] */
-export async function runBackup(
+type FileCommand = (
   args: readonly string[],
   config: CommandConfig,
   io: CommandIO,
-  now: Date = new Date(),
-): Promise<number> {
-  if (isPostgres(config)) {
-    io.stderr.write(POSTGRES_BACKUP)
-    return EXIT_USAGE
+  now: Date,
+) => Promise<number>
+
+/** Backup and restore copy the SQLite file; on PostgreSQL they name its own tool instead. */
+function sqliteOnly(postgresHelp: string, command: FileCommand) {
+  return async (
+    args: readonly string[],
+    config: CommandConfig,
+    io: CommandIO,
+    now: Date = new Date(),
+  ): Promise<number> => {
+    if (isPostgres(config)) {
+      io.stderr.write(postgresHelp)
+      return EXIT_USAGE
+    }
+    return command(args, config, io, now)
   }
+}
+
+/** npm run backup -- [--out FILE] */
+export const runBackup = sqliteOnly(POSTGRES_BACKUP, async (args, config, io, now) => {
   let out: string | undefined
   for (let i = 0; i < args.length; i += 1) {
     if (args[i] === '--out' && args[i + 1]) out = args[++i]
@@ -76,7 +90,7 @@ export async function runBackup(
   }
   io.stdout.write(`Backup written to ${target} (${fs.statSync(target).size} bytes, verified).\n`)
   return EXIT_OK
-}
+})
 
 /** Folds a database's WAL into its main file, so it is one self-contained file. */
 function makeSelfContained(file: string): void {
@@ -92,16 +106,7 @@ function makeSelfContained(file: string): void {
 const SIDE_FILES = ['', '-wal', '-shm', '-journal']
 
 /** npm run restore -- FILE */
-export async function runRestore(
-  args: readonly string[],
-  config: CommandConfig,
-  io: CommandIO,
-  now: Date = new Date(),
-): Promise<number> {
-  if (isPostgres(config)) {
-    io.stderr.write(POSTGRES_RESTORE)
-    return EXIT_USAGE
-  }
+export const runRestore = sqliteOnly(POSTGRES_RESTORE, async (args, config, io, now) => {
   if (args.length !== 1 || args[0].startsWith('-')) {
     io.stderr.write('Usage: npm run restore -- FILE\n')
     return EXIT_USAGE
@@ -155,4 +160,4 @@ export async function runRestore(
   }
   io.stdout.write(`Restored ${file} into ${live}.\nStart (or restart) the Abal server now.\n`)
   return EXIT_OK
-}
+})

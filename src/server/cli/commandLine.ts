@@ -1,9 +1,11 @@
 // What every npm run command shares: its exit codes, the configured database brought up to
 // date, and how its main ends the process.
 import path from 'node:path'
+import type { Kysely } from 'kysely'
 import { loadConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
+import type { Database } from '../db/tables'
 
 export const EXIT_OK = 0
 export const EXIT_FAILED = 1
@@ -34,5 +36,30 @@ export function exitWith(main: Promise<number>): void {
       process.stderr.write(`Failed: ${err instanceof Error ? err.message : String(err)}\n`)
       process.exit(EXIT_FAILED)
     },
+  )
+}
+
+/** What a command run from a shell is given: the configured database and this process's streams. */
+export interface ProcessIO {
+  db: Kysely<Database>
+  stdin: NodeJS.ReadableStream
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  /** True when stdin is a terminal. */
+  isTTY: boolean
+}
+
+/** A command's main: runs it on the configured database with this process's arguments. */
+export function runAsMain(command: (argv: string[], io: ProcessIO) => Promise<number>): void {
+  exitWith(
+    withConfiguredDatabase(({ db }) =>
+      command(process.argv.slice(2), {
+        db,
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        isTTY: process.stdin.isTTY === true,
+      }),
+    ),
   )
 }

@@ -21,7 +21,7 @@ import { type Actor, recordEvent } from '../services/history'
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../services/passwordPolicy'
 import { hashPassword } from '../services/passwords'
 import { endAccountSessions } from '../services/sessions'
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitWith, withConfiguredDatabase } from './commandLine'
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runAsMain } from './commandLine'
 import { InputCancelledError, InputLines } from './passwordInput'
 
 export { EXIT_FAILED, EXIT_OK, EXIT_USAGE }
@@ -338,16 +338,4 @@ export async function runUsersCommand(argv: string[], io: UsersCommandIO): Promi
   }
 }
 
-if (require.main === module) {
-  exitWith(
-    withConfiguredDatabase(({ db }) =>
-      runUsersCommand(process.argv.slice(2), {
-        db,
-        stdin: process.stdin,
-        stdout: process.stdout,
-        stderr: process.stderr,
-        isTTY: process.stdin.isTTY === true,
-      }),
-    ),
-  )
-}
+if (require.main === module) runAsMain(runUsersCommand)

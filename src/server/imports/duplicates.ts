@@ -1,9 +1,7 @@
 // Duplicate rules of issue 24: the same first + middle + last name (compared with the search
 // folding of src/domain, so ሰ/ሠ spellings and ’/' match) with the same phone, or with the same
 // date of birth. The same name alone is not a duplicate.
-import { foldForSearch } from '../../domain'
-
-export type DuplicateReason = 'same_name_and_phone' | 'same_name_and_birth_date'
+import { foldForSearch, type DuplicateReason } from '../../domain'
 
 export interface PersonKeys {
   first_name?: string | null

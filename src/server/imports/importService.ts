@@ -6,8 +6,14 @@ import type { Kysely } from 'kysely'
 import {
   memberUpdateSchema,
   validateMember,
+  type ImportDuplicate,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRowError,
   type MemberField,
   type MemberInput,
+  type OnDuplicate,
 } from '../../domain'
 import type { Database } from '../db/tables'
 import { ApiError } from '../plugins/errors'
@@ -26,7 +32,7 @@ import {
   saveImportReport,
 } from '../repositories/pendingImports'
 import type { Db } from '../repositories/users'
-import { addTo, findIn, type DuplicateReason } from './duplicates'
+import { addTo, findIn } from './duplicates'
 import { matchHeader, TRANSFER_FIELDS, type Calendar } from './fieldDictionary'
 import type { Cell, Table } from './readTable'
 import { FieldVerdicts, readRow, type ColumnPlan, type RowReading } from './rowValues'
@@ -35,42 +41,6 @@ export const IMPORT_LIFETIME_MS = 60 * 60 * 1000
 export const PREVIEW_ROWS = 50
 // History events wait for at most this many rows before they are written.
 const EVENTS_PER_BATCH = 2000
-export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
-export type OnDuplicate = (typeof ON_DUPLICATE)[number]
-
-export type Mapping = Record<string, MemberField | null>
-
-export interface RowError {
-  row: number
-  field: string
-  message: string
-}
-
-export interface Duplicate {
-  row: number
-  member_id: number | null
-  other_row: number | null
-  reason: DuplicateReason
-}
-
-export interface ImportPreview {
-  id: string
-  columns: string[]
-  mapping: Mapping
-  rows: number
-  preview: (Partial<MemberInput> & { row: number })[]
-  errors: RowError[]
-  duplicates: Duplicate[]
-  expires_at: string
-}
-
-export interface ImportResult {
-  created: number
-  updated: number
-  skipped: number
-  refused: number
-}
-
 /** What the report download needs: the file's columns and each refused row with its reasons. */
 export interface ImportReport extends ImportResult {
   columns: string[]
@@ -86,10 +56,10 @@ interface StoredRows {
 
 /** Each column's field by its header, in any language; a field goes to its first column only. */
 export function autoMapping(columns: readonly string[]): {
-  mapping: Mapping
+  mapping: ImportMapping
   columnCalendars: (Calendar | null)[]
 } {
-  const mapping: Mapping = {}
+  const mapping: ImportMapping = {}
   const used = new Set<MemberField>()
   const columnCalendars = columns.map((column) => {
     const match = matchHeader(column)
@@ -102,11 +72,11 @@ export function autoMapping(columns: readonly string[]): {
 }
 
 /** A mapping sent by a client: known headers only, known fields only, each field once. */
-export function checkMapping(columns: readonly string[], raw: unknown): Mapping {
+export function checkMapping(columns: readonly string[], raw: unknown): ImportMapping {
   const invalid = () =>
     new ApiError(400, 'The column mapping is not valid', { mapping: 'invalidValue' })
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid()
-  const mapping: Mapping = {}
+  const mapping: ImportMapping = {}
   const used = new Set<string>()
   const entries = Object.entries(raw as Record<string, unknown>)
   for (const column of columns) mapping[column] = null
@@ -125,7 +95,7 @@ export function checkMapping(columns: readonly string[], raw: unknown): Mapping 
 
 function planOf(
   columns: readonly string[],
-  mapping: Mapping,
+  mapping: ImportMapping,
   calendar: Calendar,
   columnCalendars: readonly (Calendar | null)[],
 ): ColumnPlan[] {
@@ -139,8 +109,8 @@ function planOf(
 
 interface Analysis {
   readings: RowReading[]
-  errors: RowError[]
-  duplicates: Duplicate[]
+  errors: ImportRowError[]
+  duplicates: ImportDuplicate[]
   /** Per row index: the stored member or earlier row (index) it duplicates. */
   duplicateOf: Map<number, { memberId: number | null; otherIndex: number | null }>
 }
@@ -150,13 +120,13 @@ async function analyse(
   ownerId: number,
   columns: readonly string[],
   stored: StoredRows,
-  mapping: Mapping,
+  mapping: ImportMapping,
   calendar: Calendar,
 ): Promise<Analysis> {
   const plan = planOf(columns, mapping, calendar, stored.columnCalendars)
   const verdicts = new FieldVerdicts()
   const readings = stored.rows.map((cells) => readRow(cells, plan, verdicts))
-  const errors: RowError[] = []
+  const errors: ImportRowError[] = []
   readings.forEach((reading, i) => {
     for (const [field, message] of Object.entries(reading.errors)) {
       errors.push({ row: stored.rowNumbers[i], field, message })
@@ -165,7 +135,7 @@ async function analyse(
   const storedIndex = new Map<string, number>()
   for (const person of await listPeople(db, ownerId)) addTo(storedIndex, person, person.id)
   const fileIndex = new Map<string, number>()
-  const duplicates: Duplicate[] = []
+  const duplicates: ImportDuplicate[] = []
   const duplicateOf: Analysis['duplicateOf'] = new Map()
   readings.forEach((reading, i) => {
     if (Object.keys(reading.errors).length > 0) return
@@ -243,7 +213,7 @@ export async function previewImport(
   const columns = JSON.parse(pending.columns) as string[]
   const mapping =
     rawMapping === undefined
-      ? (JSON.parse(pending.mapping) as Mapping)
+      ? (JSON.parse(pending.mapping) as ImportMapping)
       : checkMapping(columns, rawMapping)
   const stored = JSON.parse(pending.rows) as StoredRows
   const calendar = pending.calendar as Calendar
@@ -281,7 +251,7 @@ export async function commitImport(
   const columns = JSON.parse(pending.columns) as string[]
   const mapping =
     request.mapping === undefined
-      ? (JSON.parse(pending.mapping) as Mapping)
+      ? (JSON.parse(pending.mapping) as ImportMapping)
       : checkMapping(columns, request.mapping)
   const stored = JSON.parse(pending.rows) as StoredRows
 

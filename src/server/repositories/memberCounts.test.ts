@@ -1,13 +1,11 @@
 import { sql } from 'kysely'
 import { seedMembers } from '../cli/seedMembers'
-import type { DatabaseHandle } from '../db/database'
 import { seedOwner } from '../testing/seedOwner'
 import { memberCalls } from '../testing/memberCalls'
 import {
   createTestApp,
-  createTestDatabase,
   createUserAndSignIn,
-  migrateTestDatabaseToLatest,
+  testDatabasePerTest,
   type TestContext,
 } from '../testing/testApp'
 import { countOwnedMembers } from './memberCounts'
@@ -39,21 +37,24 @@ async function expectCountsExact(db: Db) {
 }
 
 describe('the migration', () => {
-  let database: DatabaseHandle
-  afterEach(() => database.destroy())
+  const databases = testDatabasePerTest()
 
   it('counts the members stored before it', async () => {
-    database = await createTestDatabase({ upTo: '2026_11_22_0003_member_search_cover' })
-    const { db } = database
-    const big = await seedOwner(db, 'before-big', 700, 7)
-    const small = await seedOwner(db, 'before-small', 30, 8)
-    await db
-      .updateTable('members')
-      .set({ membership_status: null })
-      .where('owner_user_id', '=', small.id)
-      .where('membership_status', '=', 'visitor')
-      .execute()
-    await migrateTestDatabaseToLatest(database)
+    const { db, stored } = await databases.storedBefore(
+      '2026_11_22_0003_member_search_cover',
+      async (db) => {
+        const big = await seedOwner(db, 'before-big', 700, 7)
+        const small = await seedOwner(db, 'before-small', 30, 8)
+        await db
+          .updateTable('members')
+          .set({ membership_status: null })
+          .where('owner_user_id', '=', small.id)
+          .where('membership_status', '=', 'visitor')
+          .execute()
+        return { big, small }
+      },
+    )
+    const { big, small } = stored
 
     const counted = await expectCountsExact(db)
     expect(counted[`${small.id}:`]).toBeGreaterThan(0)

@@ -1,7 +1,6 @@
 import { seedMembers } from '../cli/seedMembers'
-import type { DatabaseHandle } from '../db/database'
 import { seedOwner } from '../testing/seedOwner'
-import { createTestDatabase, migrateTestDatabaseToLatest } from '../testing/testApp'
+import { testDatabasePerTest } from '../testing/testApp'
 import { countByMinistry } from './memberStats'
 import { insertUser } from './users'
 import type { Db } from './users'
@@ -72,20 +71,23 @@ async function setLists(db: Db, ids: readonly number[]) {
 }
 
 describe('member_ministry_counts', () => {
-  let database: DatabaseHandle
-  afterEach(() => database.destroy())
+  const databases = testDatabasePerTest()
 
   it('counts the members stored before the migration', async () => {
-    database = await createTestDatabase({ upTo: '2026_11_26_0501_ethiopian_member_fields' })
-    const { db } = database
-    const a = await seedOwner(db, 'ministry-a', 300, 11)
-    const b = await seedOwner(db, 'ministry-b', 40, 12)
-    const ids = await db.selectFrom('members').select('id').orderBy('id').limit(10).execute()
-    await setLists(
-      db,
-      ids.map((row) => row.id),
+    const { db, stored } = await databases.storedBefore(
+      '2026_11_26_0501_ethiopian_member_fields',
+      async (db) => {
+        const a = await seedOwner(db, 'ministry-a', 300, 11)
+        const b = await seedOwner(db, 'ministry-b', 40, 12)
+        const ids = await db.selectFrom('members').select('id').orderBy('id').limit(10).execute()
+        await setLists(
+          db,
+          ids.map((row) => row.id),
+        )
+        return { a, b }
+      },
     )
-    await migrateTestDatabaseToLatest(database)
+    const { a, b } = stored
 
     const counted = await expectExact(db)
     expect(counted[`${a.id}:Tea team`]).toBeGreaterThan(0)
@@ -93,8 +95,7 @@ describe('member_ministry_counts', () => {
   })
 
   it('follows every insert, edit, transfer and delete in the same statement', async () => {
-    database = await createTestDatabase()
-    const { db } = database
+    const { db } = await databases.open()
     const a = await insertUser(db, 'ministry-a', 'x')
     const b = await insertUser(db, 'ministry-b', 'x')
     await seedMembers(db, { ownerId: a.id, ownerName: 'ministry-a', count: 120, seed: 21 })
@@ -133,8 +134,7 @@ describe('member_ministry_counts', () => {
   })
 
   it('answers the dashboard most first, ties by name, zero counts left out', async () => {
-    database = await createTestDatabase()
-    const { db } = database
+    const { db } = await databases.open()
     const a = await seedOwner(db, 'ministry-a', 6, 31)
     const b = await seedOwner(db, 'ministry-b', 2, 32)
     const lists = ['["media","choir"]', '["choir"]', '["media"]', '["ushers"]', '[]', '[]']

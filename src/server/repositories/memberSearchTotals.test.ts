@@ -7,9 +7,8 @@ import type { Db } from './users'
 import { memberCalls } from '../testing/memberCalls'
 import {
   createTestApp,
-  createTestDatabase,
   createUserAndSignIn,
-  migrateTestDatabaseToLatest,
+  testDatabasePerTest,
   type TestContext,
 } from '../testing/testApp'
 import { searchMembers } from './memberSearch'
@@ -133,14 +132,16 @@ describe('text search totals through writes', () => {
 })
 
 describe('the member_search migration', () => {
-  let database: DatabaseHandle
-  afterEach(() => database.destroy())
+  const databases = testDatabasePerTest()
 
   it('copies the members stored before it', async () => {
-    database = await createTestDatabase({ upTo: '2026_11_22_0004_member_counts' })
-    const { db } = database
-    const owner = await seedOwner(db, 'before-copy', 300, 12)
-    await migrateTestDatabaseToLatest(database)
+    const {
+      database,
+      db,
+      stored: owner,
+    } = await databases.storedBefore('2026_11_22_0004_member_counts', (db) =>
+      seedOwner(db, 'before-copy', 300, 12),
+    )
     await expectCopyExact(database)
     expect(await expectTotal(db, owner.id, 'abeb')).toBeGreaterThan(0)
     expect(await expectTotal(db, owner.id, 'choir', 'member')).toBeGreaterThan(0)

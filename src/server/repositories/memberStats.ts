@@ -13,15 +13,25 @@ function ownedBy(owner: StatsOwner): Expression<SqlBool> {
   return owner === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`owner_user_id = ${owner}`
 }
 
+/** A table of counts the triggers keep per account and key, summed per key over `owner`. */
+async function sumKeptCounts(
+  db: Db,
+  owner: StatsOwner,
+  table: 'member_counts' | 'member_ministry_counts',
+  key: 'membership_status' | 'ministry',
+): Promise<{ key: string; n: number }[]> {
+  const rows = await readRows(
+    db,
+    sql<{ key: string; n: number | string }>`select ${sql.ref(key)} as key, sum(n) as n
+      from ${sql.table(table)} where ${ownedBy(owner)} group by ${sql.ref(key)}`.compile(db),
+  )
+  return rows.map((row) => ({ key: row.key, n: Number(row.n) }))
+}
+
 /** Members per membership_status ('' for none), from the counts the triggers keep. */
 export async function countByStatus(db: Db, owner: StatsOwner) {
-  let query = db
-    .selectFrom('member_counts')
-    .select(['membership_status', (eb) => eb.fn.sum<number | string>('n').as('n')])
-    .groupBy('membership_status')
-  if (owner !== null) query = query.where('owner_user_id', '=', owner)
-  const rows = await readRows(db, query.compile())
-  return rows.map((row) => ({ status: row.membership_status, n: Number(row.n) }))
+  const rows = await sumKeptCounts(db, owner, 'member_counts', 'membership_status')
+  return rows.map((row) => ({ status: row.key, n: row.n }))
 }
 
 /**
@@ -140,14 +150,9 @@ export async function countCreatedBetween(db: Db, owner: StatsOwner, instants: r
  * 2026_11_26_1501): a few rows per account, however many members.
  */
 export async function countByMinistry(db: Db, owner: StatsOwner, limit: number) {
-  let query = db
-    .selectFrom('member_ministry_counts')
-    .select(['ministry', (eb) => eb.fn.sum<number | string>('n').as('n')])
-    .groupBy('ministry')
-  if (owner !== null) query = query.where('owner_user_id', '=', owner)
-  const rows = await readRows(db, query.compile())
+  const rows = await sumKeptCounts(db, owner, 'member_ministry_counts', 'ministry')
   return rows
-    .map((row) => ({ ministry: row.ministry, n: Number(row.n) }))
+    .map((row) => ({ ministry: row.key, n: row.n }))
     .filter((row) => row.n > 0)
     .sort((a, b) => b.n - a.n || a.ministry.localeCompare(b.ministry))
     .slice(0, limit)

@@ -22,6 +22,10 @@ afterEach(() => ctx.close())
 const inject = (auth: Auth, method: string, url: string, payload?: object) =>
   ctx.app.inject({ method: method as 'GET', url, headers: auth, payload })
 
+/** An admin's change to an account, answered with its status. */
+const patchStatus = async (id: number, changes: object) =>
+  (await inject(admin.auth, 'PATCH', `/api/admin/users/${id}`, changes)).statusCode
+
 async function login(username: string, password: string) {
   const res = await ctx.app.inject({
     method: 'POST',
@@ -110,10 +114,7 @@ describe('accounts', () => {
     expect((await inject(clerk.auth, 'GET', '/api/users')).statusCode).toBe(401)
     const second = await login('hanna', 'correct horse battery')
     const auth = { authorization: `Bearer ${second.json().token}` }
-    expect(
-      (await inject(admin.auth, 'PATCH', `/api/admin/users/${clerk.id}`, { disabled: true }))
-        .statusCode,
-    ).toBe(200)
+    expect(await patchStatus(clerk.id, { disabled: true })).toBe(200)
     expect((await inject(auth, 'GET', '/api/users')).statusCode).toBe(401)
     expect((await login('hanna', 'correct horse battery')).statusCode).toBe(401)
   })
@@ -124,28 +125,56 @@ describe('accounts', () => {
     })
     expect(demote.statusCode).toBe(400)
     expect(demote.json().errors).toEqual({ role: 'lastAdmin' })
-    expect(
-      (await inject(admin.auth, 'PATCH', `/api/admin/users/${admin.id}`, { disabled: true }))
-        .statusCode,
-    ).toBe(400)
+    expect(await patchStatus(admin.id, { disabled: true })).toBe(400)
     const second = await createUserAndSignIn(ctx, 'deputy', undefined, { role: 'admin' })
-    expect(
-      (await inject(admin.auth, 'PATCH', `/api/admin/users/${second.id}`, { disabled: true }))
-        .statusCode,
-    ).toBe(200)
+    expect(await patchStatus(second.id, { disabled: true })).toBe(200)
     // The disabled deputy does not count: the secretary is still the last enabled admin.
-    expect(
-      (await inject(admin.auth, 'PATCH', `/api/admin/users/${admin.id}`, { role: 'clerk' }))
-        .statusCode,
-    ).toBe(400)
-    expect(
-      (await inject(admin.auth, 'PATCH', `/api/admin/users/${second.id}`, { disabled: false }))
-        .statusCode,
-    ).toBe(200)
-    expect(
-      (await inject(admin.auth, 'PATCH', `/api/admin/users/${admin.id}`, { role: 'clerk' }))
-        .statusCode,
-    ).toBe(200)
+    expect(await patchStatus(admin.id, { role: 'clerk' })).toBe(400)
+    expect(await patchStatus(second.id, { disabled: false })).toBe(200)
+    expect(await patchStatus(admin.id, { role: 'clerk' })).toBe(200)
+  })
+
+  it('records each change to an account in the history, under its name', async () => {
+    const created = await inject(admin.auth, 'POST', '/api/admin/users', {
+      username: 'hanna',
+      role: 'clerk',
+    })
+    const id = created.json().user.id as number
+    await inject(admin.auth, 'PATCH', `/api/admin/users/${id}`, { role: 'auditor' })
+    await inject(admin.auth, 'POST', `/api/admin/users/${id}/reset-password`)
+    expect((await inject(admin.auth, 'DELETE', `/api/admin/users/${id}`)).statusCode).toBe(204)
+    const events = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_username', 'subject_user_id', 'details'])
+      .where('action', 'like', 'account_%')
+      .orderBy('seq')
+      .execute()
+    expect(events.map((event) => ({ ...event, details: JSON.parse(event.details) }))).toEqual([
+      {
+        action: 'account_create',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna', role: 'clerk' },
+      },
+      {
+        action: 'account_update',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna', changes: { role: ['clerk', 'auditor'] } },
+      },
+      {
+        action: 'account_password_reset',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna' },
+      },
+      {
+        action: 'account_remove',
+        actor_username: 'secretary',
+        subject_user_id: id,
+        details: { username: 'hanna' },
+      },
+    ])
   })
 
   it('hands all members of an account to another, then lets the empty account be removed', async () => {

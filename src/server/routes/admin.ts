@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../db/portable'
 import { isRole, normaliseUsername, type Role, ROLES, usernameProblem } from '../../domain'
@@ -76,6 +76,20 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
     id: user.id,
     username: user.username,
   })
+  /** An administrator's act on an account, in the history under the account's name. */
+  const recordAccountEvent = (
+    trx: Db,
+    request: FastifyRequest,
+    action: 'account_create' | 'account_update' | 'account_password_reset' | 'account_remove',
+    account: { id: number; username: string },
+    details: Record<string, unknown> = {},
+  ) =>
+    recordEvent(trx, {
+      actor: actorOf(request.user!),
+      action,
+      subjectUserId: account.id,
+      details: { username: account.username, ...details },
+    })
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/admin/')) reply.header('Cache-Control', 'no-store')
@@ -129,12 +143,13 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
           role,
           mustChangePassword: true,
         })
-        await recordEvent(trx, {
-          actor: actorOf(request.user!),
-          action: 'account_create',
-          subjectUserId: user.id,
-          details: { username, role },
-        })
+        await recordAccountEvent(
+          trx,
+          request,
+          'account_create',
+          { id: user.id, username },
+          { role },
+        )
         return (await findAccount(trx, user.id))!
       })
       return reply.code(201).send({
@@ -184,12 +199,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
         if (Object.keys(changes).length > 0) {
           // A new role or a disabled account: its open sessions end (issue 23 §3).
           await endAccountSessions(trx, id)
-          await recordEvent(trx, {
-            actor: actorOf(request.user!),
-            action: 'account_update',
-            subjectUserId: id,
-            details: { username: account.username, changes },
-          })
+          await recordAccountEvent(trx, request, 'account_update', account, { changes })
         }
         const counts = await memberCounts(trx)
         return withCount((await findAccount(trx, id))!, counts)
@@ -209,12 +219,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
         if (!account) throw new ApiError(404, 'Account not found')
         await updatePassword(trx, id, passwordHash, true)
         await endAccountSessions(trx, id)
-        await recordEvent(trx, {
-          actor: actorOf(request.user!),
-          action: 'account_password_reset',
-          subjectUserId: id,
-          details: { username: account.username },
-        })
+        await recordAccountEvent(trx, request, 'account_password_reset', account)
       })
       return { temporary_password: password }
     },
@@ -297,12 +302,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
         await trx.deleteFrom('member_counts').where('owner_user_id', '=', id).execute()
         await trx.deleteFrom('member_ministry_counts').where('owner_user_id', '=', id).execute()
         await deleteUser(trx, id)
-        await recordEvent(trx, {
-          actor: actorOf(request.user!),
-          action: 'account_remove',
-          subjectUserId: id,
-          details: { username: account.username },
-        })
+        await recordAccountEvent(trx, request, 'account_remove', account)
       })
       return reply.code(204).send()
     },

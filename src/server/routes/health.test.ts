@@ -1,3 +1,4 @@
+import { expectJsonNotFound } from '../testing/responses'
 import {
   buildTestApp,
   createTestApp,
@@ -66,10 +67,7 @@ describe('health, test-db and version', () => {
     ['POST', '/api/nothing-here'],
     ['GET', '/api'],
   ] as const)('%s %s is a JSON 404', async (method, url) => {
-    const res = await ctx.app.inject({ method, url })
-    expect(res.statusCode).toBe(404)
-    expect(res.headers['content-type']).toMatch(/^application\/json/)
-    expect(res.json()).toEqual({ success: false, message: 'Not found' })
+    expectJsonNotFound(await ctx.app.inject({ method, url }))
   })
 })
 

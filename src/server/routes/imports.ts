@@ -2,14 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
 import { isLanguage, type Calendar, type Language } from '../imports/fieldDictionary'
-import {
-  commitImport,
-  createImport,
-  importReport,
-  ON_DUPLICATE,
-  previewImport,
-  type OnDuplicate,
-} from '../imports/importService'
+import { ON_DUPLICATE, type OnDuplicate } from '../../domain'
+import { commitImport, createImport, importReport, previewImport } from '../imports/importService'
 import { fileKind, readTable } from '../imports/readTable'
 import { reportWorkbook, templateWorkbook } from '../imports/workbooks'
 import { ApiError } from '../plugins/errors'

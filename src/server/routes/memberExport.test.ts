@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { MEMBER_INPUT_FIELDS, type Member } from '../../domain'
-import type { ImportPreview } from '../imports/importService'
+import type { ImportPreview } from '../../domain'
 import { importCalls } from '../testing/importCalls'
 import { memberCalls } from '../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'

@@ -2,7 +2,7 @@
 // most two full lists of one account at once.
 import type { Member } from '../../domain'
 import { listMembers } from '../repositories/members'
-import { multipart, registrationFields } from '../testing/memberForms'
+import { memberCalls } from '../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { MemberListSlots } from '../services/memberListSlots'
 
@@ -19,12 +19,9 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function create(auth: { authorization: string }, firstName: string): Promise<Member> {
-  const form = multipart(registrationFields({ first_name: firstName }), [], auth)
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/members', ...form })
-  expect(res.statusCode).toBe(201)
-  return res.json<Member>()
-}
+const calls = memberCalls(() => ctx.app)
+const create = (auth: { authorization: string }, firstName: string) =>
+  calls.create(auth, { first_name: firstName })
 
 const list = () => ctx.app.inject({ url: '/api/members', headers: alice.auth })
 
@@ -40,13 +37,7 @@ describe('GET /api/members', () => {
     for (let i = 0; i < 5; i++) await create(alice.auth, `Own${i}`)
     for (let i = 0; i < 5; i++) {
       const member = await create(bob.auth, `Given${i}`)
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/members/transfer/${member.id}`,
-        headers: bob.auth,
-        payload: { targetUserId: alice.id },
-      })
-      expect(res.statusCode).toBe(200)
+      expect((await calls.transfer(bob.auth, member.id, alice.id)).statusCode).toBe(200)
     }
     for (let i = 5; i < 8; i++) await create(alice.auth, `Own${i}`)
     const res = await list()

@@ -1,5 +1,6 @@
 import type { Member } from '../../domain'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
+import { memberCalls } from '../testing/memberCalls'
 import { multipart, registrationFields } from '../testing/memberForms'
 
 type Auth = { authorization: string }
@@ -14,6 +15,7 @@ beforeAll(async () => {
   bob = await createUserAndSignIn(ctx, 'bob')
 })
 afterAll(() => ctx.close())
+const calls = memberCalls(() => ctx.app)
 
 async function create(auth: Auth, overrides: Record<string, string> = {}) {
   const form = multipart(registrationFields(overrides), [], auth)
@@ -338,13 +340,7 @@ describe('ownership', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url, headers: bob.auth })).statusCode).toBe(
       404,
     )
-    const transfer = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/members/transfer/${member.id}`,
-      headers: bob.auth,
-      payload: { targetUserId: bob.id },
-    })
-    expect(transfer.statusCode).toBe(404)
+    expect((await calls.transfer(bob.auth, member.id, bob.id)).statusCode).toBe(404)
     const list = (await ctx.app.inject({ url: '/api/members', headers: bob.auth })).json<Member[]>()
     expect(list.some((m) => m.id === member.id)).toBe(false)
     const search = await ctx.app.inject({

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { expectJsonNotFound } from '../testing/responses'
 import { createTestApp, type TestContext } from '../testing/testApp'
 
 const INDEX_HTML = `<!doctype html><html><body><div id="root"></div>${'<p>Abal</p>'.repeat(200)}</body></html>`
@@ -150,10 +151,7 @@ describe('the built client', () => {
     ['GET', '/uploads/missing.jpg'],
     ['POST', '/member/12'],
   ] as const)('%s %s is a JSON 404, not the page', async (method, url) => {
-    const res = await ctx.app.inject({ method, url })
-    expect(res.statusCode).toBe(404)
-    expect(res.headers['content-type']).toMatch(/^application\/json/)
-    expect(res.json()).toEqual({ success: false, message: 'Not found' })
+    expectJsonNotFound(await ctx.app.inject({ method, url }))
   })
 
   it('does not serve files from outside the build', async () => {

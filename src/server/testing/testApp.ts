@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { buildApp, type AppOptions } from '../app'
 import { type DatabaseHandle, openDatabase } from '../db/database'
 import { type MigrateOptions, migrateToLatest } from '../db/migrate'
-import { insertUser, type NewAccountOptions } from '../repositories/users'
+import { type Db, insertUser, type NewAccountOptions } from '../repositories/users'
 import { hashPassword } from '../services/passwords'
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
@@ -46,6 +46,35 @@ export async function migrateTestDatabaseToLatest(database: DatabaseHandle): Pro
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
       : undefined
   await migrateToLatest(db, { schema })
+}
+
+/**
+ * Databases for the tests of one describe block, each destroyed after its test. A migration's
+ * test uses `storedBefore`: rows written at an older schema, then the migrations that follow.
+ */
+export function testDatabasePerTest() {
+  const opened: DatabaseHandle[] = []
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.destroy()
+  })
+  const open = async (options: Pick<MigrateOptions, 'upTo'> = {}) => {
+    const database = await createTestDatabase(options)
+    opened.push(database)
+    return database
+  }
+  return {
+    open,
+    /** A database migrated up to `upTo`, where `store` writes; then migrated to the latest. */
+    async storedBefore<T>(
+      upTo: string,
+      store: (db: Db) => Promise<T>,
+    ): Promise<{ database: DatabaseHandle; db: Db; stored: T }> {
+      const database = await open({ upTo })
+      const stored = await store(database.db)
+      await migrateTestDatabaseToLatest(database)
+      return { database, db: database.db, stored }
+    },
+  }
 }
 
 export interface TestContext {
