@@ -4,60 +4,18 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { foldForSearch, searchKeys } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import { memberCalls } from '../testing/memberCalls'
 import { seedOwner } from '../testing/seedOwner'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
+import { ownedRows, reference, type Row, walkPages } from '../testing/searchReference'
 import { searchMembers, TOTAL_CAP } from './memberSearch'
-import { byRelevance, searchTier } from './searchRank'
-import type { Db } from './users'
 
 let ctx: TestContext
 beforeAll(async () => {
   ctx = await createTestApp()
 })
 afterAll(() => ctx.close())
-
-interface Row {
-  id: number
-  search_text: string
-  membership_status: string | null
-}
-
-const ownedRows = (db: Db, ownerId: number): Promise<Row[]> =>
-  db
-    .selectFrom('members')
-    .select(['id', 'search_text', 'membership_status'])
-    .where('owner_user_id', '=', ownerId)
-    .orderBy('id')
-    .execute()
-
-/** Every match of a query in relevance order, computed in JavaScript from the stored texts. */
-function reference(rows: Row[], query: string, status?: string): number[] {
-  const keys = searchKeys(query, foldForSearch)
-  return rows
-    .filter((row) => !status || row.membership_status === status)
-    .flatMap((row) => {
-      const tier = searchTier(row.search_text, keys)
-      return tier === null ? [] : [{ tier, id: row.id }]
-    })
-    .sort(byRelevance)
-    .map((row) => row.id)
-}
-
-/** Every page of a search, followed through its cursors. */
-async function walk(db: Db, ownerId: number, query: string, limit: number, status?: string) {
-  const seen: number[] = []
-  let cursor: string | undefined
-  for (let pages = 0; pages < 1000; pages += 1) {
-    const page = await searchMembers(db, { ownerId, query, status, limit, cursor })
-    seen.push(...page.items.map((item) => item.id))
-    if (!page.next_cursor) break
-    cursor = page.next_cursor
-  }
-  return seen
-}
 
 describe('the capped total of a text search', () => {
   it('is exact up to the cap and reported as capped above it', async () => {
@@ -136,7 +94,7 @@ describe('the relevance order over a fixed seeded database', () => {
 
     const answers: Record<string, ReturnType<typeof fingerprint>> = {}
     for (const query of queries) {
-      const seen = await walk(db, owner.id, query, 40)
+      const seen = await walkPages(db, owner.id, query, 40)
       expect({ query, seen }).toEqual({ query, seen: reference(rows, query) })
       answers[query] = fingerprint(seen, base)
     }

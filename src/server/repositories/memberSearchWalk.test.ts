@@ -5,8 +5,9 @@ import { foldForSearch, searchKeys } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import { seedOwner } from '../testing/seedOwner'
 import { createTestApp, type TestContext } from '../testing/testApp'
-import { searchMembers, searchTuning, TOTAL_CAP } from './memberSearch'
-import { byRelevance, nameLine, searchTier } from './searchRank'
+import { ownedRows, reference, walkPages } from '../testing/searchReference'
+import { searchTuning, TOTAL_CAP } from './memberSearch'
+import { nameLine } from './searchRank'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -26,23 +27,7 @@ describe('the pages of a search common enough to be walked in id order', () => {
     // Another account's members between this one's: a walk must skip them.
     await seedOwner(db, 'walk-other', 200, 42)
     await seedMembers(db, { ownerId: owner.id, ownerName: 'walk-owner', count: 900, seed: 43 })
-    const rows = await db
-      .selectFrom('members')
-      .select(['id', 'search_text', 'membership_status'])
-      .where('owner_user_id', '=', owner.id)
-      .execute()
-
-    const reference = (query: string, status?: string) => {
-      const keys = searchKeys(query, foldForSearch)
-      return rows
-        .filter((row) => !status || row.membership_status === status)
-        .flatMap((row) => {
-          const tier = searchTier(row.search_text, keys)
-          return tier === null ? [] : [{ tier, id: row.id }]
-        })
-        .sort(byRelevance)
-        .map((row) => row.id)
-    }
+    const rows = await ownedRows(db, owner.id)
     const nameMatches = (query: string) => {
       const keys = searchKeys(query, foldForSearch)
       return rows.filter((row) => keys.some((key) => nameLine(row.search_text).includes(key)))
@@ -50,31 +35,18 @@ describe('the pages of a search common enough to be walked in id order', () => {
     }
     // Common in names (tiers 0 and 1 walked) and common in other fields only (tier 2 walked).
     expect(nameMatches('a')).toBeGreaterThan(TOTAL_CAP)
-    expect(reference('member').length).toBeGreaterThan(TOTAL_CAP)
+    expect(reference(rows, 'member').length).toBeGreaterThan(TOTAL_CAP)
     expect(nameMatches('member')).toBeLessThan(TOTAL_CAP)
 
     for (const ids of [3, 50, 20_000]) {
       searchTuning.walkIds = ids
       for (const [query, status] of [['a'], ['e'], ['member'], ['a', 'member']]) {
-        const seen: number[] = []
-        let cursor: string | undefined
-        for (let pages = 0; pages < 100; pages += 1) {
-          const page = await searchMembers(db, {
-            ownerId: owner.id,
-            query,
-            status,
-            limit: 150,
-            cursor,
-          })
-          seen.push(...page.items.map((item) => item.id))
-          if (!page.next_cursor) break
-          cursor = page.next_cursor
-        }
+        const seen = await walkPages(db, owner.id, query, 150, status)
         expect({ ids, query, status, seen }).toEqual({
           ids,
           query,
           status,
-          seen: reference(query, status),
+          seen: reference(rows, query, status),
         })
       }
     }
