@@ -4,11 +4,12 @@ import { FormattedMessage } from 'react-intl'
 import './adminScreen.css'
 
 /**
- * The frame of the office's screens (accounts, history, deleted members): a titled section with
- * the screen's one action beside the title, or a note beneath it.
+ * The frame of the office's screens (accounts, history, deleted members, the offline queue): a
+ * titled section with the screen's one action beside the title, or a note beneath it.
  */
 export function AdminScreen({
   id,
+  className,
   titleId,
   action,
   note,
@@ -16,6 +17,8 @@ export function AdminScreen({
 }: {
   /** The title's element id, which labels the section. */
   id: string
+  /** The screen's own class, beside the frame's. */
+  className?: string
   titleId: string
   action?: ReactNode
   note?: ReactNode
@@ -27,7 +30,10 @@ export function AdminScreen({
     </Typography.Title>
   )
   return (
-    <section className="admin-screen" aria-labelledby={id}>
+    <section
+      className={className ? `admin-screen ${className}` : 'admin-screen'}
+      aria-labelledby={id}
+    >
       {note ? (
         <Flex vertical gap={4} className="admin-screen-header">
           {title}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { AdminScreen } from '../../shared/AdminScreen'
 import { Notice } from '../../shared/Notice'
 import { DateTime } from '../accounts'
 import { selectCurrentUser } from '../auth'
@@ -59,11 +60,12 @@ export default function QueueScreen() {
     })
 
   return (
-    <section className="queue-screen" aria-labelledby="queue-title">
-      <Typography.Title level={2} id="queue-title" className="queue-title">
-        {intl.formatMessage({ id: 'queueTitle' })}
-      </Typography.Title>
-      <Typography.Paragraph>{intl.formatMessage({ id: 'queueIntro' })}</Typography.Paragraph>
+    <AdminScreen
+      id="queue-title"
+      className="queue-screen"
+      titleId="queueTitle"
+      note={intl.formatMessage({ id: 'queueIntro' })}
+    >
       {sending && progress && (
         <div role="status" className="queue-progress">
           <Typography.Text>
@@ -150,6 +152,6 @@ export default function QueueScreen() {
           />
         </>
       )}
-    </section>
+    </AdminScreen>
   )
 }
