@@ -23,7 +23,7 @@ export interface LoadResult {
   errors: number
 }
 
-export interface Load {
+export interface RunningLoad {
   /** Resolves once the first answer arrived: the load is running. */
   running: Promise<void>
   done: Promise<LoadResult>
@@ -31,7 +31,7 @@ export interface Load {
 }
 
 /** Starts the load in a child process. */
-export function startLoad(spec: LoadSpec): Load {
+export function startLoad(spec: LoadSpec): RunningLoad {
   const child = fork(__filename, ['--load-child'], { execArgv: ['-r', 'esbuild-register'] })
   let markRunning = () => {}
   const running = new Promise<void>((resolve) => {
