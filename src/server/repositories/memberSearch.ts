@@ -103,6 +103,24 @@ function likeAny(column: string | RawBuilder<string>, keys: readonly string[]) {
   )})`
 }
 
+/**
+ * PostgreSQL: any key in member_search's text, through its index of the text with spaces joined
+ * by the digit 0 (migration 2026_11_27_0101, decision 0131), so a phrase's trigrams across words
+ * narrow the candidates. A key with a space or a 0 is also tested as written: the joined text
+ * can hold it where the text does not; any other key is in one exactly when in the other.
+ */
+function pgAllFields(keys: readonly string[]) {
+  const text = sql.ref('member_search.search_text')
+  const joined = sql`replace(${text}, ' ', '0')`
+  return sql<boolean>`(${sql.join(
+    keys.map((key) => {
+      const indexed = sql`${joined} like ${likePattern(key.replaceAll(' ', '0'))}`
+      return /[ 0]/.test(key) ? sql`(${indexed} and ${text} like ${likePattern(key)})` : indexed
+    }),
+    sql` or `,
+  )})`
+}
+
 /** Up to TOTAL_CAP + 1 matches with their tiers, and the highest member id. */
 interface Sample {
   entries: RankCursor[]
@@ -199,15 +217,15 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
   const owner = ownerId === null ? sql`1 = 1` : sql`members.owner_user_id = ${ownerId}`
   const fts = !isPostgres(db) && keys.every((key) => [...key].length >= TRIGRAM)
   const match = sql`members_fts match ${keys.map(ftsPhrase).join(' OR ')}`
+  // PostgreSQL's member_search copy: the same owner and status conditions.
+  const pgOwner = ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`
+  const pgStatus = status ? sql`and member_search.membership_status = ${status}` : sql``
   return {
     count: async () => {
       let query
       if (isPostgres(db)) {
-        const pgOwner = ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`
-        const pgStatus = status ? sql`and member_search.membership_status = ${status}` : sql``
         query = sql<{ n: number }>`select count(*) as n from (select 1 from member_search
-          where ${likeAny('member_search.search_text', keys)} ${pgOwner} ${pgStatus}
-          limit ${TOTAL_CAP + 1}) capped`
+          where ${pgAllFields(keys)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}) capped`
       } else {
         const from = fts
           ? sql`members_fts cross join members indexed by members_search_cover
@@ -220,6 +238,18 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
       return Number(rows[0]?.n ?? 0)
     },
     tierIds: async (tier: SearchTier, beforeId: number | undefined, take: number) => {
+      if (isPostgres(db) && tier === 2) {
+        // Other fields: from member_search and its index of every field (decision 0131).
+        const rows = await readRows(
+          db,
+          sql<{ id: number }>`select member_search.member_id as id from member_search
+            where ${pgAllFields(keys)} ${pgOwner} ${pgStatus}
+            ${beforeId === undefined ? sql`` : sql`and member_search.member_id < ${beforeId}`}
+            and ${inTierSql(db, 'member_search.search_text', keys, 2)}
+            order by member_search.member_id desc limit ${take}`.compile(db),
+        )
+        return rows.map((row) => Number(row.id))
+      }
       const tierClause = sql`and ${tierSql(db, 'members.search_text', keys)} = ${tier}`
       // Tiers 0 and 1 match in the name line: their candidates come from the narrow name
       // index (migration 2026_11_26_1401), not from every field's (decision 0115).
@@ -230,10 +260,9 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
         inName && isPostgres(db)
           ? sql`and ${likeAny(nameLineSql(db, 'members.search_text'), keys)}`
           : sql``
-      // PostgreSQL's name tiers: the name line's test alone, so the planner reads the name
-      // index without ANDing the all-fields one (which the name test implies; decision 0130).
-      const textClause =
-        inName && isPostgres(db) ? sql`` : sql`and ${likeAny('members.search_text', keys)}`
+      // PostgreSQL's name tiers: the name line's test alone, which implies the all-fields one
+      // (decision 0130).
+      const textClause = isPostgres(db) ? sql`` : sql`and ${likeAny('members.search_text', keys)}`
       const query = fts
         ? sql<{ id: number }>`select members.id from ${index} cross join members
             on members.id = ${index}.rowid
@@ -263,10 +292,7 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
             limit ${TOTAL_CAP + 1}`
         : sql<SampleRow>`select member_search.member_id as id, ${newest} as top,
             ${tierSql(db, 'member_search.search_text', keys)} as tier from member_search
-            where ${likeAny('member_search.search_text', keys)}
-            ${ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`}
-            ${status ? sql`and member_search.membership_status = ${status}` : sql``}
-            limit ${TOTAL_CAP + 1}`
+            where ${pgAllFields(keys)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}`
       const rows = await readRows(db, query.compile(db))
       return {
         entries: rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) })),
@@ -282,9 +308,7 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
     walk: async (tier: SearchTier, from: number, before: number, take: number) => {
       const query = sql<{ id: number }>`select member_search.member_id as id from member_search
         where member_search.member_id >= ${from} and member_search.member_id < ${before}
-        ${ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`}
-        ${status ? sql`and member_search.membership_status = ${status}` : sql``}
-        and ${inTierSql(db, 'member_search.search_text', keys, tier)}
+        ${pgOwner} ${pgStatus} and ${inTierSql(db, 'member_search.search_text', keys, tier)}
         order by member_search.member_id desc limit ${take}`
       const rows = await readRows(db, query.compile(db))
       return rows.map((row) => Number(row.id))
@@ -317,7 +341,8 @@ async function textSearch(
 ): Promise<SearchPage> {
   const matches = textMatches(db, ownerId, keys, status)
   if (isPostgres(db)) {
-    const { ranked, counted } = await pgRanked(db, matches, cursor, limit)
+    const phrase = keys.some((key) => key.includes(' '))
+    const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit)
     return textPage(db, ranked, counted, limit)
   }
   // A first page that holds every match (a rare name) is one read: its matches with their
@@ -354,8 +379,8 @@ export const searchTuning = { walkIds: 20_000 }
  * also the capped total, so the all-fields copy is read only when a page or the total needs it.
  */
 async function pgRanked(
-  db: Db,
   matches: ReturnType<typeof textMatches>,
+  phrase: boolean,
   cursor: RankCursor | undefined,
   limit: number,
 ): Promise<{ ranked: RankCursor[]; counted: number }> {
@@ -390,6 +415,17 @@ async function pgRanked(
     ranked.push(...ids.map((id) => ({ tier, id })))
   }
 
+  // A phrase is most often a rare name: the all-fields sample first. Not full, it holds every
+  // match with its tier, so the page and the total come from it alone (decision 0131).
+  let all = phrase ? await matches.sample(false) : undefined
+  if (all && all.entries.length <= TOTAL_CAP) {
+    for (const tier of SEARCH_TIERS) {
+      if (ranked.length < want) await readTier(tier, all, () => Promise.resolve([]))
+    }
+    return { ranked, counted: all.entries.length }
+  }
+  // Full: more matches than the cap, and no count to run.
+  if (all) counted = all.entries.length
   if (!cursor || cursor.tier < 2) {
     const names = await matches.sample(true)
     // More name matches than the cap: more matches than the cap.
@@ -400,7 +436,7 @@ async function pgRanked(
     }
   }
   if (ranked.length < want) {
-    const all = await matches.sample(false)
+    all ??= await matches.sample(false)
     counted ??= all.entries.length
     await readTier(2, all, (before, take) => matches.tierIds(2, before, take))
   }
