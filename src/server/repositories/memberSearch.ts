@@ -104,21 +104,17 @@ function likeAny(column: string | RawBuilder<string>, keys: readonly string[]) {
 }
 
 /**
- * PostgreSQL: any key in member_search's text, through its index of the text with spaces joined
- * by the digit 0 (migration 2026_11_27_0101, decision 0131), so a phrase's trigrams across words
- * narrow the candidates. A key with a space or a 0 is also tested as written: the joined text
- * can hold it where the text does not; any other key is in one exactly when in the other.
+ * PostgreSQL: any key in member_search's text. The plain test decides and runs first (a scan
+ * rejects most rows without the replace); the test of the text with spaces joined by the digit 0
+ * is the one its index serves (migration 2026_11_27_0101, decision 0131), so a phrase's trigrams
+ * across words narrow the candidates.
  */
 function pgAllFields(keys: readonly string[]) {
   const text = sql.ref('member_search.search_text')
   const joined = sql`replace(${text}, ' ', '0')`
-  return sql<boolean>`(${sql.join(
-    keys.map((key) => {
-      const indexed = sql`${joined} like ${likePattern(key.replaceAll(' ', '0'))}`
-      return /[ 0]/.test(key) ? sql`(${indexed} and ${text} like ${likePattern(key)})` : indexed
-    }),
-    sql` or `,
-  )})`
+  const both = (key: string) =>
+    sql`(${text} like ${likePattern(key)} and ${joined} like ${likePattern(key.replaceAll(' ', '0'))})`
+  return sql<boolean>`(${sql.join(keys.map(both), sql` or `)})`
 }
 
 /** Up to TOTAL_CAP + 1 matches with their tiers, and the highest member id. */
