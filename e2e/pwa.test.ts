@@ -183,7 +183,8 @@ test('after Logout no member data or photo is left in Cache Storage', async () =
     if (/\/(api\/members|uploads\/)/.test(res.url())) seen.push(res.url())
   })
   // In-app navigation: a fresh page load would start signed out (spec 2.1).
-  await page.getByRole('button', { name: 'Members' }).click()
+  // The top bar's entry: the home screen's "Total members" figure is a button too.
+  await page.getByRole('button', { name: /Members$/ }).click()
   await page.getByText('Cachetest').first().click()
   await page.waitForURL(new RegExp(`/member/${member.id}$`))
   await page.waitForLoadState('networkidle')

@@ -115,7 +115,7 @@ test(
     try {
       const { context, page } = await openPage({ language: 'en' }, browser)
       await signIn(page, second.url)
-      await page.getByRole('button', { name: 'Members' }).click()
+      await page.getByRole('button', { name: /Members$/ }).click()
       await page.getByText('Scaleout-edited').first().waitFor()
       const photoLoaded = await page.waitForFunction(
         () =>
