@@ -48,7 +48,12 @@ export function startLoad(spec: LoadSpec): RunningLoad {
     })
   })
   child.send({ spec })
-  return { running, done, stop: () => child.send({ stop: true }) }
+  // A child that ends before its first answer ends the wait for it too.
+  return {
+    running: Promise.race([running, done.then(() => {})]),
+    done,
+    stop: () => child.send({ stop: true }),
+  }
 }
 
 async function run(spec: LoadSpec, stopped: () => boolean): Promise<LoadResult> {
@@ -56,6 +61,7 @@ async function run(spec: LoadSpec, stopped: () => boolean): Promise<LoadResult> 
   let timeouts = 0
   let errors = 0
   let sent = 0
+  let announced = false
   const more = () => (spec.requests === undefined ? !stopped() : sent < spec.requests)
   const started = performance.now()
   await Promise.all(
@@ -71,10 +77,15 @@ async function run(spec: LoadSpec, stopped: () => boolean): Promise<LoadResult> 
           })
           await res.arrayBuffer()
           if (!res.ok) errors += 1
-          if (times.push(performance.now() - t0) === 1) process.send?.({ running: true })
+          times.push(performance.now() - t0)
         } catch (error) {
           if (error instanceof Error && error.name === 'TimeoutError') timeouts += 1
           else errors += 1
+        }
+        // Any answer, a failure included: waiting for a success could wait forever.
+        if (!announced) {
+          announced = true
+          process.send?.({ running: true })
         }
       }
     }),

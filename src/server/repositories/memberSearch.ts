@@ -241,7 +241,7 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
           sql<{ id: number }>`select member_search.member_id as id from member_search
             where ${pgAllFields(keys)} ${pgOwner} ${pgStatus}
             ${beforeId === undefined ? sql`` : sql`and member_search.member_id < ${beforeId}`}
-            and ${inTierSql(db, 'member_search.search_text', keys, 2)}
+            and not ${tierTests(db, 'member_search.search_text', keys).inName}
             order by member_search.member_id desc limit ${take}`.compile(db),
         )
         return rows.map((row) => Number(row.id))
@@ -415,10 +415,10 @@ async function pgRanked(
   // match with its tier, so the page and the total come from it alone (decision 0131).
   let all = phrase ? await matches.sample(false) : undefined
   if (all && all.entries.length <= TOTAL_CAP) {
-    for (const tier of SEARCH_TIERS) {
-      if (ranked.length < want) await readTier(tier, all, () => Promise.resolve([]))
-    }
-    return { ranked, counted: all.entries.length }
+    const afterCursor = ({ tier, id }: RankCursor) =>
+      !cursor || tier > cursor.tier || (tier === cursor.tier && id < cursor.id)
+    const page = all.entries.filter(afterCursor).sort(byRelevance).slice(0, want)
+    return { ranked: page, counted: all.entries.length }
   }
   // Full: more matches than the cap, and no count to run.
   if (all) counted = all.entries.length
