@@ -58,8 +58,17 @@ useServerAndBrowser(async () => {
 
 /** Runs axe on the page as it is; returns the serious and critical violations, described. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Wait out antd's entry motions: a half-faded element reads as low contrast.
+  // Wait out antd's entry motions: a half-faded element reads as low contrast. A fixed pause
+  // alone was too short on a busy machine, so every finite animation is awaited as well.
   await page.waitForTimeout(400)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<unknown> } }).axe
