@@ -58,6 +58,11 @@ async function pick(page: Page, id: string, ...labels: (string | RegExp)[]) {
     // select to show the choice (its value, or a chip per choice); three attempts at most.
     for (let attempt = 1; ; attempt += 1) {
       try {
+        // A menu that stayed open without the option (seen once on a phone) is closed first.
+        if (attempt > 1 && (await input.getAttribute('aria-expanded')) === 'true') {
+          await page.keyboard.press('Escape')
+          await page.locator(`#${id}[aria-expanded="true"]`).waitFor({ state: 'detached' })
+        }
         if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
         // The menu is virtual: an option far down is not in the page until a search finds it.
         if (typeof label === 'string' && (await option.count()) === 0 && (await input.isEditable()))
@@ -86,12 +91,16 @@ async function typeTags(page: Page, id: string, ...entries: string[]) {
   await page.keyboard.press('Escape')
 }
 
+// Waits for the chosen calendar's fields, so that a click on #id cannot reach the other's.
 async function calendarMode(page: Page, id: string, mode: 'gregorian' | 'ethiopian') {
   await page
     .locator('.dual-date', { has: page.locator(`#${id}-label`) })
     .locator('.ant-segmented-item')
     .nth(mode === 'gregorian' ? 0 : 1)
     .click()
+  await page
+    .locator(`#${id}-month`)
+    .waitFor({ state: mode === 'ethiopian' ? 'visible' : 'detached' })
 }
 
 // am/om devices start in the Ethiopian calendar (never chosen), en in the Gregorian one.
