@@ -91,6 +91,16 @@ function wordSkeleton(word: string): string {
  * scripts and spellings; '' when nothing of it is a letter.
  */
 export function nameSkeleton(text: string): string {
+  // Only a head abbreviation (ገ / ሚካኤል) spans a space; otherwise a text's skeleton is its words'
+  // joined, and words recur far more than whole names do across members.
+  return text.includes('/') ? memoSkeleton(text) : text.split(/\s+/).map(memoSkeleton).join('')
+}
+
+// Each skeleton is a chain of some twenty regular expressions: a small memo, emptied when full.
+const SKELETON_MEMO_SIZE = 5000
+const SKELETONS = new Map<string, string>()
+
+function memoSkeleton(text: string): string {
   const known = SKELETONS.get(text)
   if (known !== undefined) return known
   const skeleton = computeSkeleton(text)
@@ -98,11 +108,6 @@ export function nameSkeleton(text: string): string {
   SKELETONS.set(text, skeleton)
   return skeleton
 }
-
-// The same names recur across members (a parent's, a spouse's, a seed's thousands of rows), and
-// each skeleton is a chain of some twenty regular expressions: a small memo, emptied when full.
-const SKELETON_MEMO_SIZE = 5000
-const SKELETONS = new Map<string, string>()
 
 function computeSkeleton(text: string): string {
   let spelled = text
