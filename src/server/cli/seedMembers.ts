@@ -13,6 +13,10 @@ import {
   VOLUNTEER_AVAILABILITIES,
 } from '../../domain'
 import { CompiledQuery, sql } from 'kysely'
+import { on } from 'node:events'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { isPostgres } from '../db/portable'
 import type { NewMemberRow } from '../db/tables'
 import { inputToColumns } from '../repositories/memberRows'
@@ -248,27 +252,47 @@ export interface SeedOptions {
  */
 export const BULK_SEED_FROM = 50_000
 
-/** Inserts `count` members for one owner in batched transactions; returns how many. */
-export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
-  const random = randomSource(options.seed ?? 20261122)
-  const versioned = await hasColumn(db, 'search_text_version')
-  const ethiopian = await hasColumn(db, 'latin_name')
-  const row = (now: string): NewMemberRow => {
+/** What a seed's rows are drawn from (the columns follow the database's migrations). */
+export interface RowOptions {
+  ownerId: number
+  ownerName: string
+  seed: number
+  /** members has search_text_version (migration 0501) and the Ethiopian fields (2026_11_26_0501). */
+  versioned: boolean
+  ethiopian: boolean
+}
+
+/** The seed's members as rows, one per call, in the order the seed draws them. */
+export function memberRows(options: RowOptions): (now: string) => NewMemberRow {
+  const random = randomSource(options.seed)
+  return (now) => {
     const input = fakeMember(random)
     const columns: Partial<NewMemberRow> = inputToColumns(input)
-    if (!ethiopian) for (const column of ETHIOPIAN_COLUMNS) delete columns[column]
+    if (!options.ethiopian) for (const column of ETHIOPIAN_COLUMNS) delete columns[column]
     return {
       ...(columns as ReturnType<typeof inputToColumns>),
       owner_user_id: options.ownerId,
       registerd_by: options.ownerName,
       search_text: buildSearchText(input),
-      ...(versioned ? { search_text_version: SEARCH_TEXT_VERSION } : {}),
+      ...(options.versioned ? { search_text_version: SEARCH_TEXT_VERSION } : {}),
       created_at: now,
       updated_at: now,
     }
   }
+}
+
+/** Inserts `count` members for one owner in batched transactions; returns how many. */
+export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
+  const rowOptions: RowOptions = {
+    ownerId: options.ownerId,
+    ownerName: options.ownerName,
+    seed: options.seed ?? 20261122,
+    versioned: await hasColumn(db, 'search_text_version'),
+    ethiopian: await hasColumn(db, 'latin_name'),
+  }
   if (!isPostgres(db) && (options.bulk ?? options.count >= BULK_SEED_FROM))
-    return bulkSeedSqlite(db, options, row)
+    return bulkSeedSqlite(db, options, rowOptions)
+  const row = memberRows(rowOptions)
   let done = 0
   while (done < options.count) {
     const inTransaction = Math.min(ROWS_PER_TRANSACTION, options.count - done)
@@ -296,53 +320,100 @@ const NAME_LINE = 'substr(search_text, 1, instr(search_text || char(10), char(10
  * in as one prepared multi-row insert reused for every batch, each text index is rebuilt once
  * from the table, and the triggers are created again from their stored SQL. Updating a
  * trigram index row by row costs as much as the rest of the seed together; the rebuild reads
- * each text once. A failure rolls everything back, the triggers included.
+ * each text once. The rows are drawn in a worker thread meanwhile (seedRowsWorker.ts). A
+ * failure rolls everything back, the triggers included.
  */
-async function bulkSeedSqlite(
-  db: Db,
-  options: SeedOptions,
-  row: (now: string) => NewMemberRow,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const triggers = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
-      where type = 'trigger' and tbl_name = 'members'
-        and (name glob 'members_fts_*' or name glob 'members_name_fts_*')`.execute(trx)
-    for (const trigger of triggers.rows) {
-      await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx)
-    }
-    let columns: string[] = []
-    let statement = ''
-    let done = 0
-    while (done < options.count) {
-      const now = new Date().toISOString()
-      const batch = Math.min(ROWS_PER_INSERT, options.count - done)
-      const rows = Array.from({ length: batch }, () => row(now))
-      if (!columns.length) columns = Object.keys(rows[0])
-      const tuple = `(${columns.map(() => '?').join(', ')})`
-      // Every full batch has the same text, so the statement cache prepares it once.
-      if (batch !== ROWS_PER_INSERT || !statement) {
-        statement = `insert into members (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: batch }, () => tuple).join(', ')}`
+async function bulkSeedSqlite(db: Db, options: SeedOptions, rowOptions: RowOptions) {
+  const rows = drawRowsInWorker({ ...rowOptions, count: options.count, batchSize: ROWS_PER_INSERT })
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const triggers = await sql<{ name: string; sql: string }>`select name, sql
+        from sqlite_master where type = 'trigger' and tbl_name = 'members'
+          and (name glob 'members_fts_*' or name glob 'members_name_fts_*')`.execute(trx)
+      for (const trigger of triggers.rows) {
+        await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx)
       }
-      const parameters = rows.flatMap((values) =>
-        columns.map((column) => (values as unknown as Record<string, unknown>)[column]),
-      )
-      await trx.executeQuery(CompiledQuery.raw(statement, parameters))
-      done += batch
-      if (done % ROWS_PER_TRANSACTION === 0 || done === options.count) options.onProgress?.(done)
-    }
-    const tables = await sql<{ name: string }>`select name from sqlite_master
-      where type = 'table' and name in ('members_fts', 'members_name_fts')`.execute(trx)
-    const has = new Set(tables.rows.map((table) => table.name))
-    if (has.has('members_fts')) {
-      await sql`insert into members_fts(members_fts) values ('rebuild')`.execute(trx)
-    }
-    if (has.has('members_name_fts')) {
-      // Contentless: emptied and filled again from every member's name line.
-      await sql`insert into members_name_fts(members_name_fts) values ('delete-all')`.execute(trx)
-      await sql`insert into members_name_fts(rowid, name_line)
-        select id, ${sql.raw(NAME_LINE)} from members`.execute(trx)
-    }
-    for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx)
-    return done
+      let statement = ''
+      let done = 0
+      for await (const { columns, parameters } of rows.batches()) {
+        const batch = parameters.length / columns.length
+        const tuple = `(${columns.map(() => '?').join(', ')})`
+        // Every full batch has the same text, so the statement cache prepares it once.
+        if (batch !== ROWS_PER_INSERT || !statement) {
+          statement = `insert into members (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: batch }, () => tuple).join(', ')}`
+        }
+        await trx.executeQuery(CompiledQuery.raw(statement, parameters))
+        done += batch
+        if (done % ROWS_PER_TRANSACTION === 0 || done === options.count) options.onProgress?.(done)
+      }
+      const tables = await sql<{ name: string }>`select name from sqlite_master
+        where type = 'table' and name in ('members_fts', 'members_name_fts')`.execute(trx)
+      const has = new Set(tables.rows.map((table) => table.name))
+      if (has.has('members_fts')) {
+        await sql`insert into members_fts(members_fts) values ('rebuild')`.execute(trx)
+      }
+      if (has.has('members_name_fts')) {
+        // Contentless: emptied and filled again from every member's name line.
+        await sql`insert into members_name_fts(members_name_fts) values ('delete-all')`.execute(trx)
+        await sql`insert into members_name_fts(rowid, name_line)
+          select id, ${sql.raw(NAME_LINE)} from members`.execute(trx)
+      }
+      for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx)
+      return done
+    })
+  } finally {
+    await rows.stop()
+  }
+}
+
+export interface DrawOptions extends RowOptions {
+  count: number
+  batchSize: number
+  /** How many batches the worker may draw before the first is used. */
+  ahead: number
+}
+
+/** One multi-row insert's worth: the column names and every row's values in their order. */
+export interface RowBatch {
+  columns: string[]
+  parameters: unknown[]
+}
+
+// Loads the TypeScript worker through esbuild-register (as `node -r esbuild-register` does),
+// whether the seed runs from the command line or under jest.
+const WORKER_BOOT = `
+const { workerData } = require('node:worker_threads')
+require(workerData.loader)
+require(workerData.entry)
+`
+
+/**
+ * The rows of a bulk seed drawn in a worker thread while this one inserts them: drawing a
+ * member and its search text costs about as much as inserting it (decision 0132).
+ */
+function drawRowsInWorker(options: Omit<DrawOptions, 'ahead'>) {
+  const worker = new Worker(WORKER_BOOT, {
+    eval: true,
+    execArgv: [],
+    workerData: {
+      ...options,
+      ahead: 4,
+      loader: createRequire(__filename).resolve('esbuild-register'),
+      entry: path.join(__dirname, 'seedRowsWorker.ts'),
+    },
   })
+  return {
+    async *batches(): AsyncGenerator<RowBatch> {
+      let received = 0
+      for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
+        const rows = batch as RowBatch
+        received += rows.parameters.length / rows.columns.length
+        worker.postMessage('more')
+        yield rows
+        if (received >= options.count) return
+      }
+      throw new Error(`The seed's row worker stopped after ${received} of ${options.count} rows`)
+    },
+    stop: () => worker.terminate(),
+  }
 }
