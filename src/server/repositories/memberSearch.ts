@@ -310,19 +310,20 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
       return rows.map((row) => Number(row.id))
     },
     /**
-     * The first `take` matches by id with their tiers, in one read of the all-fields index:
-     * ascending, because FTS5 reads a long doclist backwards at a cost (decision 0133).
+     * Up to `take` matches with their tiers, in one read of the all-fields index, newest or
+     * oldest first: FTS5 reads a long doclist backwards at a cost (decision 0133).
      */
-    first: async (take: number) => {
+    upTo: async (take: number, oldestFirst: boolean) => {
       const tier = tierSql(db, 'members.search_text', keys)
+      const order = sql.raw(oldestFirst ? 'asc' : 'desc')
       const query = fts
         ? sql<{ id: number; tier: number }>`select members.id, ${tier} as tier
             from members_fts cross join members on members.id = members_fts.rowid
             where ${match} and ${owner} ${statusClause}
-            order by members_fts.rowid limit ${take}`
+            order by members_fts.rowid ${order} limit ${take}`
         : sql<{ id: number; tier: number }>`select members.id, ${tier} as tier from members
             where ${owner} and ${likeAny('members.search_text', keys)} ${statusClause}
-            order by members.id limit ${take}`
+            order by members.id ${order} limit ${take}`
       const rows = await readRows(db, query.compile(db))
       return rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) }))
     },
@@ -346,8 +347,11 @@ async function textSearch(
   }
   // A first page that holds every match (a rare name) is one read: its matches with their
   // tiers, ranked here; the count and the tier reads each search the index again. The read
-  // stops one row past the page: then the page does not hold them all.
-  const few = cursor ? undefined : await matches.first(limit + 1)
+  // stops one row past the page. A phrase is most often a rare name, read whole whichever way:
+  // oldest first, the cheaper way. A word is often common: newest first, where its tier reads
+  // start.
+  const phrase = keys.some((key) => key.includes(' '))
+  const few = cursor ? undefined : await matches.upTo(limit + 1, phrase)
   let ranked: RankCursor[] = []
   let counted: number
   if (few && few.length <= limit) {
