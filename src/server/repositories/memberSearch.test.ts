@@ -1,5 +1,5 @@
 import { foldForSearch, type Member, searchKeys } from '../../domain'
-import { searchMembers } from './memberSearch'
+import { joints, searchMembers } from './memberSearch'
 import { byRelevance, searchTier } from './searchRank'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { multipart, registrationFields } from '../testing/memberForms'
@@ -130,6 +130,22 @@ describe('member search (spec 5.11)', () => {
     for (const q of ['sound0desk', 'piassa0lane 7', 'soundesk']) {
       expect((await search({ q })).total).toBe(0)
     }
+  })
+
+  it('asks the joined index for the spaces and three characters either side', () => {
+    expect(joints('abebe kebede tes')).toEqual(['ebe0keb', 'ede0tes'])
+    expect(joints('meron  girma')).toEqual(['ron00gir'])
+    expect(joints('ab c')).toEqual(['ab0c'])
+    // Characters, not UTF-16 units: no part starts or ends inside a surrogate pair.
+    expect(joints('ab😀cd efg')).toEqual(['😀cd0efg'])
+    expect(joints('abeb')).toEqual(['abeb'])
+  })
+
+  it('finds a phrase of long words by its joints with every word still matched', async () => {
+    expect(ids(await search({ q: 'yohannes gebre mariam' }))).toEqual([rich.id])
+    // The same joints ("nes0geb", "bre0mar") in another phrase: the whole phrase still decides.
+    expect((await search({ q: 'yohannes gebre marian' })).total).toBe(0)
+    expect((await search({ q: 'johannes gebre mariam' })).total).toBe(0)
   })
 
   it('returns the list columns, the thumbnail path and, with q, other names', async () => {

@@ -105,16 +105,37 @@ function likeAny(column: string | RawBuilder<string>, keys: readonly string[]) {
 
 /**
  * PostgreSQL: any key in member_search's text. The plain test decides and runs first (a scan
- * rejects most rows without the replace); the test of the text with spaces joined by the digit 0
- * is the one its index serves (migration 2026_11_27_0101, decision 0131), so a phrase's trigrams
- * across words narrow the candidates.
+ * rejects most rows without the replace); the tests of the text with spaces joined by the digit 0
+ * are the ones its index serves (migration 2026_11_27_0101, decision 0131), so a phrase's trigrams
+ * across words narrow the candidates. Each is of a part of the key, so the plain test implies it.
  */
 function pgAllFields(keys: readonly string[]) {
   const text = sql.ref('member_search.search_text')
   const joined = sql`replace(${text}, ' ', '0')`
-  const both = (key: string) =>
-    sql`(${text} like ${likePattern(key)} and ${joined} like ${likePattern(key.replaceAll(' ', '0'))})`
+  const both = (key: string) => {
+    const parts = joints(key).map((part) => sql`${joined} like ${likePattern(part)}`)
+    return sql`(${text} like ${likePattern(key)} and ${sql.join(parts, sql` and `)})`
+  }
   return sql<boolean>`(${sql.join(keys.map(both), sql` or `)})`
+}
+
+/**
+ * What of a key the joined index is asked for: each run of spaces, joined, with up to three
+ * characters either side; a key without a space whole. The trigrams across words are a phrase's
+ * rarest, and each trigram costs a posting-list read (decision 0134).
+ */
+export function joints(key: string): string[] {
+  const chars = [...key]
+  const parts: string[] = []
+  for (let start = 0; start < chars.length; start += 1) {
+    if (chars[start] !== ' ') continue
+    let end = start
+    while (chars[end + 1] === ' ') end += 1
+    const part = chars.slice(Math.max(start - 3, 0), Math.min(end + 4, chars.length))
+    parts.push(part.join('').replaceAll(' ', '0'))
+    start = end
+  }
+  return parts.length ? parts : [key]
 }
 
 /** Up to TOTAL_CAP + 1 matches with their tiers, and the highest member id. */
