@@ -234,6 +234,10 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
   const owner = ownerId === null ? sql`1 = 1` : sql`members.owner_user_id = ${ownerId}`
   const fts = !isPostgres(db) && keys.every((key) => [...key].length >= TRIGRAM)
   const match = sql`members_fts match ${keys.map(ftsPhrase).join(' OR ')}`
+  // A key too short for the trigram index walks one owner's members newest first, and SQLite
+  // picks the index that keeps that order only when told (decision 0135).
+  const walked =
+    ownerId === null || isPostgres(db) ? sql`members` : sql`members indexed by members_owner_newest`
   // PostgreSQL's member_search copy: the same owner and status conditions.
   const pgOwner = ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`
   const pgStatus = status ? sql`and member_search.membership_status = ${status}` : sql``
@@ -286,7 +290,7 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
             where ${index} match ${keys.map(ftsPhrase).join(' OR ')} and ${owner} ${statusClause}
             ${beforeId === undefined ? sql`` : sql`and ${index}.rowid < ${beforeId}`}
             ${tierClause} order by ${index}.rowid desc limit ${take}`
-        : sql<{ id: number }>`select members.id from members where ${owner}
+        : sql<{ id: number }>`select members.id from ${walked} where ${owner}
             ${textClause} ${statusClause}
             ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
             ${nameClause} ${tierClause} order by members.id desc limit ${take}`
@@ -342,7 +346,7 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
             from members_fts cross join members on members.id = members_fts.rowid
             where ${match} and ${owner} ${statusClause}
             order by members_fts.rowid ${order} limit ${take}`
-        : sql<{ id: number; tier: number }>`select members.id, ${tier} as tier from members
+        : sql<{ id: number; tier: number }>`select members.id, ${tier} as tier from ${walked}
             where ${owner} and ${likeAny('members.search_text', keys)} ${statusClause}
             order by members.id ${order} limit ${take}`
       const rows = await readRows(db, query.compile(db))
