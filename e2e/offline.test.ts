@@ -101,9 +101,12 @@ test('a screen whose code cannot be fetched shows "can\'t load offline — retry
   const page = await context.newPage()
   await page.goto(`${server.url}/login`)
   await signInHome(page)
+  // The top bar's entry: the home screen's "Total members" figure is a button too. The frame's
+  // own code must have arrived before the connection goes: only the screen's is to be missing.
+  const members = page.getByRole('button', { name: /Members$/ })
+  await members.waitFor()
   await context.setOffline(true)
-  // The top bar's entry: the home screen's "Total members" figure is a button too.
-  await page.getByRole('button', { name: /Members$/ }).click()
+  await members.click()
   await page.getByText(t('en', 'screenOfflineTitle')).waitFor()
   // The frame stays: the top bar is still there to go elsewhere.
   await page.getByRole('button', { name: /Members$/ }).waitFor()
