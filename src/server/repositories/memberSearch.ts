@@ -365,8 +365,9 @@ async function textSearch(
   limit: number,
 ): Promise<SearchPage> {
   const matches = textMatches(db, ownerId, keys, status)
+  // A phrase (a key with a space) is most often a rare name; both engines read it rare-first.
+  const phrase = keys.some((key) => key.includes(' '))
   if (isPostgres(db)) {
-    const phrase = keys.some((key) => key.includes(' '))
     const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit)
     return textPage(db, ranked, counted, limit)
   }
@@ -375,7 +376,6 @@ async function textSearch(
   // stops one row past the page. A phrase is most often a rare name, read whole whichever way:
   // oldest first, the cheaper way. A word is often common: newest first, where its tier reads
   // start.
-  const phrase = keys.some((key) => key.includes(' '))
   const few = cursor ? undefined : await matches.upTo(limit + 1, phrase)
   let ranked: RankCursor[] = []
   let counted: number
