@@ -312,8 +312,9 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
   return done
 }
 
-/** The name line of search_text in SQLite, as migration 2026_11_26_1401 indexes it. */
-const NAME_LINE = 'substr(search_text, 1, instr(search_text || char(10), char(10)) - 1)'
+/** The name line of search_text in SQLite as migration 2026_11_27_1001 indexes it. */
+const NAME_LINE =
+  "' ' || substr(search_text, 1, instr(search_text || char(10), char(10)) - 1) || char(10, 10)"
 
 /**
  * SQLite, many members: one transaction in which the FTS5 triggers are dropped, the rows go

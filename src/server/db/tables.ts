@@ -107,6 +107,13 @@ export interface MembersNameFtsTable {
   members_name_fts: string
 }
 
+/** SQLite only: the name index's vocabulary (fts5vocab 'row'): each trigram and its members. */
+export interface MembersNameVocabTable {
+  term: string
+  doc: number
+  cnt: number
+}
+
 /** A signed-in session: a token is valid only while the row its `jti` names exists. */
 export interface SessionsTable {
   id: string
@@ -172,6 +179,7 @@ export interface Database {
   member_ministry_counts: MemberMinistryCountsTable
   members_fts: MembersFtsTable
   members_name_fts: MembersNameFtsTable
+  members_name_vocab: MembersNameVocabTable
   member_search: MemberSearchTable
   sessions: SessionsTable
   audit_events: AuditEventsTable

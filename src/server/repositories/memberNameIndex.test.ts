@@ -8,7 +8,8 @@ import { isPostgres } from '../db/portable'
 import { createTestDatabase } from '../testing/testApp'
 import type { DatabaseHandle } from '../db/database'
 import { inputToColumns, MEMBER_COLUMNS, rowToInput } from './memberRows'
-import { searchMembers } from './memberSearch'
+import { ownedRows, reference, walkPages } from '../testing/searchReference'
+import { searchMembers, searchTuning } from './memberSearch'
 import { insertUser, type Db } from './users'
 
 let database: DatabaseHandle
@@ -18,17 +19,25 @@ beforeAll(async () => {
   db = database.db
 })
 afterAll(() => database.destroy())
+const tuning = { ...searchTuning }
+afterEach(() => Object.assign(searchTuning, tuning))
 
 const ids = async (ownerId: number, query: string) =>
   (await searchMembers(db, { ownerId, query, limit: 200 })).items.map((item) => item.id)
 
+type Names = Partial<Record<'first_name' | 'middle_name' | 'last_name' | 'notes', string>>
+
 async function rename(id: number, firstName: string, notes?: string) {
+  await setNames(id, { first_name: firstName, ...(notes === undefined ? {} : { notes }) })
+}
+
+async function setNames(id: number, names: Names) {
   const row = await db
     .selectFrom('members')
     .select(MEMBER_COLUMNS)
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
-  const input = { ...rowToInput(row), first_name: firstName, notes: notes ?? row.notes }
+  const input = { ...rowToInput(row), ...names }
   await db
     .updateTable('members')
     .set({ ...inputToColumns(input), search_text: buildSearchText(input) })
@@ -81,6 +90,16 @@ test('a bulk seed answers every search as a seed through the triggers does', asy
     expect(expected.length).toBeGreaterThan(0)
     expect(await texts(bulk.id, query)).toEqual(expected)
   }
+  // Short keys past a walk of one id read the name index, which the bulk seed filled again for
+  // every member: it indexes names as the triggers do.
+  searchTuning.shortWalkIds = 1
+  const rows = await ownedRows(db, plain.id)
+  for (const query of ['ab', 'e', 'ሙ', 'q', 't']) {
+    expect({ query, seen: await walkPages(db, plain.id, query, 20) }).toEqual({
+      query,
+      seen: reference(rows, query),
+    })
+  }
   if (!isPostgres(db)) {
     // The triggers are back: a member renamed after the bulk seed is found by its new name.
     const triggers = await sql<{ n: number }>`select count(*) as n from sqlite_master
@@ -95,4 +114,43 @@ test('a bulk seed answers every search as a seed through the triggers does', asy
     .executeTakeFirstOrThrow()
   await rename(last.id, 'Yaregalxyz')
   expect(await ids(bulk.id, 'yaregalx')).toEqual([last.id])
+})
+
+describe('a search shorter than a trigram (decision 0136)', () => {
+  test('finds letters at the start of a name, inside it and at its very end, in order', async () => {
+    const owner = await insertUser(db, 'short-keys', 'x')
+    await seedMembers(db, { ownerId: owner.id, ownerName: owner.username, count: 80, seed: 9 })
+    const [a, b, c, d] = await db
+      .selectFrom('members')
+      .select('id')
+      .where('owner_user_id', '=', owner.id)
+      .orderBy('id')
+      .limit(4)
+      .execute()
+    // The oldest members, so a short walk of the newest ids never reaches them.
+    await setNames(a.id, { first_name: 'Qajjix', middle_name: 'Bekele', last_name: 'Tezo' })
+    await setNames(b.id, { first_name: 'Ab', middle_name: 'Kebede', last_name: 'Tesfa Q' })
+    await setNames(c.id, { first_name: 'ቀለሙ', middle_name: 'ሙሉ', last_name: 'ገብሬ' })
+    await setNames(d.id, { first_name: 'Yx', middle_name: 'Abebe', last_name: 'Girma', notes: 'qz' })
+    await db.deleteFrom('members').where('id', '=', d.id).execute()
+    const rows = await ownedRows(db, owner.id)
+
+    const queries = ['x', 'zo', 'q', 'ix', 'ቀለ', 'ሙ', 'ሬ', 'ab', 'e', 'yx', 'qz', 'a q']
+    for (const settings of [
+      { shortWalkIds: 1, namePhrases: 200 },
+      { shortWalkIds: 7, namePhrases: 200 },
+      { shortWalkIds: 7, namePhrases: 1 },
+      tuning,
+    ]) {
+      Object.assign(searchTuning, settings)
+      for (const query of queries) {
+        const seen = await walkPages(db, owner.id, query, 7)
+        expect({ settings, query, seen }).toEqual({ settings, query, seen: reference(rows, query) })
+      }
+    }
+    // Each letter case is really there: a name's end, a one-letter last word, inside a word.
+    for (const [query, id] of [['zo', a.id], ['x', a.id], ['q', b.id], ['ሙ', c.id]] as const) {
+      expect(reference(rows, query)).toContain(id)
+    }
+  }, 60_000)
 })

@@ -27,6 +27,8 @@ export const MAX_SEARCH_LIMIT = 200
 export const TOTAL_CAP = 1000
 // Shorter queries have no trigram to look up; they fall back to a scan of the owner's rows.
 const TRIGRAM = 3
+/** The last Unicode code point: a bound above every term that starts with a given text. */
+const LAST_CHARACTER = '\u{10FFFF}'
 
 /** Position in the list order of spec 4.9: after (transfer_date, id) of the last item seen. */
 export interface ListCursor {
@@ -241,6 +243,81 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
   // PostgreSQL's member_search copy: the same owner and status conditions.
   const pgOwner = ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`
   const pgStatus = status ? sql`and member_search.membership_status = ${status}` : sql``
+  const ids = async (query: RawBuilder<{ id: number }>) =>
+    (await readRows(db, query.compile(db))).map((row) => Number(row.id))
+  const tierClause = (tier: SearchTier) =>
+    sql`and ${tierSql(db, 'members.search_text', keys)} = ${tier}`
+
+  /** SQLite: one tier's ids newest first below `beforeId`, from an FTS5 index's phrases. */
+  const indexedTierIds = (
+    tier: SearchTier,
+    index: 'members_fts' | 'members_name_fts',
+    phrases: readonly string[],
+    beforeId: number | undefined,
+    take: number,
+  ) => {
+    const table = sql.raw(index)
+    return ids(sql<{ id: number }>`select members.id from ${table} cross join members
+      on members.id = ${table}.rowid
+      where ${table} match ${phrases.join(' OR ')} and ${owner} ${statusClause}
+      ${beforeId === undefined ? sql`` : sql`and ${table}.rowid < ${beforeId}`}
+      ${tierClause(tier)} order by ${table}.rowid desc limit ${take}`)
+  }
+
+  /**
+   * SQLite: the name index's trigrams that start a key's match in a name line, as phrases: for
+   * tier 0 after a space (a word's start), for tier 1 anywhere. A key too short to be a
+   * trigram stands for those of the vocabulary that start with it (decision 0136). Undefined
+   * when they are more than one query should ask for.
+   */
+  const namePhrases = async (tier: 0 | 1): Promise<string[] | undefined> => {
+    const phrases = new Set<string>()
+    for (const key of keys) {
+      const start = tier === 0 ? ` ${key}` : key
+      const short = TRIGRAM - [...start].length
+      if (short <= 0) {
+        phrases.add(ftsPhrase(start))
+        continue
+      }
+      // Every vocabulary term is a trigram, so none that starts so sorts after this bound.
+      const last = start + LAST_CHARACTER.repeat(short)
+      const rows = await readRows(
+        db,
+        sql<{ term: string }>`select term from members_name_vocab
+          where term >= ${start} and term <= ${last}`.compile(db),
+      )
+      for (const row of rows) phrases.add(ftsPhrase(row.term))
+      if (phrases.size > searchTuning.namePhrases) return undefined
+    }
+    return [...phrases]
+  }
+
+  /**
+   * SQLite, tier 0 or 1 of a key shorter than a trigram: the newest ids are walked, and what
+   * the walk leaves comes from the name index through namePhrases, so a tier rare among names
+   * (letters that start no name word) no longer walks every member (decision 0136).
+   */
+  const shortNameTier = async (tier: 0 | 1, beforeId: number | undefined, take: number) => {
+    const walk = (from: number, before: number, count: number) =>
+      ids(sql<{ id: number }>`select members.id from ${walked} where ${owner}
+        and members.id >= ${from} and members.id < ${before} ${statusClause}
+        and ${likeAny('members.search_text', keys)} ${tierClause(tier)}
+        order by members.id desc limit ${count}`)
+    let before = beforeId
+    if (before === undefined) {
+      const rows = await readRows(db, sql<{ top: number | null }>`select max(id) as top
+        from members`.compile(db))
+      before = Number(rows[0]?.top ?? 0) + 1
+    }
+    const from = Math.max(before - searchTuning.shortWalkIds, 1)
+    const newest = await walk(from, before, take)
+    if (newest.length >= take || from <= 1) return newest
+    const phrases = await namePhrases(tier)
+    const rest = take - newest.length
+    if (phrases === undefined) return [...newest, ...(await walk(1, from, rest))]
+    if (phrases.length === 0) return newest
+    return [...newest, ...(await indexedTierIds(tier, 'members_name_fts', phrases, from, rest))]
+  }
   return {
     count: async () => {
       let query
@@ -271,11 +348,11 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
         )
         return rows.map((row) => Number(row.id))
       }
-      const tierClause = sql`and ${tierSql(db, 'members.search_text', keys)} = ${tier}`
+      if (!fts && !isPostgres(db) && tier < 2) return shortNameTier(tier as 0 | 1, beforeId, take)
       // Tiers 0 and 1 match in the name line: their candidates come from the narrow name
       // index (migration 2026_11_26_1401), not from every field's (decision 0115).
       const inName = tier < 2
-      const index = sql.raw(inName ? 'members_name_fts' : 'members_fts')
+      const index = inName ? 'members_name_fts' : 'members_fts'
       // PostgreSQL: the same test on the name line lets the planner use members_name_trgm.
       const nameClause =
         inName && isPostgres(db)
@@ -284,18 +361,11 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
       // PostgreSQL's name tiers: the name line's test alone, which implies the all-fields one
       // (decision 0130).
       const textClause = isPostgres(db) ? sql`` : sql`and ${likeAny('members.search_text', keys)}`
-      const query = fts
-        ? sql<{ id: number }>`select members.id from ${index} cross join members
-            on members.id = ${index}.rowid
-            where ${index} match ${keys.map(ftsPhrase).join(' OR ')} and ${owner} ${statusClause}
-            ${beforeId === undefined ? sql`` : sql`and ${index}.rowid < ${beforeId}`}
-            ${tierClause} order by ${index}.rowid desc limit ${take}`
-        : sql<{ id: number }>`select members.id from ${walked} where ${owner}
-            ${textClause} ${statusClause}
-            ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
-            ${nameClause} ${tierClause} order by members.id desc limit ${take}`
-      const rows = await readRows(db, query.compile(db))
-      return rows.map((row) => Number(row.id))
+      if (fts) return indexedTierIds(tier, index, keys.map(ftsPhrase), beforeId, take)
+      return ids(sql<{ id: number }>`select members.id from ${walked} where ${owner}
+        ${textClause} ${statusClause}
+        ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
+        ${nameClause} ${tierClause(tier)} order by members.id desc limit ${take}`)
     },
     /**
      * PostgreSQL: up to TOTAL_CAP + 1 matches with their tiers, in no particular order: from the
@@ -397,8 +467,12 @@ async function textSearch(
   return textPage(db, ranked, counted, limit)
 }
 
-/** How many ids below a page's start a PostgreSQL tier walk reads at most (tests lower it). */
-export const searchTuning = { walkIds: 20_000 }
+/**
+ * How many ids below a page's start a PostgreSQL tier walk reads at most; on SQLite, how many a
+ * key shorter than a trigram walks before it asks the name index, and for how many trigram
+ * phrases at most, else walking on (decision 0136). Tests lower them.
+ */
+export const searchTuning = { walkIds: 20_000, shortWalkIds: 1_000, namePhrases: 200 }
 
 /**
  * PostgreSQL's relevance order (decision 0130): a sample of up to TOTAL_CAP + 1 matches, first

@@ -34,6 +34,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   member_ministry_counts: 'derived',
   members_fts: 'derived',
   members_name_fts: 'derived',
+  members_name_vocab: 'derived',
   member_search: 'derived',
 }
 
