@@ -107,8 +107,8 @@ export interface MembersNameFtsTable {
   members_name_fts: string
 }
 
-/** SQLite only: the name index's vocabulary (fts5vocab 'row'): each trigram and its members. */
-export interface MembersNameVocabTable {
+/** SQLite only: an FTS5 index's vocabulary (fts5vocab 'row'): each trigram and its members. */
+export interface FtsVocabTable {
   term: string
   doc: number
   cnt: number
@@ -179,7 +179,8 @@ export interface Database {
   member_ministry_counts: MemberMinistryCountsTable
   members_fts: MembersFtsTable
   members_name_fts: MembersNameFtsTable
-  members_name_vocab: MembersNameVocabTable
+  members_name_vocab: FtsVocabTable
+  members_fts_vocab: FtsVocabTable
   member_search: MemberSearchTable
   sessions: SessionsTable
   audit_events: AuditEventsTable

@@ -25,7 +25,19 @@ afterEach(() => Object.assign(searchTuning, tuning))
 const ids = async (ownerId: number, query: string) =>
   (await searchMembers(db, { ownerId, query, limit: 200 })).items.map((item) => item.id)
 
-type Names = Partial<Record<'first_name' | 'middle_name' | 'last_name' | 'notes', string>>
+type Names = Partial<
+  Record<
+    | 'first_name'
+    | 'middle_name'
+    | 'last_name'
+    | 'notes'
+    | 'emergency_contact_name'
+    | 'phone_primary'
+    | 'phone_secondary'
+    | 'emergency_contact_phone',
+    string
+  >
+>
 
 async function rename(id: number, firstName: string, notes?: string) {
   await setNames(id, { first_name: firstName, ...(notes === undefined ? {} : { notes }) })
@@ -90,15 +102,17 @@ test('a bulk seed answers every search as a seed through the triggers does', asy
     expect(expected.length).toBeGreaterThan(0)
     expect(await texts(bulk.id, query)).toEqual(expected)
   }
-  // Short keys past a walk of one id read the name index, which the bulk seed filled again for
-  // every member: it indexes names as the triggers do.
-  searchTuning.shortWalkIds = 1
   const rows = await ownedRows(db, plain.id)
-  for (const query of ['ab', 'e', 'ሙ', 'q', 't']) {
-    expect({ query, seen: await walkPages(db, plain.id, query, 20) }).toEqual({
-      query,
-      seen: reference(rows, query),
-    })
+  // Short keys past a walk of one id read the indexes, which the bulk seed filled again for
+  // every member: it indexes texts as the triggers do.
+  for (const commonInWalk of [0, 51]) {
+    Object.assign(searchTuning, { shortWalkIds: 1, commonInWalk })
+    for (const query of ['ab', 'e', 'ሙ', 'q', 't']) {
+      expect({ query, seen: await walkPages(db, plain.id, query, 20) }).toEqual({
+        query,
+        seen: reference(rows, query),
+      })
+    }
   }
   if (!isPostgres(db)) {
     // The triggers are back: a member renamed after the bulk seed is found by its new name.
@@ -120,26 +134,42 @@ describe('a search shorter than a trigram (decision 0136)', () => {
   test('finds letters at the start of a name, inside it and at its very end, in order', async () => {
     const owner = await insertUser(db, 'short-keys', 'x')
     await seedMembers(db, { ownerId: owner.id, ownerName: owner.username, count: 80, seed: 9 })
-    const [a, b, c, d] = await db
+    const [a, b, c, d, e] = await db
       .selectFrom('members')
       .select('id')
       .where('owner_user_id', '=', owner.id)
       .orderBy('id')
-      .limit(4)
+      .limit(5)
       .execute()
     // The oldest members, so a short walk of the newest ids never reaches them.
     await setNames(a.id, { first_name: 'Qajjix', middle_name: 'Bekele', last_name: 'Tezo' })
     await setNames(b.id, { first_name: 'Ab', middle_name: 'Kebede', last_name: 'Tesfa Q' })
     await setNames(c.id, { first_name: 'ቀለሙ', middle_name: 'ሙሉ', last_name: 'ገብሬ' })
-    await setNames(d.id, { first_name: 'Yx', middle_name: 'Abebe', last_name: 'Girma', notes: 'qz' })
+    await setNames(d.id, {
+      first_name: 'Yx',
+      middle_name: 'Abebe',
+      last_name: 'Girma',
+      notes: 'qz',
+    })
     await db.deleteFrom('members').where('id', '=', d.id).execute()
+    // No phones: the text's last line is the skeleton of the emergency contact's name.
+    const noPhones = { phone_primary: '', phone_secondary: '', emergency_contact_phone: '' }
+    await setNames(e.id, { ...noPhones, emergency_contact_name: 'Wuvq' })
     const rows = await ownedRows(db, owner.id)
+    const text = rows.find((row) => row.id === e.id)?.search_text ?? ''
+    // Two letters found only at the very end of a member's text.
+    const tail = text.slice(-2)
+    expect(text.indexOf(tail)).toBe(text.length - 2)
 
-    const queries = ['x', 'zo', 'q', 'ix', 'ቀለ', 'ሙ', 'ሬ', 'ab', 'e', 'yx', 'qz', 'a q']
+    const queries = ['x', 'zo', 'q', 'ix', 'ቀለ', 'ሙ', 'ሬ', 'ab', 'e', 'yx', 'qz', 'a q', tail]
     for (const settings of [
-      { shortWalkIds: 1, namePhrases: 200 },
-      { shortWalkIds: 7, namePhrases: 200 },
-      { shortWalkIds: 7, namePhrases: 1 },
+      // Every short key rare among the newest members: read through the indexes' vocabularies.
+      { shortWalkIds: 7, commonInWalk: 51, shortPhrases: 200 },
+      // Every short key common: walked, then the name index below the walk.
+      { shortWalkIds: 1, commonInWalk: 0, shortPhrases: 200 },
+      { shortWalkIds: 7, commonInWalk: 0, shortPhrases: 200 },
+      // Too many trigrams to ask for: walked throughout.
+      { shortWalkIds: 7, commonInWalk: 51, shortPhrases: 1 },
       tuning,
     ]) {
       Object.assign(searchTuning, settings)
@@ -149,7 +179,14 @@ describe('a search shorter than a trigram (decision 0136)', () => {
       }
     }
     // Each letter case is really there: a name's end, a one-letter last word, inside a word.
-    for (const [query, id] of [['zo', a.id], ['x', a.id], ['q', b.id], ['ሙ', c.id]] as const) {
+    const cases = [
+      ['zo', a.id],
+      ['x', a.id],
+      ['q', b.id],
+      ['ሙ', c.id],
+      [tail, e.id],
+    ] as const
+    for (const [query, id] of cases) {
       expect(reference(rows, query)).toContain(id)
     }
   }, 60_000)

@@ -224,6 +224,89 @@ function inTierSql(db: Db, column: string, keys: readonly string[], tier: Search
   return sql<boolean>`(case when ${inName} then false else ${likeAny(column, keys)} end)`
 }
 
+const ownerClause = (ownerId: number | null) =>
+  ownerId === null ? sql`1 = 1` : sql`members.owner_user_id = ${ownerId}`
+
+/**
+ * SQLite: one owner's members newest first. SQLite takes the index that keeps that order only
+ * when told (decision 0135); every account's members walk the table itself.
+ */
+const walkedMembers = (ownerId: number | null) =>
+  ownerId === null ? sql`members` : sql`members indexed by members_owner_newest`
+
+/** SQLite: the FTS5 phrases of a search, in any field and, for tiers 0 and 1, in the name. */
+interface IndexPhrases {
+  all: string[]
+  names: readonly [string[], string[]]
+}
+
+/**
+ * SQLite: each text as an FTS5 phrase, or, shorter than a trigram, the phrases of the
+ * vocabulary's trigrams that start with it (decisions 0136 and 0137). Undefined when they are
+ * more than one query should ask for (searchTuning.shortPhrases).
+ */
+async function vocabPhrases(
+  db: Db,
+  vocabulary: 'members_fts_vocab' | 'members_name_vocab',
+  starts: readonly string[],
+): Promise<string[] | undefined> {
+  const phrases = new Set<string>()
+  for (const start of starts) {
+    const short = TRIGRAM - [...start].length
+    if (short <= 0) {
+      phrases.add(ftsPhrase(start))
+      continue
+    }
+    // Every vocabulary term is a trigram, so none that starts so sorts after this bound.
+    const last = start + LAST_CHARACTER.repeat(short)
+    const rows = await readRows(
+      db,
+      sql<{ term: string }>`select term from ${sql.table(vocabulary)}
+        where term >= ${start} and term <= ${last}`.compile(db),
+    )
+    for (const row of rows) phrases.add(ftsPhrase(row.term))
+    if (phrases.size > searchTuning.shortPhrases) return undefined
+  }
+  return [...phrases]
+}
+
+/**
+ * SQLite: the phrases a search reads its FTS5 indexes with, or undefined to walk the members.
+ * A key shorter than a trigram has them only when it is rare: fewer than
+ * searchTuning.commonInWalk matches among the owner's newest members (decision 0137). A common
+ * one fills its page from a walk, and the vocabulary of its trigrams would cost more.
+ */
+async function sqlitePhrases(
+  db: Db,
+  ownerId: number | null,
+  keys: readonly string[],
+): Promise<IndexPhrases | undefined> {
+  if (keys.every((key) => [...key].length >= TRIGRAM)) {
+    const own = keys.map(ftsPhrase)
+    return { all: own, names: [own, own] }
+  }
+  const walk = searchTuning.shortWalkIds
+  const rows = await readRows(
+    db,
+    sql<{ seen: number; found: number | null }>`select count(*) as seen,
+      sum(${likeAny('search_text', keys)}) as found
+      from (select members.search_text from ${walkedMembers(ownerId)}
+        where ${ownerClause(ownerId)} order by members.id desc limit ${walk})`.compile(db),
+  )
+  const { seen, found } = rows[0] ?? { seen: 0, found: 0 }
+  // Fewer members than the walk: walking them all is cheap.
+  if (Number(seen) < walk || Number(found ?? 0) >= searchTuning.commonInWalk) return undefined
+  const all = await vocabPhrases(db, 'members_fts_vocab', keys)
+  const wordStarts = await vocabPhrases(
+    db,
+    'members_name_vocab',
+    keys.map((key) => ` ${key}`),
+  )
+  const inNames = await vocabPhrases(db, 'members_name_vocab', keys)
+  if (!all || !wordStarts || !inNames) return undefined
+  return { all, names: [wordStarts, inNames] }
+}
+
 /**
  * A text search's matches of one owner (and status), on either engine. `count` counts them up
  * to TOTAL_CAP + 1 and no further; `tierIds` gives one tier's ids newest first after a cursor
@@ -231,15 +314,18 @@ function inTierSql(db: Db, column: string, keys: readonly string[], tier: Search
  * without a sort, so a common fragment's first page costs a page's worth of rows, not a count
  * and a sort of every match).
  */
-function textMatches(db: Db, ownerId: number | null, keys: readonly string[], status?: string) {
+function textMatches(
+  db: Db,
+  ownerId: number | null,
+  keys: readonly string[],
+  status?: string,
+  phrases?: IndexPhrases,
+) {
   const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
-  const owner = ownerId === null ? sql`1 = 1` : sql`members.owner_user_id = ${ownerId}`
-  const fts = !isPostgres(db) && keys.every((key) => [...key].length >= TRIGRAM)
-  const match = sql`members_fts match ${keys.map(ftsPhrase).join(' OR ')}`
-  // A key too short for the trigram index walks one owner's members newest first, and SQLite
-  // picks the index that keeps that order only when told (decision 0135).
-  const walked =
-    ownerId === null || isPostgres(db) ? sql`members` : sql`members indexed by members_owner_newest`
+  const owner = ownerClause(ownerId)
+  const fts = phrases !== undefined
+  const match = sql`members_fts match ${phrases?.all.join(' OR ') ?? ''}`
+  const walked = isPostgres(db) ? sql`members` : walkedMembers(ownerId)
   // PostgreSQL's member_search copy: the same owner and status conditions.
   const pgOwner = ownerId === null ? sql`` : sql`and member_search.owner_user_id = ${ownerId}`
   const pgStatus = status ? sql`and member_search.membership_status = ${status}` : sql``
@@ -265,36 +351,8 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
   }
 
   /**
-   * SQLite: the name index's trigrams that start a key's match in a name line, as phrases: for
-   * tier 0 after a space (a word's start), for tier 1 anywhere. A key too short to be a
-   * trigram stands for those of the vocabulary that start with it (decision 0136). Undefined
-   * when they are more than one query should ask for.
-   */
-  const namePhrases = async (tier: 0 | 1): Promise<string[] | undefined> => {
-    const phrases = new Set<string>()
-    for (const key of keys) {
-      const start = tier === 0 ? ` ${key}` : key
-      const short = TRIGRAM - [...start].length
-      if (short <= 0) {
-        phrases.add(ftsPhrase(start))
-        continue
-      }
-      // Every vocabulary term is a trigram, so none that starts so sorts after this bound.
-      const last = start + LAST_CHARACTER.repeat(short)
-      const rows = await readRows(
-        db,
-        sql<{ term: string }>`select term from members_name_vocab
-          where term >= ${start} and term <= ${last}`.compile(db),
-      )
-      for (const row of rows) phrases.add(ftsPhrase(row.term))
-      if (phrases.size > searchTuning.namePhrases) return undefined
-    }
-    return [...phrases]
-  }
-
-  /**
    * SQLite, tier 0 or 1 of a key shorter than a trigram: the newest ids are walked, and what
-   * the walk leaves comes from the name index through namePhrases, so a tier rare among names
+   * the walk leaves comes from the name index through its vocabulary, so a tier rare among names
    * (letters that start no name word) no longer walks every member (decision 0136).
    */
   const shortNameTier = async (tier: 0 | 1, beforeId: number | undefined, take: number) => {
@@ -305,18 +363,19 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
         order by members.id desc limit ${count}`)
     let before = beforeId
     if (before === undefined) {
-      const rows = await readRows(db, sql<{ top: number | null }>`select max(id) as top
-        from members`.compile(db))
+      const top = sql<{ top: number | null }>`select max(id) as top from members`
+      const rows = await readRows(db, top.compile(db))
       before = Number(rows[0]?.top ?? 0) + 1
     }
     const from = Math.max(before - searchTuning.shortWalkIds, 1)
     const newest = await walk(from, before, take)
     if (newest.length >= take || from <= 1) return newest
-    const phrases = await namePhrases(tier)
+    const starts = tier === 0 ? keys.map((key) => ` ${key}`) : keys
+    const names = await vocabPhrases(db, 'members_name_vocab', starts)
     const rest = take - newest.length
-    if (phrases === undefined) return [...newest, ...(await walk(1, from, rest))]
-    if (phrases.length === 0) return newest
-    return [...newest, ...(await indexedTierIds(tier, 'members_name_fts', phrases, from, rest))]
+    if (names === undefined) return [...newest, ...(await walk(1, from, rest))]
+    if (names.length === 0) return newest
+    return [...newest, ...(await indexedTierIds(tier, 'members_name_fts', names, from, rest))]
   }
   return {
     count: async () => {
@@ -361,7 +420,10 @@ function textMatches(db: Db, ownerId: number | null, keys: readonly string[], st
       // PostgreSQL's name tiers: the name line's test alone, which implies the all-fields one
       // (decision 0130).
       const textClause = isPostgres(db) ? sql`` : sql`and ${likeAny('members.search_text', keys)}`
-      if (fts) return indexedTierIds(tier, index, keys.map(ftsPhrase), beforeId, take)
+      if (phrases) {
+        const list = tier < 2 ? phrases.names[tier as 0 | 1] : phrases.all
+        return list.length ? indexedTierIds(tier, index, list, beforeId, take) : []
+      }
       return ids(sql<{ id: number }>`select members.id from ${walked} where ${owner}
         ${textClause} ${statusClause}
         ${beforeId === undefined ? sql`` : sql`and members.id < ${beforeId}`}
@@ -434,13 +496,17 @@ async function textSearch(
   cursor: RankCursor | undefined,
   limit: number,
 ): Promise<SearchPage> {
-  const matches = textMatches(db, ownerId, keys, status)
   // A phrase (a key with a space) is most often a rare name; both engines read it rare-first.
   const phrase = keys.some((key) => key.includes(' '))
   if (isPostgres(db)) {
+    const matches = textMatches(db, ownerId, keys, status)
     const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit)
     return textPage(db, ranked, counted, limit)
   }
+  const phrases = await sqlitePhrases(db, ownerId, keys)
+  // No trigram starts with the letters: no member has them.
+  if (phrases?.all.length === 0) return textPage(db, [], 0, limit)
+  const matches = textMatches(db, ownerId, keys, status, phrases)
   // A first page that holds every match (a rare name) is one read: its matches with their
   // tiers, ranked here; the count and the tier reads each search the index again. The read
   // stops one row past the page. A phrase is most often a rare name, read whole whichever way:
@@ -468,11 +534,17 @@ async function textSearch(
 }
 
 /**
- * How many ids below a page's start a PostgreSQL tier walk reads at most; on SQLite, how many a
- * key shorter than a trigram walks before it asks the name index, and for how many trigram
- * phrases at most, else walking on (decision 0136). Tests lower them.
+ * How many ids below a page's start a PostgreSQL tier walk reads at most. SQLite, a key shorter
+ * than a trigram: how many of the newest members it reads first, how many matches among them
+ * make it common, and for how many trigram phrases it may ask, else walking on (decisions 0136
+ * and 0137). Tests change them.
  */
-export const searchTuning = { walkIds: 20_000, shortWalkIds: 1_000, namePhrases: 200 }
+export const searchTuning = {
+  walkIds: 20_000,
+  shortWalkIds: 1_000,
+  shortPhrases: 200,
+  commonInWalk: 51,
+}
 
 /**
  * PostgreSQL's relevance order (decision 0130): a sample of up to TOTAL_CAP + 1 matches, first

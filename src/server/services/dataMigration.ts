@@ -33,6 +33,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   member_counts: 'derived',
   member_ministry_counts: 'derived',
   members_fts: 'derived',
+  members_fts_vocab: 'derived',
   members_name_fts: 'derived',
   members_name_vocab: 'derived',
   member_search: 'derived',

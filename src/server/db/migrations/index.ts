@@ -15,6 +15,7 @@ import * as m261501 from './2026_11_26_1501_member_ministry_counts'
 import * as m270101 from './2026_11_27_0101_member_search_joined_words'
 import * as m270601 from './2026_11_27_0601_member_owner_newest'
 import * as m271001 from './2026_11_27_1001_member_name_index_edges'
+import * as m271101 from './2026_11_27_1101_member_search_text_edges'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0101_member_search_joined_words': m270101,
   '2026_11_27_0601_member_owner_newest': m270601,
   '2026_11_27_1001_member_name_index_edges': m271001,
+  '2026_11_27_1101_member_search_text_edges': m271101,
 }
