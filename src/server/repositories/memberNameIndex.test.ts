@@ -191,3 +191,39 @@ describe('a search shorter than a trigram (decision 0136)', () => {
     }
   }, 60_000)
 })
+
+test('every one or two letters of a text can be looked up (decisions 0136 to 0138)', async () => {
+  const texts = ['abcde', 'abcd\nx', 'ሰላም ወንድሙ', 'a', 'ab', 'x\u0001yz', 'naïve 😀 z']
+  const pieces = (text: string) => {
+    const chars = [...text]
+    const all = new Set(chars)
+    for (let at = 0; at + 1 < chars.length; at += 1) all.add(chars[at] + chars[at + 1])
+    return [...all].filter((piece) => !piece.includes('\u0001') || piece === '\u0001').sort()
+  }
+  for (const text of texts) {
+    if (isPostgres(db)) {
+      // PostgreSQL's letters-and-pairs list of a text (migration 2026_11_27_1201).
+      const { rows } = await sql<{
+        grams: string[]
+      }>`select abal_search_grams(${text}) as grams`.execute(db)
+      const listed = [...new Set(rows[0].grams)].filter(Boolean).sort()
+      expect({ text, listed }).toEqual({ text, listed: pieces(text) })
+    } else {
+      // SQLite's indexes hold the text with two line breaks after it: every piece starts a
+      // trigram of the vocabulary.
+      const owner = await insertUser(db, `pieces-${texts.indexOf(text)}`, 'x')
+      await seedMembers(db, { ownerId: owner.id, ownerName: owner.username, count: 1, seed: 3 })
+      const member = await db
+        .selectFrom('members')
+        .select('id')
+        .where('owner_user_id', '=', owner.id)
+        .executeTakeFirstOrThrow()
+      await setNames(member.id, { notes: text })
+      for (const piece of pieces(text)) {
+        const { rows } = await sql<{ n: number }>`select count(*) as n from members_fts_vocab
+          where term >= ${piece} and term <= ${`${piece}\u{10FFFF}\u{10FFFF}`}`.execute(db)
+        expect({ text, piece, found: Number(rows[0].n) > 0 }).toEqual({ text, piece, found: true })
+      }
+    }
+  }
+})

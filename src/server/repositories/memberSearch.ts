@@ -110,15 +110,87 @@ function likeAny(column: string | RawBuilder<string>, keys: readonly string[]) {
  * rejects most rows without the replace); the tests of the text with spaces joined by the digit 0
  * are the ones its index serves (migration 2026_11_27_0101, decision 0131), so a phrase's trigrams
  * across words narrow the candidates. Each is of a part of the key, so the plain test implies it.
+ * A key shorter than a trigram is looked up in the text's letters and pairs instead (pgGrams).
  */
-function pgAllFields(keys: readonly string[]) {
+function pgAllFields(keys: readonly string[], grams: boolean) {
   const text = sql.ref('member_search.search_text')
   const joined = sql`replace(${text}, ' ', '0')`
   const both = (key: string) => {
-    const parts = joints(key).map((part) => sql`${joined} like ${likePattern(part)}`)
+    const parts =
+      grams && hasGrams(key)
+        ? [pgGrams(text, key)]
+        : joints(key).map((part) => sql`${joined} like ${likePattern(part)}`)
     return sql`(${text} like ${likePattern(key)} and ${sql.join(parts, sql` and `)})`
   }
   return sql<boolean>`(${sql.join(keys.map(both), sql` or `)})`
+}
+
+/**
+ * PostgreSQL: a key shorter than a trigram can be looked up in the indexes of every one and two
+ * letters (migration 2026_11_27_1201, decision 0138), except one holding the character those
+ * lists are cut at.
+ */
+const hasGrams = (key: string) => [...key].length < TRIGRAM && !key.includes('\u0001')
+
+/** PostgreSQL: "this text has the key", as its index of letters and pairs serves it. */
+const pgGrams = (text: RawBuilder<unknown>, key: string) =>
+  sql<boolean>`abal_search_grams(${text}) @> array[${key}]::text[]`
+
+/**
+ * PostgreSQL: any key in the name line, as its indexes serve it: pg_trgm's for a key of three
+ * letters or more; for a shorter one the letters and pairs when it is rare (pgLetterLookups).
+ * A short key's own test is strpos, not like: pg_trgm answers a pattern without a trigram by
+ * reading its whole index, and the planner chose that read (`ሩት` at 1,000,000 members: 0.8–2.3
+ * s with like, 0.5 s with strpos, 10 ms with the lookup).
+ */
+function pgNameAny(db: Db, keys: readonly string[], grams: boolean) {
+  const name = nameLineSql(db, 'members.search_text')
+  const test = (key: string) => {
+    if (!hasGrams(key)) return sql`${name} like ${likePattern(key)}`
+    const found = sql`strpos(${name}, ${key}) > 0`
+    return grams ? sql`(${found} and ${pgGrams(name, key)})` : found
+  }
+  return sql<boolean>`(${sql.join(keys.map(test), sql` or `)})`
+}
+
+/** PostgreSQL: a word of the name line starts with a key, as members_name_trgm serves it. */
+function pgWordStartAny(db: Db, keys: readonly string[]) {
+  const name = nameLineSql(db, 'members.search_text')
+  const starts = keys.flatMap((key) => [`${escapeLike(key)}%`, `% ${escapeLike(key)}%`])
+  return sql<boolean>`(${sql.join(
+    starts.map((pattern) => sql`${name} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`
+}
+
+/** PostgreSQL: where a search's short keys are looked up in the indexes of letters and pairs. */
+interface LetterLookups {
+  names: boolean
+  all: boolean
+}
+
+/**
+ * PostgreSQL: where a search's short keys are rare enough to look up in the indexes of letters
+ * and pairs: in the name lines, in all fields, or both. Rare is fewer than
+ * searchTuning.commonInWalk matches among the newest members of all accounts (decision 0138).
+ * A common key's scan stops early at its page, while its lookup would read a large part of the
+ * index; the planner, which counts the list's cost on every row a scan reads, would choose the
+ * lookup.
+ */
+async function pgLetterLookups(db: Db, keys: readonly string[]): Promise<LetterLookups> {
+  if (!keys.some(hasGrams)) return { names: false, all: false }
+  const rows = await readRows(
+    db,
+    sql<{ names: number; all: number }>`select
+      count(*) filter (where ${likeAny(nameLineSql(db, 'newest.search_text'), keys)}) as names,
+      count(*) filter (where ${likeAny('newest.search_text', keys)}) as "all"
+      from (select member_search.search_text from member_search
+        order by member_search.member_id desc limit ${searchTuning.shortWalkIds}) newest`.compile(
+      db,
+    ),
+  )
+  const rare = (found: number | undefined) => Number(found ?? 0) < searchTuning.commonInWalk
+  return { names: rare(rows[0]?.names), all: rare(rows[0]?.all) }
 }
 
 /**
@@ -320,6 +392,8 @@ function textMatches(
   keys: readonly string[],
   status?: string,
   phrases?: IndexPhrases,
+  /** PostgreSQL: where short keys are looked up in the indexes of letters and pairs. */
+  grams: LetterLookups = { names: false, all: false },
 ) {
   const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
   const owner = ownerClause(ownerId)
@@ -382,7 +456,7 @@ function textMatches(
       let query
       if (isPostgres(db)) {
         query = sql<{ n: number }>`select count(*) as n from (select 1 from member_search
-          where ${pgAllFields(keys)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}) capped`
+          where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}) capped`
       } else {
         const from = fts
           ? sql`members_fts cross join members indexed by members_search_cover
@@ -400,7 +474,7 @@ function textMatches(
         const rows = await readRows(
           db,
           sql<{ id: number }>`select member_search.member_id as id from member_search
-            where ${pgAllFields(keys)} ${pgOwner} ${pgStatus}
+            where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus}
             ${beforeId === undefined ? sql`` : sql`and member_search.member_id < ${beforeId}`}
             and not ${tierTests(db, 'member_search.search_text', keys).inName}
             order by member_search.member_id desc limit ${take}`.compile(db),
@@ -412,11 +486,15 @@ function textMatches(
       // index (migration 2026_11_26_1401), not from every field's (decision 0115).
       const inName = tier < 2
       const index = inName ? 'members_name_fts' : 'members_fts'
-      // PostgreSQL: the same test on the name line lets the planner use members_name_trgm.
-      const nameClause =
-        inName && isPostgres(db)
-          ? sql`and ${likeAny(nameLineSql(db, 'members.search_text'), keys)}`
-          : sql``
+      // PostgreSQL: the same test on the name line lets the planner use members_name_trgm (or
+      // members_name_grams for a short key).
+      let nameClause =
+        inName && isPostgres(db) ? sql`and ${pgNameAny(db, keys, grams.names)}` : sql``
+      // A rare short key's word starts: pg_trgm pads a word after a space, so "% ab%" is looked
+      // up by its trigrams, unlike "%ab%" (decision 0138).
+      if (tier === 0 && isPostgres(db) && grams.names) {
+        nameClause = sql`and ${pgWordStartAny(db, keys)}`
+      }
       // PostgreSQL's name tiers: the name line's test alone, which implies the all-fields one
       // (decision 0130).
       const textClause = isPostgres(db) ? sql`` : sql`and ${likeAny('members.search_text', keys)}`
@@ -440,12 +518,11 @@ function textMatches(
       const query = names
         ? sql<SampleRow>`select members.id, ${newest} as top,
             ${tierSql(db, 'members.search_text', keys)} as tier from members
-            where ${owner} ${statusClause}
-            and ${likeAny(nameLineSql(db, 'members.search_text'), keys)}
+            where ${owner} ${statusClause} and ${pgNameAny(db, keys, grams.names)}
             limit ${TOTAL_CAP + 1}`
         : sql<SampleRow>`select member_search.member_id as id, ${newest} as top,
             ${tierSql(db, 'member_search.search_text', keys)} as tier from member_search
-            where ${pgAllFields(keys)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}`
+            where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}`
       const rows = await readRows(db, query.compile(db))
       return {
         entries: rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) })),
@@ -499,7 +576,8 @@ async function textSearch(
   // A phrase (a key with a space) is most often a rare name; both engines read it rare-first.
   const phrase = keys.some((key) => key.includes(' '))
   if (isPostgres(db)) {
-    const matches = textMatches(db, ownerId, keys, status)
+    const grams = await pgLetterLookups(db, keys)
+    const matches = textMatches(db, ownerId, keys, status, undefined, grams)
     const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit)
     return textPage(db, ranked, counted, limit)
   }

@@ -1,6 +1,7 @@
 // A common search's tier pages on PostgreSQL walk the newest ids and then read the index below
 // what the walk covered (docs/decisions/0130). With a walk of a few ids the seam between the two
 // falls inside every page; the pages must still follow the relevance order exactly.
+import { sql } from 'kysely'
 import { foldForSearch, searchKeys } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import { seedOwner } from '../testing/seedOwner'
@@ -15,9 +16,9 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const walkIds = searchTuning.walkIds
+const tuning = { ...searchTuning }
 afterEach(() => {
-  searchTuning.walkIds = walkIds
+  Object.assign(searchTuning, tuning)
 })
 
 describe('the pages of a search common enough to be walked in id order', () => {
@@ -49,6 +50,29 @@ describe('the pages of a search common enough to be walked in id order', () => {
           seen: reference(rows, query, status),
         })
       }
+    }
+  }, 180_000)
+})
+
+describe('a short key rare among the newest members but in more than the cap of older ones', () => {
+  it('reads its tiers through the indexes in relevance order (decisions 0137, 0138)', async () => {
+    const { db } = ctx.database
+    const owner = await seedOwner(db, 'short-rare-newest', 2_300, 44)
+    const oldest = (await ownedRows(db, owner.id)).slice(0, 1_200).map((row) => row.id)
+    // ቀለ inside a name word for 1,150 of the oldest, at the start of the name for 50 more.
+    const prefix = async (text: string, ids: number[]) =>
+      sql`update members set search_text = ${text} || search_text
+        where id in (${sql.join(ids)})`.execute(db)
+    await prefix('በቀለ ', oldest.slice(0, 1_150))
+    await prefix('ቀለ', oldest.slice(1_150))
+    const rows = await ownedRows(db, owner.id)
+    const expected = reference(rows, 'ቀለ')
+    expect(expected.length).toBeGreaterThan(TOTAL_CAP)
+
+    for (const settings of [{}, { walkIds: 50 }]) {
+      Object.assign(searchTuning, tuning, settings)
+      const seen = await walkPages(db, owner.id, 'ቀለ', 200)
+      expect({ settings, seen }).toEqual({ settings, seen: expected })
     }
   }, 180_000)
 })
