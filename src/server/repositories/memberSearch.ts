@@ -612,10 +612,10 @@ async function textSearch(
 }
 
 /**
- * How many ids below a page's start a PostgreSQL tier walk reads at most. SQLite, a key shorter
- * than a trigram: how many of the newest members it reads first, how many matches among them
- * make it common, and for how many trigram phrases it may ask, else walking on (decisions 0136
- * and 0137). Tests change them.
+ * How many ids below a page's start a PostgreSQL tier walk reads at most. A key shorter than a
+ * trigram, on both engines: how many of the newest members are read first, and how many matches
+ * among them make it common (decisions 0137 and 0138); on SQLite also for how many trigram
+ * phrases it may ask, else walking on (decision 0136). Tests change them.
  */
 export const searchTuning = {
   walkIds: 20_000,
