@@ -312,10 +312,6 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
   return done
 }
 
-/** The name line of search_text in SQLite as migration 2026_11_27_1001 indexes it. */
-const NAME_LINE =
-  "' ' || substr(search_text, 1, instr(search_text || char(10), char(10)) - 1) || char(10, 10)"
-
 /**
  * SQLite, many members: one transaction in which the FTS5 triggers are dropped, the rows go
  * in as one prepared multi-row insert reused for every batch, each text index is rebuilt once
@@ -347,17 +343,13 @@ async function bulkSeedSqlite(db: Db, options: SeedOptions, rowOptions: RowOptio
         done += batch
         if (done % ROWS_PER_TRANSACTION === 0 || done === options.count) options.onProgress?.(done)
       }
+      // Both indexes read their texts from views (migration 2026_11_27_1001).
       const tables = await sql<{ name: string }>`select name from sqlite_master
         where type = 'table' and name in ('members_fts', 'members_name_fts')`.execute(trx)
-      const has = new Set(tables.rows.map((table) => table.name))
-      if (has.has('members_fts')) {
-        await sql`insert into members_fts(members_fts) values ('rebuild')`.execute(trx)
-      }
-      if (has.has('members_name_fts')) {
-        // Contentless: emptied and filled again from every member's name line.
-        await sql`insert into members_name_fts(members_name_fts) values ('delete-all')`.execute(trx)
-        await sql`insert into members_name_fts(rowid, name_line)
-          select id, ${sql.raw(NAME_LINE)} from members`.execute(trx)
+      for (const { name } of tables.rows) {
+        await sql`insert into ${sql.table(name)}(${sql.table(name)}) values ('rebuild')`.execute(
+          trx,
+        )
       }
       for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx)
       return done

@@ -100,7 +100,7 @@ export interface MembersFtsTable {
   members_fts: string
 }
 
-/** SQLite only: the contentless FTS5 trigram index over each member's name line. */
+/** SQLite only: the FTS5 trigram index over each member's name line (view members_name_text). */
 export interface MembersNameFtsTable {
   rowid: number
   name_line: string

@@ -390,10 +390,16 @@ function textMatches(
   db: Db,
   ownerId: number | null,
   keys: readonly string[],
-  status?: string,
-  phrases?: IndexPhrases,
-  /** PostgreSQL: where short keys are looked up in the indexes of letters and pairs. */
-  grams: LetterLookups = { names: false, all: false },
+  status: string | undefined,
+  {
+    phrases,
+    grams = { names: false, all: false },
+  }: {
+    /** SQLite: the FTS5 phrases to read (sqlitePhrases); without them the members are walked. */
+    phrases?: IndexPhrases
+    /** PostgreSQL: where short keys are looked up in the indexes of letters and pairs. */
+    grams?: LetterLookups
+  },
 ) {
   const statusClause = status ? sql`and members.membership_status = ${status}` : sql``
   const owner = ownerClause(ownerId)
@@ -577,14 +583,14 @@ async function textSearch(
   const phrase = keys.some((key) => key.includes(' '))
   if (isPostgres(db)) {
     const grams = await pgLetterLookups(db, keys)
-    const matches = textMatches(db, ownerId, keys, status, undefined, grams)
+    const matches = textMatches(db, ownerId, keys, status, { grams })
     const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit)
     return textPage(db, ranked, counted, limit)
   }
   const phrases = await sqlitePhrases(db, ownerId, keys)
   // No trigram starts with the letters: no member has them.
   if (phrases?.all.length === 0) return textPage(db, [], 0, limit)
-  const matches = textMatches(db, ownerId, keys, status, phrases)
+  const matches = textMatches(db, ownerId, keys, status, { phrases })
   // A first page that holds every match (a rare name) is one read: its matches with their
   // tiers, ranked here; the count and the tier reads each search the index again. The read
   // stops one row past the page. A phrase is most often a rare name, read whole whichever way:

@@ -14,8 +14,7 @@ import * as m261401 from './2026_11_26_1401_member_name_index'
 import * as m261501 from './2026_11_26_1501_member_ministry_counts'
 import * as m270101 from './2026_11_27_0101_member_search_joined_words'
 import * as m270601 from './2026_11_27_0601_member_owner_newest'
-import * as m271001 from './2026_11_27_1001_member_name_index_edges'
-import * as m271101 from './2026_11_27_1101_member_search_text_edges'
+import * as m271001 from './2026_11_27_1001_member_text_index_edges'
 import * as m271201 from './2026_11_27_1201_member_search_grams'
 
 /**
@@ -38,7 +37,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1501_member_ministry_counts': m261501,
   '2026_11_27_0101_member_search_joined_words': m270101,
   '2026_11_27_0601_member_owner_newest': m270601,
-  '2026_11_27_1001_member_name_index_edges': m271001,
-  '2026_11_27_1101_member_search_text_edges': m271101,
+  '2026_11_27_1001_member_text_index_edges': m271001,
   '2026_11_27_1201_member_search_grams': m271201,
 }
