@@ -128,9 +128,11 @@ test('an admin deletes a member, restores it, and the history shows both', async
   await navigate(page, `/history?member_id=${memberId}`)
   const audit = page.getByRole('list', { name: t('en', 'history') })
   await audit.getByText(t('en', 'action.member_restore'), { exact: true }).waitFor()
-  // The list can show its newest entry before the older ones: wait for one, then count them.
+  // The list can show its newest entry before the older ones, and a cached page while it
+  // fetches: wait for one deletion and for the fetch to end, then count them.
   const deletions = audit.getByText(t('en', 'action.member_delete'), { exact: true })
   await deletions.first().waitFor()
+  await page.locator('[aria-busy="false"]').filter({ has: audit }).waitFor()
   assert.equal(await deletions.count(), 1)
   await context.close()
 })
