@@ -216,6 +216,8 @@ export function joints(key: string): string[] {
 interface Sample {
   entries: RankCursor[]
   top: number
+  /** Every match with an id at or above this is in entries: 1 when they are every match. */
+  above: number
 }
 
 interface SampleRow {
@@ -223,6 +225,11 @@ interface SampleRow {
   tier: number
   top: number
 }
+
+const toEntry = (row: { id: number; tier: number }): RankCursor => ({
+  tier: Number(row.tier) as SearchTier,
+  id: Number(row.id),
+})
 
 /** Where a text search's page starts: after this (tier, id) in relevance order. */
 export interface RankCursor {
@@ -457,12 +464,92 @@ function textMatches(
     if (names.length === 0) return newest
     return [...newest, ...(await indexedTierIds(tier, 'members_name_fts', names, from, rest))]
   }
+  // PostgreSQL: the highest id, where a walk of the first page starts (an index lookup).
+  const newest = sql`(select max(member_search.member_id) from member_search)`
+
+  /** PostgreSQL: a sample read through a trigram index, in no particular order. */
+  const indexSample = async (query: RawBuilder<SampleRow>): Promise<Sample> => {
+    const rows = await readRows(db, query.compile(db))
+    const top = Number(rows[0]?.top ?? 0)
+    return {
+      entries: rows.map(toEntry),
+      top,
+      above: rows.length > TOTAL_CAP ? top + 1 : 1,
+    }
+  }
+
+  /**
+   * PostgreSQL: up to `take` matches in all fields with their tiers, newest first among ids in
+   * [from, before), walking member_search's primary key. strpos is the substring test (no index
+   * serves it) and costs a third of a Ge'ez `like` per row.
+   */
+  const walkSample = async (from: number, before: number, take: number) => {
+    const found = sql.join(
+      keys.map((key) => sql`strpos(member_search.search_text, ${key}) > 0`),
+      sql` or `,
+    )
+    const rows = await readRows(
+      db,
+      sql<{ id: number; tier: number }>`select member_search.member_id as id,
+        ${tierSql(db, 'member_search.search_text', keys)} as tier from member_search
+        where member_search.member_id >= ${from} and member_search.member_id < ${before}
+        ${pgOwner} ${pgStatus} and (${found})
+        order by member_search.member_id desc limit ${take}`.compile(db),
+    )
+    return rows.map(toEntry)
+  }
+
+  /**
+   * PostgreSQL: the all-fields sample. The newest ids are walked first; a search common enough
+   * among them walks on in id order to the cap, which costs about a microsecond per id, where
+   * the index reads every candidate's entry (a third of that each) and a few milliseconds of
+   * rows: a town in 13 % of 1,000,000 members, 40–95 ms by the index, 7 ms walked (decision
+   * 0139). Otherwise, or when the walk falls short, the index as before.
+   */
+  const allFieldsSample = async (): Promise<Sample> => {
+    const rows = await readRows(
+      db,
+      sql<{ top: number | null }>`select ${newest} as top`.compile(db),
+    )
+    const top = Number(rows[0]?.top ?? 0)
+    const take = TOTAL_CAP + 1
+    const from = Math.max(top + 1 - searchTuning.sampleWalkIds, 1)
+    const entries = await walkSample(from, top + 1, take)
+    const lowest = (start: number) => (entries.length >= take ? entries[take - 1]!.id : start)
+    if (entries.length >= take || from <= 1) return { entries, top, above: lowest(1) }
+    const perId = entries.length / (top + 1 - from)
+    const need = (take - entries.length) / perId
+    const matches = perId * top
+    // The walk to the cap at the newest ids' rate, if it costs less than the index would.
+    if (perId > 0 && need <= searchTuning.walkIds && need <= matches / 3 + 3_000) {
+      const start = Math.max(from - Math.ceil(need * 1.5), 1)
+      entries.push(...(await walkSample(start, from, take - entries.length)))
+      if (entries.length >= take || start <= 1) return { entries, top, above: lowest(1) }
+    }
+    return indexSample(sql<SampleRow>`select member_search.member_id as id, ${newest} as top,
+      ${tierSql(db, 'member_search.search_text', keys)} as tier from member_search
+      where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus} limit ${take}`)
+  }
+
   return {
-    count: async () => {
+    /**
+     * The matches up to TOTAL_CAP + 1. PostgreSQL, given how many names match (every one, fewer
+     * than the cap): those outside the name line up to what the cap leaves, which stops the scan
+     * sooner (decision 0139).
+     */
+    count: async (nameMatches?: number) => {
       let query
+      let counted = 0
       if (isPostgres(db)) {
-        query = sql<{ n: number }>`select count(*) as n from (select 1 from member_search
-          where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}) capped`
+        const others =
+          nameMatches === undefined
+            ? sql``
+            : sql`and not ${tierTests(db, 'member_search.search_text', keys).inName}`
+        counted = nameMatches ?? 0
+        const take = TOTAL_CAP + 1 - counted
+        query = sql<{ n: number }>`select count(*) as n from
+          (select 1 from member_search where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus}
+          ${others} limit ${take}) capped`
       } else {
         const from = fts
           ? sql`members_fts cross join members indexed by members_search_cover
@@ -472,7 +559,7 @@ function textMatches(
           ${statusClause} limit ${TOTAL_CAP + 1})`
       }
       const rows = await readRows(db, query.compile(db))
-      return Number(rows[0]?.n ?? 0)
+      return counted + Number(rows[0]?.n ?? 0)
     },
     tierIds: async (tier: SearchTier, beforeId: number | undefined, take: number) => {
       if (isPostgres(db) && tier === 2) {
@@ -514,26 +601,17 @@ function textMatches(
         ${nameClause} ${tierClause(tier)} order by members.id desc limit ${take}`)
     },
     /**
-     * PostgreSQL: up to TOTAL_CAP + 1 matches with their tiers, in no particular order: from the
-     * name index (`names`, tiers 0 and 1 only) or from the narrow member_search copy. Fewer than
-     * that is every match; a full sample says the search is common and which tiers are.
+     * PostgreSQL: up to TOTAL_CAP + 1 matches with their tiers: from the name index (`names`,
+     * tiers 0 and 1 only) or from the narrow member_search copy. Fewer than that is every match;
+     * a full sample says the search is common and which tiers are, and when it was walked in id
+     * order it holds the newest matches (Sample.above).
      */
     sample: async (names: boolean): Promise<Sample> => {
-      // The highest id, where a walk of the first page starts (an index lookup, once).
-      const newest = sql`(select max(member_search.member_id) from member_search)`
-      const query = names
-        ? sql<SampleRow>`select members.id, ${newest} as top,
-            ${tierSql(db, 'members.search_text', keys)} as tier from members
-            where ${owner} ${statusClause} and ${pgNameAny(db, keys, grams.names)}
-            limit ${TOTAL_CAP + 1}`
-        : sql<SampleRow>`select member_search.member_id as id, ${newest} as top,
-            ${tierSql(db, 'member_search.search_text', keys)} as tier from member_search
-            where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus} limit ${TOTAL_CAP + 1}`
-      const rows = await readRows(db, query.compile(db))
-      return {
-        entries: rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) })),
-        top: Number(rows[0]?.top ?? 0),
-      }
+      if (!names) return allFieldsSample()
+      return indexSample(sql<SampleRow>`select members.id, ${newest} as top,
+        ${tierSql(db, 'members.search_text', keys)} as tier from members
+        where ${owner} ${statusClause} and ${pgNameAny(db, keys, grams.names)}
+        limit ${TOTAL_CAP + 1}`)
     },
     /**
      * PostgreSQL: one tier's ids newest first among ids in [from, before), walking the narrow
@@ -565,7 +643,7 @@ function textMatches(
             where ${owner} and ${likeAny('members.search_text', keys)} ${statusClause}
             order by members.id ${order} limit ${take}`
       const rows = await readRows(db, query.compile(db))
-      return rows.map((row) => ({ tier: Number(row.tier) as SearchTier, id: Number(row.id) }))
+      return rows.map(toEntry)
     },
   }
 }
@@ -618,16 +696,18 @@ async function textSearch(
 }
 
 /**
- * How many ids below a page's start a PostgreSQL tier walk reads at most. A key shorter than a
- * trigram, on both engines: how many of the newest members are read first, and how many matches
- * among them make it common (decisions 0137 and 0138); on SQLite also for how many trigram
- * phrases it may ask, else walking on (decision 0136). Tests change them.
+ * How many ids below a page's start a PostgreSQL tier walk or all-fields sample reads at most. A
+ * key shorter than a trigram, on both engines: how many of the newest members are read first,
+ * and how many matches among them make it common (decisions 0137 and 0138); on SQLite also for
+ * how many trigram phrases it may ask, else walking on (decision 0136). How many of the newest
+ * ids a PostgreSQL all-fields sample walks first (decision 0139). Tests change them.
  */
 export const searchTuning = {
   walkIds: 20_000,
   shortWalkIds: 1_000,
   shortPhrases: 200,
   commonInWalk: 51,
+  sampleWalkIds: 1_000,
 }
 
 /**
@@ -647,20 +727,21 @@ async function pgRanked(
   let counted: number | undefined
   const readTier = async (
     tier: SearchTier,
-    { entries: sample, top }: Sample,
+    { entries: sample, top, above }: Sample,
     read: (before: number | undefined, take: number) => Promise<number[]>,
   ) => {
     if (cursor && tier < cursor.tier) return
     const before = cursor && tier === cursor.tier ? cursor.id : undefined
     const take = want - ranked.length
     let ids: number[]
-    if (sample.length <= TOTAL_CAP) {
-      // Every match is in the sample.
-      ids = sample
-        .filter((entry) => entry.tier === tier && (before === undefined || entry.id < before))
-        .map((entry) => entry.id)
-        .sort((a, b) => b - a)
-        .slice(0, take)
+    // The sample's matches of this tier that are known to be the newest ones after `before`.
+    const known = sample
+      .filter((entry) => entry.tier === tier && entry.id >= above)
+      .filter((entry) => before === undefined || entry.id < before)
+      .map((entry) => entry.id)
+      .sort((a, b) => b - a)
+    if (above <= 1 || known.length >= take) {
+      ids = known.slice(0, take)
     } else if (sample.filter((entry) => entry.tier === tier).length >= take) {
       // Common in this tier: walk the newest ids, then the index below what the walk covered.
       const end = before ?? top + 1
@@ -684,8 +765,9 @@ async function pgRanked(
   }
   // Full: more matches than the cap, and no count to run.
   if (all) counted = all.entries.length
+  let names: Sample | undefined
   if (!cursor || cursor.tier < 2) {
-    const names = await matches.sample(true)
+    names = await matches.sample(true)
     // More name matches than the cap: more matches than the cap.
     if (names.entries.length > TOTAL_CAP) counted = names.entries.length
     for (const tier of [0, 1] as const) {
@@ -698,7 +780,8 @@ async function pgRanked(
     counted ??= all.entries.length
     await readTier(2, all, (before, take) => matches.tierIds(2, before, take))
   }
-  counted ??= await matches.count()
+  // Every name match is in a sample under the cap: only the other fields are left to count.
+  counted ??= await matches.count(names && names.entries.length)
   return { ranked, counted }
 }
 

@@ -7,7 +7,7 @@ import { seedMembers } from '../cli/seedMembers'
 import { seedOwner } from '../testing/seedOwner'
 import { createTestApp, type TestContext } from '../testing/testApp'
 import { ownedRows, reference, walkPages } from '../testing/searchReference'
-import { searchTuning, TOTAL_CAP } from './memberSearch'
+import { searchMembers, searchTuning, TOTAL_CAP } from './memberSearch'
 import { nameLine } from './searchRank'
 
 let ctx: TestContext
@@ -39,12 +39,19 @@ describe('the pages of a search common enough to be walked in id order', () => {
     expect(reference(rows, 'member').length).toBeGreaterThan(TOTAL_CAP)
     expect(nameMatches('member')).toBeLessThan(TOTAL_CAP)
 
-    for (const ids of [3, 50, 20_000]) {
-      searchTuning.walkIds = ids
+    // The all-fields sample walks 10 or 100 of the newest ids first (decision 0139).
+    for (const [ids, sampleWalkIds] of [
+      [3, 1_000],
+      [50, 10],
+      [20_000, 100],
+      [20_000, 1_000],
+    ]) {
+      Object.assign(searchTuning, { walkIds: ids, sampleWalkIds })
       for (const [query, status] of [['a'], ['e'], ['member'], ['a', 'member']]) {
         const seen = await walkPages(db, owner.id, query, 150, status)
-        expect({ ids, query, status, seen }).toEqual({
+        expect({ ids, sampleWalkIds, query, status, seen }).toEqual({
           ids,
+          sampleWalkIds,
           query,
           status,
           seen: reference(rows, query, status),
@@ -72,6 +79,33 @@ describe('a short key rare among the newest members but in more than the cap of 
     for (const settings of [{}, { walkIds: 50 }]) {
       Object.assign(searchTuning, tuning, settings)
       const seen = await walkPages(db, owner.id, 'ቀለ', 200)
+      expect({ settings, seen }).toEqual({ settings, seen: expected })
+    }
+  }, 180_000)
+})
+
+describe('a word common among the newest members and rare among older ones', () => {
+  it('is counted and paged exactly when its walk in id order falls short (decision 0139)', async () => {
+    const { db } = ctx.database
+    const owner = await seedOwner(db, 'common-newest', 2_300, 45)
+    const ids = (await ownedRows(db, owner.id)).map((row) => row.id)
+    // Outside the name line, so only the all-fields sample finds it: in the newest 300 and the
+    // oldest 1,000. The newest ids promise a walk that the middle ones do not keep.
+    await sql`update members set search_text = search_text || ${'\nzqxw'}
+      where id in (${sql.join([...ids.slice(0, 1_000), ...ids.slice(-300)])})`.execute(db)
+    const rows = await ownedRows(db, owner.id)
+    const expected = reference(rows, 'zqxw')
+    expect(expected.length).toBe(1_300)
+
+    for (const settings of [{}, { sampleWalkIds: 400 }, { sampleWalkIds: 400, walkIds: 50 }]) {
+      Object.assign(searchTuning, tuning, settings)
+      const first = await searchMembers(db, { ownerId: owner.id, query: 'zqxw', limit: 50 })
+      expect({ settings, total: first.total, capped: first.total_capped }).toEqual({
+        settings,
+        total: TOTAL_CAP,
+        capped: true,
+      })
+      const seen = await walkPages(db, owner.id, 'zqxw', 200)
       expect({ settings, seen }).toEqual({ settings, seen: expected })
     }
   }, 180_000)
