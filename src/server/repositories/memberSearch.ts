@@ -153,6 +153,10 @@ function pgNameAny(db: Db, keys: readonly string[], grams: boolean) {
   return sql<boolean>`(${sql.join(keys.map(test), sql` or `)})`
 }
 
+/** A phrase whose first word has no trigram of its own: "a bekele", "e k". */
+const shortFirstWord = (key: string) =>
+  key.includes(' ') && [...key.slice(0, key.indexOf(' '))].length < TRIGRAM
+
 /** PostgreSQL: a word of the name line starts with a key, as members_name_trgm serves it. */
 function pgWordStartAny(db: Db, keys: readonly string[]) {
   const name = nameLineSql(db, 'members.search_text')
@@ -218,6 +222,8 @@ interface Sample {
   top: number
   /** Every match with an id at or above this is in entries: 1 when they are every match. */
   above: number
+  /** Matches per id among the newest ids, where a walk found that out (allFieldsSample). */
+  perId?: number
 }
 
 interface SampleRow {
@@ -499,6 +505,20 @@ function textMatches(
     return rows.map(toEntry)
   }
 
+  /** PostgreSQL: the all-fields matches among the newest ids, walked once per search. */
+  let newestWalk: Promise<{ top: number; from: number; entries: RankCursor[]; perId: number }>
+  const newestMatches = () =>
+    (newestWalk ??= (async () => {
+      const rows = await readRows(
+        db,
+        sql<{ top: number | null }>`select ${newest} as top`.compile(db),
+      )
+      const top = Number(rows[0]?.top ?? 0)
+      const from = Math.max(top + 1 - searchTuning.sampleWalkIds, 1)
+      const entries = await walkSample(from, top + 1, TOTAL_CAP + 1)
+      return { top, from, entries, perId: top >= from ? entries.length / (top + 1 - from) : 0 }
+    })())
+
   /**
    * PostgreSQL: the all-fields sample. The newest ids are walked first; a search common enough
    * among them walks on in id order to the cap, which costs about a microsecond per id, where
@@ -507,17 +527,11 @@ function textMatches(
    * 0139). Otherwise, or when the walk falls short, the index as before.
    */
   const allFieldsSample = async (): Promise<Sample> => {
-    const rows = await readRows(
-      db,
-      sql<{ top: number | null }>`select ${newest} as top`.compile(db),
-    )
-    const top = Number(rows[0]?.top ?? 0)
     const take = TOTAL_CAP + 1
-    const from = Math.max(top + 1 - searchTuning.sampleWalkIds, 1)
-    const entries = await walkSample(from, top + 1, take)
+    const { top, from, perId, ...newestOnes } = await newestMatches()
+    const entries = [...newestOnes.entries]
     const lowest = (start: number) => (entries.length >= take ? entries[take - 1]!.id : start)
     if (entries.length >= take || from <= 1) return { entries, top, above: lowest(1) }
-    const perId = entries.length / (top + 1 - from)
     const need = (take - entries.length) / perId
     const matches = perId * top
     // The walk to the cap at the newest ids' rate, if it costs less than the index would.
@@ -526,12 +540,22 @@ function textMatches(
       entries.push(...(await walkSample(start, from, take - entries.length)))
       if (entries.length >= take || start <= 1) return { entries, top, above: lowest(1) }
     }
-    return indexSample(sql<SampleRow>`select member_search.member_id as id, ${newest} as top,
-      ${tierSql(db, 'member_search.search_text', keys)} as tier from member_search
-      where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus} limit ${take}`)
+    const sample = await indexSample(sql<SampleRow>`select member_search.member_id as id,
+      ${newest} as top, ${tierSql(db, 'member_search.search_text', keys)} as tier
+      from member_search where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus}
+      limit ${take}`)
+    return { ...sample, perId }
   }
 
   return {
+    /**
+     * PostgreSQL: how many matches the newest ids promise in all fields, or how many there are
+     * when they are every id.
+     */
+    expectedMatches: async () => {
+      const { top, from, entries, perId } = await newestMatches()
+      return from <= 1 ? entries.length : perId * top
+    },
     /**
      * The matches up to TOTAL_CAP + 1. PostgreSQL, given how many names match (every one, fewer
      * than the cap): those outside the name line up to what the cap leaves, which stops the scan
@@ -583,10 +607,17 @@ function textMatches(
       // members_name_grams for a short key).
       let nameClause =
         inName && isPostgres(db) ? sql`and ${pgNameAny(db, keys, grams.names)}` : sql``
-      // A rare short key's word starts: pg_trgm pads a word after a space, so "% ab%" is looked
-      // up by its trigrams, unlike "%ab%" (decision 0138).
-      if (tier === 0 && isPostgres(db) && grams.names) {
-        nameClause = sql`and ${pgWordStartAny(db, keys)}`
+      // Tier 0 of a rare short key, or of a key whose first word is shorter than a trigram
+      // ("a bekele"), by its word starts: pg_trgm pads a word after a space, so "% ab%" is
+      // looked up by its trigrams, unlike "%ab%" (decisions 0138, 0139).
+      if (tier === 0 && isPostgres(db)) {
+        const starts = keys.filter((key) => (grams.names && hasGrams(key)) || shortFirstWord(key))
+        const rest = keys.filter((key) => !starts.includes(key))
+        const tests = [
+          ...(starts.length ? [pgWordStartAny(db, starts)] : []),
+          ...(rest.length ? [pgNameAny(db, rest, grams.names)] : []),
+        ]
+        nameClause = sql`and (${sql.join(tests, sql` or `)})`
       }
       // PostgreSQL's name tiers: the name line's test alone, which implies the all-fields one
       // (decision 0130).
@@ -727,7 +758,7 @@ async function pgRanked(
   let counted: number | undefined
   const readTier = async (
     tier: SearchTier,
-    { entries: sample, top, above }: Sample,
+    { entries: sample, top, above, perId }: Sample,
     read: (before: number | undefined, take: number) => Promise<number[]>,
   ) => {
     if (cursor && tier < cursor.tier) return
@@ -740,9 +771,15 @@ async function pgRanked(
       .filter((entry) => before === undefined || entry.id < before)
       .map((entry) => entry.id)
       .sort((a, b) => b - a)
+    const inTier = sample.filter((entry) => entry.tier === tier).length
+    // A full sample's tier that holds a page is common, unless the newest ids showed too few
+    // matches for a walk to find two pages, a margin for their few (a date in 0.1 % of
+    // members: decision 0139).
+    const walkFinds =
+      perId === undefined || ((perId * inTier) / sample.length) * searchTuning.walkIds >= 2 * take
     if (above <= 1 || known.length >= take) {
       ids = known.slice(0, take)
-    } else if (sample.filter((entry) => entry.tier === tier).length >= take) {
+    } else if (inTier >= take && walkFinds) {
       // Common in this tier: walk the newest ids, then the index below what the walk covered.
       const end = before ?? top + 1
       const from = Math.max(end - searchTuning.walkIds, 1)
@@ -755,8 +792,10 @@ async function pgRanked(
   }
 
   // A phrase is most often a rare name: the all-fields sample first. Not full, it holds every
-  // match with its tier, so the page and the total come from it alone (decision 0131).
-  let all = phrase ? await matches.sample(false) : undefined
+  // match with its tier, so the page and the total come from it alone (decision 0131). Unless
+  // the newest ids promise more than the cap ("abebe k"): the names first (decision 0139).
+  const rare = phrase && (await matches.expectedMatches()) <= TOTAL_CAP
+  let all = rare ? await matches.sample(false) : undefined
   if (all && all.entries.length <= TOTAL_CAP) {
     const afterCursor = ({ tier, id }: RankCursor) =>
       !cursor || tier > cursor.tier || (tier === cursor.tier && id < cursor.id)

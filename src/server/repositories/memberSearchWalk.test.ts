@@ -1,7 +1,7 @@
 // A common search's tier pages on PostgreSQL walk the newest ids and then read the index below
 // what the walk covered (docs/decisions/0130). With a walk of a few ids the seam between the two
 // falls inside every page; the pages must still follow the relevance order exactly.
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import { foldForSearch, searchKeys } from '../../domain'
 import { seedMembers } from '../cli/seedMembers'
 import { seedOwner } from '../testing/seedOwner'
@@ -107,6 +107,43 @@ describe('a word common among the newest members and rare among older ones', () 
       })
       const seen = await walkPages(db, owner.id, 'zqxw', 200)
       expect({ settings, seen }).toEqual({ settings, seen: expected })
+    }
+  }, 180_000)
+})
+
+describe('a phrase whose first word is shorter than a trigram, in more than the cap', () => {
+  it('is paged in relevance order, spread out or among the oldest (decision 0139)', async () => {
+    const { db } = ctx.database
+    const owner = await seedOwner(db, 'short-first-word', 2_500, 46)
+    const ids = (await ownedRows(db, owner.id)).map((row) => row.id)
+    const edit = (text: RawBuilder<string>, chosen: number[]) =>
+      sql`update members set search_text = ${text} where id in (${sql.join(chosen)})`.execute(db)
+    // For each phrase: 60 names start with it (tier 0), 1,100 have it inside (tier 1), and 300
+    // have it in another field (tier 2). "q zed" is spread over all ids, "j wix" is among the
+    // oldest only, so the newest ids promise many matches for one and few for the other.
+    for (const [phrase, chosen] of [
+      ['q zed', ids.filter((_, i) => i % 5 < 3)],
+      ['j wix', ids.slice(0, 1_460)],
+    ] as const) {
+      await edit(sql`${`${phrase} `} || search_text`, chosen.slice(0, 60))
+      await edit(sql`${`a${phrase} `} || search_text`, chosen.slice(60, 1_160))
+      await edit(sql`search_text || ${`\n${phrase}`}`, chosen.slice(1_160, 1_460))
+    }
+    const rows = await ownedRows(db, owner.id)
+    for (const settings of [{}, { sampleWalkIds: 100 }, { walkIds: 50 }]) {
+      Object.assign(searchTuning, tuning, settings)
+      for (const phrase of ['q zed', 'j wix']) {
+        const expected = reference(rows, phrase)
+        expect(expected.length).toBe(1_460)
+        const first = await searchMembers(db, { ownerId: owner.id, query: phrase, limit: 200 })
+        expect({ settings, phrase, capped: first.total_capped }).toEqual({
+          settings,
+          phrase,
+          capped: true,
+        })
+        const seen = await walkPages(db, owner.id, phrase, 200)
+        expect({ settings, phrase, seen }).toEqual({ settings, phrase, seen: expected })
+      }
     }
   }, 180_000)
 })
