@@ -368,7 +368,10 @@ async function sqlitePhrases(
 ): Promise<IndexPhrases | undefined> {
   if (keys.every((key) => [...key].length >= TRIGRAM)) {
     const own = keys.map(ftsPhrase)
-    return { all: own, names: [own, own] }
+    // Tier 0 of "a bekele" asks for " a bekele": the name index's text starts with a space, and
+    // " a " is a rarer trigram than any of "bekele" (decision 0139).
+    const wordStarts = keys.map((key) => ftsPhrase(shortFirstWord(key) ? ` ${key}` : key))
+    return { all: own, names: [wordStarts, own] }
   }
   const walk = searchTuning.shortWalkIds
   const rows = await readRows(
