@@ -230,7 +230,7 @@ async function main() {
     const rareFragments = ['abebe kebede tes', 'meron girma', 'ሰላም ግርማ', 'yonas desta b']
     const towns = ['gondar', 'adama', 'hawassa', 'bahir dar']
     // A given name and the initial of the next, and the reverse: the next word's trigrams
-    // are few or none (decision 0139).
+    // are few or none (decision 0140).
     const initials = ['abebe k', 'meron g', 'a bekele', 'ሰላም ግ', 'kidist a']
     // Other fields: a year, a phone number's start, an email's domain, a status word.
     const otherFields = ['2015', '0911', '@example', 'visitor']

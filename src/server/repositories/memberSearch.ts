@@ -369,7 +369,7 @@ async function sqlitePhrases(
   if (keys.every((key) => [...key].length >= TRIGRAM)) {
     const own = keys.map(ftsPhrase)
     // Tier 0 of "a bekele" asks for " a bekele": the name index's text starts with a space, and
-    // " a " is a rarer trigram than any of "bekele" (decision 0139).
+    // " a " is a rarer trigram than any of "bekele" (decision 0140).
     const wordStarts = keys.map((key) => ftsPhrase(shortFirstWord(key) ? ` ${key}` : key))
     return { all: own, names: [wordStarts, own] }
   }
@@ -612,7 +612,7 @@ function textMatches(
         inName && isPostgres(db) ? sql`and ${pgNameAny(db, keys, grams.names)}` : sql``
       // Tier 0 of a rare short key, or of a key whose first word is shorter than a trigram
       // ("a bekele"), by its word starts: pg_trgm pads a word after a space, so "% ab%" is
-      // looked up by its trigrams, unlike "%ab%" (decisions 0138, 0139).
+      // looked up by its trigrams, unlike "%ab%" (decisions 0138, 0140).
       if (tier === 0 && isPostgres(db)) {
         const starts = keys.filter((key) => (grams.names && hasGrams(key)) || shortFirstWord(key))
         const rest = keys.filter((key) => !starts.includes(key))
@@ -796,7 +796,7 @@ async function pgRanked(
 
   // A phrase is most often a rare name: the all-fields sample first. Not full, it holds every
   // match with its tier, so the page and the total come from it alone (decision 0131). Unless
-  // the newest ids promise more than the cap ("abebe k"): the names first (decision 0139).
+  // the newest ids promise more than the cap ("abebe k"): the names first (decision 0140).
   const rare = phrase && (await matches.expectedMatches()) <= TOTAL_CAP
   let all = rare ? await matches.sample(false) : undefined
   if (all && all.entries.length <= TOTAL_CAP) {

@@ -112,7 +112,7 @@ describe('a word common among the newest members and rare among older ones', () 
 })
 
 describe('a phrase whose first word is shorter than a trigram, in more than the cap', () => {
-  it('is paged in relevance order, spread out or among the oldest (decision 0139)', async () => {
+  it('is paged in relevance order, spread out or among the oldest (decision 0140)', async () => {
     const { db } = ctx.database
     const owner = await seedOwner(db, 'short-first-word', 2_500, 46)
     const ids = (await ownedRows(db, owner.id)).map((row) => row.id)
