@@ -222,8 +222,8 @@ interface Sample {
   top: number
   /** Every match with an id at or above this is in entries: 1 when they are every match. */
   above: number
-  /** Matches per id among the newest ids, where a walk found that out (allFieldsSample). */
-  perId?: number
+  /** Each tier's matches per id among the newest ids, where a walk found that out. */
+  rates?: readonly number[]
 }
 
 interface SampleRow {
@@ -509,7 +509,9 @@ function textMatches(
   }
 
   /** PostgreSQL: the all-fields matches among the newest ids, walked once per search. */
-  let newestWalk: Promise<{ top: number; from: number; entries: RankCursor[]; perId: number }>
+  let newestWalk:
+    | Promise<{ top: number; from: number; entries: RankCursor[]; perId: number; rates: number[] }>
+    | undefined
   const newestMatches = () =>
     (newestWalk ??= (async () => {
       const rows = await readRows(
@@ -519,7 +521,11 @@ function textMatches(
       const top = Number(rows[0]?.top ?? 0)
       const from = Math.max(top + 1 - searchTuning.sampleWalkIds, 1)
       const entries = await walkSample(from, top + 1, TOTAL_CAP + 1)
-      return { top, from, entries, perId: top >= from ? entries.length / (top + 1 - from) : 0 }
+      const per = (found: number) => (top >= from ? found / (top + 1 - from) : 0)
+      const rates = SEARCH_TIERS.map((tier) =>
+        per(entries.filter((entry) => entry.tier === tier).length),
+      )
+      return { top, from, entries, perId: per(entries.length), rates }
     })())
 
   /**
@@ -531,7 +537,7 @@ function textMatches(
    */
   const allFieldsSample = async (): Promise<Sample> => {
     const take = TOTAL_CAP + 1
-    const { top, from, perId, ...newestOnes } = await newestMatches()
+    const { top, from, perId, rates, ...newestOnes } = await newestMatches()
     const entries = [...newestOnes.entries]
     const lowest = (start: number) => (entries.length >= take ? entries[take - 1]!.id : start)
     if (entries.length >= take || from <= 1) return { entries, top, above: lowest(1) }
@@ -547,7 +553,7 @@ function textMatches(
       ${newest} as top, ${tierSql(db, 'member_search.search_text', keys)} as tier
       from member_search where ${pgAllFields(keys, grams.all)} ${pgOwner} ${pgStatus}
       limit ${take}`)
-    return { ...sample, perId }
+    return { ...sample, rates }
   }
 
   return {
@@ -642,10 +648,12 @@ function textMatches(
      */
     sample: async (names: boolean): Promise<Sample> => {
       if (!names) return allFieldsSample()
-      return indexSample(sql<SampleRow>`select members.id, ${newest} as top,
+      const sample = await indexSample(sql<SampleRow>`select members.id, ${newest} as top,
         ${tierSql(db, 'members.search_text', keys)} as tier from members
         where ${owner} ${statusClause} and ${pgNameAny(db, keys, grams.names)}
         limit ${TOTAL_CAP + 1}`)
+      // A phrase has walked the newest ids already (pgRanked): their rates come for free.
+      return newestWalk ? { ...sample, rates: (await newestWalk).rates } : sample
     },
     /**
      * PostgreSQL: one tier's ids newest first among ids in [from, before), walking the narrow
@@ -761,7 +769,7 @@ async function pgRanked(
   let counted: number | undefined
   const readTier = async (
     tier: SearchTier,
-    { entries: sample, top, above, perId }: Sample,
+    { entries: sample, top, above, rates }: Sample,
     read: (before: number | undefined, take: number) => Promise<number[]>,
   ) => {
     if (cursor && tier < cursor.tier) return
@@ -778,8 +786,7 @@ async function pgRanked(
     // A full sample's tier that holds a page is common, unless the newest ids showed too few
     // matches for a walk to find two pages, a margin for their few (a date in 0.1 % of
     // members: decision 0139).
-    const walkFinds =
-      perId === undefined || ((perId * inTier) / sample.length) * searchTuning.walkIds >= 2 * take
+    const walkFinds = !rates || (rates[tier] ?? 0) * searchTuning.walkIds >= 2 * take
     if (above <= 1 || known.length >= take) {
       ids = known.slice(0, take)
     } else if (inTier >= take && walkFinds) {
