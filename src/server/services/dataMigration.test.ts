@@ -12,7 +12,7 @@ import type { Database } from '../db/tables'
 import { insertUser } from '../repositories/users'
 import { memberCalls } from '../testing/memberCalls'
 import { jpegWithGps, multipart, photoPart, registrationFields } from '../testing/memberForms'
-import { buildTestApp, createTestDatabase } from '../testing/testApp'
+import { buildTestApp, createTestDatabase, sharingSchemaLock } from '../testing/testApp'
 import { COPIED_TABLES, copyDatabase } from './dataMigration'
 import { hashPassword } from './passwords'
 import { verifyChain } from './history'
@@ -150,16 +150,18 @@ describe('copyDatabase (npm run migrate-data)', () => {
     // The seed has something in every copied table, so each is really compared.
     for (const table of COPIED_TABLES) expect(seeded[table].length).toBeGreaterThan(0)
     const lines: string[] = []
-    const there = await copyDatabase(source, middle, {
-      rowsPerInsert: 3,
-      log: (l) => lines.push(l),
-    })
+    // The copy migrates `middle`, a PostgreSQL schema when TEST_DATABASE_URL is set.
+    const onMiddle = <T>(copy: () => Promise<T>) =>
+      middle.dialect === 'postgres' ? sharingSchemaLock(middle.db, copy) : copy()
+    const there = await onMiddle(() =>
+      copyDatabase(source, middle, { rowsPerInsert: 3, log: (l) => lines.push(l) }),
+    )
     expect(there.counts.members).toBe(seeded.members.length)
     expect(there.historyEvents).toBe(seeded.audit_events.length)
     expect(lines).toContain(`photos: ${seeded.photos.length} rows`)
     expect(await dump(middle.db)).toEqual(seeded)
 
-    const home = await copyDatabase(middle, back, { rowsPerInsert: 2 })
+    const home = await onMiddle(() => copyDatabase(middle, back, { rowsPerInsert: 2 }))
     expect(home.historyHead).toBe(there.historyHead)
     expect(await dump(back.db)).toEqual(seeded)
     const chain = await verifyChain(back.db)

@@ -74,11 +74,20 @@ async function currentSchema(handle: DatabaseHandle): Promise<string | undefined
   return rows[0].s
 }
 
-/** The names of this database's tables (in its current schema on PostgreSQL). */
+/**
+ * The names of this database's tables (in its current schema on PostgreSQL). PostgreSQL reads its
+ * own schema's catalog: Kysely's introspection looks up every schema by name, and fails when one
+ * is dropped while it runs.
+ */
 async function tableNames(handle: DatabaseHandle): Promise<Set<string>> {
-  const schema = await currentSchema(handle)
+  if (handle.dialect === 'postgres') {
+    const { rows } = await sql<{ name: string }>`select c.relname as name from pg_class c
+      join pg_namespace ns on ns.oid = c.relnamespace
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')`.execute(handle.db)
+    return new Set(rows.map((row) => row.name))
+  }
   const tables = await handle.db.introspection.getTables({ withInternalKyselyTables: true })
-  return new Set(tables.filter((t) => !schema || t.schema === schema).map((t) => t.name))
+  return new Set(tables.map((t) => t.name))
 }
 
 /** The migrations a database has run, or none when it has no migration table yet. */

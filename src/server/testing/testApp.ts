@@ -28,14 +28,37 @@ export async function createTestDatabase(
   await sql.raw(`create schema "${schema}"`).execute(admin.db)
   await admin.destroy()
   const handle = openDatabase({ url, pgSchema: schema, poolSize: 5 })
-  await migrateToLatest(handle.db, { ...options, schema })
+  await sharingSchemaLock(handle.db, () => migrateToLatest(handle.db, { ...options, schema }))
   return {
     ...handle,
     destroy: async () => {
-      await sql.raw(`drop schema "${schema}" cascade`).execute(handle.db)
+      await handle.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK})`.execute(trx)
+        await sql.raw(`drop schema "${schema}" cascade`).execute(trx)
+      })
       await handle.destroy()
     },
   }
+}
+
+/** The advisory lock between test files' migrations and schema drops (any fixed number). */
+const SCHEMA_LOCK = 2_027_001
+
+/**
+ * PostgreSQL: runs what migrates a test database (migrations, a copy between databases) holding
+ * SCHEMA_LOCK shared. Kysely's migrator lists the tables of every schema and looks each schema up
+ * by name, so a schema another test file drops meanwhile fails the list; a drop takes the lock
+ * alone.
+ */
+export async function sharingSchemaLock<T>(db: Db, migrate: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock_shared(${SCHEMA_LOCK})`.execute(connection)
+    try {
+      return await migrate()
+    } finally {
+      await sql`select pg_advisory_unlock_shared(${SCHEMA_LOCK})`.execute(connection)
+    }
+  })
 }
 
 /** Runs the migrations a test database made with `upTo` has not run yet, in its own schema. */
@@ -45,7 +68,8 @@ export async function migrateTestDatabaseToLatest(database: DatabaseHandle): Pro
     database.dialect === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
       : undefined
-  await migrateToLatest(db, { schema })
+  if (schema) await sharingSchemaLock(db, () => migrateToLatest(db, { schema }))
+  else await migrateToLatest(db)
 }
 
 /**
