@@ -540,14 +540,16 @@ function textMatches(
     const { top, from, perId, rates, ...newestOnes } = await newestMatches()
     const entries = [...newestOnes.entries]
     const lowest = (start: number) => (entries.length >= take ? entries[take - 1]!.id : start)
-    if (entries.length >= take || from <= 1) return { entries, top, above: lowest(1) }
+    if (entries.length >= take || from <= 1) return { entries, top, above: lowest(1), rates }
     const need = (take - entries.length) / perId
     const matches = perId * top
     // The walk to the cap at the newest ids' rate, if it costs less than the index would.
     if (perId > 0 && need <= searchTuning.walkIds && need <= matches / 3 + 3_000) {
       const start = Math.max(from - Math.ceil(need * 1.5), 1)
       entries.push(...(await walkSample(start, from, take - entries.length)))
-      if (entries.length >= take || start <= 1) return { entries, top, above: lowest(1) }
+      if (entries.length >= take || start <= 1) {
+        return { entries, top, above: lowest(1), rates }
+      }
     }
     const sample = await indexSample(sql<SampleRow>`select member_search.member_id as id,
       ${newest} as top, ${tierSql(db, 'member_search.search_text', keys)} as tier
