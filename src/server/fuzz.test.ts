@@ -191,7 +191,7 @@ describe('fuzzing every route', () => {
       case 4:
         return {
           method: 'GET',
-          url: `/api/members/search?${query({ q: text(r), status: r.pick(['', 'all', 'member', text(r)]), limit: r.pick([1, 50, 500, 0, -1, 'x', 2 ** 40]), cursor: r.int(2) ? Buffer.from(JSON.stringify(value(r))).toString('base64url') : text(r) })}`,
+          url: `${r.pick(['/api/members/search', '/api/members/search/count'])}?${query({ q: text(r), status: r.pick(['', 'all', 'member', text(r)]), limit: r.pick([1, 50, 500, 0, -1, 'x', 2 ** 40]), cursor: r.int(2) ? Buffer.from(JSON.stringify(value(r))).toString('base64url') : text(r), count: r.pick(['true', 'false', text(r)]) })}`,
           headers,
         }
       case 5:

@@ -130,6 +130,8 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
       status: request.status,
       limit: MAX_SEARCH_LIMIT,
       cursor,
+      // The export needs no total: its pages are read uncounted (decision 0142).
+      count: false,
     })
     const ids = page.items.map((item) => item.id)
     if (ids.length > 0) {

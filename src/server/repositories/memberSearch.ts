@@ -74,12 +74,20 @@ export interface SearchParams {
   status?: string
   limit?: number
   cursor?: string
+  /**
+   * Whether a text search counts its matches (the default). False: `total` is null unless the
+   * page's own reads found it, and countMatches answers it when asked (decision 0142).
+   */
+  count?: boolean
 }
 
 export interface SearchPage {
   items: (MemberListItem & Partial<SearchNameColumns>)[]
-  /** Exact, or TOTAL_CAP when total_capped: a text search stops counting there. */
-  total: number
+  /**
+   * Exact, or TOTAL_CAP when total_capped: a text search stops counting there. Null: not
+   * counted (SearchParams.count false).
+   */
+  total: number | null
   /** More than TOTAL_CAP members match (only ever true with a text query). */
   total_capped: boolean
   next_cursor: string | null
@@ -224,6 +232,8 @@ interface Sample {
   above: number
   /** Each tier's matches per id among the newest ids, where a walk found that out. */
   rates?: readonly number[]
+  /** Entries holds the newest ids' matches only: a tier is judged common by its rate alone. */
+  byRates?: boolean
 }
 
 interface SampleRow {
@@ -559,6 +569,12 @@ function textMatches(
   }
 
   return {
+    /** PostgreSQL: the all-fields matches among the newest ids, with each tier's rate. */
+    newestSample: async (): Promise<Sample> => {
+      const { top, from, entries, rates } = await newestMatches()
+      const above = entries.length > TOTAL_CAP ? entries[TOTAL_CAP]!.id : from
+      return { entries, top, above, rates, byRates: true }
+    },
     /**
      * PostgreSQL: how many matches the newest ids promise in all fields, or how many there are
      * when they are every id.
@@ -692,7 +708,10 @@ function textMatches(
   }
 }
 
-/** One page of a text search in relevance order (searchRank.ts), after the cursor. */
+/**
+ * One page of a text search in relevance order (searchRank.ts), after the cursor, with the
+ * capped count of its matches when `count`.
+ */
 async function textSearch(
   db: Db,
   ownerId: number | null,
@@ -700,18 +719,19 @@ async function textSearch(
   status: string | undefined,
   cursor: RankCursor | undefined,
   limit: number,
+  count: boolean,
 ): Promise<SearchPage> {
   // A phrase (a key with a space) is most often a rare name; both engines read it rare-first.
   const phrase = keys.some((key) => key.includes(' '))
   if (isPostgres(db)) {
     const grams = await pgLetterLookups(db, keys)
     const matches = textMatches(db, ownerId, keys, status, { grams })
-    const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit)
-    return textPage(db, ranked, counted, limit)
+    const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit, count)
+    return textPage(db, ranked, counted, cursor, limit)
   }
   const phrases = await sqlitePhrases(db, ownerId, keys)
   // No trigram starts with the letters: no member has them.
-  if (phrases?.all.length === 0) return textPage(db, [], 0, limit)
+  if (phrases?.all.length === 0) return textPage(db, [], 0, cursor, limit)
   const matches = textMatches(db, ownerId, keys, status, { phrases })
   // A first page that holds every match (a rare name) is one read: its matches with their
   // tiers, ranked here; the count and the tier reads each search the index again. The read
@@ -720,12 +740,12 @@ async function textSearch(
   // start.
   const few = cursor ? undefined : await matches.upTo(limit + 1, phrase)
   let ranked: RankCursor[] = []
-  let counted: number
+  let counted: number | undefined
   if (few && few.length <= limit) {
     counted = few.length
     ranked = few.sort(byRelevance)
   } else {
-    counted = await matches.count()
+    if (count) counted = await matches.count()
     // Tier after tier until the page and one more row (is there a next page?) are found.
     for (const tier of SEARCH_TIERS) {
       if (counted === 0) break
@@ -736,7 +756,32 @@ async function textSearch(
       if (ranked.length > limit) break
     }
   }
-  return textPage(db, ranked, counted, limit)
+  return textPage(db, ranked, counted, cursor, limit)
+}
+
+/** How many members a text search matches, up to TOTAL_CAP + 1 (GET /api/members/search/count). */
+async function textCount(
+  db: Db,
+  ownerId: number | null,
+  keys: readonly string[],
+  status: string | undefined,
+): Promise<number> {
+  if (isPostgres(db)) {
+    const grams = await pgLetterLookups(db, keys)
+    const matches = textMatches(db, ownerId, keys, status, { grams })
+    const phrase = keys.some((key) => key.includes(' '))
+    // As pgRanked reads them: a rare phrase's all-fields sample holds every match; otherwise a
+    // full name sample is the capped count, and one under the cap leaves the other fields.
+    if (phrase && (await matches.expectedMatches()) <= TOTAL_CAP) {
+      return (await matches.sample(false)).entries.length
+    }
+    const names = await matches.sample(true)
+    if (names.entries.length > TOTAL_CAP) return names.entries.length
+    return matches.count(names.entries.length)
+  }
+  const phrases = await sqlitePhrases(db, ownerId, keys)
+  if (phrases?.all.length === 0) return 0
+  return textMatches(db, ownerId, keys, status, { phrases }).count()
 }
 
 /**
@@ -765,13 +810,14 @@ async function pgRanked(
   phrase: boolean,
   cursor: RankCursor | undefined,
   limit: number,
-): Promise<{ ranked: RankCursor[]; counted: number }> {
+  count: boolean,
+): Promise<{ ranked: RankCursor[]; counted: number | undefined }> {
   const want = limit + 1
   const ranked: RankCursor[] = []
   let counted: number | undefined
   const readTier = async (
     tier: SearchTier,
-    { entries: sample, top, above, rates }: Sample,
+    { entries: sample, top, above, rates, byRates }: Sample,
     read: (before: number | undefined, take: number) => Promise<number[]>,
   ) => {
     if (cursor && tier < cursor.tier) return
@@ -791,7 +837,7 @@ async function pgRanked(
     const walkFinds = !rates || (rates[tier] ?? 0) * searchTuning.walkIds >= 2 * take
     if (above <= 1 || known.length >= take) {
       ids = known.slice(0, take)
-    } else if (inTier >= take && walkFinds) {
+    } else if ((byRates || inTier >= take) && walkFinds) {
       // Common in this tier: walk the newest ids, then the index below what the walk covered.
       const end = before ?? top + 1
       const from = Math.max(end - searchTuning.walkIds, 1)
@@ -818,7 +864,10 @@ async function pgRanked(
   if (all) counted = all.entries.length
   let names: Sample | undefined
   if (!cursor || cursor.tier < 2) {
-    names = await matches.sample(true)
+    // A phrase's name sample rechecks every name holding its longest words ("a bekele": every
+    // "bekele", 30 ms at 1,000,000 members). Without a count to give, its name tiers are judged
+    // by the newest ids' rates instead (decision 0142).
+    names = phrase && !count ? await matches.newestSample() : await matches.sample(true)
     // More name matches than the cap: more matches than the cap.
     if (names.entries.length > TOTAL_CAP) counted = names.entries.length
     for (const tier of [0, 1] as const) {
@@ -832,19 +881,24 @@ async function pgRanked(
     await readTier(2, all, (before, take) => matches.tierIds(2, before, take))
   }
   // Every name match is in a sample under the cap: only the other fields are left to count.
-  counted ??= await matches.count(names && names.entries.length)
+  if (count) counted ??= await matches.count(names && names.entries.length)
   return { ranked, counted }
 }
 
-/** The page's list items from relevance-ordered ids, with the capped total and next cursor. */
+/**
+ * The page's list items from relevance-ordered ids, with the capped total and next cursor. A
+ * first page that ends the search knows its total without a count.
+ */
 async function textPage(
   db: Db,
   ranked: RankCursor[],
-  counted: number,
+  matched: number | undefined,
+  cursor: RankCursor | undefined,
   limit: number,
 ): Promise<SearchPage> {
-  const total = Math.min(counted, TOTAL_CAP)
-  const totalCapped = counted > TOTAL_CAP
+  const counted = matched ?? (!cursor && ranked.length <= limit ? ranked.length : undefined)
+  const total = counted === undefined ? null : Math.min(counted, TOTAL_CAP)
+  const totalCapped = counted !== undefined && counted > TOTAL_CAP
   if (counted === 0) return { items: [], total, total_capped: false, next_cursor: null }
   const shown = ranked.slice(0, limit)
   const rows = shown.length
@@ -891,7 +945,7 @@ function searchNames(row: SearchNameColumns): Partial<SearchNameColumns> {
 /**
  * One page of the caller's members matching status and, with q, the text: without q in list
  * order (spec 4.9) with the exact total; with q in relevance order (searchRank.ts) with the
- * total exact up to TOTAL_CAP and otherwise capped (total_capped).
+ * total exact up to TOTAL_CAP and otherwise capped (total_capped), or null when not counted.
  */
 export async function searchMembers(db: Db, params: SearchParams): Promise<SearchPage> {
   const limit = Math.min(Math.max(params.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT)
@@ -902,7 +956,7 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
 
   if (hasQuery) {
     const cursor = params.cursor ? decodeRankCursor(params.cursor) : undefined
-    return textSearch(db, params.ownerId, keys, status, cursor, limit)
+    return textSearch(db, params.ownerId, keys, status, cursor, limit, params.count ?? true)
   }
   const cursor = params.cursor ? decodeCursor(params.cursor) : undefined
 
@@ -930,6 +984,27 @@ export async function searchMembers(db: Db, params: SearchParams): Promise<Searc
     take: bounds.take,
   })
   return pageOf(rows, total, limit)
+}
+
+/**
+ * How many of the caller's members searchMembers finds for the same query and status: exact
+ * without a text query, and with one exact up to TOTAL_CAP, then capped (total_capped).
+ */
+export async function countMatches(
+  db: Db,
+  params: Pick<SearchParams, 'ownerId' | 'query' | 'status'>,
+): Promise<{ total: number; total_capped: boolean }> {
+  const keys = searchKeys(params.query ?? '', foldForSearch)
+  const status = params.status && params.status !== 'all' ? params.status : undefined
+  if (keys.length === 0) {
+    const total =
+      params.ownerId === null
+        ? await countAllMembers(db, status)
+        : await countOwnedMembers(db, params.ownerId, status)
+    return { total, total_capped: false }
+  }
+  const counted = await textCount(db, params.ownerId, keys, status)
+  return { total: Math.min(counted, TOTAL_CAP), total_capped: counted > TOTAL_CAP }
 }
 
 /** Where a page starts: at the top, or after an undated or a dated member (spec 4.9's order). */

@@ -9,7 +9,7 @@ import { memberCalls } from '../testing/memberCalls'
 import { seedOwner } from '../testing/seedOwner'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../testing/testApp'
 import { ownedRows, reference, type Row, walkPages } from '../testing/searchReference'
-import { searchMembers, TOTAL_CAP } from './memberSearch'
+import { countMatches, searchMembers, TOTAL_CAP } from './memberSearch'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -23,6 +23,7 @@ describe('the capped total of a text search', () => {
     const owner = await seedOwner(db, 'capped-totals', 1300, 27)
     const rows = await ownedRows(db, owner.id)
     const outcomes: string[] = []
+    let uncountedTotals = 0
     // Short (scanned) and trigram (indexed) queries, rare and common, Latin and Ge'ez.
     for (const query of ['a', 'e', 'ab', 'abeb', 'ሰላም', 'gondar', 'member', '+251', 'zzzz']) {
       for (const status of [undefined, 'member']) {
@@ -36,12 +37,34 @@ describe('the capped total of a text search', () => {
         })
         expect(page.items.length).toBe(Math.min(exact, 5))
         outcomes.push(`${[...query].length >= 3 ? 'indexed' : 'scanned'} ${page.total_capped}`)
+        // Asked alone, the count is the same; a page not counted is the same page, with its
+        // total only where its reads found it (decision 0142).
+        const counted = await countMatches(db, { ownerId: owner.id, query, status })
+        expect({ query, status, counted }).toEqual({
+          query,
+          status,
+          counted: { total: page.total, total_capped: page.total_capped },
+        })
+        const uncounted = await searchMembers(db, {
+          ownerId: owner.id,
+          query,
+          status,
+          limit: 5,
+          count: false,
+        })
+        expect(uncounted.items).toEqual(page.items)
+        expect(uncounted.next_cursor).toBe(page.next_cursor)
+        if (exact <= 5) expect(uncounted.total).toBe(exact)
+        if (uncounted.total === null) uncountedTotals += 1
+        else
+          expect([uncounted.total, uncounted.total_capped]).toEqual([page.total, page.total_capped])
       }
     }
     // Both sides of the cap were reached through both plans.
     expect(new Set(outcomes)).toEqual(
       new Set(['indexed true', 'indexed false', 'scanned true', 'scanned false']),
     )
+    expect(uncountedTotals).toBeGreaterThan(0)
   }, 120_000)
 
   it('reaches the client as total and total_capped', async () => {
@@ -54,6 +77,55 @@ describe('the capped total of a text search', () => {
       next_cursor: null,
     })
     expect(await search(user.auth, {})).toMatchObject({ total: 1, total_capped: false })
+  })
+
+  it('is left out of an uncounted page and answered alone by the count route', async () => {
+    const { search, create } = memberCalls(() => ctx.app)
+    const user = await createUserAndSignIn(ctx, 'count-http')
+    const other = await createUserAndSignIn(ctx, 'count-http-other')
+    for (const first of ['Countname', 'Countnameb', 'Countnamec']) {
+      await create(user.auth, { first_name: first, membership_status: 'member' })
+    }
+    await create(user.auth, { first_name: 'Countnamed', membership_status: 'visitor' })
+    await create(other.auth, { first_name: 'Countnamee' })
+    const count = (auth: { authorization: string }, query: string) =>
+      ctx.app.inject({ url: `/api/members/search/count?${query}`, headers: auth })
+
+    // A page that ends the search knows its total; one that does not, uncounted, says null.
+    const whole = await search(user.auth, { q: 'countname', count: 'false' })
+    expect(whole).toMatchObject({ total: 4, total_capped: false, next_cursor: null })
+    const first = await search(user.auth, { q: 'countname', count: 'false', limit: '2' })
+    expect(first.items).toHaveLength(2)
+    expect(first).toMatchObject({ total: null, total_capped: false })
+    const counted = await search(user.auth, { q: 'countname', limit: '2' })
+    expect(counted).toMatchObject({ total: 4, next_cursor: first.next_cursor })
+    expect(counted.items).toEqual(first.items)
+
+    // The caller's own members only, with the status filter; without q, the list's total.
+    expect((await count(user.auth, 'q=countname')).json()).toEqual({
+      total: 4,
+      total_capped: false,
+    })
+    expect((await count(user.auth, 'q=countname&status=Member')).json()).toEqual({
+      total: 3,
+      total_capped: false,
+    })
+    expect((await count(user.auth, 'q=zzqqzz')).json()).toEqual({ total: 0, total_capped: false })
+    expect((await count(other.auth, 'q=countname')).json()).toEqual({
+      total: 1,
+      total_capped: false,
+    })
+    expect((await count(other.auth, '')).json()).toEqual({ total: 1, total_capped: false })
+    // Bad input is a 400; no token, a 401.
+    expect((await count(user.auth, 'status=sleeping')).statusCode).toBe(400)
+    expect((await count(user.auth, `q=${'a'.repeat(201)}`)).statusCode).toBe(400)
+    const badCount = await ctx.app.inject({
+      url: '/api/members/search?q=countname&count=maybe',
+      headers: user.auth,
+    })
+    expect(badCount.statusCode).toBe(400)
+    const anonymous = await ctx.app.inject({ url: '/api/members/search/count?q=countname' })
+    expect(anonymous.statusCode).toBe(401)
   })
 })
 
@@ -105,6 +177,9 @@ describe('the relevance order over a fixed seeded database', () => {
     for (const query of queries) {
       const seen = await walkPages(db, owner.id, query, 40)
       expect({ query, seen }).toEqual({ query, seen: reference(rows, query) })
+      // Uncounted, as the list asks for its pages (decision 0142): the same pages.
+      const uncounted = await walkPages(db, owner.id, query, 40, undefined, false)
+      expect({ query, uncounted }).toEqual({ query, uncounted: seen })
       answers[query] = fingerprint(seen, base)
     }
     // UPDATE_GOLDEN=1 records a deliberate change of the order (docs/decisions/0070).

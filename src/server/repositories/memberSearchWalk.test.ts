@@ -47,15 +47,18 @@ describe('the pages of a search common enough to be walked in id order', () => {
       [20_000, 1_000],
     ]) {
       Object.assign(searchTuning, { walkIds: ids, sampleWalkIds })
-      for (const [query, status] of [['a'], ['e'], ['member'], ['a', 'member']]) {
-        const seen = await walkPages(db, owner.id, query, 150, status)
-        expect({ ids, sampleWalkIds, query, status, seen }).toEqual({
-          ids,
-          sampleWalkIds,
-          query,
-          status,
-          seen: reference(rows, query, status),
-        })
+      for (const [query, status] of [['a'], ['e'], ['member'], ['a', 'member'], ['a e']]) {
+        for (const count of [true, false]) {
+          const seen = await walkPages(db, owner.id, query, 150, status, count)
+          expect({ ids, sampleWalkIds, query, status, count, seen }).toEqual({
+            ids,
+            sampleWalkIds,
+            query,
+            status,
+            count,
+            seen: reference(rows, query, status),
+          })
+        }
       }
     }
   }, 180_000)
@@ -141,8 +144,16 @@ describe('a phrase whose first word is shorter than a trigram, in more than the 
           phrase,
           capped: true,
         })
-        const seen = await walkPages(db, owner.id, phrase, 200)
-        expect({ settings, phrase, seen }).toEqual({ settings, phrase, seen: expected })
+        // Uncounted, the name tiers are judged by the newest ids' rates (decision 0142).
+        for (const count of [true, false]) {
+          const seen = await walkPages(db, owner.id, phrase, 200, undefined, count)
+          expect({ settings, phrase, count, seen }).toEqual({
+            settings,
+            phrase,
+            count,
+            seen: expected,
+          })
+        }
       }
     }
   }, 180_000)

@@ -28,7 +28,7 @@ import {
 import { keepDeletedMember } from '../repositories/deletedMembers'
 import { claimKey, findMemberByKey, IDEMPOTENCY_KEY } from '../repositories/memberCreateKeys'
 import { findMemberOwner, ownersOf } from '../repositories/memberAccess'
-import { MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
+import { countMatches, MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
 import { findAccountState } from '../repositories/users'
 import { MemberListSlots } from '../services/memberListSlots'
 import { type Actor, memberChanges, recordEvent } from '../services/history'
@@ -50,6 +50,22 @@ interface SearchQuery extends OwnerQuery {
   status?: string
   limit?: number
   cursor?: string
+  count?: boolean
+}
+
+const SEARCH_FILTERS = {
+  q: { type: 'string', maxLength: 200 },
+  status: { type: 'string', maxLength: 40 },
+  owner: { type: 'string', maxLength: 20 },
+} as const
+
+/** A search's status filter: a key or English label, or all; anything else is a 400. */
+function statusFilter(raw: string | undefined): string | undefined {
+  const status = raw?.trim()
+  if (!status || status.toLowerCase() === 'all') return undefined
+  const key = normalizeEnum('membership_status', status)
+  if (!key) throw invalid({ status: 'invalidValue' })
+  return key
 }
 
 const notFound = () => new ApiError(404, 'Member not found')
@@ -204,23 +220,17 @@ export async function memberRoutes(
           querystring: {
             type: 'object',
             properties: {
-              q: { type: 'string', maxLength: 200 },
-              status: { type: 'string', maxLength: 40 },
+              ...SEARCH_FILTERS,
               limit: { type: 'integer', minimum: 1 },
               cursor: { type: 'string', maxLength: 200 },
-              owner: { type: 'string', maxLength: 20 },
+              count: { type: 'boolean' },
             },
           },
         },
       },
       async (request) => {
-        const { q, cursor, limit } = request.query
-        const rawStatus = request.query.status?.trim()
-        let status: string | undefined
-        if (rawStatus && rawStatus.toLowerCase() !== 'all') {
-          status = normalizeEnum('membership_status', rawStatus)
-          if (!status) throw invalid({ status: 'invalidValue' })
-        }
+        const { q, cursor, limit, count } = request.query
+        const status = statusFilter(request.query.status)
         const user = signedIn(request)
         const owner = ownerScope(user, request.query.owner)
         const page = await searchMembers(db, {
@@ -229,6 +239,7 @@ export async function memberRoutes(
           status,
           limit: limit === undefined ? undefined : Math.min(limit, MAX_SEARCH_LIMIT),
           cursor: cursor || undefined,
+          count,
         })
         if (owner === user.id) return page
         // Another account's or everyone's members: each item says whose it is.
@@ -240,6 +251,17 @@ export async function memberRoutes(
           ...page,
           items: page.items.map((item) => ({ ...item, ...owners.get(item.id) })),
         }
+      },
+    )
+
+    // The total of a search whose pages were asked for uncounted (decision 0142).
+    scope.get<{ Querystring: SearchQuery }>(
+      '/api/members/search/count',
+      { schema: { querystring: { type: 'object', properties: SEARCH_FILTERS } } },
+      async (request) => {
+        const status = statusFilter(request.query.status)
+        const owner = ownerScope(signedIn(request), request.query.owner)
+        return countMatches(db, { ownerId: owner, query: request.query.q, status })
       },
     )
 

@@ -81,6 +81,11 @@ const MATRIX: Row[] = [
     expect: all(200),
   },
   {
+    route: 'GET /api/members/search/count',
+    request: () => ({ url: '/api/members/search/count?q=ab&owner=all' }),
+    expect: all(200),
+  },
+  {
     route: 'GET /api/members/:id',
     request: (f) => ({ url: `/api/members/${f.memberId}` }),
     expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },

@@ -6,7 +6,7 @@ type Auth = { authorization: string }
 
 export interface SearchAnswer {
   items: Member[]
-  total: number
+  total: number | null
   total_capped: boolean
   next_cursor: string | null
 }

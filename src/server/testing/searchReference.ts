@@ -32,18 +32,19 @@ export function reference(rows: Row[], query: string, status?: string): number[]
     .map((row) => row.id)
 }
 
-/** Every page of a search, followed through its cursors. */
+/** Every page of a search, followed through its cursors, counted or not (SearchParams.count). */
 export async function walkPages(
   db: Db,
   ownerId: number,
   query: string,
   limit: number,
   status?: string,
+  count = true,
 ) {
   const seen: number[] = []
   let cursor: string | undefined
   for (let pages = 0; pages < 1000; pages += 1) {
-    const page = await searchMembers(db, { ownerId, query, status, limit, cursor })
+    const page = await searchMembers(db, { ownerId, query, status, limit, cursor, count })
     seen.push(...page.items.map((item) => item.id))
     if (!page.next_cursor) break
     cursor = page.next_cursor
