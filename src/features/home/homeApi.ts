@@ -57,7 +57,8 @@ export const homeApi = api.injectEndpoints({
           if (result.error) return { error: result.error }
           const page = result.data as MemberSearchPage
           items.push(...page.items)
-          total = page.total
+          // Counted pages (no count=false): a number each time.
+          total = page.total ?? items.length
           cursor = page.next_cursor
         } while (cursor && items.length < REPORT_MEMBER_LIMIT)
         return { data: { items: items.slice(0, REPORT_MEMBER_LIMIT), total } }

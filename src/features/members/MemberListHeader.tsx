@@ -1,4 +1,4 @@
-import { FilterOutlined } from '@ant-design/icons'
+import { FilterOutlined, LoadingOutlined } from '@ant-design/icons'
 import { Badge, Button, Tag, Tooltip, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -15,11 +15,14 @@ import { filtersToggled, selectFiltersActive, selectFiltersVisible } from './mem
 export function MemberListHeader({
   total,
   capped = false,
+  counting = false,
   exportList,
 }: {
   total: number | undefined
   /** More match than total: a text search counts no further than 1,000 ("1,000+ members"). */
   capped?: boolean
+  /** The rows are in and their count is on its way (an uncounted search, decision 0142). */
+  counting?: boolean
   /** The list as shown, for its Export menu (issue 24). */
   exportList: ExportListArgs
 }) {
@@ -48,6 +51,8 @@ export function MemberListHeader({
     total === undefined
       ? undefined
       : intl.formatMessage({ id: capped ? 'memberCountCapped' : 'memberCount' }, { count: total })
+  const pending = total === undefined && counting
+  const countingText = intl.formatMessage({ id: 'memberCountCounting' })
   return (
     <div
       className={compact ? 'member-list-header member-list-header-compact' : 'member-list-header'}
@@ -61,10 +66,15 @@ export function MemberListHeader({
           // Export sits on the count's line: beside the toggle it pushed a long title to two lines.
           <div className="member-count-line">
             <Typography.Text type="secondary" className="member-count">
-              {count ?? '\u00a0'}
+              {count ?? (pending ? countingText : '\u00a0')}
             </Typography.Text>
             <ExportMenu list={exportList} compact />
           </div>
+        ) : pending ? (
+          <Tag color="blue" className="member-count" title={countingText}>
+            <LoadingOutlined aria-hidden />
+            <span className="sr-only">{countingText}</span>
+          </Tag>
         ) : (
           count !== undefined && (
             // A static tag: the Badge's rolling digits were caught mid-animation after a search.

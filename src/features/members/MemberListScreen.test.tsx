@@ -312,6 +312,46 @@ describe('list header (spec 2.6)', () => {
     },
   )
 
+  it.each([1280, 375])(
+    'asks a search uncounted and shows its count when it comes on its own, at %d px',
+    async (width) => {
+      let release = () => {}
+      const gate = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      server.on('GET', '/api/members/search', (req) => ({
+        json: req.search.get('q')
+          ? { items: [abebe, sparse], total: null, total_capped: false, next_cursor: 'c2' }
+          : { items: [abebe, sparse], total: 212, next_cursor: 'c2' },
+      }))
+      server.on('GET', '/api/members/search/count', async () => {
+        await gate
+        return { json: { total: 1000, total_capped: true } }
+      })
+      const counts = () => server.requests.filter((r) => r.path === '/api/members/search/count')
+      // A phone says the count in words; a desktop tags it, with the words as its title.
+      const findCount = (words: string) =>
+        width < 768 ? screen.findByText(words, {}, SLOW) : screen.findByTitle(words, {}, SLOW)
+      const queryCount = (words: string) =>
+        width < 768 ? screen.queryByText(words) : screen.queryByTitle(words)
+      setWidth(width)
+      renderList()
+      expect(await findCount('212 members')).toHaveClass('member-count')
+      // The list without a search is counted by its page: no count asked, no count=false.
+      expect(searches()[0].search.has('count')).toBe(false)
+      fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'abeb' } })
+      expect(await screen.findByText('Counting members…', {}, SLOW)).toBeInTheDocument()
+      expect(queryCount('212 members')).not.toBeInTheDocument()
+      expect(searches().at(-1)?.search.get('count')).toBe('false')
+      expect(counts()).toHaveLength(1)
+      expect(Object.fromEntries(counts()[0].search)).toEqual({ q: 'abeb' })
+      release()
+      expect(await findCount('1,000+ members')).toHaveClass('member-count')
+      expect(screen.queryByText('Counting members…')).not.toBeInTheDocument()
+    },
+  )
+
   it('tags a capped count "1,000+" on a desktop, with the words as its title', async () => {
     server.on('GET', '/api/members/search', {
       json: { items: [abebe, sparse], total: 1000, total_capped: true, next_cursor: 'c2' },

@@ -9,7 +9,7 @@ import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
 import { useFiltersFromUrl } from './urlFilters'
 import { LoadMore } from './LoadMore'
 import { MemberCards } from './MemberCards'
-import { useMemberDirectoryInfiniteQuery } from './memberDirectoryApi'
+import { useMemberDirectoryInfiniteQuery, useMemberSearchCountQuery } from './memberDirectoryApi'
 import { MemberFilters } from './MemberFilters'
 import { MemberListHeader } from './MemberListHeader'
 import {
@@ -91,8 +91,16 @@ export default function MemberListScreen() {
   const deferredQuery = useDeferredValue(q)
   const shownQuery = shownMembers === members ? q : deferredQuery
   const renderingBehind = shownMembers !== members
-  const total = data?.pages[0]?.total
-  const totalCapped = data?.pages[0]?.total_capped === true
+  const firstPage = data?.pages[0]
+  // A search's page that did not end it comes uncounted: its count is asked for on its own.
+  const uncounted = firstPage?.total === null
+  const counted = useMemberSearchCountQuery(
+    { q, status, owner },
+    { skip: !uncounted, refetchOnMountOrArgChange: refetchOnArrival },
+  )
+  const searchCount = uncounted ? counted.currentData : undefined
+  const total = firstPage?.total ?? searchCount?.total
+  const totalCapped = (searchCount ?? firstPage)?.total_capped === true
   const refreshing = isFetching && !isFetchingNextPage && !isLoading
 
   const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
@@ -128,7 +136,12 @@ export default function MemberListScreen() {
 
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
-      <MemberListHeader total={total} capped={totalCapped} exportList={{ q, status, owner }} />
+      <MemberListHeader
+        total={total}
+        capped={totalCapped}
+        counting={uncounted && counted.isFetching}
+        exportList={{ q, status, owner }}
+      />
       {owner !== undefined && <WhoseMembers value={owner} onChange={setOwner} />}
 
       {transferredName && (

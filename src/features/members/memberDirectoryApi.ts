@@ -12,11 +12,26 @@ export interface MemberDirectoryArgs {
   owner?: string
 }
 
-const directoryParams = ({ q, status, owner }: MemberDirectoryArgs) => ({
+const filterParams = ({ q, status, owner }: MemberDirectoryArgs) => ({
   ...(q.trim() ? { q: q.trim() } : {}),
   ...(status !== 'all' ? { status } : {}),
   ...(owner ? { owner } : {}),
 })
+
+/**
+ * A text search's pages are asked for uncounted: the first shows without waiting for the count
+ * of every match, which the server then answers on its own (memberSearchCount, decision 0142).
+ */
+const directoryParams = (args: MemberDirectoryArgs) => ({
+  ...filterParams(args),
+  ...(args.q.trim() ? { count: false } : {}),
+})
+
+/** How many members a search finds: exact, or 1,000 and capped beyond (docs/api.md). */
+export interface MemberSearchCount {
+  total: number
+  total_capped: boolean
+}
 
 /**
  * The directory as an infinite query over GET /api/members/search: pages follow the server's
@@ -29,7 +44,11 @@ export const memberDirectoryApi = membersApi.injectEndpoints({
       ...cursorPagedQuery('api/members/search', DIRECTORY_PAGE_SIZE, directoryParams),
       providesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),
+    memberSearchCount: build.query<MemberSearchCount, MemberDirectoryArgs>({
+      query: (args) => ({ url: 'api/members/search/count', params: filterParams(args) }),
+      providesTags: [{ type: 'MemberList', id: 'ALL' }],
+    }),
   }),
 })
 
-export const { useMemberDirectoryInfiniteQuery } = memberDirectoryApi
+export const { useMemberDirectoryInfiniteQuery, useMemberSearchCountQuery } = memberDirectoryApi

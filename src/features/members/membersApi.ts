@@ -28,8 +28,11 @@ export interface MemberListItem {
 
 export interface MemberSearchPage {
   items: MemberListItem[]
-  /** Exact, or the cap (1,000) when total_capped: a text search stops counting there. */
-  total: number
+  /**
+   * Exact, or the cap (1,000) when total_capped: a text search stops counting there. Null: a
+   * text search's page asked for uncounted (memberSearchCount answers it).
+   */
+  total: number | null
   /** More members match than total says ("1,000+"); absent from older servers. */
   total_capped?: boolean
   next_cursor: string | null
