@@ -501,3 +501,59 @@ test('the list header keeps together in am at 375 px and om at 1280 px, light an
     await context.close()
   }
 })
+
+test('a search over more than a page shows its rows first, then its count (en, am)', async () => {
+  const clerk = { username: 'count.staff', password: 'count-e2e-password' }
+  await addUser(server.dataDir, clerk.username, clerk.password)
+  const token = await apiToken(server.url, clerk.username, clerk.password)
+  for (let i = 0; i < 55; i += 1) {
+    await createMember(
+      {
+        first_name: `Counted${i}`,
+        middle_name: 'Girma',
+        last_name: 'Alemu',
+        gender: 'female',
+        date_of_birth: '1990-01-15',
+        marital_status: 'single',
+        phone_primary: `+251 911 200 ${String(100 + i)}`,
+        street_address: 'Bole Road 12',
+        city: 'Addis Ababa',
+        state: 'Addis Ababa',
+        membership_status: 'member',
+        current_ministries: JSON.stringify(['choir']),
+        highest_education: 'degree',
+        preferred_contact_method: 'call',
+      },
+      token,
+    )
+  }
+  for (const [lang, viewport] of [
+    ['en', WIDE],
+    ['am', NARROW],
+  ] as const) {
+    const { context, page } = await openPage({ viewport, language: lang })
+    try {
+      await openMembers(page, lang, clerk.username, clerk.password)
+      await expectCount(page, 55)
+      // The page comes uncounted (decision 0142), and the count is asked for on its own.
+      const asked: URL[] = []
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname.startsWith('/api/members/search')) asked.push(url)
+      })
+      await search(page, lang, 'counted')
+      // The count shown before the search is the same 55: wait for the search's own requests.
+      const searched = () => asked.filter((url) => url.searchParams.get('q') === 'counted')
+      const deadline = Date.now() + 15_000
+      while (searched().length < 2 && Date.now() < deadline) await page.waitForTimeout(100)
+      await expectCount(page, 55)
+      assert.deepEqual(
+        searched().map((url) => `${url.pathname} ${url.searchParams.get('count')}`),
+        ['/api/members/search false', '/api/members/search/count null'],
+      )
+      assert.equal((await listEntry(page, lang, 'Girma').count()) > 0, true)
+    } finally {
+      await context.close()
+    }
+  }
+})
