@@ -721,18 +721,14 @@ async function textSearch(
   limit: number,
   count: boolean,
 ): Promise<SearchPage> {
+  const matches = await matchesOf(db, ownerId, keys, status)
+  if (!matches) return textPage(db, [], 0, cursor, limit)
   // A phrase (a key with a space) is most often a rare name; both engines read it rare-first.
-  const phrase = keys.some((key) => key.includes(' '))
+  const phrase = isPhrase(keys)
   if (isPostgres(db)) {
-    const grams = await pgLetterLookups(db, keys)
-    const matches = textMatches(db, ownerId, keys, status, { grams })
     const { ranked, counted } = await pgRanked(matches, phrase, cursor, limit, count)
     return textPage(db, ranked, counted, cursor, limit)
   }
-  const phrases = await sqlitePhrases(db, ownerId, keys)
-  // No trigram starts with the letters: no member has them.
-  if (phrases?.all.length === 0) return textPage(db, [], 0, cursor, limit)
-  const matches = textMatches(db, ownerId, keys, status, { phrases })
   // A first page that holds every match (a rare name) is one read: its matches with their
   // tiers, ranked here; the count and the tier reads each search the index again. The read
   // stops one row past the page. A phrase is most often a rare name, read whole whichever way:
@@ -759,6 +755,26 @@ async function textSearch(
   return textPage(db, ranked, counted, cursor, limit)
 }
 
+/** A text search's keys hold a space: a phrase. */
+const isPhrase = (keys: readonly string[]) => keys.some((key) => key.includes(' '))
+
+/**
+ * A text search's matches on this engine, or null on SQLite when no trigram starts with its
+ * letters: no member has them.
+ */
+async function matchesOf(
+  db: Db,
+  ownerId: number | null,
+  keys: readonly string[],
+  status: string | undefined,
+) {
+  if (isPostgres(db)) {
+    return textMatches(db, ownerId, keys, status, { grams: await pgLetterLookups(db, keys) })
+  }
+  const phrases = await sqlitePhrases(db, ownerId, keys)
+  return phrases?.all.length === 0 ? null : textMatches(db, ownerId, keys, status, { phrases })
+}
+
 /** How many members a text search matches, up to TOTAL_CAP + 1 (GET /api/members/search/count). */
 async function textCount(
   db: Db,
@@ -766,22 +782,17 @@ async function textCount(
   keys: readonly string[],
   status: string | undefined,
 ): Promise<number> {
-  if (isPostgres(db)) {
-    const grams = await pgLetterLookups(db, keys)
-    const matches = textMatches(db, ownerId, keys, status, { grams })
-    const phrase = keys.some((key) => key.includes(' '))
-    // As pgRanked reads them: a rare phrase's all-fields sample holds every match; otherwise a
-    // full name sample is the capped count, and one under the cap leaves the other fields.
-    if (phrase && (await matches.expectedMatches()) <= TOTAL_CAP) {
-      return (await matches.sample(false)).entries.length
-    }
-    const names = await matches.sample(true)
-    if (names.entries.length > TOTAL_CAP) return names.entries.length
-    return matches.count(names.entries.length)
+  const matches = await matchesOf(db, ownerId, keys, status)
+  if (!matches) return 0
+  if (!isPostgres(db)) return matches.count()
+  // As pgRanked reads them: a rare phrase's all-fields sample holds every match; otherwise a
+  // full name sample is the capped count, and one under the cap leaves the other fields.
+  if (isPhrase(keys) && (await matches.expectedMatches()) <= TOTAL_CAP) {
+    return (await matches.sample(false)).entries.length
   }
-  const phrases = await sqlitePhrases(db, ownerId, keys)
-  if (phrases?.all.length === 0) return 0
-  return textMatches(db, ownerId, keys, status, { phrases }).count()
+  const names = await matches.sample(true)
+  if (names.entries.length > TOTAL_CAP) return names.entries.length
+  return matches.count(names.entries.length)
 }
 
 /**
@@ -943,16 +954,23 @@ function searchNames(row: SearchNameColumns): Partial<SearchNameColumns> {
 }
 
 /**
+ * A search's text keys (the folded query, and its name skeleton or phone number:
+ * nameSkeleton.ts) and its status, undefined for every status.
+ */
+const filtersOf = ({ query, status }: Pick<SearchParams, 'query' | 'status'>) => ({
+  keys: searchKeys(query ?? '', foldForSearch),
+  status: status && status !== 'all' ? status : undefined,
+})
+
+/**
  * One page of the caller's members matching status and, with q, the text: without q in list
  * order (spec 4.9) with the exact total; with q in relevance order (searchRank.ts) with the
  * total exact up to TOTAL_CAP and otherwise capped (total_capped), or null when not counted.
  */
 export async function searchMembers(db: Db, params: SearchParams): Promise<SearchPage> {
   const limit = Math.min(Math.max(params.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT)
-  // The folded query, and its name skeleton or phone number (nameSkeleton.ts).
-  const keys = searchKeys(params.query ?? '', foldForSearch)
+  const { keys, status } = filtersOf(params)
   const hasQuery = keys.length > 0
-  const status = params.status && params.status !== 'all' ? params.status : undefined
 
   if (hasQuery) {
     const cursor = params.cursor ? decodeRankCursor(params.cursor) : undefined
@@ -994,8 +1012,7 @@ export async function countMatches(
   db: Db,
   params: Pick<SearchParams, 'ownerId' | 'query' | 'status'>,
 ): Promise<{ total: number; total_capped: boolean }> {
-  const keys = searchKeys(params.query ?? '', foldForSearch)
-  const status = params.status && params.status !== 'all' ? params.status : undefined
+  const { keys, status } = filtersOf(params)
   if (keys.length === 0) {
     const total =
       params.ownerId === null
