@@ -13,6 +13,12 @@ export const AUDIT_ACTIONS = [
   'member_import',
   'member_restore',
   'member_purge',
+  'household_create',
+  'household_update',
+  'household_delete',
+  'household_transfer',
+  'household_member_add',
+  'household_member_remove',
   'account_create',
   'account_update',
   'account_password_change',
@@ -61,6 +67,8 @@ const FIELD_IDS: Readonly<Record<string, string>> = {
   disabled: 'accountStatus',
   role: 'role',
   username: 'username',
+  household_id: 'household',
+  household_role: 'householdRole',
 }
 
 const TIMESTAMPS = new Set(['created_at', 'updated_at', 'transfer_date'])
@@ -160,6 +168,8 @@ export function historyText({ t, known, calendar, language }: HistoryWords) {
     const name = [details.first_name, details.last_name].filter((x) => typeof x === 'string')
     if (name.length > 0) return name.join(' ')
     if (typeof details.username === 'string') return details.username
+    // Household events name the household.
+    if (typeof details.name === 'string') return details.name
     if (event.member_id !== null) return t('memberNumber', { id: event.member_id })
     return ''
   }

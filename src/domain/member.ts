@@ -9,6 +9,7 @@ import type {
   Nationality,
   VolunteerAvailability,
 } from './enums'
+import type { HouseholdRole } from './household'
 
 /** What a create or update carries (spec 7.3, 7.4), after normalisation. */
 export interface MemberInput {
@@ -90,6 +91,9 @@ export interface Member extends MemberInput {
   /** ISO 8601 timestamps. */
   created_at: string
   updated_at: string
+  /** The member's household and role in it (issue 44); changed only by the household calls. */
+  household_id: number | null
+  household_role: HouseholdRole | null
   /** Only on another account's member, read by an admin or auditor (issue 25). */
   owner_user_id?: number
   owner_username?: string
@@ -197,6 +201,8 @@ export const SERVER_FIELDS = [
   'transfer_date',
   'created_at',
   'updated_at',
+  'household_id',
+  'household_role',
 ] as const satisfies readonly Exclude<keyof Member, MemberField>[]
 
 // Compile-time proof that the lists above cover every input field exactly once per kind.

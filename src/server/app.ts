@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { TrustProxy } from './config'
 import type { Dialect } from './db/database'
 import type { Database } from './db/tables'
+import { householdRoutes } from './features/households'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   schedulePurge(app, options.db, options.clock ?? (() => new Date()))
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db, memberList: options.memberList })
+  await householdRoutes(app, { db: options.db })
   await importRoutes(app, { db: options.db })
   memberExportRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })

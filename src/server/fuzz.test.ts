@@ -145,6 +145,7 @@ describe('fuzzing every route', () => {
   let adminAuth: { authorization: string }
   let otherId: number
   const known: number[] = []
+  const households: number[] = []
   const imports: string[] = []
   let png: Buffer
 
@@ -172,7 +173,7 @@ describe('fuzzing every route', () => {
     // Admin routes aim at bob or at made-up ids, never at alice: her requests must stay signed in.
     const account = () => (r.int(2) ? String(otherId) : id(r, []))
     const anImport = () => (r.int(2) && imports.length ? r.pick(imports) : encode(text(r)))
-    switch (r.int(27)) {
+    switch (r.int(29)) {
       case 0:
         return {
           method: 'POST',
@@ -305,6 +306,35 @@ describe('fuzzing every route', () => {
           headers,
           payload: { current_password: value(r), new_password: value(r) } as object,
         }
+      case 26:
+        return {
+          method: r.pick(['GET', 'POST', 'PUT', 'DELETE'] as const),
+          url: r.pick([
+            `/api/households?${query({ q: text(r), cursor: text(r), limit: value(r), owner: r.pick(['all', text(r)]) })}`,
+            '/api/households',
+            `/api/households/${id(r, households)}`,
+            `/api/households/${id(r, households)}/transfer`,
+          ]),
+          headers,
+          payload: r.int(2)
+            ? {
+                name: value(r),
+                number: value(r),
+                wedding_date: r.pick(['2010-06-12', text(r)]),
+                status: r.pick(['active', text(r)]),
+                targetUserId: r.pick([otherId, value(r)]),
+              }
+            : (value(r) as object),
+        }
+      case 27:
+        return {
+          method: r.pick(['PUT', 'DELETE'] as const),
+          url: `/api/households/${id(r, households)}/members/${id(r, known)}`,
+          headers,
+          payload: r.int(2)
+            ? { role: r.pick(['head', 'spouse', 'child', 'relative', 'other', value(r)]) }
+            : (value(r) as object),
+        }
       case 14:
         return {
           method: 'GET',
@@ -330,6 +360,13 @@ describe('fuzzing every route', () => {
           ...multipart(registrationFields(), [], auth),
         })
         known.push(res.json<{ id: number }>().id)
+        const household = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/households',
+          headers: auth,
+          payload: { name: `Family ${i}` },
+        })
+        households.push(household.json<{ id: number }>().id)
       }
       const options = request(r)
       const res = await ctx.app.inject(options)

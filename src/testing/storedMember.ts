@@ -15,6 +15,8 @@ export function storedMember(fields: Partial<Member> = {}): Member {
     transfer_date: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
+    household_id: null,
+    household_role: null,
     ...fields,
   }
 }

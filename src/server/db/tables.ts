@@ -47,6 +47,9 @@ export interface MembersTable extends StoredMemberFields {
   search_text_version: Generated<number>
   created_at: string
   updated_at: string
+  /** The member's household and role (migration 2026_11_29_0201); null for none. */
+  household_id: ColumnType<number | null, number | null | undefined, number | null>
+  household_role: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type MemberRow = Selectable<MembersTable>
@@ -171,7 +174,39 @@ export interface MemberCreateKeysTable {
   created_at: string
 }
 
+/**
+ * A household (issue 44), owned by an account like its members. The address columns are named as
+ * a member's are. `search_text` is the folded name, number and members' names that the list's
+ * search matches; the service rewrites it whenever one of them changes.
+ */
+export interface HouseholdsTable {
+  id: Generated<number>
+  owner_user_id: number
+  name: string
+  number: string | null
+  state: string | null
+  city: string | null
+  sub_city: string | null
+  woreda: string | null
+  kebele: string | null
+  house_number: string | null
+  street_address: string | null
+  zip_code: string | null
+  home_phone: string | null
+  wedding_date: string | null
+  status: string
+  notes: string | null
+  search_text: string
+  created_at: string
+  created_by: string | null
+  updated_at: string
+  updated_by: string | null
+}
+
+export type HouseholdRow = Selectable<HouseholdsTable>
+
 export interface Database {
+  households: HouseholdsTable
   users: UsersTable
   members: MembersTable
   photos: PhotosTable

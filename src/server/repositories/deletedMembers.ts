@@ -97,7 +97,15 @@ export async function restoreDeletedMember(
   const row = JSON.parse(kept.row_json) as Record<string, unknown>
   await db
     .insertInto('members')
-    .values({ ...row, id, owner_user_id: ownerId, updated_at: now.toISOString() } as never)
+    // Back in no household: the households service puts it back in its own, if still there.
+    .values({
+      ...row,
+      id,
+      owner_user_id: ownerId,
+      household_id: null,
+      household_role: null,
+      updated_at: now.toISOString(),
+    } as never)
     .execute()
   if (kept.photo_id && kept.photo_jpeg && kept.photo_thumbnail) {
     await db
@@ -123,12 +131,14 @@ export async function findDeletedMember(db: Db, id: number) {
     .where('member_id', '=', id)
     .executeTakeFirst()
   if (!kept) return undefined
-  const row = JSON.parse(kept.row_json) as Record<string, string | null>
+  const row = JSON.parse(kept.row_json) as Record<string, string | number | null>
   return {
     id: kept.member_id,
     ownerId: kept.owner_user_id,
-    first_name: row.first_name ?? '',
-    last_name: row.last_name ?? '',
+    first_name: String(row.first_name ?? ''),
+    last_name: String(row.last_name ?? ''),
+    householdId: typeof row.household_id === 'number' ? row.household_id : null,
+    householdRole: typeof row.household_role === 'string' ? row.household_role : null,
   }
 }
 

@@ -1,6 +1,7 @@
 // Conversion between member rows (JSON list text, 0/1 flags) and the API's member objects.
 import {
   BOOLEAN_FIELDS,
+  isHouseholdRole,
   LIST_FIELDS,
   type Member,
   type MemberInput,
@@ -18,6 +19,8 @@ export const MEMBER_COLUMNS = [
   'transfer_date',
   'created_at',
   'updated_at',
+  'household_id',
+  'household_role',
 ] as const satisfies readonly (keyof MembersTable)[]
 
 /** The columns of a list or search item (spec 2.6 shows these). */
@@ -105,6 +108,8 @@ export function rowToMember(row: MemberColumns & { photo_id: string | null }): M
     transfer_date: row.transfer_date,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    household_id: row.household_id,
+    household_role: isHouseholdRole(row.household_role) ? row.household_role : null,
   }
 }
 

@@ -10,6 +10,11 @@ import {
   listDeletedMembers,
   restoreDeletedMember,
 } from '../repositories/deletedMembers'
+import {
+  householdOnMemberRestore,
+  moveAccountHouseholds,
+  ownsHouseholds,
+} from '../features/households'
 import { memberIdsOf } from '../repositories/memberAccess'
 import { findMember } from '../repositories/members'
 import {
@@ -249,6 +254,8 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
             target_user_id: 'invalidValue',
           })
         }
+        // The account's households go along: a household and its members keep one owner.
+        await moveAccountHouseholds(trx, actorOf(request.user!), source, target)
         const ids = await memberIdsOf(trx, from)
         if (ids.length === 0) return 0
         const now = new Date().toISOString()
@@ -295,6 +302,11 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
             id: 'hasMembers',
           })
         }
+        if (await ownsHouseholds(trx, id)) {
+          throw new ApiError(400, 'This account still has households: transfer them first', {
+            id: 'hasHouseholds',
+          })
+        }
         if (account.role === 'admin' && !account.disabled && !(await keepsAnAdmin(trx, id))) {
           throw new ApiError(400, LAST_ADMIN, { role: 'lastAdmin' })
         }
@@ -331,6 +343,10 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
           memberId: id,
           subjectUserId: owner,
           details: { first_name: kept.first_name, last_name: kept.last_name, owner_user_id: owner },
+        })
+        await householdOnMemberRestore(trx, actorOf(user), id, {
+          householdId: kept.householdId,
+          role: kept.householdRole,
         })
         return findMember(trx, owner, id)
       })

@@ -26,6 +26,11 @@ import {
   transferMember,
 } from '../repositories/members'
 import { keepDeletedMember } from '../repositories/deletedMembers'
+import {
+  householdOnMemberDelete,
+  householdOnMemberRename,
+  householdOnMemberTransfer,
+} from '../features/households'
 import { claimKey, findMemberByKey, IDEMPOTENCY_KEY } from '../repositories/memberCreateKeys'
 import { findMemberOwner, ownersOf } from '../repositories/memberAccess'
 import { countMatches, MAX_SEARCH_LIMIT, searchMembers } from '../repositories/memberSearch'
@@ -109,6 +114,20 @@ async function writableMember(db: Db, user: RequestUser, id: number): Promise<vo
 }
 
 const forbidden = () => new ApiError(403, FORBIDDEN)
+
+/** Names the household list searches: a change rewrites the household's search text. */
+const NAME_FIELDS = ['first_name', 'middle_name', 'last_name', 'latin_name']
+
+/** A transfer's `with_household`: true (or "true") carries the head's household along. */
+function withHousehold(body: unknown): boolean {
+  const raw =
+    body && typeof body === 'object' ? (body as Record<string, unknown>).with_household : undefined
+  if (raw === undefined || raw === null || raw === false || raw === 'false') return false
+  if (raw === true || raw === 'true') return true
+  throw new ApiError(400, 'with_household must be true or false', {
+    with_household: 'invalidValue',
+  })
+}
 
 /** The target account of a transfer: a positive integer, given as a number or numeric text. */
 function targetUserId(body: unknown): number {
@@ -349,6 +368,7 @@ export async function memberRoutes(
         if (!saved || !before) throw notFound()
         const changed = memberChanges({ ...before }, { ...saved })
         const fields = Object.keys(changed)
+        if (NAME_FIELDS.some((field) => field in changed)) await householdOnMemberRename(trx, id)
         if (fields.length > 0) {
           await recordEvent(trx, {
             actor: actorOf(user),
@@ -371,6 +391,8 @@ export async function memberRoutes(
         if (!member) return false
         // Kept 30 days in the restore bin (fields and photo) before the row goes.
         await keepDeletedMember(trx, id, actorOf(user), new Date())
+        // The bin's copy keeps the household, so a restore can put the member back in it.
+        await householdOnMemberDelete(trx, actorOf(user), id)
         if (!(await deleteMember(trx, user.id, id))) return false
         await recordEvent(trx, {
           actor: actorOf(user),
@@ -404,6 +426,16 @@ export async function memberRoutes(
             targetUserId: 'invalidValue',
           })
         }
+        // A head may take the whole household along (with_household); otherwise the member
+        // leaves its household, which stays with its account.
+        const household = await householdOnMemberTransfer(
+          trx,
+          actorOf(user),
+          id,
+          { id: target, username: account.username },
+          withHousehold(request.body),
+        )
+        if (household === 'moved') return findMember(trx, target, id)
         const moved = await transferMember(trx, owner, id, target)
         if (moved) {
           // Both accounts by name, so the history reads "hanna → dawit", not an id.

@@ -18,6 +18,9 @@ interface Fixture {
   spareId: number
   clerkB: number
   clerkC: number
+  /** A household of clerk A, with `linkedId` (another member of A's) in it as a child. */
+  householdId: number
+  linkedId: number
 }
 
 interface Row {
@@ -126,6 +129,57 @@ const MATRIX: Row[] = [
     route: 'GET /api/members/:id/history',
     request: (f) => ({ url: `/api/members/${f.memberId}/history` }),
     expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  { route: 'GET /api/households', request: () => ({ url: '/api/households' }), expect: all(200) },
+  {
+    route: 'POST /api/households',
+    request: () => ({ method: 'POST', url: '/api/households', payload: { name: 'Matrix family' } }),
+    expect: { clerkOwn: 201, clerkOther: 201, auditor: 403, admin: 201 },
+  },
+  {
+    route: 'GET /api/households/:id',
+    request: (f) => ({ url: `/api/households/${f.householdId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/households/:id',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/households/${f.householdId}`,
+      payload: { city: 'Dessie' },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
+  },
+  {
+    route: 'DELETE /api/households/:id',
+    request: (f) => ({ method: 'DELETE', url: `/api/households/${f.householdId}` }),
+    expect: { clerkOwn: 204, clerkOther: 404, auditor: 403, admin: 403 },
+  },
+  {
+    route: 'POST /api/households/:id/transfer',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/households/${f.householdId}/transfer`,
+      payload: { targetUserId: f.clerkC },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/households/:id/members/:memberId',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/households/${f.householdId}/members/${f.memberId}`,
+      payload: { role: 'head' },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
+  },
+  {
+    route: 'DELETE /api/households/:id/members/:memberId',
+    request: (f) => ({
+      method: 'DELETE',
+      url: `/api/households/${f.householdId}/members/${f.linkedId}`,
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
   },
   {
     route: 'GET /api/audit',
@@ -280,7 +334,24 @@ async function fixture(): Promise<Fixture> {
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  const household = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/households',
+    headers: clerkA.auth,
+    payload: { name: 'Abebe family' },
+  })
+  const householdId = household.json<{ id: number }>().id
+  const linked = await calls.create(clerkA.auth, { first_name: 'Selam' })
+  const joined = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/households/${householdId}/members/${linked.id}`,
+    headers: clerkA.auth,
+    payload: { role: 'child' },
+  })
+  expect(joined.statusCode).toBe(200)
   return {
+    householdId,
+    linkedId: linked.id,
     memberId: member.id,
     deletedId: deleted.id,
     spareId: spare.id,
@@ -300,6 +371,7 @@ async function snapshot() {
       .orderBy('id')
       .execute(),
     await db.selectFrom('photos').select(['id', 'member_id']).orderBy('id').execute(),
+    await db.selectFrom('households').selectAll().orderBy('id').execute(),
     await db
       .selectFrom('deleted_members')
       .select(['member_id', 'deleted_at'])

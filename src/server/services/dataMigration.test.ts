@@ -73,6 +73,22 @@ async function seededSqlite(file: string): Promise<DatabaseHandle> {
         phone_primary: `+25191100000${i}`,
       })
     }
+    // A household with a member: members reference households, so the copy orders them.
+    const household = await app.inject({
+      method: 'POST',
+      url: '/api/households',
+      headers: clerk,
+      payload: { name: 'የአቶ አበበ ቤተሰብ', number: 'F-1' },
+    })
+    expect(household.statusCode).toBe(201)
+    const head = await calls.create(clerk, { first_name: 'Head' })
+    const joined = await app.inject({
+      method: 'PUT',
+      url: `/api/households/${household.json<{ id: number }>().id}/members/${head.id}`,
+      headers: clerk,
+      payload: { role: 'head' },
+    })
+    expect(joined.statusCode).toBe(200)
     const gone = await calls.create(office, { first_name: 'Deleted' })
     const removed = await app.inject({
       method: 'POST',
@@ -210,7 +226,7 @@ describe('copyDatabase (npm run migrate-data)', () => {
       io,
     )
     expect(code).toBe(1)
-    expect(err.text).toMatch(/The target is not empty \(users: 2, members: \d+/)
+    expect(err.text).toMatch(/The target is not empty \(users: 2, households: 1, members: \d+/)
     expect(err.text).toContain('--force')
     expect(await dump(back.db)).toEqual(before)
 

@@ -23,6 +23,7 @@ interface CopiedTable {
  */
 const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   users: { key: ['id'], identity: 'id' },
+  households: { key: ['id'], identity: 'id' },
   members: { key: ['id'], identity: 'id' },
   photos: { key: ['id'], maxRows: 20 },
   sessions: { key: ['id'] },

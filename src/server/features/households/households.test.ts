@@ -1,0 +1,473 @@
+// Households over HTTP (issue 44): roles and the single head, owner scoping of every route,
+// transfers with and without the household, delete and restore, the history. Runs on SQLite,
+// and on PostgreSQL with TEST_DATABASE_URL.
+import type { Household, HouseholdPage, Member } from '../../../domain'
+import { verifyChain } from '../../services/history'
+import { memberCalls } from '../../testing/memberCalls'
+import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+
+type Auth = { authorization: string }
+type User = Awaited<ReturnType<typeof createUserAndSignIn>>
+
+let ctx: TestContext
+let alice: User
+let bob: User
+let carol: User
+let auditor: User
+let admin: User
+const calls = memberCalls(() => ctx.app)
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  alice = await createUserAndSignIn(ctx, 'alice')
+  bob = await createUserAndSignIn(ctx, 'bob')
+  carol = await createUserAndSignIn(ctx, 'carol')
+  auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
+  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
+})
+afterAll(() => ctx.close())
+
+const inject = (auth: Auth, method: string, url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: auth,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
+
+async function createHousehold(auth: Auth, fields: Record<string, unknown> = {}) {
+  const res = await inject(auth, 'POST', '/api/households', { name: 'Abebe family', ...fields })
+  expect(res.statusCode).toBe(201)
+  return res.json<Household>()
+}
+
+const setRole = (auth: Auth, householdId: number, memberId: number, role: unknown) =>
+  inject(auth, 'PUT', `/api/households/${householdId}/members/${memberId}`, { role })
+
+async function getMember(auth: Auth, id: number) {
+  return (await inject(auth, 'GET', `/api/members/${id}`)).json<Member>()
+}
+
+async function householdEvents(memberId?: number) {
+  let query = ctx.database.db
+    .selectFrom('audit_events')
+    .select(['action', 'member_id', 'details'])
+    .where('action', 'like', 'household%')
+  if (memberId !== undefined) query = query.where('member_id', '=', memberId)
+  const rows = await query.orderBy('seq').execute()
+  return rows.map((row) => ({
+    ...row,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+  }))
+}
+
+/** A family of a head, a spouse and a child of alice's. */
+async function family(auth: Auth = alice.auth, surname = 'Kebede') {
+  const household = await createHousehold(auth, { name: `${surname} family` })
+  const head = await calls.create(auth, { first_name: 'Abebe', middle_name: surname })
+  const spouse = await calls.create(auth, { first_name: 'Almaz', middle_name: 'Bekele' })
+  const child = await calls.create(auth, {
+    first_name: 'Selam',
+    middle_name: 'Abebe',
+    last_name: surname,
+  })
+  expect((await setRole(auth, household.id, head.id, 'head')).statusCode).toBe(200)
+  expect((await setRole(auth, household.id, spouse.id, 'spouse')).statusCode).toBe(200)
+  expect((await setRole(auth, household.id, child.id, 'child')).statusCode).toBe(200)
+  return { household, head, spouse, child }
+}
+
+describe('households and roles', () => {
+  it('creates a household with its address, lists it, and shows its members by role', async () => {
+    const household = await createHousehold(alice.auth, {
+      name: 'የአቶ አበበ ከበደ ቤተሰብ',
+      number: 'F-101',
+      city: 'Addis Ababa',
+      sub_city: 'Bole',
+      home_phone: '+251111234567',
+      wedding_date: '2010-06-12',
+    })
+    expect(household).toMatchObject({
+      name: 'የአቶ አበበ ከበደ ቤተሰብ',
+      number: 'F-101',
+      status: 'active',
+      created_by: 'alice',
+      members: [],
+    })
+    const head = await calls.create(alice.auth, { first_name: 'Abebe' })
+    const child = await calls.create(alice.auth, {
+      first_name: 'Selam',
+      date_of_birth: '2012-01-01',
+    })
+    await setRole(alice.auth, household.id, child.id, 'child')
+    const res = await setRole(alice.auth, household.id, head.id, 'head')
+    expect(res.statusCode).toBe(200)
+    expect(res.json<Household>().members.map((m) => [m.id, m.household_role])).toEqual([
+      [head.id, 'head'],
+      [child.id, 'child'],
+    ])
+    expect(await getMember(alice.auth, child.id)).toMatchObject({
+      household_id: household.id,
+      household_role: 'child',
+    })
+
+    const list = (await inject(alice.auth, 'GET', '/api/households')).json<HouseholdPage>()
+    expect(list.items.find((item) => item.id === household.id)).toEqual({
+      id: household.id,
+      name: 'የአቶ አበበ ከበደ ቤተሰብ',
+      number: 'F-101',
+      member_count: 2,
+      head: { id: head.id, first_name: 'Abebe', middle_name: 'Kebede', last_name: 'Tesfaye' },
+      city: 'Addis Ababa',
+      sub_city: 'Bole',
+    })
+  })
+
+  it('allows one head: a second is a 409 with a clear message, and nothing changes', async () => {
+    const { household, spouse } = await family()
+    const res = await setRole(alice.auth, household.id, spouse.id, 'head')
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/head/) })
+    expect((await getMember(alice.auth, spouse.id)).household_role).toBe('spouse')
+  })
+
+  it('refuses a role that is not one of the five with a 400', async () => {
+    const { household, child } = await family()
+    for (const role of ['father', '', null, 3, 'HEAD']) {
+      const res = await setRole(alice.auth, household.id, child.id, role)
+      expect(res.statusCode).toBe(400)
+    }
+    expect((await getMember(alice.auth, child.id)).household_role).toBe('child')
+  })
+
+  it('moves a member from one household to another and takes it out again', async () => {
+    const first = await family()
+    const second = await createHousehold(alice.auth, { name: 'Second' })
+    const moved = await setRole(alice.auth, second.id, first.child.id, 'relative')
+    expect(moved.statusCode).toBe(200)
+    const firstNow = (
+      await inject(alice.auth, 'GET', `/api/households/${first.household.id}`)
+    ).json<Household>()
+    expect(firstNow.members.map((m) => m.id)).not.toContain(first.child.id)
+    const out = await inject(
+      alice.auth,
+      'DELETE',
+      `/api/households/${second.id}/members/${first.child.id}`,
+    )
+    expect(out.statusCode).toBe(200)
+    expect(out.json<Household>().members).toEqual([])
+    expect(await getMember(alice.auth, first.child.id)).toMatchObject({
+      household_id: null,
+      household_role: null,
+    })
+    // Taking out a member that is not in this household names nothing.
+    const again = await inject(
+      alice.auth,
+      'DELETE',
+      `/api/households/${second.id}/members/${first.child.id}`,
+    )
+    expect(again.statusCode).toBe(404)
+  })
+
+  it('keeps household_id and household_role through a member update', async () => {
+    const { household, head } = await family()
+    const res = await calls.update(alice.auth, head.id, {
+      household_id: '999',
+      household_role: 'child',
+      city: 'Adama',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<Member>()).toMatchObject({
+      city: 'Adama',
+      household_id: household.id,
+      household_role: 'head',
+    })
+  })
+
+  it('checks the household fields: name required, number unique, dates and status', async () => {
+    const bad = await inject(alice.auth, 'POST', '/api/households', { number: 'X' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ errors: { name: 'fieldRequired' } })
+    const badDate = await inject(alice.auth, 'POST', '/api/households', {
+      name: 'A',
+      wedding_date: '2010-02-30',
+      status: 'gone',
+    })
+    expect(badDate.json()).toMatchObject({
+      errors: { wedding_date: 'invalidDate', status: 'invalidValue' },
+    })
+    await createHousehold(alice.auth, { name: 'Numbered', number: 'N-7' })
+    // Unique across the parish: another account's card number too.
+    const taken = await inject(bob.auth, 'POST', '/api/households', { name: 'B', number: 'N-7' })
+    expect(taken.statusCode).toBe(409)
+    const edited = await createHousehold(alice.auth, { name: 'Edit me' })
+    const put = await inject(alice.auth, 'PUT', `/api/households/${edited.id}`, {
+      status: 'moved_away',
+      notes: 'Moved to Hawassa',
+    })
+    expect(put.statusCode).toBe(200)
+    expect(put.json<Household>()).toMatchObject({
+      name: 'Edit me',
+      status: 'moved_away',
+      notes: 'Moved to Hawassa',
+      updated_by: 'alice',
+    })
+  })
+
+  it('searches by household name, number and any member name, folding Amharic spellings', async () => {
+    const household = await createHousehold(bob.auth, { name: 'የአቶ ኃይሉ ቤተሰብ', number: 'Q-55' })
+    const member = await calls.create(bob.auth, { first_name: 'Tsehay', middle_name: 'Worku' })
+    await setRole(bob.auth, household.id, member.id, 'spouse')
+    const ids = async (q: string) =>
+      (await inject(bob.auth, 'GET', `/api/households?q=${encodeURIComponent(q)}`))
+        .json<HouseholdPage>()
+        .items.map((item) => item.id)
+    expect(await ids('ሀይሉ')).toEqual([household.id])
+    expect(await ids('q-55')).toEqual([household.id])
+    expect(await ids('tsehay wor')).toEqual([household.id])
+    expect(await ids('nobody')).toEqual([])
+    // A renamed member is found by the new name.
+    await calls.update(bob.auth, member.id, { first_name: 'Tigist' })
+    expect(await ids('tigist')).toEqual([household.id])
+    expect(await ids('tsehay')).toEqual([])
+  })
+
+  it('pages with a cursor', async () => {
+    const owner = await createUserAndSignIn(ctx, `pager`)
+    for (let i = 0; i < 5; i += 1) await createHousehold(owner.auth, { name: `H${i}` })
+    const first = (await inject(owner.auth, 'GET', '/api/households?limit=2')).json<HouseholdPage>()
+    expect(first.items.map((i) => i.name)).toEqual(['H4', 'H3'])
+    const second = (
+      await inject(owner.auth, 'GET', `/api/households?limit=2&cursor=${first.next_cursor}`)
+    ).json<HouseholdPage>()
+    expect(second.items.map((i) => i.name)).toEqual(['H2', 'H1'])
+    const bad = await inject(owner.auth, 'GET', '/api/households?cursor=abc')
+    expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('owner scoping', () => {
+  it('gives a clerk 404 on every route for another account’s household or member', async () => {
+    const { household, head } = await family(alice.auth, 'Scoped')
+    const bobsMember = await calls.create(bob.auth, { first_name: 'Bobs' })
+    const bobsHousehold = await createHousehold(bob.auth, { name: 'Bob family' })
+    const h = household.id
+    const refused = [
+      ['GET', `/api/households/${h}`],
+      ['PUT', `/api/households/${h}`, { name: 'Mine now' }],
+      ['DELETE', `/api/households/${h}`],
+      ['PUT', `/api/households/${h}/members/${bobsMember.id}`, { role: 'child' }],
+      ['DELETE', `/api/households/${h}/members/${head.id}`],
+      ['POST', `/api/households/${h}/transfer`, { targetUserId: bob.id }],
+      // Alice's member into bob's own household: still another account's member.
+      ['PUT', `/api/households/${bobsHousehold.id}/members/${head.id}`, { role: 'other' }],
+    ] as const
+    for (const [method, url, payload] of refused) {
+      const res = await inject(bob.auth, method, url, payload)
+      expect([method, url, res.statusCode]).toEqual([method, url, 404])
+      expect(res.body).not.toContain('Abebe')
+      expect(res.body).not.toContain('Scoped')
+    }
+    // Bob's list never shows alice's households, with owner=all or not.
+    for (const url of [
+      '/api/households',
+      '/api/households?owner=all',
+      `/api/households?owner=${alice.id}`,
+    ]) {
+      const page = (await inject(bob.auth, 'GET', url)).json<HouseholdPage>()
+      expect(page.items.map((i) => i.id)).not.toContain(h)
+      expect(JSON.stringify(page)).not.toContain('Scoped')
+    }
+    expect((await getMember(alice.auth, head.id)).household_role).toBe('head')
+    const still = (await inject(alice.auth, 'GET', `/api/households/${h}`)).json<Household>()
+    expect(still.name).toBe('Scoped family')
+  })
+
+  it('lets admins and auditors read every household; auditors change nothing', async () => {
+    const { household, head, child } = await family(alice.auth, 'Seen')
+    for (const reader of [admin, auditor]) {
+      const res = await inject(reader.auth, 'GET', `/api/households/${household.id}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.json<Household>()).toMatchObject({ owner_username: 'alice' })
+      const all = (
+        await inject(reader.auth, 'GET', '/api/households?owner=all&q=seen')
+      ).json<HouseholdPage>()
+      expect(all.items.map((i) => i.id)).toContain(household.id)
+    }
+    const writes = [
+      ['POST', '/api/households', { name: 'Audit' }],
+      ['PUT', `/api/households/${household.id}`, { name: 'x' }],
+      ['DELETE', `/api/households/${household.id}`],
+      ['PUT', `/api/households/${household.id}/members/${child.id}`, { role: 'other' }],
+      ['DELETE', `/api/households/${household.id}/members/${head.id}`],
+      ['POST', `/api/households/${household.id}/transfer`, { targetUserId: bob.id }],
+    ] as const
+    for (const [method, url, payload] of writes) {
+      expect((await inject(auditor.auth, method, url, payload)).statusCode).toBe(403)
+    }
+    // An admin reads another account's household but does not edit it (403, as for members).
+    expect(
+      (await inject(admin.auth, 'PUT', `/api/households/${household.id}`, { name: 'x' }))
+        .statusCode,
+    ).toBe(403)
+  })
+
+  it('answers 404 for unknown ids and for malformed ones', async () => {
+    const household = await createHousehold(alice.auth)
+    for (const url of ['/api/households/999999', '/api/households/abc', '/api/households/0']) {
+      expect((await inject(alice.auth, 'GET', url)).statusCode).toBe(404)
+    }
+    expect((await setRole(alice.auth, 999999, 1, 'head')).statusCode).toBe(404)
+    expect((await setRole(alice.auth, household.id, 999999, 'head')).statusCode).toBe(404)
+    expect((await inject(alice.auth, 'GET', '/api/households/99999999999')).statusCode).toBe(400)
+  })
+})
+
+describe('transfers', () => {
+  it('moves a head alone: the member leaves, the household stays with its account', async () => {
+    const { household, head, spouse } = await family(alice.auth, 'Alone')
+    const res = await calls.transfer(alice.auth, head.id, carol.id)
+    expect(res.statusCode).toBe(200)
+    expect(await getMember(carol.auth, head.id)).toMatchObject({
+      household_id: null,
+      household_role: null,
+    })
+    const left = (
+      await inject(alice.auth, 'GET', `/api/households/${household.id}`)
+    ).json<Household>()
+    expect(left.members.map((m) => m.id)).toEqual([spouse.id, expect.any(Number)])
+    expect(left.members.map((m) => m.id)).not.toContain(head.id)
+  })
+
+  it('moves a head with the household: the household and every member change owner', async () => {
+    const { household, head, spouse, child } = await family(alice.auth, 'Together')
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/members/transfer/${head.id}`,
+      headers: alice.auth,
+      payload: { targetUserId: carol.id, with_household: true },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<{ member: Member }>().member).toMatchObject({
+      id: head.id,
+      household_id: household.id,
+      household_role: 'head',
+    })
+    expect((await inject(alice.auth, 'GET', `/api/households/${household.id}`)).statusCode).toBe(
+      404,
+    )
+    const moved = (
+      await inject(carol.auth, 'GET', `/api/households/${household.id}`)
+    ).json<Household>()
+    expect(moved.members.map((m) => m.id).sort()).toEqual([head.id, spouse.id, child.id].sort())
+    for (const id of [spouse.id, child.id]) {
+      expect((await inject(alice.auth, 'GET', `/api/members/${id}`)).statusCode).toBe(404)
+    }
+  })
+
+  it('refuses with_household for a member who is not a head', async () => {
+    const { child } = await family(alice.auth, 'NotHead')
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/members/transfer/${child.id}`,
+      headers: alice.auth,
+      payload: { targetUserId: carol.id, with_household: true },
+    })
+    expect(res.statusCode).toBe(400)
+    expect((await getMember(alice.auth, child.id)).household_role).toBe('child')
+  })
+
+  it('transfers a household with its members on its own route', async () => {
+    const { household, spouse } = await family(alice.auth, 'Handed')
+    const res = await inject(alice.auth, 'POST', `/api/households/${household.id}/transfer`, {
+      targetUserId: bob.id,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<Household>().members).toHaveLength(3)
+    expect(await getMember(bob.auth, spouse.id)).toMatchObject({ household_id: household.id })
+  })
+})
+
+describe('delete and restore', () => {
+  it('takes a deleted member out of its household and puts it back on restore', async () => {
+    const { household, child } = await family(alice.auth, 'Restored')
+    expect((await calls.remove(alice.auth, child.id)).statusCode).toBe(204)
+    const without = (
+      await inject(alice.auth, 'GET', `/api/households/${household.id}`)
+    ).json<Household>()
+    expect(without.members.map((m) => m.id)).not.toContain(child.id)
+    const restore = await inject(
+      admin.auth,
+      'POST',
+      `/api/admin/deleted-members/${child.id}/restore`,
+    )
+    expect(restore.statusCode).toBe(200)
+    expect(await getMember(alice.auth, child.id)).toMatchObject({
+      household_id: household.id,
+      household_role: 'child',
+    })
+  })
+
+  it('restores a member without a household when its household is gone', async () => {
+    const { household, child, head } = await family(alice.auth, 'Gone')
+    expect((await calls.remove(alice.auth, child.id)).statusCode).toBe(204)
+    expect((await inject(alice.auth, 'DELETE', `/api/households/${household.id}`)).statusCode).toBe(
+      204,
+    )
+    // Its members stay, unlinked.
+    expect(await getMember(alice.auth, head.id)).toMatchObject({ household_id: null })
+    const restore = await inject(
+      admin.auth,
+      'POST',
+      `/api/admin/deleted-members/${child.id}/restore`,
+    )
+    expect(restore.statusCode).toBe(200)
+    expect(await getMember(alice.auth, child.id)).toMatchObject({
+      household_id: null,
+      household_role: null,
+    })
+  })
+
+  it('restores a former head as a relative when the household has a new head', async () => {
+    const { household, head, spouse } = await family(alice.auth, 'NewHead')
+    expect((await calls.remove(alice.auth, head.id)).statusCode).toBe(204)
+    expect((await setRole(alice.auth, household.id, spouse.id, 'head')).statusCode).toBe(200)
+    await inject(admin.auth, 'POST', `/api/admin/deleted-members/${head.id}/restore`)
+    expect(await getMember(alice.auth, head.id)).toMatchObject({
+      household_id: household.id,
+      household_role: 'relative',
+    })
+  })
+})
+
+describe('history', () => {
+  it('records household changes and memberships in the chain, which still verifies', async () => {
+    const { household, child } = await family(alice.auth, 'History')
+    await inject(alice.auth, 'PUT', `/api/households/${household.id}`, { city: 'Adama' })
+    await inject(alice.auth, 'DELETE', `/api/households/${household.id}/members/${child.id}`)
+    await inject(alice.auth, 'DELETE', `/api/households/${household.id}`)
+    const ofHousehold = (await householdEvents()).filter(
+      (event) => event.details.household_id === household.id,
+    )
+    expect(ofHousehold.map((event) => event.action)).toEqual([
+      'household_create',
+      'household_member_add',
+      'household_member_add',
+      'household_member_add',
+      'household_update',
+      'household_member_remove',
+      'household_member_remove',
+      'household_member_remove',
+      'household_delete',
+    ])
+    expect(ofHousehold[4].details.changes).toEqual({ city: [null, 'Adama'] })
+    expect((await householdEvents(child.id)).map((e) => e.details.changes)).toEqual([
+      { household_id: [null, household.id], household_role: [null, 'child'] },
+      { household_role: ['child', null] },
+    ])
+    // A clerk reads the member's history with its household events.
+    const history = await inject(alice.auth, 'GET', `/api/members/${child.id}/history`)
+    expect(JSON.stringify(history.json())).toContain('household_member_remove')
+    expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+})

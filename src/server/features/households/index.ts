@@ -1,0 +1,20 @@
+// Households (issue 44): what the rest of the server may use. Dues (per household) build on
+// these service functions and on household ids, which are never reused.
+export { householdRoutes } from './routes'
+export {
+  createHousehold,
+  deleteHousehold,
+  getHousehold,
+  householdCounts,
+  householdOnMemberDelete,
+  householdOnMemberRename,
+  householdOnMemberRestore,
+  householdOnMemberTransfer,
+  listHouseholds,
+  moveAccountHouseholds,
+  ownsHouseholds,
+  removeMember,
+  setMemberRole,
+  transferHousehold,
+  updateHousehold,
+} from './service'

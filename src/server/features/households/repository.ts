@@ -1,0 +1,367 @@
+// Household storage (issue 44). All SQL of the feature; functions take `db | trx` and the
+// service opens the transaction. Member rows are read here only for their household columns.
+import { sql } from 'kysely'
+import {
+  foldForSearch,
+  HOUSEHOLD_ROLES,
+  type HouseholdInput,
+  type HouseholdListItem,
+  type HouseholdMember,
+  type HouseholdRole,
+  isHouseholdRole,
+  photoPath,
+  thumbnailPath,
+} from '../../../domain'
+import { isPostgres } from '../../db/portable'
+import type { HouseholdRow } from '../../db/tables'
+import type { Db } from '../../repositories/users'
+
+export type StoredHousehold = Omit<HouseholdRow, 'search_text'>
+
+const HOUSEHOLD_COLUMNS = [
+  'id',
+  'owner_user_id',
+  'name',
+  'number',
+  'state',
+  'city',
+  'sub_city',
+  'woreda',
+  'kebele',
+  'house_number',
+  'street_address',
+  'zip_code',
+  'home_phone',
+  'wedding_date',
+  'status',
+  'notes',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+] as const satisfies readonly (keyof HouseholdRow)[]
+
+/** A household by id, any owner (the service decides who may see it). */
+export async function findHousehold(db: Db, id: number): Promise<StoredHousehold | undefined> {
+  return db
+    .selectFrom('households')
+    .select(HOUSEHOLD_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** Locks a household row against concurrent membership changes (PostgreSQL; SQLite has one writer). */
+export async function lockHousehold(db: Db, id: number): Promise<StoredHousehold | undefined> {
+  let query = db.selectFrom('households').select(HOUSEHOLD_COLUMNS).where('id', '=', id)
+  if (isPostgres(db)) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+export async function findHouseholdByNumber(
+  db: Db,
+  number: string,
+): Promise<{ id: number } | undefined> {
+  return db.selectFrom('households').select('id').where('number', '=', number).executeTakeFirst()
+}
+
+export interface NewHousehold {
+  ownerId: number
+  by: string
+  input: HouseholdInput
+  now: string
+}
+
+export async function insertHousehold(db: Db, household: NewHousehold): Promise<number> {
+  const { id } = await db
+    .insertInto('households')
+    .values({
+      ...household.input,
+      owner_user_id: household.ownerId,
+      search_text: foldForSearch([household.input.name, household.input.number ?? ''].join('\n')),
+      created_at: household.now,
+      created_by: household.by,
+      updated_at: household.now,
+      updated_by: household.by,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+export async function updateHousehold(
+  db: Db,
+  id: number,
+  changes: Partial<HouseholdInput>,
+  by: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('households')
+    .set({ ...changes, updated_at: now, updated_by: by })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Unlinks a household's members (they stay), then removes the household. */
+export async function deleteHousehold(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ household_id: null, household_role: null })
+    .where('household_id', '=', id)
+    .execute()
+  await db.deleteFrom('households').where('id', '=', id).execute()
+}
+
+const ROLE_ORDER = new Map<string, number>(HOUSEHOLD_ROLES.map((role, index) => [role, index]))
+
+/** A household's members (of its owner only), head first, then spouse, children by age … */
+export async function householdMembers(
+  db: Db,
+  householdId: number,
+  ownerId: number,
+): Promise<HouseholdMember[]> {
+  const rows = await db
+    .selectFrom('members')
+    .leftJoin('photos', 'photos.member_id', 'members.id')
+    .select([
+      'members.id',
+      'members.first_name',
+      'members.middle_name',
+      'members.last_name',
+      'members.household_role',
+      'members.gender',
+      'members.date_of_birth',
+      'photos.id as photo_id',
+    ])
+    .where('members.household_id', '=', householdId)
+    .where('members.owner_user_id', '=', ownerId)
+    .execute()
+  return rows
+    .map((row) => ({
+      id: row.id,
+      first_name: row.first_name,
+      middle_name: row.middle_name,
+      last_name: row.last_name,
+      household_role: (isHouseholdRole(row.household_role)
+        ? row.household_role
+        : 'other') as HouseholdRole,
+      gender: row.gender,
+      date_of_birth: row.date_of_birth,
+      photo_path: row.photo_id ? photoPath(row.photo_id) : null,
+      thumbnail_path: row.photo_id ? thumbnailPath(row.photo_id) : null,
+    }))
+    .sort(
+      (a, b) =>
+        (ROLE_ORDER.get(a.household_role) ?? 9) - (ROLE_ORDER.get(b.household_role) ?? 9) ||
+        (a.date_of_birth ?? '9999').localeCompare(b.date_of_birth ?? '9999') ||
+        a.id - b.id,
+    )
+}
+
+/** Rewrites the folded text the list's search matches: name, number, members' names. */
+export async function refreshHouseholdSearch(db: Db, householdId: number): Promise<void> {
+  const household = await db
+    .selectFrom('households')
+    .select(['name', 'number', 'owner_user_id'])
+    .where('id', '=', householdId)
+    .executeTakeFirst()
+  if (!household) return
+  const members = await db
+    .selectFrom('members')
+    .select(['first_name', 'middle_name', 'last_name', 'latin_name'])
+    .where('household_id', '=', householdId)
+    .where('owner_user_id', '=', household.owner_user_id)
+    .orderBy('id')
+    .execute()
+  const lines = [
+    household.name,
+    household.number ?? '',
+    ...members.flatMap((m) => [
+      [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(' '),
+      m.latin_name ?? '',
+    ]),
+  ]
+  await db
+    .updateTable('households')
+    .set({ search_text: foldForSearch(lines.join('\n')) })
+    .where('id', '=', householdId)
+    .execute()
+}
+
+export interface MembershipRow {
+  id: number
+  owner_user_id: number
+  first_name: string
+  middle_name: string | null
+  last_name: string
+  household_id: number | null
+  household_role: string | null
+}
+
+/** A member's owner, names and household, any owner (the service decides). */
+export async function findMembership(db: Db, memberId: number): Promise<MembershipRow | undefined> {
+  return db
+    .selectFrom('members')
+    .select([
+      'id',
+      'owner_user_id',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'household_id',
+      'household_role',
+    ])
+    .where('id', '=', memberId)
+    .executeTakeFirst()
+}
+
+/** The member that heads a household, if any. */
+export async function findHead(db: Db, householdId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('household_id', '=', householdId)
+    .where('household_role', '=', 'head')
+    .executeTakeFirst()
+  return row?.id
+}
+
+export async function setMembership(
+  db: Db,
+  memberId: number,
+  householdId: number | null,
+  role: HouseholdRole | null,
+): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ household_id: householdId, household_role: role })
+    .where('id', '=', memberId)
+    .execute()
+}
+
+export async function householdMemberIds(db: Db, householdId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select('id')
+    .where('household_id', '=', householdId)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+export async function setHouseholdOwner(db: Db, id: number, ownerId: number, now: string) {
+  await db
+    .updateTable('households')
+    .set({ owner_user_id: ownerId, updated_at: now })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Ids of the households an account owns. */
+export async function householdIdsOf(db: Db, ownerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('households')
+    .select('id')
+    .where('owner_user_id', '=', ownerId)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+export interface HouseholdQuery {
+  /** null: every account's (admins and auditors). */
+  ownerId: number | null
+  query?: string
+  /** Households with an id below this one (the cursor). */
+  before?: number
+  limit: number
+}
+
+/**
+ * A page of households, newest first, with their member counts and heads. Matches fold the
+ * query as the stored search_text was folded (name, number, members' names).
+ */
+export async function listHouseholds(
+  db: Db,
+  options: HouseholdQuery,
+): Promise<(HouseholdListItem & { owner_user_id: number })[]> {
+  let query = db
+    .selectFrom('households as h')
+    .leftJoin('members as head', (join) =>
+      join
+        .onRef('head.household_id', '=', 'h.id')
+        .onRef('head.owner_user_id', '=', 'h.owner_user_id')
+        .on('head.household_role', '=', 'head'),
+    )
+    .select([
+      'h.id',
+      'h.name',
+      'h.number',
+      'h.city',
+      'h.sub_city',
+      'h.owner_user_id',
+      'head.id as head_id',
+      'head.first_name as head_first_name',
+      'head.middle_name as head_middle_name',
+      'head.last_name as head_last_name',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('members as m')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('m.household_id', '=', 'h.id')
+        .whereRef('m.owner_user_id', '=', 'h.owner_user_id')
+        .as('member_count'),
+    )
+  if (options.ownerId !== null) query = query.where('h.owner_user_id', '=', options.ownerId)
+  if (options.before !== undefined) query = query.where('h.id', '<', options.before)
+  const folded = foldForSearch(options.query?.trim() ?? '')
+  if (folded !== '') {
+    const pattern = `%${escapeLike(folded)}%`
+    query = query.where(sql<boolean>`h.search_text like ${pattern} escape '\\'`)
+  }
+  const rows = await query.orderBy('h.id', 'desc').limit(options.limit).execute()
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    member_count: Number(row.member_count ?? 0),
+    head:
+      row.head_id === null
+        ? null
+        : {
+            id: row.head_id,
+            first_name: row.head_first_name ?? '',
+            middle_name: row.head_middle_name ?? null,
+            last_name: row.head_last_name ?? '',
+          },
+    city: row.city,
+    sub_city: row.sub_city,
+    owner_user_id: row.owner_user_id,
+  }))
+}
+
+/** Households and members in none, for the dashboard (one owner, or all with null). */
+export async function householdCounts(
+  db: Db,
+  ownerId: number | null,
+): Promise<{ households: number; members_without_household: number }> {
+  let households = db.selectFrom('households').select((eb) => eb.fn.countAll<number>().as('n'))
+  let alone = db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('household_id', 'is', null)
+  if (ownerId !== null) {
+    households = households.where('owner_user_id', '=', ownerId)
+    alone = alone.where('owner_user_id', '=', ownerId)
+  }
+  const [h, a] = await Promise.all([
+    households.executeTakeFirstOrThrow(),
+    alone.executeTakeFirstOrThrow(),
+  ])
+  return { households: Number(h.n), members_without_household: Number(a.n) }
+}

@@ -1,0 +1,519 @@
+// Households (issue 44): one function per use case. Each owns its transaction, the check of who
+// may do it and the history event. Another account's household or member is a 404 for a clerk
+// (it never learns they exist); an admin may read them, so is told 403 when it may not write.
+import {
+  type Household,
+  type HouseholdInput,
+  type HouseholdPage,
+  type HouseholdRole,
+  isHouseholdRole,
+  parseHouseholdInput,
+} from '../../../domain'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/tables'
+import { FORBIDDEN, ownerScope, type RequestUser } from '../../plugins/auth'
+import { ApiError } from '../../plugins/errors'
+import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
+import { transferMember } from '../../repositories/members'
+import { findAccountState, type Db } from '../../repositories/users'
+import { type Actor, memberChanges, recordEvent } from '../../services/history'
+import * as repo from './repository'
+
+export const HOUSEHOLD_NOT_FOUND = 'Household not found'
+export const MEMBER_NOT_FOUND = 'Member not found'
+export const SECOND_HEAD = 'This household already has a head: change the current head’s role first'
+export const NUMBER_TAKEN = 'Another household already has this number'
+export const HEAD_ONLY_CARRIES =
+  'Only the head of a household can take the household along on a transfer'
+
+const notFound = () => new ApiError(404, HOUSEHOLD_NOT_FOUND)
+const memberNotFound = () => new ApiError(404, MEMBER_NOT_FOUND)
+const forbidden = () => new ApiError(403, FORBIDDEN)
+const invalid = (errors: Record<string, string>) => new ApiError(400, 'Validation failed', errors)
+
+const actorOf = (user: RequestUser): Actor => ({ id: user.id, username: user.username })
+
+type Stored = repo.StoredHousehold
+
+/** A household the caller may read: its own; any for admins and auditors. */
+async function readable(db: Db, user: RequestUser, id: number): Promise<Stored> {
+  const household = await repo.findHousehold(db, id)
+  if (!household) throw notFound()
+  if (household.owner_user_id !== user.id && user.role === 'clerk') throw notFound()
+  return household
+}
+
+/** A household the caller may change: only its owner's, locked for the transaction. */
+async function writable(trx: Db, user: RequestUser, id: number): Promise<Stored> {
+  if (user.role === 'auditor') throw forbidden()
+  const household = await readable(trx, user, id)
+  if (household.owner_user_id !== user.id) throw forbidden()
+  return (await repo.lockHousehold(trx, id)) ?? household
+}
+
+/** A member the caller may put into (or take out of) its household: its own. */
+async function ownMember(trx: Db, user: RequestUser, id: number): Promise<repo.MembershipRow> {
+  const member = await repo.findMembership(trx, id)
+  if (!member) throw memberNotFound()
+  if (member.owner_user_id !== user.id) {
+    throw user.role === 'clerk' ? memberNotFound() : forbidden()
+  }
+  return member
+}
+
+function withoutOwner({ owner_user_id: _owner, ...household }: Stored) {
+  return household
+}
+
+async function householdAnswer(db: Db, user: RequestUser, stored: Stored): Promise<Household> {
+  const members = await repo.householdMembers(db, stored.id, stored.owner_user_id)
+  const household = { ...withoutOwner(stored), members } as Household
+  if (stored.owner_user_id === user.id) return household
+  const owner = await findAccountState(db, stored.owner_user_id)
+  return { ...household, owner_user_id: stored.owner_user_id, owner_username: owner?.username }
+}
+
+const inputFields = (household: Stored): HouseholdInput => {
+  const {
+    id: _id,
+    created_at: _c,
+    created_by: _cb,
+    updated_at: _u,
+    updated_by: _ub,
+    ...rest
+  } = withoutOwner(household)
+  return rest as HouseholdInput
+}
+
+function parseBody(body: unknown, partial: boolean): Partial<HouseholdInput> {
+  if (containsNul(body)) throw new ApiError(400, NUL_IN_TEXT)
+  const parsed = parseHouseholdInput(body, partial)
+  if (!parsed.ok) throw invalid(parsed.errors as Record<string, string>)
+  return parsed.value
+}
+
+async function checkNumberFree(trx: Db, number: string | null | undefined, self?: number) {
+  if (!number) return
+  const other = await repo.findHouseholdByNumber(trx, number)
+  if (other && other.id !== self) throw new ApiError(409, NUMBER_TAKEN, { number: 'numberTaken' })
+}
+
+export const MAX_LIST_LIMIT = 100
+
+/** GET /api/households: a page of households, owner-scoped like member search. */
+export async function listHouseholds(
+  db: Db,
+  user: RequestUser,
+  options: { q?: string; cursor?: string; limit?: number; owner?: string },
+): Promise<HouseholdPage> {
+  const ownerId = ownerScope(user, options.owner)
+  const limit = Math.min(options.limit ?? 50, MAX_LIST_LIMIT)
+  let before: number | undefined
+  if (options.cursor) {
+    if (!/^\d{1,10}$/.test(options.cursor)) throw invalid({ cursor: 'invalidValue' })
+    before = Number(options.cursor)
+  }
+  const rows = await repo.listHouseholds(db, {
+    ownerId,
+    query: options.q,
+    before,
+    limit: limit + 1,
+  })
+  const page = rows.slice(0, limit)
+  const owners = new Map<number, string | undefined>()
+  for (const row of page) {
+    if (row.owner_user_id !== user.id && !owners.has(row.owner_user_id)) {
+      owners.set(row.owner_user_id, (await findAccountState(db, row.owner_user_id))?.username)
+    }
+  }
+  return {
+    items: page.map(({ owner_user_id, ...item }) =>
+      owner_user_id === user.id
+        ? item
+        : { ...item, owner_user_id, owner_username: owners.get(owner_user_id) },
+    ),
+    next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+  }
+}
+
+/** GET /api/households/:id */
+export async function getHousehold(db: Db, user: RequestUser, id: number): Promise<Household> {
+  return householdAnswer(db, user, await readable(db, user, id))
+}
+
+/** POST /api/households: owned by the caller. */
+export async function createHousehold(
+  db: Kysely<Database>,
+  user: RequestUser,
+  body: unknown,
+): Promise<Household> {
+  if (user.role === 'auditor') throw forbidden()
+  const value = parseBody(body, false)
+  const input: HouseholdInput = {
+    name: value.name ?? '',
+    number: null,
+    state: null,
+    city: null,
+    sub_city: null,
+    woreda: null,
+    kebele: null,
+    house_number: null,
+    street_address: null,
+    zip_code: null,
+    home_phone: null,
+    wedding_date: null,
+    status: 'active',
+    notes: null,
+    ...value,
+  }
+  return db.transaction().execute(async (trx) => {
+    await checkNumberFree(trx, input.number)
+    const id = await repo.insertHousehold(trx, {
+      ownerId: user.id,
+      by: user.username,
+      input,
+      now: new Date().toISOString(),
+    })
+    await recordEvent(trx, {
+      actor: actorOf(user),
+      action: 'household_create',
+      details: { household_id: id, name: input.name, fields: memberChanges({}, { ...input }) },
+    })
+    return householdAnswer(trx, user, (await repo.findHousehold(trx, id))!)
+  })
+}
+
+/** PUT /api/households/:id: fields present replace, absent ones stay. */
+export async function updateHousehold(
+  db: Kysely<Database>,
+  user: RequestUser,
+  id: number,
+  body: unknown,
+): Promise<Household> {
+  return db.transaction().execute(async (trx) => {
+    const current = await writable(trx, user, id)
+    const changes = parseBody(body, true)
+    await checkNumberFree(trx, changes.number, id)
+    const changed = memberChanges(
+      { ...inputFields(current) },
+      { ...inputFields(current), ...changes },
+    )
+    if (Object.keys(changed).length > 0) {
+      await repo.updateHousehold(trx, id, changes, user.username, new Date().toISOString())
+      if ('name' in changed || 'number' in changed) await repo.refreshHouseholdSearch(trx, id)
+      await recordEvent(trx, {
+        actor: actorOf(user),
+        action: 'household_update',
+        details: { household_id: id, name: changes.name ?? current.name, changes: changed },
+      })
+    }
+    return householdAnswer(trx, user, (await repo.findHousehold(trx, id))!)
+  })
+}
+
+/** DELETE /api/households/:id: the members stay, unlinked, each with its own event. */
+export async function deleteHousehold(
+  db: Kysely<Database>,
+  user: RequestUser,
+  id: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const household = await writable(trx, user, id)
+    const memberIds = await repo.householdMemberIds(trx, id)
+    for (const memberId of memberIds) {
+      const member = (await repo.findMembership(trx, memberId))!
+      await recordLeave(trx, actorOf(user), member, household.name, 'household_deleted')
+    }
+    await repo.deleteHousehold(trx, id)
+    await recordEvent(trx, {
+      actor: actorOf(user),
+      action: 'household_delete',
+      details: { household_id: id, name: household.name, member_ids: memberIds },
+    })
+  })
+}
+
+function recordLeave(
+  trx: Db,
+  actor: Actor,
+  member: repo.MembershipRow,
+  householdName: string,
+  reason: 'removed' | 'member_deleted' | 'transferred' | 'household_deleted',
+) {
+  return recordEvent(trx, {
+    actor,
+    action: 'household_member_remove',
+    memberId: member.id,
+    details: {
+      household_id: member.household_id,
+      household_name: householdName,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      reason,
+      changes: { household_role: [member.household_role, null] },
+    },
+  })
+}
+
+/**
+ * PUT /api/households/:id/members/:memberId: adds a member, moves it from another household or
+ * changes its role. A second head is a 409; the unique index holds the rule under races too.
+ */
+export async function setMemberRole(
+  db: Kysely<Database>,
+  user: RequestUser,
+  householdId: number,
+  memberId: number,
+  body: unknown,
+): Promise<Household> {
+  const role = body && typeof body === 'object' ? (body as Record<string, unknown>).role : undefined
+  return db.transaction().execute(async (trx) => {
+    const household = await writable(trx, user, householdId)
+    const member = await ownMember(trx, user, memberId)
+    if (!isHouseholdRole(role)) throw invalid({ role: 'invalidValue' })
+    if (role === 'head') {
+      const head = await repo.findHead(trx, householdId)
+      if (head !== undefined && head !== memberId) {
+        throw new ApiError(409, SECOND_HEAD, { role: 'secondHead' })
+      }
+    }
+    if (member.household_id === householdId && member.household_role === role) {
+      return householdAnswer(trx, user, household)
+    }
+    const from = member.household_id
+    if (from !== null && from !== householdId) await repo.lockHousehold(trx, from)
+    await repo.setMembership(trx, memberId, householdId, role)
+    await repo.refreshHouseholdSearch(trx, householdId)
+    if (from !== null && from !== householdId) await repo.refreshHouseholdSearch(trx, from)
+    await recordEvent(trx, {
+      actor: actorOf(user),
+      action: 'household_member_add',
+      memberId,
+      details: {
+        household_id: householdId,
+        household_name: household.name,
+        first_name: member.first_name,
+        last_name: member.last_name,
+        changes: {
+          ...(from !== householdId ? { household_id: [from, householdId] } : {}),
+          household_role: [member.household_role, role],
+        },
+      },
+    })
+    return householdAnswer(trx, user, household)
+  })
+}
+
+/** DELETE /api/households/:id/members/:memberId: the member stays, in no household. */
+export async function removeMember(
+  db: Kysely<Database>,
+  user: RequestUser,
+  householdId: number,
+  memberId: number,
+): Promise<Household> {
+  return db.transaction().execute(async (trx) => {
+    const household = await writable(trx, user, householdId)
+    const member = await ownMember(trx, user, memberId)
+    if (member.household_id !== householdId) throw memberNotFound()
+    await repo.setMembership(trx, memberId, null, null)
+    await repo.refreshHouseholdSearch(trx, householdId)
+    await recordLeave(trx, actorOf(user), member, household.name, 'removed')
+    return householdAnswer(trx, user, household)
+  })
+}
+
+/** The target of a transfer: an enabled account other than the current owner. */
+async function transferTarget(trx: Db, target: number, owner: number) {
+  if (target === owner) {
+    throw new ApiError(400, 'A household cannot be transferred to its own account', {
+      targetUserId: 'invalidValue',
+    })
+  }
+  const account = await findAccountState(trx, target)
+  if (!account || account.disabled) {
+    throw new ApiError(400, 'The selected user does not exist', { targetUserId: 'invalidValue' })
+  }
+  return account
+}
+
+/**
+ * Hands a household and all its members to another account, inside the caller's transaction:
+ * one event per member (as a member transfer) and one for the household.
+ */
+export async function moveHousehold(
+  trx: Db,
+  actor: Actor,
+  household: Stored,
+  target: { id: number; username: string },
+): Promise<void> {
+  const from = household.owner_user_id
+  const fromName = (await findAccountState(trx, from))?.username ?? null
+  const now = new Date().toISOString()
+  await repo.setHouseholdOwner(trx, household.id, target.id, now)
+  for (const memberId of await repo.householdMemberIds(trx, household.id)) {
+    if (!(await transferMember(trx, from, memberId, target.id))) continue
+    await recordEvent(trx, {
+      actor,
+      action: 'member_transfer',
+      memberId,
+      subjectUserId: target.id,
+      details: {
+        changes: { owner_user_id: [from, target.id] },
+        from_username: fromName,
+        to_username: target.username,
+        household_id: household.id,
+      },
+    })
+  }
+  await recordEvent(trx, {
+    actor,
+    action: 'household_transfer',
+    subjectUserId: target.id,
+    details: {
+      household_id: household.id,
+      name: household.name,
+      changes: { owner_user_id: [from, target.id] },
+      from_username: fromName,
+      to_username: target.username,
+    },
+  })
+}
+
+/** POST /api/households/:id/transfer: an admin any household, a clerk its own. */
+export async function transferHousehold(
+  db: Kysely<Database>,
+  user: RequestUser,
+  id: number,
+  target: number,
+): Promise<Household> {
+  if (user.role === 'auditor') throw forbidden()
+  return db.transaction().execute(async (trx) => {
+    const household = await readable(trx, user, id)
+    if (household.owner_user_id !== user.id && user.role !== 'admin') throw notFound()
+    const account = await transferTarget(trx, target, household.owner_user_id)
+    await moveHousehold(trx, actorOf(user), household, account)
+    return householdAnswer(trx, user, (await repo.findHousehold(trx, id))!)
+  })
+}
+
+/**
+ * A member transfer's part (inside its transaction, owner already checked). With the household:
+ * the member must head one, and the whole household goes; the answer is the moved member. Alone:
+ * the member leaves its household, which stays with its account. Undefined: nothing to do here.
+ */
+export async function householdOnMemberTransfer(
+  trx: Db,
+  actor: Actor,
+  memberId: number,
+  target: { id: number; username: string },
+  withHousehold: boolean,
+): Promise<'moved' | 'left' | 'none'> {
+  const member = await repo.findMembership(trx, memberId)
+  if (!member) return 'none'
+  if (withHousehold) {
+    if (member.household_id === null || member.household_role !== 'head') {
+      throw new ApiError(400, HEAD_ONLY_CARRIES, { with_household: 'invalidValue' })
+    }
+    const household = await repo.lockHousehold(trx, member.household_id)
+    if (!household) return 'none'
+    await moveHousehold(trx, actor, household, target)
+    return 'moved'
+  }
+  if (member.household_id === null) return 'none'
+  const household = await repo.findHousehold(trx, member.household_id)
+  await repo.setMembership(trx, memberId, null, null)
+  await repo.refreshHouseholdSearch(trx, member.household_id)
+  await recordLeave(trx, actor, member, household?.name ?? '', 'transferred')
+  return 'left'
+}
+
+/**
+ * A member's deletion (inside its transaction, before the row goes): it leaves its household,
+ * which is told in the history. The restore bin keeps the household id for a restore.
+ */
+export async function householdOnMemberDelete(trx: Db, actor: Actor, memberId: number) {
+  const member = await repo.findMembership(trx, memberId)
+  if (!member || member.household_id === null) return
+  const household = await repo.findHousehold(trx, member.household_id)
+  await repo.setMembership(trx, memberId, null, null)
+  await repo.refreshHouseholdSearch(trx, member.household_id)
+  await recordLeave(trx, actor, member, household?.name ?? '', 'member_deleted')
+}
+
+/**
+ * A restored member goes back into the household it was deleted from, if that household still
+ * exists and belongs to the member's (new) owner. Its head role is kept unless the household
+ * has since got another head; then it returns as a relative.
+ */
+export async function householdOnMemberRestore(
+  trx: Db,
+  actor: Actor,
+  memberId: number,
+  kept: { householdId: number | null; role: string | null },
+): Promise<void> {
+  if (kept.householdId === null) return
+  const member = await repo.findMembership(trx, memberId)
+  const household = await repo.lockHousehold(trx, kept.householdId)
+  if (!member || !household || household.owner_user_id !== member.owner_user_id) return
+  let role: HouseholdRole = isHouseholdRole(kept.role) ? kept.role : 'other'
+  if (role === 'head' && (await repo.findHead(trx, household.id)) !== undefined) role = 'relative'
+  await repo.setMembership(trx, memberId, household.id, role)
+  await repo.refreshHouseholdSearch(trx, household.id)
+  await recordEvent(trx, {
+    actor,
+    action: 'household_member_add',
+    memberId,
+    details: {
+      household_id: household.id,
+      household_name: household.name,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      reason: 'member_restored',
+      changes: { household_id: [null, household.id], household_role: [null, role] },
+    },
+  })
+}
+
+/** A member's names changed: its household's search text follows. */
+export async function householdOnMemberRename(trx: Db, memberId: number): Promise<void> {
+  const member = await repo.findMembership(trx, memberId)
+  if (member?.household_id) await repo.refreshHouseholdSearch(trx, member.household_id)
+}
+
+/**
+ * An account's households follow its members on a bulk hand-over (admin): each is moved with
+ * an event; the members themselves are moved and recorded by the caller.
+ */
+export async function moveAccountHouseholds(
+  trx: Db,
+  actor: Actor,
+  from: { id: number; username: string },
+  to: { id: number; username: string },
+): Promise<number> {
+  const ids = await repo.householdIdsOf(trx, from.id)
+  const now = new Date().toISOString()
+  for (const id of ids) {
+    const household = (await repo.findHousehold(trx, id))!
+    await repo.setHouseholdOwner(trx, id, to.id, now)
+    await recordEvent(trx, {
+      actor,
+      action: 'household_transfer',
+      subjectUserId: to.id,
+      details: {
+        household_id: id,
+        name: household.name,
+        changes: { owner_user_id: [from.id, to.id] },
+        from_username: from.username,
+        to_username: to.username,
+      },
+    })
+  }
+  return ids.length
+}
+
+/** Does an account still own households (it cannot be removed then)? */
+export async function ownsHouseholds(db: Db, ownerId: number): Promise<boolean> {
+  return (await repo.householdIdsOf(db, ownerId)).length > 0
+}
+
+export const householdCounts = repo.householdCounts
