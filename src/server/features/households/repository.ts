@@ -14,7 +14,7 @@ import {
 } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import type { HouseholdRow } from '../../db/tables'
-import type { Db } from '../../repositories/users'
+import type { Db } from '../accounts/repository'
 
 export type StoredHousehold = Omit<HouseholdRow, 'search_text'>
 
