@@ -59,7 +59,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Member', 'MemberList', 'User'],
+  tagTypes: ['Member', 'MemberList', 'User', 'Household'],
   endpoints: () => ({}),
 })
 

@@ -25,6 +25,8 @@ const QueueScreen = lazy(() => import('../features/offline/QueueScreen'))
 const AccountsScreen = lazy(() => import('../features/accounts/AccountsScreen'))
 const HistoryScreen = lazy(() => import('../features/history/HistoryScreen'))
 const DeletedMembersScreen = lazy(() => import('../features/deletedMembers/DeletedMembersScreen'))
+const HouseholdListScreen = lazy(() => import('../features/households/HouseholdListScreen'))
+const HouseholdScreen = lazy(() => import('../features/households/HouseholdScreen'))
 const ImportScreen = lazy(() => import('../features/import/ImportScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
@@ -86,6 +88,8 @@ export const routes: RouteObject[] = [
       { path: '/member/edit/:id', element: <MemberDetailScreen /> },
       { path: '/member/idcard/:id', element: <IdCardScreen /> },
       { path: '/member/:id', element: <MemberDetailScreen /> },
+      { path: '/households', element: <HouseholdListScreen /> },
+      { path: '/households/:id', element: <HouseholdScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
       { path: '/queue', element: <QueueScreen /> },
       {

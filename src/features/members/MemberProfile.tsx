@@ -10,6 +10,7 @@ import { registerFile, releaseFile } from '../../shared/fileRegistry'
 import { Notice } from '../../shared/Notice'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { MemberHistory } from '../history'
+import { FamilySection } from '../households'
 import { TransferDialog, transferOpened } from '../transfer'
 import { DangerZone } from './DangerZone'
 import { useUpdateMemberMutation } from './membersApi'
@@ -116,6 +117,11 @@ const ProfileForm = memo(function ProfileForm({
           <Col span={24}>
             <ProfileTabs member={member} editing={editing} />
           </Col>
+          {!editing && (
+            <Col span={24}>
+              <FamilySection member={member} canChange={canChange} />
+            </Col>
+          )}
           {!editing && (
             <Col span={24}>
               <MemberHistory memberId={member.id} />

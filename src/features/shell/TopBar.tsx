@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   DeleteOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -29,6 +30,7 @@ const NAV = [
   { to: '/home', id: 'home', icon: <HomeOutlined />, writes: false },
   { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true },
   { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false },
+  { to: '/households', id: 'households', icon: <ApartmentOutlined />, writes: false },
   { to: '/import', id: 'importNav', icon: <ImportOutlined />, writes: true },
 ] as const
 
@@ -61,7 +63,9 @@ export function TopBar() {
     void dispatch(signOut()).then(() => navigate('/login', { replace: true }))
   }
   const isCurrent = (to: string) =>
-    location.pathname === to || (to === '/members' && location.pathname.startsWith('/member/'))
+    location.pathname === to ||
+    (to === '/members' && location.pathname.startsWith('/member/')) ||
+    (to === '/households' && location.pathname.startsWith('/households/'))
 
   return (
     <Layout.Header className="top-bar">

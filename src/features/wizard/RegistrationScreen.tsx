@@ -11,6 +11,7 @@ import { Notice } from '../../shared/Notice'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser } from '../auth'
+import { type FamilyRegistration, useFamilyRegistration } from '../households'
 import { isQueuedResult, QUEUE_PATH, QueueStorageNotice } from '../offline'
 import { transferApi } from '../transfer'
 import {
@@ -162,10 +163,50 @@ const WizardForm = memo(function WizardForm({
 export default function RegistrationRoute() {
   const [params] = useSearchParams()
   const queuedId = params.get('queued')
+  const household = params.get('household')
+  // A new member of a household (issue 44): prefilled from it, then linked in its role.
+  if (household && /^\d{1,10}$/.test(household)) {
+    const role = params.get('role')
+    return (
+      <FamilyRegistrationRoute
+        key={`${household}-${role}`}
+        householdId={Number(household)}
+        role={role}
+      />
+    )
+  }
   return <RegistrationScreen key={queuedId ?? 'new'} queuedId={queuedId} />
 }
 
-function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
+function FamilyRegistrationRoute({
+  householdId,
+  role,
+}: {
+  householdId: number
+  role: string | null
+}) {
+  const family = useFamilyRegistration(householdId, role)
+  if (family.status === 'loading') return <Spin className="registration-banner" />
+  if (family.status === 'error') {
+    return (
+      <Notice
+        type="error"
+        role="alert"
+        titleId="householdLoadFailed"
+        className="registration-banner"
+      />
+    )
+  }
+  return <RegistrationScreen queuedId={null} family={family} />
+}
+
+function RegistrationScreen({
+  queuedId,
+  family,
+}: {
+  queuedId: string | null
+  family?: Extract<FamilyRegistration, { status: 'ready' }>
+}) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -184,8 +225,13 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
   const stepHeading = useRef<HTMLHeadingElement | null>(null)
   const firstRender = useRef(true)
 
+  // The household's address and phone, a child's names from its father: all editable.
+  const [startValues] = useState<RegistrationValues>(() => ({
+    ...emptyRegistration(),
+    ...(family?.values as Partial<RegistrationValues> | undefined),
+  }))
   const formik = useFormik<RegistrationValues>({
-    initialValues: emptyRegistration(),
+    initialValues: startValues,
     validate: (values) => validateStep(step, values) as FormikErrors<RegistrationValues>,
     validateOnMount: false,
     onSubmit: () => undefined,
@@ -215,7 +261,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     scrollToTop()
     const timer = setTimeout(() => {
       releaseFile(values.photoId)
-      resetForm({ values: emptyRegistration() })
+      resetForm({ values: startValues })
       setResetCount((n) => n + 1)
       dispatch(wizardEvents.resetDue())
     }, RESET_DELAY_MS)
@@ -224,6 +270,21 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, dispatch, resetForm])
 
+  // A household's new member, once registered, is linked in its role; back to the household.
+  const linked = useRef<number | null>(null)
+  useEffect(() => {
+    if (!family || status !== 'succeeded' || !created || linked.current === created.id) return
+    linked.current = created.id
+    void family.link(created.id).then((ok) => {
+      if (!ok) {
+        void message.error(intl.formatMessage({ id: 'familyLinkFailed' }))
+        return
+      }
+      void message.success(intl.formatMessage({ id: 'familyMemberAdded' }))
+      navigate(`/households/${family.household.id}`)
+    })
+  }, [family, status, created, message, intl, navigate])
+
   const queued = useQueuedEdit(queuedId, (kept) => {
     resetForm({ values: kept })
     setResetCount((n) => n + 1)
@@ -231,8 +292,8 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
   const editingQueued = queued.state.kind !== 'none'
 
   const draft = useRegistrationDraft({
-    // Editing a queued registration leaves the new-registration draft alone.
-    user: editingQueued ? null : user,
+    // Editing a queued registration, or a household's new member, leaves the draft alone.
+    user: editingQueued || family ? null : user,
     values,
     step,
     status,
@@ -311,6 +372,18 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
       <Typography.Title level={1} className="registration-title">
         {intl.formatMessage({ id: editingQueued ? 'queueEditTitle' : 'registration' })}
       </Typography.Title>
+      {family && (
+        <Notice
+          type="info"
+          role="status"
+          titleId="familyRegistrationIntro"
+          titleValues={{
+            household: family.household.name,
+            role: intl.formatMessage({ id: `option.household_role.${family.role}` }),
+          }}
+          className="registration-banner"
+        />
+      )}
       {queued.state.kind === 'loading' && <Spin className="registration-banner" />}
       {queued.state.kind === 'missing' && (
         <Notice

@@ -1,0 +1,109 @@
+import { HomeOutlined } from '@ant-design/icons'
+import { App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link, useNavigate } from 'react-router'
+import { fullName, type Member, proposedHouseholdName } from '../../domain'
+import { useAppSelector } from '../../app/hooks'
+import { selectLanguage } from '../preferences'
+import {
+  useCreateHouseholdMutation,
+  useGetHouseholdQuery,
+  useSetHouseholdMemberMutation,
+} from './householdsApi'
+import { roleMessageId } from './householdText'
+
+/**
+ * The profile's family: the member's household, its role there and links to the others (the
+ * spec's spouse_name, children_info and parent_guardian stay as text in their tab). A member in
+ * no household can start one as its head, named after it and at its address.
+ */
+export function FamilySection({ member, canChange }: { member: Member; canChange: boolean }) {
+  const intl = useIntl()
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
+  const householdId = member.household_id
+  const household = useGetHouseholdQuery(householdId ?? 0, { skip: householdId === null })
+  const language = useAppSelector(selectLanguage)
+  const navigate = useNavigate()
+  const { message } = App.useApp()
+  const [create, creating] = useCreateHouseholdMutation()
+  const [setRole, joining] = useSetHouseholdMemberMutation()
+
+  const startHousehold = async () => {
+    try {
+      const created = await create({
+        name: proposedHouseholdName(member, language),
+        state: member.state,
+        city: member.city,
+        sub_city: member.sub_city,
+        woreda: member.woreda,
+        kebele: member.kebele,
+        house_number: member.house_number,
+        street_address: member.street_address,
+        zip_code: member.zip_code,
+      }).unwrap()
+      await setRole({ householdId: created.id, memberId: member.id, role: 'head' }).unwrap()
+      navigate(`/households/${created.id}`)
+    } catch {
+      void message.error(t('householdSaveFailed'))
+    }
+  }
+
+  const title = (
+    <Flex gap={8} align="center">
+      <HomeOutlined aria-hidden />
+      <FormattedMessage id="household" />
+    </Flex>
+  )
+  if (householdId === null) {
+    return (
+      <Card className="family-section" title={title} size="small">
+        <Flex gap={12} align="center" wrap justify="space-between">
+          <Typography.Text type="secondary">
+            <FormattedMessage id="notInHousehold" />
+          </Typography.Text>
+          {canChange && (
+            <Button
+              onClick={() => void startHousehold()}
+              loading={creating.isLoading || joining.isLoading}
+            >
+              <FormattedMessage id="startHousehold" />
+            </Button>
+          )}
+        </Flex>
+      </Card>
+    )
+  }
+  const data = household.data
+  return (
+    <Card className="family-section" title={title} size="small">
+      {!data && !household.isError && <Skeleton active paragraph={{ rows: 2 }} />}
+      {household.isError && (
+        <Typography.Text type="danger">
+          <FormattedMessage id="householdLoadFailed" />
+        </Typography.Text>
+      )}
+      {data && (
+        <Flex vertical gap={8}>
+          <div>
+            <Link to={`/households/${data.id}`}>
+              <strong>{data.name}</strong>
+            </Link>{' '}
+            {member.household_role && <Tag>{t(roleMessageId(member.household_role))}</Tag>}
+          </div>
+          <ul className="family-section-members" aria-label={t('householdMembers')}>
+            {data.members
+              .filter((other) => other.id !== member.id)
+              .map((other) => (
+                <li key={other.id}>
+                  <Link to={`/member/${other.id}`}>{fullName(other)}</Link>{' '}
+                  <Typography.Text type="secondary">
+                    ({t(roleMessageId(other.household_role))})
+                  </Typography.Text>
+                </li>
+              ))}
+          </ul>
+        </Flex>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,74 @@
+import {
+  childNamesFromHead,
+  type Household,
+  type HouseholdRole,
+  isHouseholdRole,
+  type MemberInput,
+} from '../../domain'
+import { useGetHouseholdQuery, useSetHouseholdMemberMutation } from './householdsApi'
+
+/**
+ * What the registration of a new member of `household` starts with: the household's address
+ * and home phone and, for a child, the father's name and grandfather's name from the father
+ * (Ethiopian naming; childNamesFromHead). All editable in the wizard.
+ */
+export function familyPrefill(household: Household, role: HouseholdRole): Partial<MemberInput> {
+  const names = role === 'child' ? childNamesFromHead(household.members) : undefined
+  const address: Partial<MemberInput> = {}
+  for (const field of [
+    'state',
+    'city',
+    'sub_city',
+    'woreda',
+    'kebele',
+    'house_number',
+    'street_address',
+    'zip_code',
+  ] as const) {
+    if (household[field]) address[field] = household[field]
+  }
+  return {
+    ...address,
+    ...(household.home_phone ? { phone_primary: household.home_phone } : {}),
+    ...(names ?? {}),
+  }
+}
+
+export type FamilyRegistration =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | {
+      status: 'ready'
+      household: Household
+      role: HouseholdRole
+      values: Partial<MemberInput>
+      /** Puts the newly registered member into the household in its role. */
+      link: (memberId: number) => Promise<boolean>
+    }
+
+/** The wizard's household mode (/registration?household=…&role=…). */
+export function useFamilyRegistration(
+  householdId: number,
+  rawRole: string | null,
+): FamilyRegistration {
+  const household = useGetHouseholdQuery(householdId)
+  const [setRole] = useSetHouseholdMemberMutation()
+  const role: HouseholdRole = isHouseholdRole(rawRole) ? rawRole : 'other'
+  if (household.isError) return { status: 'error' }
+  if (!household.data) return { status: 'loading' }
+  const data = household.data
+  return {
+    status: 'ready',
+    household: data,
+    role,
+    values: familyPrefill(data, role),
+    link: async (memberId) => {
+      try {
+        await setRole({ householdId: data.id, memberId, role }).unwrap()
+        return true
+      } catch {
+        return false
+      }
+    },
+  }
+}

@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Household, HouseholdListItem } from '../../domain'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import { storedMember } from '../../testing/storedMember'
+import { familyPrefill } from './familyPrefill'
+
+jest.setTimeout(90_000)
+const slow = { timeout: 20_000 }
+
+const clerk = { id: 2, username: 'hanna', role: 'clerk' as const }
+
+const household: Household = {
+  id: 5,
+  name: 'የአቶ አበበ ከበደ ቤተሰብ',
+  number: 'F-12',
+  state: 'Addis Ababa',
+  city: 'Addis Ababa',
+  sub_city: 'Bole',
+  woreda: '03',
+  kebele: '07',
+  house_number: '1234',
+  street_address: null,
+  zip_code: '1000',
+  home_phone: '+251111234567',
+  wedding_date: '2010-06-12',
+  status: 'active',
+  notes: null,
+  created_at: '2026-11-01T00:00:00Z',
+  created_by: 'hanna',
+  updated_at: '2026-11-01T00:00:00Z',
+  updated_by: 'hanna',
+  members: [
+    {
+      id: 7,
+      first_name: 'Abebe',
+      middle_name: 'Kebede',
+      last_name: 'Tesfaye',
+      household_role: 'head',
+      gender: 'male',
+      date_of_birth: '1980-01-01',
+      photo_path: null,
+      thumbnail_path: null,
+    },
+    {
+      id: 8,
+      first_name: 'Almaz',
+      middle_name: 'Bekele',
+      last_name: 'Haile',
+      household_role: 'spouse',
+      gender: 'female',
+      date_of_birth: '1985-03-02',
+      photo_path: null,
+      thumbnail_path: null,
+    },
+  ],
+}
+
+const listed: HouseholdListItem = {
+  id: 5,
+  name: household.name,
+  number: 'F-12',
+  member_count: 2,
+  head: { id: 7, first_name: 'Abebe', middle_name: 'Kebede', last_name: 'Tesfaye' },
+  city: 'Addis Ababa',
+  sub_city: 'Bole',
+}
+
+let server: MockServer
+const originalWidth = window.innerWidth
+beforeEach(() => {
+  window.innerWidth = 1280
+  server = installMockServer()
+  server.on('GET', '/api/users', { json: [] })
+})
+afterEach(() => {
+  server.restore()
+  window.innerWidth = originalWidth
+})
+
+describe('the households list', () => {
+  it('shows households with head, member count and place, and searches on the server', async () => {
+    server.on('GET', '/api/households', (req) => ({
+      json: {
+        items: !req.search.get('q') || req.search.get('q') === 'almaz' ? [listed] : [],
+        next_cursor: null,
+      },
+    }))
+    const user = userEvent.setup()
+    renderRoute('/households', { signedInAs: clerk })
+    const link = await screen.findByRole('link', { name: household.name }, slow)
+    const row = within(link.closest('tr') as HTMLElement)
+    expect(row.getByText('Abebe Kebede Tesfaye')).toBeInTheDocument()
+    expect(row.getByText('F-12')).toBeInTheDocument()
+    expect(row.getByText('Bole, Addis Ababa')).toBeInTheDocument()
+    expect(row.getByText('2')).toBeInTheDocument()
+
+    await user.type(screen.getByRole('searchbox'), 'almaz')
+    await waitFor(
+      () => expect(server.requests.some((r) => r.search.get('q') === 'almaz')).toBe(true),
+      slow,
+    )
+    await user.clear(screen.getByRole('searchbox'))
+    await user.type(screen.getByRole('searchbox'), 'nobody')
+    expect(
+      await screen.findByText('No household matches this search.', {}, slow),
+    ).toBeInTheDocument()
+  })
+
+  it('says so when there are no households, and when they cannot be loaded', async () => {
+    server.on('GET', '/api/households', { json: { items: [], next_cursor: null } })
+    renderRoute('/households', { signedInAs: clerk })
+    expect(await screen.findByText(/No households yet/, {}, slow)).toBeInTheDocument()
+  })
+
+  it('offers Retry when the list fails', async () => {
+    server.on('GET', '/api/households', { status: 500, json: { success: false, message: 'x' } })
+    renderRoute('/households', { signedInAs: clerk })
+    expect(
+      await screen.findByText('The households could not be loaded.', {}, slow),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Try again/ })).toBeInTheDocument()
+  })
+})
+
+describe('the household page', () => {
+  it('shows members with role and age, the address, and refuses a second head clearly', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('PUT', '/api/households/5/members/8', {
+      status: 409,
+      json: { success: false, message: 'This household already has a head' },
+    })
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk })
+    expect(await screen.findByRole('heading', { name: household.name }, slow)).toBeInTheDocument()
+    const members = screen.getByRole('list', { name: 'Members' })
+    const items = within(members).getAllByRole('listitem')
+    expect(items[0]).toHaveTextContent('Abebe Kebede Tesfaye')
+    expect(within(items[0]).getAllByText('Head').length).toBeGreaterThan(0)
+    expect(items[0]).toHaveTextContent(/years old/)
+    expect(screen.getByText('Bole')).toBeInTheDocument()
+    expect(screen.getByText('+251111234567')).toBeInTheDocument()
+
+    await user.click(within(items[1]).getByRole('combobox', { name: 'Role of Almaz Bekele Haile' }))
+    const heads = await screen.findAllByTitle('Head')
+    await user.click(heads[heads.length - 1])
+    expect(
+      await screen.findByText(/This household already has a head\. Please change/, {}, slow),
+    ).toBeInTheDocument()
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'head' })
+  })
+
+  it('opens the registration for a child with the family prefilled', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    const user = userEvent.setup()
+    const { router } = renderRoute('/households/5', { signedInAs: clerk })
+    await user.click(await screen.findByRole('button', { name: /Add a family member/ }, slow))
+    await user.click(await screen.findByText('Child', {}, slow))
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/registration?household=5&role=child',
+      ),
+    )
+    expect(
+      await screen.findByText(/New member of የአቶ አበበ ከበደ ቤተሰብ, as Child/, {}, slow),
+    ).toBeInTheDocument()
+  })
+
+  it('tells an unknown household apart from a failure', async () => {
+    server.on('GET', '/api/households/9', { status: 404, json: { success: false, message: 'x' } })
+    renderRoute('/households/9', { signedInAs: clerk })
+    expect(await screen.findByText(/does not exist or is not yours/, {}, slow)).toBeInTheDocument()
+  })
+})
+
+describe('the profile family section', () => {
+  it('links the household and its other members', async () => {
+    server.on('GET', '/api/members/7', {
+      json: storedMember({ household_id: 5, household_role: 'head' }),
+    })
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('GET', /\/api\/members\/7\/history/, { json: { items: [], next_cursor: null } })
+    server.on('GET', /\/api\/audit/, { json: { items: [], next_cursor: null } })
+    renderRoute('/member/7', { signedInAs: clerk })
+    const link = await screen.findByRole('link', { name: household.name }, slow)
+    expect(link).toHaveAttribute('href', '/households/5')
+    expect(screen.getByRole('link', { name: 'Almaz Bekele Haile' })).toHaveAttribute(
+      'href',
+      '/member/8',
+    )
+  })
+})
+
+describe('familyPrefill', () => {
+  it("gives a child the household's address and phone and its father's names", () => {
+    expect(familyPrefill(household, 'child')).toEqual({
+      state: 'Addis Ababa',
+      city: 'Addis Ababa',
+      sub_city: 'Bole',
+      woreda: '03',
+      kebele: '07',
+      house_number: '1234',
+      zip_code: '1000',
+      phone_primary: '+251111234567',
+      middle_name: 'Abebe',
+      last_name: 'Kebede',
+    })
+  })
+
+  it('leaves the names alone for a spouse or a relative', () => {
+    const spouse = familyPrefill(household, 'spouse')
+    expect(spouse).not.toHaveProperty('middle_name')
+    expect(spouse).toMatchObject({ city: 'Addis Ababa', phone_primary: '+251111234567' })
+  })
+})
