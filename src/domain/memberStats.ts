@@ -48,4 +48,6 @@ export interface MemberStats {
     baptisms: UpcomingList
     memberships: UpcomingList
   }
+  /** Households and members in none (issue 44); absent from older servers. */
+  households?: { total: number; members_without: number }
 }

@@ -112,6 +112,16 @@ function Figures({ stats }: { stats: MemberStats }) {
         <Figure label={t('homeNewThisYear')} value={stats.new_this_year} />
         <Figure label={t('homeTransfersIn')} value={stats.transfers_in_this_month} />
         <Figure label={t('homeTransfersOut')} value={stats.transfers_out_this_month} />
+        {stats.households && (
+          <>
+            <Figure
+              label={t('homeHouseholds')}
+              value={stats.households.total}
+              onOpen={() => navigate('/households')}
+            />
+            <Figure label={t('homeWithoutHousehold')} value={stats.households.members_without} />
+          </>
+        )}
       </div>
       <h2 className="home-section-title">{t('homeByStatus')}</h2>
       <div className="home-figures is-compact">

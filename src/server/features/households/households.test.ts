@@ -471,3 +471,15 @@ describe('history', () => {
     expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
   })
 })
+
+describe('the dashboard', () => {
+  it('counts the households and the members in none, per account', async () => {
+    const owner = await createUserAndSignIn(ctx, 'counted')
+    await family(owner.auth, 'Counted')
+    await createHousehold(owner.auth, { name: 'Empty one' })
+    await calls.create(owner.auth, { first_name: 'Alone' })
+    const stats = await inject(owner.auth, 'GET', '/api/stats')
+    expect(stats.statusCode).toBe(200)
+    expect(stats.json()).toMatchObject({ households: { total: 2, members_without: 1 } })
+  })
+})

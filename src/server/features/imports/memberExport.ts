@@ -19,6 +19,7 @@ import { MAX_SEARCH_LIMIT, searchMembers } from '../search/repository'
 import {
   exportHeader,
   isDateField,
+  message,
   isEnumField,
   isOptionListField,
   optionLabel,
@@ -120,8 +121,31 @@ export function fieldWriters(lang: Language, calendar: Calendar): FieldWriter[] 
   })
 }
 
-/** The caller's matching members in list order, a page at a time. */
-async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<MemberInput[]> {
+/** A member's household as the export's last three columns write it (issue 44). */
+interface ExportHousehold {
+  number: string | null
+  name: string
+  role: string | null
+}
+
+interface ExportedMember {
+  input: MemberInput
+  household: ExportHousehold | null
+}
+
+/** The households columns' headers: number, name, role (message ids of the interface). */
+const HOUSEHOLD_HEADERS = ['householdNumber', 'householdName', 'householdRole'] as const
+
+function householdCells(household: ExportHousehold | null, lang: Language): string[] {
+  if (!household) return ['', '', '']
+  const role = household.role
+    ? (message(lang, `option.household_role.${household.role}`) ?? household.role)
+    : ''
+  return [household.number ?? '', household.name, role]
+}
+
+/** The caller's matching members in list order, a page at a time, with their households. */
+async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<ExportedMember[]> {
   let cursor: string | undefined
   do {
     const page = await searchMembers(db, {
@@ -137,15 +161,45 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
     if (ids.length > 0) {
       let rows = db.selectFrom('members').select(MEMBER_COLUMNS).where('id', 'in', ids)
       if (request.ownerId !== null) rows = rows.where('owner_user_id', '=', request.ownerId)
-      const byId = new Map((await rows.execute()).map((row) => [row.id, rowToInput(row)]))
+      const found = await rows.execute()
+      const householdIds = [
+        ...new Set(found.flatMap((row) => (row.household_id === null ? [] : [row.household_id]))),
+      ]
+      const households = new Map(
+        householdIds.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('households')
+                .select(['id', 'name', 'number'])
+                .where('id', 'in', householdIds)
+                .execute()
+            ).map((household) => [household.id, household]),
+      )
+      const byId = new Map(
+        found.map((row) => {
+          const household = row.household_id === null ? undefined : households.get(row.household_id)
+          const exported: ExportedMember = {
+            input: rowToInput(row),
+            household: household
+              ? { number: household.number, name: household.name, role: row.household_role }
+              : null,
+          }
+          return [row.id, exported]
+        }),
+      )
       yield ids.flatMap((id) => byId.get(id) ?? [])
     }
     cursor = page.next_cursor ?? undefined
   } while (cursor)
 }
 
+/** The member fields' headers, then the household's number, name and role (issue 44). */
 export function exportHeaders(lang: Language, calendar: Calendar): string[] {
-  return TRANSFER_FIELDS.map((field) => exportHeader(field, lang, calendar))
+  return [
+    ...TRANSFER_FIELDS.map((field) => exportHeader(field, lang, calendar)),
+    ...HOUSEHOLD_HEADERS.map((id) => message(lang, id) ?? id),
+  ]
 }
 
 /** The export as a stream; a failure half-way ends the stream with an error (logged). */
@@ -159,8 +213,11 @@ function exportCsv(db: Db, request: ExportRequest): Readable {
     out.write(exportHeaders(request.lang, request.calendar))
     const writers = fieldWriters(request.lang, request.calendar)
     for await (const members of matchingMembers(db, request)) {
-      for (const member of members) {
-        const row = writers.map((write) => neutralise(write(member)))
+      for (const { input, household } of members) {
+        const row = [
+          ...writers.map((write) => write(input)),
+          ...householdCells(household, request.lang),
+        ].map(neutralise)
         // Respect back-pressure: a slow client must not make the rows pile up in memory.
         if (!out.write(row)) await new Promise((resolve) => out.once('drain', resolve))
       }
@@ -194,10 +251,13 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
     header.commit()
     const writers = fieldWriters(request.lang, request.calendar)
     for await (const members of matchingMembers(db, request)) {
-      for (const member of members) {
+      for (const { input, household } of members) {
         // A blank field is no cell at all (undefined leaves it out), as a spreadsheet saves it.
-        const cells: (string | Date | undefined)[] = writers.map((writeText, i) => {
-          const text = writeText(member)
+        const texts = [
+          ...writers.map((writeText) => writeText(input)),
+          ...householdCells(household, request.lang),
+        ]
+        const cells: (string | Date | undefined)[] = texts.map((text, i) => {
           if (text === '') return undefined
           // Gregorian dates are real date cells; everything else is a string cell, which a
           // spreadsheet never runs as a formula.

@@ -4,6 +4,7 @@ import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../../doma
 import type { Database } from '../../db/tables'
 import { ownerScope } from '../auth/plugin'
 import { ApiError } from '../../plugins/errors'
+import { householdCounts } from '../households'
 import { memberStats } from './service'
 
 interface StatsQuery {
@@ -46,13 +47,22 @@ export function statsRoutes(
       if (!isValidIsoDate(today) || !isDateInRange(today))
         throw new ApiError(400, 'Validation failed', { today: 'invalidDate' })
       reply.header('Cache-Control', 'no-store')
+      const owner = ownerScope(request.user, request.query.owner)
       const stats = await memberStats(deps.db, {
-        owner: ownerScope(request.user, request.query.owner),
+        owner,
         today,
         tzMinutes,
         calendar: request.query.calendar ?? 'gregorian',
       })
-      return { ...stats, church_name: deps.churchName ?? null }
+      const families = await householdCounts(deps.db, owner)
+      return {
+        ...stats,
+        households: {
+          total: families.households,
+          members_without: families.members_without_household,
+        },
+        church_name: deps.churchName ?? null,
+      }
     },
   )
 }

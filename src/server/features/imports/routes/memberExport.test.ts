@@ -95,6 +95,64 @@ describe('GET /api/members/export', () => {
     expect(none.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(1)
   })
 
+  it('ends each row with the household number, name and role (issue 44)', async () => {
+    const household = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/households',
+      headers: owner.auth,
+      payload: { name: 'የአቶ አበበ ቤተሰብ', number: 'F-77' },
+    })
+    const [abebe] = (await list(owner.auth)).filter((m) => m.first_name === 'Abebe')
+    const householdId = household.json<{ id: number }>().id
+    const joined = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/households/${householdId}/members/${abebe.id}`,
+      headers: owner.auth,
+      payload: { role: 'head' },
+    })
+    expect(joined.statusCode).toBe(200)
+    try {
+      const en = await ctx.app.inject({
+        url: exportUrl({ format: 'csv', lang: 'en' }),
+        headers: owner.auth,
+      })
+      const lines = en.rawPayload
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+      expect(lines[0].endsWith(',Household number,Household name,Role in the household')).toBe(true)
+      const abebeLine = lines.find((line) => line.startsWith('Abebe,'))!
+      expect(abebeLine.endsWith(',F-77,የአቶ አበበ ቤተሰብ,Head')).toBe(true)
+      // A member in no household leaves the three cells empty.
+      expect(
+        lines.find((line) => !line.startsWith('Abebe,') && line !== lines[0])!.endsWith(',,,'),
+      ).toBe(true)
+      const am = await ctx.app.inject({
+        url: exportUrl({ format: 'xlsx', lang: 'am' }),
+        headers: owner.auth,
+      })
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(am.rawPayload as unknown as ArrayBuffer)
+      const sheet = workbook.worksheets[0]
+      const last = MEMBER_INPUT_FIELDS.length + 3
+      expect(sheet.getRow(1).getCell(last).value).toBe('በቤተሰቡ ውስጥ ያለው ሚና')
+      const rows = [2, 3].map((n) => sheet.getRow(n))
+      const headRow = rows.find((row) => row.getCell(1).value === 'Abebe')!
+      expect([1, 2, 3].map((i) => headRow.getCell(MEMBER_INPUT_FIELDS.length + i).value)).toEqual([
+        'F-77',
+        'የአቶ አበበ ቤተሰብ',
+        'አባወራ/እማወራ',
+      ])
+    } finally {
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/households/${householdId}`,
+        headers: owner.auth,
+      })
+    }
+  })
+
   it('answers 400 for a bad format, language, calendar or status, 401 without a token', async () => {
     const queries: Record<string, string>[] = [
       { format: 'pdf' },
