@@ -3,7 +3,7 @@
 // Excel's UTF-16 "Unicode text"; comma, semicolon or tab).
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
-import { formatIsoDate } from '../../domain'
+import { formatIsoDate, withoutControlCharacters } from '../../domain'
 import { ApiError } from '../plugins/errors'
 import { checkZip, looksLikeZip } from './zipCheck'
 
@@ -55,7 +55,9 @@ function toTable(grid: { cells: Cell[]; number: number }[]): Table {
   }
   const seen = new Map<string, number>()
   const columns = Array.from({ length: width }, (_, i) => {
-    const text = cellText(header.cells[i]).slice(0, MAX_HEADER_LENGTH) || `#${i + 1}`
+    // A header travels back in the commit's mapping, where the input guard refuses controls.
+    const text =
+      withoutControlCharacters(cellText(header.cells[i])).slice(0, MAX_HEADER_LENGTH) || `#${i + 1}`
     const times = (seen.get(text) ?? 0) + 1
     seen.set(text, times)
     return times === 1 ? text : `${text} (${times})`

@@ -63,7 +63,10 @@ export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
       if (part.valueTruncated || part.fieldnameTruncated) {
         throw new ApiError(413, `The form field "${part.fieldname.slice(0, 40)}" is too large`)
       }
-      if (containsNul(part.value)) throw new ApiError(400, NUL_IN_TEXT)
+      // The field's own message, as the member schema would give it: a NUL goes no further.
+      if (containsNul(part.value)) {
+        throw new ApiError(400, NUL_IN_TEXT, { [part.fieldname]: 'controlCharacter' })
+      }
       fields[part.fieldname] = part.value
     }
   } catch (error) {
