@@ -95,7 +95,7 @@ export const UNREADABLE_FORM = 'The form could not be read: the upload is damage
  * while parsing (busboy's "Unexpected end of form", a missing boundary) is the client's
  * malformed body, not a server fault.
  */
-function asFormError(error: unknown): unknown {
+export function asFormError(error: unknown): unknown {
   if (error instanceof ApiError) return error
   const status = (error as { statusCode?: number }).statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) return error

@@ -44,14 +44,16 @@ function toTable(grid: { cells: Cell[]; number: number }[]): Table {
   const filled = grid.filter((row) => row.cells.some((cell) => !isBlankCell(cell)))
   if (filled.length === 0) throw unreadable('The file is empty: its first sheet has no rows')
   const [header, ...data] = filled
-  const width = Math.max(...filled.map((row) => lastFilled(row.cells)))
-  if (width > MAX_COLUMNS) {
-    throw unreadable(`The file has ${width} columns; at most ${MAX_COLUMNS} can be imported`)
-  }
   if (data.length > MAX_ROWS) {
     throw unreadable(
       `The file has ${data.length} rows; at most ${MAX_ROWS} can be imported at once`,
     )
+  }
+  // A loop, not Math.max(...rows): spreading a long file's rows overflows the call stack.
+  let width = 0
+  for (const row of filled) width = Math.max(width, lastFilled(row.cells))
+  if (width > MAX_COLUMNS) {
+    throw unreadable(`The file has ${width} columns; at most ${MAX_COLUMNS} can be imported`)
   }
   const seen = new Map<string, number>()
   const columns = Array.from({ length: width }, (_, i) => {
