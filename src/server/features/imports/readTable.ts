@@ -176,7 +176,7 @@ function delimiterOf(text: string): string {
 
 /** Undoes an export's CSV-injection guard ('=… → =…), so an export imports as it was. */
 function unneutralise(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text
+  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text
 }
 
 function readCsv(bytes: Buffer): { cells: Cell[]; number: number }[] {
