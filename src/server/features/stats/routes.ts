@@ -8,6 +8,7 @@ import { memberStats } from './service'
 
 interface StatsQuery {
   owner?: string
+  scope?: 'mine'
   calendar?: StatsCalendar
   today?: string
   tz?: number
@@ -30,6 +31,8 @@ export function statsRoutes(
           type: 'object',
           properties: {
             owner: { type: 'string', maxLength: 20 },
+            // docs/api.md names `scope`; whose members is `owner`'s to say.
+            scope: { type: 'string', enum: ['mine'] },
             calendar: { type: 'string', enum: ['gregorian', 'ethiopian'] },
             today: { type: 'string', maxLength: 10 },
             // Minutes east of UTC: UTC−14:00 … UTC+14:00.
