@@ -2,7 +2,7 @@
 // transfers with and without the household, delete and restore, the history. Runs on SQLite,
 // and on PostgreSQL with TEST_DATABASE_URL.
 import type { Household, HouseholdPage, Member } from '../../../domain'
-import { verifyChain } from '../history/service'
+import { verifyChain } from '../history'
 import { memberCalls } from '../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
 

@@ -13,8 +13,7 @@ import {
   thumbnailPath,
 } from '../../../domain'
 import { isPostgres } from '../../db/portable'
-import type { HouseholdRow } from '../../db/tables'
-import type { Db } from '../accounts/repository'
+import type { Db, HouseholdRow } from '../../db/tables'
 
 export type StoredHousehold = Omit<HouseholdRow, 'search_text'>
 
@@ -247,6 +246,36 @@ export async function householdMemberIds(db: Db, householdId: number): Promise<n
     .orderBy('id')
     .execute()
   return rows.map((row) => row.id)
+}
+
+/**
+ * Hands a household's members from one account to another, stamping transfer_date as a member
+ * transfer does (spec 4.9); returns the ids moved.
+ */
+export async function transferHouseholdMembers(
+  db: Db,
+  householdId: number,
+  from: number,
+  to: number,
+  now: string,
+): Promise<number[]> {
+  const ids = (
+    await db
+      .selectFrom('members')
+      .select('id')
+      .where('household_id', '=', householdId)
+      .where('owner_user_id', '=', from)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id)
+  if (ids.length === 0) return []
+  await db
+    .updateTable('members')
+    .set({ owner_user_id: to, transfer_date: now, updated_at: now })
+    .where('id', 'in', ids)
+    .where('owner_user_id', '=', from)
+    .execute()
+  return ids
 }
 
 export async function setHouseholdOwner(db: Db, id: number, ownerId: number, now: string) {

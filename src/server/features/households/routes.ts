@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
-import type { RequestUser } from '../auth/plugin'
+import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import { MAX_ID } from '../../plugins/inputGuard'
 import { householdBody, listQuery, memberRoleBody, transferBody } from './schemas'

@@ -10,13 +10,12 @@ import {
   parseHouseholdInput,
 } from '../../../domain'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables'
-import { FORBIDDEN, ownerScope, type RequestUser } from '../auth/plugin'
+import type { Database, Db } from '../../db/tables'
+import { FORBIDDEN, ownerScope, type RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
-import { transferMember } from '../members/repository/members'
-import { findAccountState, type Db } from '../accounts/repository'
-import { type Actor, memberChanges, recordEvent } from '../history/service'
+import { findAccountState } from '../accounts'
+import { type Actor, memberChanges, recordEvent } from '../history'
 import * as repo from './repository'
 
 export const HOUSEHOLD_NOT_FOUND = 'Household not found'
@@ -350,8 +349,13 @@ export async function moveHousehold(
   const fromName = (await findAccountState(trx, from))?.username ?? null
   const now = new Date().toISOString()
   await repo.setHouseholdOwner(trx, household.id, target.id, now)
-  for (const memberId of await repo.householdMemberIds(trx, household.id)) {
-    if (!(await transferMember(trx, from, memberId, target.id))) continue
+  for (const memberId of await repo.transferHouseholdMembers(
+    trx,
+    household.id,
+    from,
+    target.id,
+    now,
+  )) {
     await recordEvent(trx, {
       actor,
       action: 'member_transfer',

@@ -3,16 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../../../db/portable'
 import { isRole, normaliseUsername, type Role, ROLES, usernameProblem } from '../../../../domain'
-import type { Database } from '../../../db/tables'
+import type { Database, Db } from '../../../db/tables'
 import { ApiError } from '../../../plugins/errors'
 import {
   findDeletedMember,
+  isPastKeeping,
+  KEEP_DELETED_DAYS,
   listDeletedMembers,
   restoreDeletedMember,
-} from '../../restoreBin/repository'
+} from '../../restoreBin'
+import { findMember, memberIdsOf } from '../../members'
 import { householdOnMemberRestore, moveAccountHouseholds, ownsHouseholds } from '../../households'
-import { memberIdsOf } from '../../members/repository/access'
-import { findMember } from '../../members/repository/members'
 import {
   type Account,
   deleteUser,
@@ -22,11 +23,10 @@ import {
   setUserDisabled,
   setUserRole,
   updatePassword,
-  type Db,
 } from '../repository'
-import { type Actor, recordEvent } from '../../history/service'
+import { type Actor, recordEvent } from '../../history'
 import { hashPassword } from '../passwords'
-import { endAccountSessions } from '../../auth/sessions'
+import { endAccountSessions } from '../../auth'
 
 interface IdParams {
   id: string
@@ -70,7 +70,10 @@ async function keepsAnAdmin(db: Db, leaving: number): Promise<boolean> {
 const LAST_ADMIN = 'The last enabled admin cannot be disabled, demoted or removed'
 
 /** Accounts, bulk hand-over and the restore bin (issue 25). */
-export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+export function adminRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock?: () => Date },
+) {
   const { db } = deps
   const admin = app.requireRole('admin')
   const actorOf = (user: { id: number; username: string }): Actor => ({
@@ -316,8 +319,9 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
     },
   )
 
+  const clock = deps.clock ?? (() => new Date())
   app.get('/api/admin/deleted-members', { preHandler: admin }, async () => ({
-    items: await listDeletedMembers(db),
+    items: await listDeletedMembers(db, clock()),
   }))
 
   app.post<{ Params: IdParams }>(
@@ -327,12 +331,20 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
       const user = request.user!
       return db.transaction().execute(async (trx) => {
+        const now = clock()
         const kept = await findDeletedMember(trx, id)
         if (!kept) throw new ApiError(404, 'Deleted member not found')
+        // The 30 days hold at the moment of the request, not only once the daily purge ran.
+        if (isPastKeeping(kept.deletedAt, now)) {
+          throw new ApiError(
+            410,
+            `This member was deleted more than ${KEEP_DELETED_DAYS} days ago and can no longer be restored`,
+          )
+        }
         // Back to its last owner; if that account is gone or disabled, to the restoring admin.
         const last = await findAccount(trx, kept.ownerId)
         const owner = last && !last.disabled ? last.id : user.id
-        await restoreDeletedMember(trx, id, owner, new Date())
+        await restoreDeletedMember(trx, id, owner, now)
         await recordEvent(trx, {
           actor: actorOf(user),
           action: 'member_restore',
