@@ -64,6 +64,14 @@ describe('parseHouseholdInput', () => {
     ).toEqual({ ok: true, value: { name: 'Kebede family', city: null, number: 'F-1' } })
   })
 
+  it('refuses control characters; notes keep their line breaks', () => {
+    expect(parseHouseholdInput({ name: 'A\u0007B', city: 'x\ny' }, false)).toEqual({
+      ok: false,
+      errors: { name: 'invalidValue', city: 'invalidValue' },
+    })
+    expect(parseHouseholdInput({ name: 'A', notes: 'one\ntwo' }, false)).toMatchObject({ ok: true })
+  })
+
   it('keeps absent fields out of an update and refuses bad values', () => {
     expect(parseHouseholdInput({ notes: 'x' }, true)).toEqual({ ok: true, value: { notes: 'x' } })
     expect(

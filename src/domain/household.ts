@@ -1,4 +1,5 @@
 // Households (issue 44): a family as the unit of the register, shared by server and client.
+import { hasControlCharacter } from './controlCharacters'
 import { isDateInRange, isValidIsoDate, normalizeDateInput } from './dates'
 
 /** A member's place in its household: ChurchCRM's five family roles. */
@@ -152,7 +153,10 @@ export function parseHouseholdInput(
     }
     const text = raw === null ? null : raw.trim().normalize('NFC')
     if (text !== null && text.length > householdMaxLength(field)) errors[field] = 'tooLong'
-    else if (field === 'name') {
+    // Control characters are never part of the register's text; notes may span lines.
+    else if (text !== null && hasControlCharacter(text, field === 'notes')) {
+      errors[field] = 'invalidValue'
+    } else if (field === 'name') {
       if (text === null) errors.name = 'fieldRequired'
       else value.name = text
     } else value[field] = text
