@@ -1,0 +1,209 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import {
+  apiToken,
+  createMember,
+  type Language,
+  NARROW,
+  navigate,
+  nextStep,
+  openPage,
+  server,
+  signInToHome,
+  t,
+  useServerAndBrowser,
+  WIDE,
+} from './support'
+
+// Issue 44: a family of four entered from one household, and the screens looked at.
+const SHOTS = process.env.HOUSEHOLD_SHOTS
+
+let token: string
+let householdId: number
+let headId: number
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`)
+  return JSON.parse(text) as { id: number }
+}
+
+const MEMBER = {
+  last_name: 'Tesfaye',
+  marital_status: 'married',
+  phone_primary: '+251911000301',
+  street_address: 'Bole Road 12',
+  city: 'Addis Ababa',
+  state: 'Addis Ababa',
+  membership_status: 'member',
+  current_ministries: JSON.stringify(['choir']),
+  highest_education: 'degree',
+  preferred_contact_method: 'call',
+}
+
+useServerAndBrowser(async () => {
+  token = await apiToken(server.url)
+  householdId = (
+    await api('POST', '/api/households', {
+      name: 'የአቶ አበበ ከበደ ቤተሰብ',
+      number: 'F-44',
+      state: 'Addis Ababa',
+      city: 'Addis Ababa',
+      sub_city: 'Bole',
+      woreda: '03',
+      kebele: '07',
+      house_number: '1234',
+      street_address: 'Bole Road 12',
+      home_phone: '+251111234567',
+      wedding_date: '2008-06-14',
+    })
+  ).id
+  const head = await createMember(
+    {
+      ...MEMBER,
+      first_name: 'አበበ',
+      middle_name: 'ከበደ',
+      gender: 'male',
+      date_of_birth: '1978-03-02',
+    },
+    token,
+  )
+  headId = head.id
+  const spouse = await createMember(
+    {
+      ...MEMBER,
+      first_name: 'አልማዝ',
+      middle_name: 'በቀለ',
+      gender: 'female',
+      date_of_birth: '1982-07-09',
+    },
+    token,
+  )
+  const child = await createMember(
+    {
+      ...MEMBER,
+      first_name: 'ሰላም',
+      middle_name: 'አበበ',
+      last_name: 'ከበደ',
+      gender: 'female',
+      marital_status: 'single',
+      date_of_birth: '2010-01-05',
+    },
+    token,
+  )
+  await api('PUT', `/api/households/${householdId}/members/${head.id}`, { role: 'head' })
+  await api('PUT', `/api/households/${householdId}/members/${spouse.id}`, { role: 'spouse' })
+  await api('PUT', `/api/households/${householdId}/members/${child.id}`, { role: 'child' })
+})
+
+/** Picks an option of the antd select with this id by its whole text. */
+async function pick(page: Page, id: string, label: string) {
+  await page.locator(`#${id}`).click()
+  await page
+    .locator('.ant-select-dropdown .ant-select-item-option')
+    .filter({ visible: true, hasText: new RegExp(`^${label}$`) })
+    .click()
+  await page
+    .locator('.ant-select', { has: page.locator(`#${id}`) })
+    .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
+    .waitFor()
+}
+
+test('a fourth member of the family is registered from the household, with the names prefilled', async () => {
+  const { context, page } = await openPage({ viewport: WIDE, language: 'en' })
+  const lang: Language = 'en'
+  const option = (field: string, key: string) => t(lang, `option.${field}.${key}`)
+  try {
+    await signInToHome(page)
+    await navigate(page, `/households/${householdId}`)
+    await page.getByRole('heading', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).waitFor()
+    await page.getByRole('button', { name: t(lang, 'addFamilyMember') }).click()
+    await page.getByRole('menuitem', { name: option('household_role', 'child') }).click()
+    await page.waitForURL(/\/registration\?household=\d+&role=child$/)
+    // Ethiopian naming: the child's father's name and grandfather's name come from the head.
+    await page.locator('#member-middle_name').and(page.locator('[value="አበበ"]')).waitFor()
+    assert.equal(await page.locator('#member-last_name').inputValue(), 'ከበደ')
+    await page.locator('#member-first_name').fill('ዳዊት')
+    await pick(page, 'member-gender', option('gender', 'male'))
+    await page.locator('.dual-date .ant-segmented-item').first().click()
+    await page.locator('#member-date_of_birth').fill('2014-09-20')
+    await page.keyboard.press('Enter')
+    await pick(page, 'member-marital_status', option('marital_status', 'single'))
+    await nextStep(page, 1)
+    // The household's address and home phone are there.
+    assert.equal(await page.locator('#member-phone_primary').inputValue(), '+251111234567')
+    assert.equal(await page.locator('#member-sub_city').inputValue(), 'Bole')
+    assert.equal(await page.locator('#member-street_address').inputValue(), 'Bole Road 12')
+    await nextStep(page, 2)
+    await nextStep(page, 3)
+    await pick(page, 'member-membership_status', option('membership_status', 'member'))
+    await nextStep(page, 4)
+    await pick(page, 'member-current_ministries', option('current_ministries', 'sundaySchool'))
+    await page.keyboard.press('Escape')
+    await nextStep(page, 5)
+    await pick(page, 'member-highest_education', option('highest_education', 'primary'))
+    await nextStep(page, 6)
+    await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'call'))
+    await page.getByRole('button', { name: t(lang, 'submit'), exact: true }).click()
+    // Linked in its role, back on the household: four members.
+    await page.waitForURL(new RegExp(`/households/${householdId}$`), { timeout: 20_000 })
+    const members = page.getByRole('list', { name: t(lang, 'householdMembers') })
+    await members.getByText('ዳዊት አበበ ከበደ').waitFor()
+    assert.equal(await members.getByRole('listitem').count(), 4)
+    const stored = await (
+      await fetch(`${server.url}/api/households/${householdId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()
+    const dawit = (
+      stored as { members: { first_name: string; household_role: string }[] }
+    ).members.find((member) => member.first_name === 'ዳዊት')
+    assert.equal(dawit?.household_role, 'child')
+  } finally {
+    await context.close()
+  }
+})
+
+test('the list, the household page and the profile family, in en and am, light and dark', async () => {
+  const langs: Language[] = ['en', 'am']
+  for (const lang of langs) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const viewport of [NARROW, WIDE]) {
+        const { context, page } = await openPage({ viewport, language: lang, theme })
+        const name = `${lang}-${theme}-${viewport.width}`
+        try {
+          await signInToHome(page)
+          await navigate(page, '/households')
+          await page.getByRole('link', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).first().waitFor()
+          await shot(page, `households-list-${name}`)
+          await navigate(page, `/households/${householdId}`)
+          await page.getByRole('list', { name: t(lang, 'householdMembers') }).waitFor()
+          await shot(page, `household-page-${name}`)
+          await navigate(page, `/member/${headId}`)
+          const family = page.locator('.family-section')
+          await family.getByRole('link', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).waitFor()
+          await family.scrollIntoViewIfNeeded()
+          if (SHOTS)
+            await family.screenshot({ path: path.join(SHOTS, `profile-family-${name}.png`) })
+        } finally {
+          await context.close()
+        }
+      }
+    }
+  }
+})
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
+}
