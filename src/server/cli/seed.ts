@@ -1,5 +1,6 @@
 // npm run seed -- --members N [--owner NAME]: adds N demo members to the database the server
-// uses (DATABASE_URL, or DATA_DIR/abal.sqlite), owned by NAME (default admin).
+// uses (DATABASE_URL, or DATA_DIR/abal.sqlite), owned by NAME (default admin), and groups them
+// into households of 1–9 members.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -7,6 +8,7 @@ import { loadConfig } from '../config'
 import { openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { findUserByUsername, hashPassword, insertUser } from '../features/accounts'
+import { seedHouseholds } from './seedHouseholds'
 import { seedMembers } from './seedMembers'
 
 const USAGE = 'Usage: npm run seed -- --members N [--owner NAME] [--seed NUMBER]\n'
@@ -67,6 +69,16 @@ async function main() {
     process.stdout.write(
       `\nAdded ${args.members} members for ${owner.username} in ${seconds} s (${database.dialect})\n`,
     )
+    // Families of the members just added (and any others of the account in none): issue 44.
+    const grouping = performance.now()
+    const households = await seedHouseholds(database.db, {
+      ownerId,
+      ownerName: owner.username,
+      seed: args.seed,
+      onProgress: (done) => process.stdout.write(`\r  ${done} households`),
+    })
+    const groupSeconds = ((performance.now() - grouping) / 1000).toFixed(1)
+    process.stdout.write(`\nGrouped them into ${households} households in ${groupSeconds} s\n`)
   } finally {
     await database.destroy()
   }
