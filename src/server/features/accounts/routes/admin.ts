@@ -3,15 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../../../db/portable'
 import { isRole, normaliseUsername, type Role, ROLES, usernameProblem } from '../../../../domain'
-import type { Database } from '../../../db/tables'
+import type { Database, Db } from '../../../db/tables'
 import { ApiError } from '../../../plugins/errors'
-import {
-  findDeletedMember,
-  listDeletedMembers,
-  restoreDeletedMember,
-} from '../../restoreBin/repository'
-import { memberIdsOf } from '../../members/repository/access'
-import { findMember } from '../../members/repository/members'
+import { findDeletedMember, listDeletedMembers, restoreDeletedMember } from '../../restoreBin'
+import { findMember, memberIdsOf } from '../../members'
 import {
   type Account,
   deleteUser,
@@ -21,11 +16,10 @@ import {
   setUserDisabled,
   setUserRole,
   updatePassword,
-  type Db,
 } from '../repository'
-import { type Actor, recordEvent } from '../../history/service'
+import { type Actor, recordEvent } from '../../history'
 import { hashPassword } from '../passwords'
-import { endAccountSessions } from '../../auth/sessions'
+import { endAccountSessions } from '../../auth'
 
 interface IdParams {
   id: string
