@@ -65,7 +65,8 @@ const LAST_ADMIN = 'The last enabled admin cannot be disabled, demoted or remove
 /** Accounts, bulk hand-over and the restore bin (issue 25). */
 export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
   const { db } = deps
-  const admin = app.requireRole('admin')
+  const admin = app.requireAllowed('accounts.manage')
+  const restoreBin = app.requireAllowed('restoreBin.manage')
   const actorOf = (user: { id: number; username: string }): Actor => ({
     id: user.id,
     username: user.username,
@@ -91,7 +92,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
   })
 
   // Auditors read the account list too; every change below is admin only.
-  app.get('/api/admin/users', { preHandler: app.requireRole('admin', 'auditor') }, async () => {
+  app.get('/api/admin/users', { preHandler: app.requireAllowed('accounts.read') }, async () => {
     const counts = await memberCounts(db)
     return (await listAccounts(db)).map((account) => withCount(account, counts))
   })
@@ -302,13 +303,13 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
     },
   )
 
-  app.get('/api/admin/deleted-members', { preHandler: admin }, async () => ({
+  app.get('/api/admin/deleted-members', { preHandler: restoreBin }, async () => ({
     items: await listDeletedMembers(db),
   }))
 
   app.post<{ Params: IdParams }>(
     '/api/admin/deleted-members/:id/restore',
-    { preHandler: admin },
+    { preHandler: restoreBin },
     async (request) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
       const user = request.user!

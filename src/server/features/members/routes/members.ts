@@ -11,7 +11,7 @@ import {
   parseMemberInput,
   validateMember,
 } from '../../../../domain'
-import { FORBIDDEN, ownerScope, type RequestUser } from '../../auth'
+import type { RequestUser } from '../../auth'
 import { ApiError } from '../../../plugins/errors'
 import { containsNul, MAX_ID, NUL_IN_TEXT } from '../../../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../../../plugins/multipart'
@@ -28,7 +28,7 @@ import { keepDeletedMember } from '../../restoreBin'
 import { claimKey, findMemberByKey, IDEMPOTENCY_KEY } from '../repository/createKeys'
 import { findMemberOwner, ownersOf } from '../repository/access'
 import { countMatches, MAX_SEARCH_LIMIT, searchMembers } from '../../search'
-import { findAccountState } from '../../accounts'
+import { findAccountState, FORBIDDEN, may, ownerScope } from '../../accounts'
 import { MemberListSlots } from '../listSlots'
 import { type Actor, memberChanges, recordEvent } from '../../history'
 import { processPhoto } from '../../../platform/photos'
@@ -93,7 +93,7 @@ const actorOf = (user: RequestUser): Actor => ({ id: user.id, username: user.use
 async function readableOwner(db: Db, user: RequestUser, id: number): Promise<number> {
   const owner = await findMemberOwner(db, id)
   if (owner === undefined) throw notFound()
-  if (owner !== user.id && user.role === 'clerk') throw notFound()
+  if (!may(user, 'member.read', { ownerId: owner })) throw notFound()
   return owner
 }
 
@@ -101,10 +101,15 @@ async function readableOwner(db: Db, user: RequestUser, id: number): Promise<num
  * A member the caller may change (update, delete): only its owner. An auditor changes nothing
  * (403); an admin may see another account's member, so is told 403 rather than 404.
  */
-async function writableMember(db: Db, user: RequestUser, id: number): Promise<void> {
-  if (user.role === 'auditor') throw forbidden()
+async function writableMember(
+  db: Db,
+  user: RequestUser,
+  action: 'member.update' | 'member.delete',
+  id: number,
+): Promise<void> {
+  if (!may(user, action)) throw forbidden()
   const owner = await readableOwner(db, user, id)
-  if (owner !== user.id) throw forbidden()
+  if (!may(user, action, { ownerId: owner })) throw forbidden()
 }
 
 const forbidden = () => new ApiError(403, FORBIDDEN)
@@ -277,7 +282,7 @@ export async function memberRoutes(
 
     scope.post('/api/members', async (request, reply) => {
       const user = signedIn(request)
-      if (user.role === 'auditor') throw forbidden()
+      if (!may(user, 'member.create')) throw forbidden()
       const key = idempotencyKey(request)
       // A repeat of a request that was answered (the device never saw the answer): same member.
       const replay = async (memberId: number) => {
@@ -331,7 +336,7 @@ export async function memberRoutes(
       const id = memberId(request.params)
       const form = await readFormBody(request)
       // Someone else's member is a 404 (403 for an admin) whatever the body holds.
-      await writableMember(db, user, id)
+      await writableMember(db, user, 'member.update', id)
       const changes = normalizeMemberInput(form.fields)
       if (Object.keys(changes.errors).length > 0) throw invalid(changes.errors)
       if (containsNul(changes.value)) throw new ApiError(400, NUL_IN_TEXT)
@@ -364,7 +369,7 @@ export async function memberRoutes(
     scope.delete<{ Params: IdParams }>('/api/members/:id', async (request, reply) => {
       const user = signedIn(request)
       const id = memberId(request.params)
-      await writableMember(db, user, id)
+      await writableMember(db, user, 'member.delete', id)
       const deleted = await db.transaction().execute(async (trx) => {
         const member = await findMember(trx, user.id, id)
         if (!member) return false
@@ -385,13 +390,13 @@ export async function memberRoutes(
 
     scope.post<{ Params: IdParams }>('/api/members/transfer/:id', async (request) => {
       const user = signedIn(request)
-      if (user.role === 'auditor') throw forbidden()
+      if (!may(user, 'member.transfer')) throw forbidden()
       const id = memberId(request.params)
       const target = targetUserId(request.body)
       const member = await db.transaction().execute(async (trx) => {
         // An admin hands over any account's member; a clerk only its own.
         const owner = await readableOwner(trx, user, id)
-        if (owner !== user.id && user.role !== 'admin') throw notFound()
+        if (!may(user, 'member.transfer', { ownerId: owner })) throw notFound()
         if (target === owner) {
           throw new ApiError(400, 'A member cannot be transferred to your own account', {
             targetUserId: 'invalidValue',
