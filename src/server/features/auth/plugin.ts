@@ -76,8 +76,12 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, tokens:
   app.decorate('requireSession', authenticate)
   app.decorate('requireUser', requireUser)
   app.decorate('requireAllowed', (action: Action) => async (request, reply) => {
-    await requireUser(request, reply)
+    // Behind a scope's requireUser the account is already known: no second session lookup.
+    if (!request.user) await authenticate(request, reply)
     if (reply.sent || !request.user) return reply
+    if (request.user.mustChangePassword) {
+      return sendError(reply, 403, PASSWORD_CHANGE_REQUIRED, { password: 'passwordChangeRequired' })
+    }
     if (!may(request.user, action)) return sendError(reply, 403, FORBIDDEN)
     return undefined
   })
