@@ -6,3 +6,4 @@ export {
   restoreDeletedMember,
 } from './repository'
 export { schedulePurge } from './service'
+export { restoreBinRoutes } from './routes'

@@ -194,3 +194,19 @@ export async function transferMember(
   if (Number(result.numUpdatedRows) === 0) return undefined
   return findMember(db, targetUserId, id)
 }
+
+/** Hands these members of one account over to another, marking their transfer date. */
+export async function transferMembersOf(
+  db: Db,
+  fromOwner: number,
+  toOwner: number,
+  ids: readonly number[],
+): Promise<void> {
+  const now = new Date().toISOString()
+  await db
+    .updateTable('members')
+    .set({ owner_user_id: toOwner, transfer_date: now, updated_at: now })
+    .where('owner_user_id', '=', fromOwner)
+    .where('id', 'in', ids)
+    .execute()
+}
