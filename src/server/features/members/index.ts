@@ -8,6 +8,7 @@ export {
 } from './repository/counts'
 export {
   findMember,
+  findMemberInputs,
   loadMemberInputForUpdate,
   saveMember,
   transferMembersOf,

@@ -210,3 +210,14 @@ export async function transferMembersOf(
     .where('id', 'in', ids)
     .execute()
 }
+
+/** The inputs of these members, by id; with an owner, only that account's. */
+export async function findMemberInputs(
+  db: Db,
+  ids: readonly number[],
+  ownerId: number | null,
+): Promise<Map<number, MemberInput>> {
+  let rows = db.selectFrom('members').select(MEMBER_COLUMNS).where('id', 'in', ids)
+  if (ownerId !== null) rows = rows.where('owner_user_id', '=', ownerId)
+  return new Map((await rows.execute()).map((row) => [row.id, rowToInput(row)]))
+}
