@@ -117,11 +117,18 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(arrivals[0]).toEqual({ memberUpdated: true })
   })
 
-  it("requires the given and father's name, and Cancel discards the edit and fetches again", async () => {
+  it('requires the three names (spec 5.8), and Cancel discards the edit and fetches again', async () => {
     renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     fireEvent.click(button(/^Edit$/))
-    fireEvent.change(screen.getByRole('textbox', { name: "Father's name" }), {
+    for (const name of ['Given name', "Father's name", "Grandfather's name"]) {
+      const input = screen.getByRole('textbox', { name })
+      expect(input).toHaveAttribute('aria-required', 'true')
+      expect(document.querySelector(`label[for="${input.id}"]`)).toHaveClass(
+        'ant-form-item-required',
+      )
+    }
+    fireEvent.change(screen.getByRole('textbox', { name: "Grandfather's name" }), {
       target: { value: ' ' },
     })
     fireEvent.click(button(/Save/))

@@ -67,6 +67,24 @@ describe('registration screen (spec 2.5)', () => {
   })
 })
 
+describe('step 0 (spec 2.5, 5.2)', () => {
+  it('marks the three names, gender, birth date and marital status required, and no more', async () => {
+    renderRoute('/registration', { signedInAs: abebe, routes })
+    await screen.findByLabelText(/Given name/)
+    const marked = [...document.querySelectorAll('label.ant-form-item-required')].map(
+      (label) => label.textContent,
+    )
+    expect(marked).toEqual([
+      'Given name',
+      "Father's name",
+      "Grandfather's name",
+      'Gender',
+      'Date of birth',
+      'Marital status',
+    ])
+  })
+})
+
 describe('a half-filled registration survives a reload (issue 28)', () => {
   it('offers the draft back to the same account and restores its values', async () => {
     await leaveADraft()
