@@ -10,7 +10,7 @@ import { releaseFile } from '../../shared/fileRegistry'
 import { Notice } from '../../shared/Notice'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
-import { selectCurrentUser } from '../auth'
+import { selectCurrentUser, selectIsOfflineSession } from '../auth'
 import { isQueuedResult, QUEUE_PATH, QueueStorageNotice } from '../offline'
 import { transferApi } from '../transfer'
 import {
@@ -172,6 +172,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
   const { message } = App.useApp()
   const isMobile = useIsMobile()
   const user = useAppSelector(selectCurrentUser)
+  const offlineSession = useAppSelector(selectIsOfflineSession)
   const { status, step, failure, created } = useAppSelector(selectWizard)
   const [createMember, { data: lastResult }] = useCreateMemberMutation()
   const savedOnDevice = isQueuedResult(lastResult)
@@ -283,7 +284,8 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
       navigate(QUEUE_PATH)
       return
     }
-    if (!localStorage.getItem(TOKEN_KEY)) {
+    // An offline session has no token: its registrations go to the device's queue.
+    if (!localStorage.getItem(TOKEN_KEY) && !offlineSession) {
       dispatch(wizardEvents.submitFailed({ kind: 'noToken' }))
       return
     }
