@@ -186,7 +186,7 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
       <Formik<ProfileValues>
         initialValues={initialValues}
         enableReinitialize
-        validate={validateProfile}
+        validate={(values) => validateProfile(values, initialValues)}
         validateOnChange={false}
         onSubmit={save}
       >

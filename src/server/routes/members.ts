@@ -343,7 +343,7 @@ export async function memberRoutes(
         const before = await findMember(trx, owner, id)
         // Parts present replace, absent fields stay; the merged whole must still be valid.
         const merged = { ...current, ...changes.value }
-        const checked = validateMember(merged, memberUpdateSchema())
+        const checked = validateMember(merged, memberUpdateSchema(), { stored: current })
         if (!checked.ok) throw invalid(checked.errors)
         const saved = await saveMember(trx, owner, id, merged, photo)
         if (!saved || !before) throw notFound()
