@@ -7,6 +7,8 @@ import { TOKEN_KEY } from '../../app/api'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { WIZARD_STEP_COUNT } from '../../domain'
 import { releaseFile } from '../../shared/fileRegistry'
+import { focusFirstErrorSoon } from '../../shared/focusFirstError'
+import { LeaveGuard } from '../../shared/LeaveGuard'
 import { Notice } from '../../shared/Notice'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
@@ -230,6 +232,9 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     setResetCount((n) => n + 1)
   })
   const editingQueued = queued.state.kind !== 'none'
+  // A new registration's draft survives leaving (useRegistrationDraft); a queued one's edit does
+  // not, so only that asks first. Its own save leaves on purpose.
+  const leaving = useRef(false)
 
   const draft = useRegistrationDraft({
     // Editing a queued registration leaves the new-registration draft alone.
@@ -244,9 +249,17 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     },
   })
 
+  // Bumped when Next or Submit stops on errors: once they are drawn, the first takes the focus.
+  const [errorPass, setErrorPass] = useState(0)
+  const formArea = useRef<HTMLDivElement | null>(null)
+  useEffect(() => {
+    if (errorPass > 0) focusFirstErrorSoon(formArea)
+  }, [errorPass])
+
   const showErrors = (errors: Record<string, string>) => {
     void formik.setTouched(touchedFor(errors), false)
     formik.setErrors(errors as FormikErrors<RegistrationValues>)
+    setErrorPass((n) => n + 1)
   }
 
   /** Next or a click on the next header: validate this step first (spec 4.5). */
@@ -256,8 +269,9 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     // Formik's own validation (its `validate` checks the current step) sets the errors it finds.
     const errors = await formik.validateForm()
     if (Object.keys(errors).length > 0) {
-      void formik.setTouched(touchedFor(errors as Record<string, string>), false)
+      await formik.setTouched(touchedFor(errors as Record<string, string>), false)
       dispatch(wizardEvents.stepInvalid(step))
+      setErrorPass((n) => n + 1)
       return
     }
     await formik.setTouched({}, false)
@@ -281,6 +295,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
       releaseFile(formik.values.photoId)
       if (saved) void message.success(intl.formatMessage({ id: 'queueEditSaved' }))
       else void message.error(intl.formatMessage({ id: 'queueEditGone' }))
+      leaving.current = true
       navigate(QUEUE_PATH)
       return
     }
@@ -335,6 +350,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
           className="registration-banner"
         />
       )}
+      <LeaveGuard when={editingQueued && formik.dirty} allow={leaving} />
       {draft.offer && (
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
@@ -359,7 +375,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
         />
       )}
       {(queued.state.kind === 'none' || queued.state.kind === 'ready') && (
-        <Card className="registration-card">
+        <Card className="registration-card" ref={formArea}>
           <WizardSteps step={step} busy={busy} vertical={isMobile} onChange={onStepChange} />
           <FormikProvider value={formik}>
             <WizardForm
