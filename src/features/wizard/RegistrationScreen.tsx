@@ -7,10 +7,12 @@ import { TOKEN_KEY } from '../../app/api'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { WIZARD_STEP_COUNT } from '../../domain'
 import { releaseFile } from '../../shared/fileRegistry'
+import { focusFirstErrorSoon } from '../../shared/focusFirstError'
+import { LeaveGuard } from '../../shared/LeaveGuard'
 import { Notice } from '../../shared/Notice'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
-import { selectCurrentUser } from '../auth'
+import { selectCurrentUser, selectIsOfflineSession } from '../auth'
 import { type FamilyRegistration, useFamilyRegistration } from '../households'
 import { isQueuedResult, QUEUE_PATH, QueueStorageNotice } from '../offline'
 import { transferApi } from '../transfer'
@@ -23,7 +25,6 @@ import {
 } from './registrationValues'
 import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
 import { DraftOffer, RegistrationSuccess } from './RegistrationBanners'
-import { CompactSteps } from './CompactSteps'
 import { useRegistrationDraft } from './useRegistrationDraft'
 import { useQueuedEdit } from './useQueuedEdit'
 import { isFreshWizard, type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
@@ -50,6 +51,9 @@ function useFailureText(failure: SubmitFailure | null): string | null {
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' })
 
+/** A phone's step list, tight (antd's 48 px rows would fill the screen before any field). */
+const VERTICAL_STEP_STYLES = { item: { minHeight: 32, paddingBottom: 4 } }
+
 /** The step headers. Memoised: the screen renders on every key pressed in the form. */
 const WizardSteps = memo(function WizardSteps({
   step,
@@ -71,20 +75,21 @@ const WizardSteps = memo(function WizardSteps({
       })),
     [intl, busy, step],
   )
-  const steps = (
-    <Steps
-      className="registration-steps"
-      size="small"
-      orientation={vertical ? 'vertical' : 'horizontal'}
-      titlePlacement="vertical"
-      current={step}
-      onChange={onChange}
-      items={items}
-    />
-  )
+  // Spec 2.5: vertical on a phone, the step list itself, drawn compact.
   return (
     <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
-      {vertical ? <CompactSteps step={step}>{steps}</CompactSteps> : steps}
+      <Steps
+        className={
+          vertical ? 'registration-steps registration-steps-vertical' : 'registration-steps'
+        }
+        size="small"
+        orientation={vertical ? 'vertical' : 'horizontal'}
+        titlePlacement={vertical ? 'horizontal' : 'vertical'}
+        styles={vertical ? VERTICAL_STEP_STYLES : undefined}
+        current={step}
+        onChange={onChange}
+        items={items}
+      />
     </nav>
   )
 })
@@ -213,6 +218,7 @@ function RegistrationScreen({
   const { message } = App.useApp()
   const isMobile = useIsMobile()
   const user = useAppSelector(selectCurrentUser)
+  const offlineSession = useAppSelector(selectIsOfflineSession)
   const { status, step, failure, created } = useAppSelector(selectWizard)
   const [createMember, { data: lastResult }] = useCreateMemberMutation()
   const savedOnDevice = isQueuedResult(lastResult)
@@ -290,6 +296,9 @@ function RegistrationScreen({
     setResetCount((n) => n + 1)
   })
   const editingQueued = queued.state.kind !== 'none'
+  // A new registration's draft survives leaving (useRegistrationDraft); a queued one's edit does
+  // not, so only that asks first. Its own save leaves on purpose.
+  const leaving = useRef(false)
 
   const draft = useRegistrationDraft({
     // Editing a queued registration, or a household's new member, leaves the draft alone.
@@ -304,9 +313,17 @@ function RegistrationScreen({
     },
   })
 
+  // Bumped when Next or Submit stops on errors: once they are drawn, the first takes the focus.
+  const [errorPass, setErrorPass] = useState(0)
+  const formArea = useRef<HTMLDivElement | null>(null)
+  useEffect(() => {
+    if (errorPass > 0) focusFirstErrorSoon(formArea)
+  }, [errorPass])
+
   const showErrors = (errors: Record<string, string>) => {
     void formik.setTouched(touchedFor(errors), false)
     formik.setErrors(errors as FormikErrors<RegistrationValues>)
+    setErrorPass((n) => n + 1)
   }
 
   /** Next or a click on the next header: validate this step first (spec 4.5). */
@@ -316,8 +333,9 @@ function RegistrationScreen({
     // Formik's own validation (its `validate` checks the current step) sets the errors it finds.
     const errors = await formik.validateForm()
     if (Object.keys(errors).length > 0) {
-      void formik.setTouched(touchedFor(errors as Record<string, string>), false)
+      await formik.setTouched(touchedFor(errors as Record<string, string>), false)
       dispatch(wizardEvents.stepInvalid(step))
+      setErrorPass((n) => n + 1)
       return
     }
     await formik.setTouched({}, false)
@@ -341,10 +359,12 @@ function RegistrationScreen({
       releaseFile(formik.values.photoId)
       if (saved) void message.success(intl.formatMessage({ id: 'queueEditSaved' }))
       else void message.error(intl.formatMessage({ id: 'queueEditGone' }))
+      leaving.current = true
       navigate(QUEUE_PATH)
       return
     }
-    if (!localStorage.getItem(TOKEN_KEY)) {
+    // An offline session has no token: its registrations go to the device's queue.
+    if (!localStorage.getItem(TOKEN_KEY) && !offlineSession) {
       dispatch(wizardEvents.submitFailed({ kind: 'noToken' }))
       return
     }
@@ -406,6 +426,7 @@ function RegistrationScreen({
           className="registration-banner"
         />
       )}
+      <LeaveGuard when={editingQueued && formik.dirty} allow={leaving} />
       {draft.offer && (
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
@@ -430,7 +451,7 @@ function RegistrationScreen({
         />
       )}
       {(queued.state.kind === 'none' || queued.state.kind === 'ready') && (
-        <Card className="registration-card">
+        <Card className="registration-card" ref={formArea}>
           <WizardSteps step={step} busy={busy} vertical={isMobile} onChange={onStepChange} />
           <FormikProvider value={formik}>
             <WizardForm

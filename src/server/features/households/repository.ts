@@ -394,3 +394,32 @@ export async function householdCounts(
   ])
   return { households: Number(h.n), members_without_household: Number(a.n) }
 }
+
+/** A member's household as the export writes it: number, name and the member's role. */
+export interface MemberHousehold {
+  number: string | null
+  name: string
+  role: string | null
+}
+
+/** The households of these members, by member id; members in none are absent. */
+export async function householdsOfMembers(
+  db: Db,
+  memberIds: readonly number[],
+): Promise<Map<number, MemberHousehold>> {
+  if (memberIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('members')
+    .innerJoin('households', 'households.id', 'members.household_id')
+    .select([
+      'members.id as member_id',
+      'members.household_role as role',
+      'households.name as name',
+      'households.number as number',
+    ])
+    .where('members.id', 'in', memberIds)
+    .execute()
+  return new Map(
+    rows.map((row) => [row.member_id, { number: row.number, name: row.name, role: row.role }]),
+  )
+}

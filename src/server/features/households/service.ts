@@ -11,10 +11,10 @@ import {
 } from '../../../domain'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/tables'
-import { FORBIDDEN, ownerScope, type RequestUser } from '../auth'
+import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
-import { findAccountState } from '../accounts'
+import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
 import { type Actor, memberChanges, recordEvent } from '../history'
 import * as repo from './repository'
 
@@ -38,15 +38,15 @@ type Stored = repo.StoredHousehold
 async function readable(db: Db, user: RequestUser, id: number): Promise<Stored> {
   const household = await repo.findHousehold(db, id)
   if (!household) throw notFound()
-  if (household.owner_user_id !== user.id && user.role === 'clerk') throw notFound()
+  if (!may(user, 'household.read', { ownerId: household.owner_user_id })) throw notFound()
   return household
 }
 
 /** A household the caller may change: only its owner's, locked for the transaction. */
 async function writable(trx: Db, user: RequestUser, id: number): Promise<Stored> {
-  if (user.role === 'auditor') throw forbidden()
+  if (!may(user, 'household.write')) throw forbidden()
   const household = await readable(trx, user, id)
-  if (household.owner_user_id !== user.id) throw forbidden()
+  if (!may(user, 'household.write', { ownerId: household.owner_user_id })) throw forbidden()
   return (await repo.lockHousehold(trx, id)) ?? household
 }
 
@@ -55,7 +55,9 @@ async function ownMember(trx: Db, user: RequestUser, id: number): Promise<repo.M
   const member = await repo.findMembership(trx, id)
   if (!member) throw memberNotFound()
   if (member.owner_user_id !== user.id) {
-    throw user.role === 'clerk' ? memberNotFound() : forbidden()
+    // One the caller may not even read is a 404, as if it did not exist.
+    const readsIt = may(user, 'member.read', { ownerId: member.owner_user_id })
+    throw readsIt ? forbidden() : memberNotFound()
   }
   return member
 }
@@ -146,7 +148,7 @@ export async function createHousehold(
   user: RequestUser,
   body: unknown,
 ): Promise<Household> {
-  if (user.role === 'auditor') throw forbidden()
+  if (!may(user, 'household.write')) throw forbidden()
   const value = parseBody(body, false)
   const input: HouseholdInput = {
     name: value.name ?? '',
@@ -390,10 +392,10 @@ export async function transferHousehold(
   id: number,
   target: number,
 ): Promise<Household> {
-  if (user.role === 'auditor') throw forbidden()
+  if (!may(user, 'household.transfer')) throw forbidden()
   return db.transaction().execute(async (trx) => {
     const household = await readable(trx, user, id)
-    if (household.owner_user_id !== user.id && user.role !== 'admin') throw notFound()
+    if (!may(user, 'household.transfer', { ownerId: household.owner_user_id })) throw notFound()
     const account = await transferTarget(trx, target, household.owner_user_id)
     await moveHousehold(trx, actorOf(user), household, account)
     return householdAnswer(trx, user, (await repo.findHousehold(trx, id))!)

@@ -13,7 +13,8 @@ import {
   type MemberInput,
   parseIsoDate,
 } from '../../../domain'
-import { MEMBER_COLUMNS, rowToInput } from '../members'
+import { householdsOfMembers, type MemberHousehold } from '../households'
+import { findMemberInputs } from '../members'
 import type { Db } from '../../db/tables'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../search'
 import {
@@ -126,11 +127,7 @@ export function fieldWriters(lang: Language, calendar: Calendar): FieldWriter[] 
 }
 
 /** A member's household as the export's last three columns write it (issue 44). */
-interface ExportHousehold {
-  number: string | null
-  name: string
-  role: string | null
-}
+type ExportHousehold = MemberHousehold
 
 interface ExportedMember {
   input: MemberInput
@@ -163,36 +160,12 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
     })
     const ids = page.items.map((item) => item.id)
     if (ids.length > 0) {
-      let rows = db.selectFrom('members').select(MEMBER_COLUMNS).where('id', 'in', ids)
-      if (request.ownerId !== null) rows = rows.where('owner_user_id', '=', request.ownerId)
-      const found = await rows.execute()
-      const householdIds = [
-        ...new Set(found.flatMap((row) => (row.household_id === null ? [] : [row.household_id]))),
-      ]
-      const households = new Map(
-        householdIds.length === 0
-          ? []
-          : (
-              await db
-                .selectFrom('households')
-                .select(['id', 'name', 'number'])
-                .where('id', 'in', householdIds)
-                .execute()
-            ).map((household) => [household.id, household]),
-      )
-      const byId = new Map(
-        found.map((row) => {
-          const household = row.household_id === null ? undefined : households.get(row.household_id)
-          const exported: ExportedMember = {
-            input: rowToInput(row),
-            household: household
-              ? { number: household.number, name: household.name, role: row.household_role }
-              : null,
-          }
-          return [row.id, exported]
-        }),
-      )
-      yield ids.flatMap((id) => byId.get(id) ?? [])
+      const byId = await findMemberInputs(db, ids, request.ownerId)
+      const households = await householdsOfMembers(db, ids)
+      yield ids.flatMap((id) => {
+        const input = byId.get(id)
+        return input ? [{ input, household: households.get(id) ?? null }] : []
+      })
     }
     cursor = page.next_cursor ?? undefined
   } while (cursor)
