@@ -48,7 +48,16 @@ describe('top bar (spec 2.2)', () => {
         within(menu)
           .getAllByRole('menuitem')
           .map((item) => item.textContent),
-      ).toEqual(['Home', 'Import', 'Accounts', 'History', 'Deleted members', 'Change password'])
+      ).toEqual([
+        'Home',
+        'Households',
+        'Import',
+        'Accounts',
+        'History',
+        'Deleted members',
+        'Change password',
+      ])
+      expect(within(nav).queryByRole('button', { name: /Households/ })).toBeNull()
       await user.click(within(menu).getByText('Home'))
       await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
     },
