@@ -2,9 +2,16 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../../../db/portable'
-import { isRole, normaliseUsername, type Role, ROLES, usernameProblem } from '../../../../domain'
+import {
+  canOwnMembers,
+  isRole,
+  normaliseUsername,
+  type Role,
+  ROLES,
+  usernameProblem,
+} from '../../../../domain'
 import type { Database } from '../../../db/tables'
-import { ApiError } from '../../../plugins/errors'
+import { accountRace, ApiError, CANNOT_OWN_MEMBERS } from '../../../plugins/errors'
 import {
   findDeletedMember,
   isPastKeeping,
@@ -245,39 +252,47 @@ export function adminRoutes(
     async (request) => {
       const from = accountId(request.params)
       const to = request.body.target_user_id
-      const moved = await db.transaction().execute(async (trx) => {
-        const source = await findAccount(trx, from)
-        if (!source) throw new ApiError(404, 'Account not found')
-        const target = await findAccount(trx, to)
-        if (!target || target.disabled || to === from) {
-          throw new ApiError(400, 'Choose another, enabled account', {
-            target_user_id: 'invalidValue',
-          })
-        }
-        const ids = await memberIdsOf(trx, from)
-        if (ids.length === 0) return 0
-        const now = new Date().toISOString()
-        await trx
-          .updateTable('members')
-          .set({ owner_user_id: to, transfer_date: now, updated_at: now })
-          .where('owner_user_id', '=', from)
-          .where('id', 'in', ids)
-          .execute()
-        for (const memberId of ids) {
-          await recordEvent(trx, {
-            actor: actorOf(request.user!),
-            action: 'member_transfer',
-            memberId,
-            subjectUserId: to,
-            details: {
-              changes: { owner_user_id: [from, to] },
-              from_username: source.username,
-              to_username: target.username,
-            },
-          })
-        }
-        return ids.length
-      })
+      const moved = await db
+        .transaction()
+        .execute(async (trx) => {
+          const source = await findAccount(trx, from)
+          if (!source) throw new ApiError(404, 'Account not found')
+          const target = await findAccount(trx, to)
+          if (!target || target.disabled || to === from) {
+            throw new ApiError(400, 'Choose another, enabled account', {
+              target_user_id: 'invalidValue',
+            })
+          }
+          if (!canOwnMembers(target.role)) {
+            throw new ApiError(400, CANNOT_OWN_MEMBERS, { target_user_id: 'invalidValue' })
+          }
+          const ids = await memberIdsOf(trx, from)
+          if (ids.length === 0) return 0
+          const now = new Date().toISOString()
+          await trx
+            .updateTable('members')
+            .set({ owner_user_id: to, transfer_date: now, updated_at: now })
+            .where('owner_user_id', '=', from)
+            .where('id', 'in', ids)
+            .execute()
+          for (const memberId of ids) {
+            await recordEvent(trx, {
+              actor: actorOf(request.user!),
+              action: 'member_transfer',
+              memberId,
+              subjectUserId: to,
+              details: {
+                changes: { owner_user_id: [from, to] },
+                from_username: source.username,
+                to_username: target.username,
+              },
+            })
+          }
+          return ids.length
+        })
+        .catch((error: unknown) => {
+          throw accountRace(error)
+        })
       return { moved }
     },
   )
@@ -287,28 +302,33 @@ export function adminRoutes(
     { preHandler: admin },
     async (request, reply) => {
       const id = accountId(request.params)
-      await db.transaction().execute(async (trx) => {
-        await lockAccounts(trx)
-        const account = await findAccount(trx, id)
-        if (!account) throw new ApiError(404, 'Account not found')
-        if (id === request.user!.id) {
-          throw new ApiError(400, 'You cannot remove your own account', { id: 'ownAccount' })
-        }
-        const owned = await memberIdsOf(trx, id)
-        if (owned.length > 0) {
-          throw new ApiError(400, 'This account still has members: transfer them first', {
-            id: 'hasMembers',
-          })
-        }
-        if (account.role === 'admin' && !account.disabled && !(await keepsAnAdmin(trx, id))) {
-          throw new ApiError(400, LAST_ADMIN, { role: 'lastAdmin' })
-        }
-        await trx.deleteFrom('sessions').where('user_id', '=', id).execute()
-        await trx.deleteFrom('member_counts').where('owner_user_id', '=', id).execute()
-        await trx.deleteFrom('member_ministry_counts').where('owner_user_id', '=', id).execute()
-        await deleteUser(trx, id)
-        await recordAccountEvent(trx, request, 'account_remove', account)
-      })
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await lockAccounts(trx)
+          const account = await findAccount(trx, id)
+          if (!account) throw new ApiError(404, 'Account not found')
+          if (id === request.user!.id) {
+            throw new ApiError(400, 'You cannot remove your own account', { id: 'ownAccount' })
+          }
+          const owned = await memberIdsOf(trx, id)
+          if (owned.length > 0) {
+            throw new ApiError(400, 'This account still has members: transfer them first', {
+              id: 'hasMembers',
+            })
+          }
+          if (account.role === 'admin' && !account.disabled && !(await keepsAnAdmin(trx, id))) {
+            throw new ApiError(400, LAST_ADMIN, { role: 'lastAdmin' })
+          }
+          await trx.deleteFrom('sessions').where('user_id', '=', id).execute()
+          await trx.deleteFrom('member_counts').where('owner_user_id', '=', id).execute()
+          await trx.deleteFrom('member_ministry_counts').where('owner_user_id', '=', id).execute()
+          await deleteUser(trx, id)
+          await recordAccountEvent(trx, request, 'account_remove', account)
+        })
+        .catch((error: unknown) => {
+          throw accountRace(error)
+        })
       return reply.code(204).send()
     },
   )

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Db } from '../../accounts/repository'
 import {
+  canOwnMembers,
   type Member,
   memberCreateSchema,
   memberUpdateSchema,
@@ -13,7 +14,7 @@ import {
 } from '../../../../domain'
 import type { Database } from '../../../db/tables'
 import { FORBIDDEN, ownerScope, type RequestUser } from '../../auth/plugin'
-import { ApiError } from '../../../plugins/errors'
+import { accountRace, ApiError, CANNOT_OWN_MEMBERS } from '../../../plugins/errors'
 import { containsNul, MAX_ID, NUL_IN_TEXT } from '../../../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../../../plugins/multipart'
 import {
@@ -389,40 +390,49 @@ export async function memberRoutes(
       if (user.role === 'auditor') throw forbidden()
       const id = memberId(request.params)
       const target = targetUserId(request.body)
-      const member = await db.transaction().execute(async (trx) => {
-        // An admin hands over any account's member; a clerk only its own.
-        const owner = await readableOwner(trx, user, id)
-        if (owner !== user.id && user.role !== 'admin') throw notFound()
-        if (target === owner) {
-          throw new ApiError(400, 'A member cannot be transferred to your own account', {
-            targetUserId: 'invalidValue',
-          })
-        }
-        const account = await findAccountState(trx, target)
-        if (!account || account.disabled) {
-          throw new ApiError(400, 'The selected user does not exist', {
-            targetUserId: 'invalidValue',
-          })
-        }
-        const moved = await transferMember(trx, owner, id, target)
-        if (moved) {
-          // Both accounts by name, so the history reads "hanna → dawit", not an id.
-          const from =
-            owner === user.id ? user.username : (await findAccountState(trx, owner))?.username
-          await recordEvent(trx, {
-            actor: actorOf(user),
-            action: 'member_transfer',
-            memberId: id,
-            subjectUserId: target,
-            details: {
-              changes: { owner_user_id: [owner, target] },
-              from_username: from ?? null,
-              to_username: account.username,
-            },
-          })
-        }
-        return moved
-      })
+      const member = await db
+        .transaction()
+        .execute(async (trx) => {
+          // An admin hands over any account's member; a clerk only its own.
+          const owner = await readableOwner(trx, user, id)
+          if (owner !== user.id && user.role !== 'admin') throw notFound()
+          if (target === owner) {
+            throw new ApiError(400, 'A member cannot be transferred to your own account', {
+              targetUserId: 'invalidValue',
+            })
+          }
+          const account = await findAccountState(trx, target)
+          if (!account || account.disabled) {
+            throw new ApiError(400, 'The selected user does not exist', {
+              targetUserId: 'invalidValue',
+            })
+          }
+          if (!canOwnMembers(account.role)) {
+            throw new ApiError(400, CANNOT_OWN_MEMBERS, { targetUserId: 'invalidValue' })
+          }
+          const moved = await transferMember(trx, owner, id, target)
+          if (moved) {
+            // Both accounts by name, so the history reads "hanna → dawit", not an id.
+            const from =
+              owner === user.id ? user.username : (await findAccountState(trx, owner))?.username
+            await recordEvent(trx, {
+              actor: actorOf(user),
+              action: 'member_transfer',
+              memberId: id,
+              subjectUserId: target,
+              details: {
+                changes: { owner_user_id: [owner, target] },
+                from_username: from ?? null,
+                to_username: account.username,
+              },
+            })
+          }
+          return moved
+        })
+        .catch((error: unknown) => {
+          // The target account removed at the same moment (PostgreSQL's foreign key): a 409.
+          throw accountRace(error)
+        })
       if (!member) throw notFound()
       return { success: true, member }
     })
