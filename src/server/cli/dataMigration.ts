@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { migrations } from '../db/migrations'
 import type { Database } from '../db/tables'
-import { verifyChain } from '../features/history/service'
+import { verifyChain } from '../features/history'
 
 interface CopiedTable {
   /** The primary key's columns, in the order rows are read. */

@@ -13,10 +13,8 @@ import {
   isValidIsoDate,
   type HistoryWords,
 } from '../../../domain'
-import type { AuditEventRow } from '../../db/tables'
-import { type Calendar, type Language, message } from '../imports/fieldDictionary'
-import { neutralise, type ExportFormat } from '../imports/memberExport'
-import type { Db } from '../accounts/repository'
+import type { AuditEventRow, Db } from '../../db/tables'
+import { type Calendar, type ExportFormat, type Language, message, neutralise } from '../imports'
 
 const PAGE = 500
 

@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely'
 import { AUDIT_ACTIONS, type AuditFilters } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
-import { findMemberOwner } from '../members/repository/access'
+import { findMemberOwner } from '../members'
 import { auditQuery, exportHistory, isTimeZone, nextDay, toAuditEvent as toEvent } from './export'
 import {
   DOWNLOAD_QUERY_PROPERTIES,
   downloadChoices,
   invalidValue,
   sendSpreadsheet,
-} from '../imports/spreadsheetDownload'
+} from '../imports'
 
 interface AuditQuery extends AuditFilters {
   cursor?: string

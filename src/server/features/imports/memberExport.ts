@@ -9,22 +9,22 @@ import {
   formatIsoDate,
   isoToEthiopian,
   LIST_FIELDS,
-  parseIsoDate,
   type MemberField,
   type MemberInput,
+  parseIsoDate,
 } from '../../../domain'
-import { MEMBER_COLUMNS, rowToInput } from '../members/repository/rows'
-import type { Db } from '../accounts/repository'
-import { MAX_SEARCH_LIMIT, searchMembers } from '../search/repository'
+import { MEMBER_COLUMNS, rowToInput } from '../members'
+import type { Db } from '../../db/tables'
+import { MAX_SEARCH_LIMIT, searchMembers } from '../search'
 import {
+  type Calendar,
   exportHeader,
   isDateField,
   isEnumField,
   isOptionListField,
+  type Language,
   optionLabel,
   TRANSFER_FIELDS,
-  type Calendar,
-  type Language,
 } from './fieldDictionary'
 
 export type ExportFormat = 'xlsx' | 'csv'

@@ -1,6 +1,6 @@
 // The restore bin (issue 25): a deleted member's complete row and photo, kept for 30 days.
 import type { DeletedMember } from '../../../domain'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 export const KEEP_DELETED_DAYS = 30
 const KEEP_MS = KEEP_DELETED_DAYS * 24 * 60 * 60 * 1000

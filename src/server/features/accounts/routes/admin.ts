@@ -10,7 +10,7 @@ import {
   ROLES,
   usernameProblem,
 } from '../../../../domain'
-import type { Database } from '../../../db/tables'
+import type { Database, Db } from '../../../db/tables'
 import { accountRace, ApiError, CANNOT_OWN_MEMBERS } from '../../../plugins/errors'
 import {
   findDeletedMember,
@@ -18,9 +18,8 @@ import {
   KEEP_DELETED_DAYS,
   listDeletedMembers,
   restoreDeletedMember,
-} from '../../restoreBin/repository'
-import { memberIdsOf } from '../../members/repository/access'
-import { findMember } from '../../members/repository/members'
+} from '../../restoreBin'
+import { findMember, memberIdsOf } from '../../members'
 import {
   type Account,
   deleteUser,
@@ -30,11 +29,10 @@ import {
   setUserDisabled,
   setUserRole,
   updatePassword,
-  type Db,
 } from '../repository'
-import { type Actor, recordEvent } from '../../history/service'
+import { type Actor, recordEvent } from '../../history'
 import { hashPassword } from '../passwords'
-import { endAccountSessions } from '../../auth/sessions'
+import { endAccountSessions } from '../../auth'
 
 interface IdParams {
   id: string

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { Db } from '../../accounts/repository'
+import type { Database, Db } from '../../../db/tables'
 import {
   canOwnMembers,
   type Member,
@@ -12,8 +12,7 @@ import {
   parseMemberInput,
   validateMember,
 } from '../../../../domain'
-import type { Database } from '../../../db/tables'
-import { FORBIDDEN, ownerScope, type RequestUser } from '../../auth/plugin'
+import { FORBIDDEN, ownerScope, type RequestUser } from '../../auth'
 import { accountRace, ApiError, CANNOT_OWN_MEMBERS } from '../../../plugins/errors'
 import { containsNul, MAX_ID, NUL_IN_TEXT } from '../../../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../../../plugins/multipart'
@@ -26,13 +25,13 @@ import {
   saveMember,
   transferMember,
 } from '../repository/members'
-import { keepDeletedMember } from '../../restoreBin/repository'
+import { keepDeletedMember } from '../../restoreBin'
 import { claimKey, findMemberByKey, IDEMPOTENCY_KEY } from '../repository/createKeys'
 import { findMemberOwner, ownersOf } from '../repository/access'
-import { countMatches, MAX_SEARCH_LIMIT, searchMembers } from '../../search/repository'
-import { findAccountState } from '../../accounts/repository'
+import { countMatches, MAX_SEARCH_LIMIT, searchMembers } from '../../search'
+import { findAccountState } from '../../accounts'
 import { MemberListSlots } from '../listSlots'
-import { type Actor, memberChanges, recordEvent } from '../../history/service'
+import { type Actor, memberChanges, recordEvent } from '../../history'
 import { processPhoto } from '../../../platform/photos'
 
 export const SELECT_TARGET_USER = 'Please select a user to transfer to'
