@@ -5,6 +5,7 @@ import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { findMemberOwner } from '../members'
 import { auditQuery, exportHistory, isTimeZone, nextDay, toAuditEvent as toEvent } from './export'
+import { chainHead } from './service'
 import {
   DOWNLOAD_QUERY_PROPERTIES,
   downloadChoices,
@@ -96,6 +97,16 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
         items,
         next_cursor: rows.length > limit ? String(items[items.length - 1].seq) : null,
       }
+    },
+  )
+
+  // The chain's head (count and last hash) for the printed report: an anchor kept on paper.
+  app.get(
+    '/api/audit/head',
+    { preHandler: app.requireRole('admin', 'auditor') },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return chainHead(db)
     },
   )
 
