@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../../domain'
 import type { Database } from '../../db/tables'
-import { ownerScope } from '../auth'
+import { ownerScope } from '../accounts'
 import { ApiError } from '../../plugins/errors'
 import { memberStats } from './service'
 

@@ -81,7 +81,8 @@ export function adminRoutes(
   deps: { db: Kysely<Database>; clock?: () => Date },
 ) {
   const { db } = deps
-  const admin = app.requireRole('admin')
+  const admin = app.requireAllowed('accounts.manage')
+  const restoreBin = app.requireAllowed('restoreBin.manage')
   const actorOf = (user: { id: number; username: string }): Actor => ({
     id: user.id,
     username: user.username,
@@ -107,7 +108,7 @@ export function adminRoutes(
   })
 
   // Auditors read the account list too; every change below is admin only.
-  app.get('/api/admin/users', { preHandler: app.requireRole('admin', 'auditor') }, async () => {
+  app.get('/api/admin/users', { preHandler: app.requireAllowed('accounts.read') }, async () => {
     const counts = await memberCounts(db)
     return (await listAccounts(db)).map((account) => withCount(account, counts))
   })
@@ -332,13 +333,13 @@ export function adminRoutes(
   )
 
   const clock = deps.clock ?? (() => new Date())
-  app.get('/api/admin/deleted-members', { preHandler: admin }, async () => ({
+  app.get('/api/admin/deleted-members', { preHandler: restoreBin }, async () => ({
     items: await listDeletedMembers(db, clock()),
   }))
 
   app.post<{ Params: IdParams }>(
     '/api/admin/deleted-members/:id/restore',
-    { preHandler: admin },
+    { preHandler: restoreBin },
     async (request) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
       const user = request.user!

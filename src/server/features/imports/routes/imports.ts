@@ -99,7 +99,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
   const { db } = deps
   await app.register(async (scope) => {
     await registerMultipart(scope)
-    scope.addHook('preHandler', scope.requireRole('admin', 'clerk'))
+    scope.addHook('preHandler', scope.requireAllowed('member.import'))
     scope.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
       reply.header('Cache-Control', 'no-store')
       return payload
