@@ -7,6 +7,7 @@ import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
+import { churchProfileRoutes } from './features/churchProfile'
 import { adminRoutes } from './routes/admin'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes, passwordCheckQueue } from './routes/login'
@@ -39,7 +40,7 @@ export interface AppOptions {
   hashing?: WorkQueue
   /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
   trustProxy?: TrustProxy
-  /** CHURCH_NAME: the church the dashboard's report is printed for. */
+  /** CHURCH_NAME: the church profile's name until an admin saves one. */
   churchName?: string
   /** The time the restore bin's purge goes by; tests move it forward. */
   clock?: () => Date
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   memberExportRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
   statsRoutes(app, { db: options.db, churchName: options.churchName })
+  churchProfileRoutes(app, { db: options.db, churchName: options.churchName })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

@@ -239,6 +239,17 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/imports/${UNKNOWN_IMPORT}/report?lang=en` }),
     expect: { ...all(404), auditor: 403 },
   },
+  { route: 'GET /api/church', request: () => ({ url: '/api/church' }), expect: all(200) },
+  {
+    route: 'PUT /api/church',
+    request: () => ({ method: 'PUT', url: '/api/church', payload: { phone: '+251 11 000 0000' } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/church/logo (none yet: public, the same for everyone)',
+    request: () => ({ url: '/api/church/logo' }),
+    expect: all(404),
+  },
 ]
 
 let ctx: TestContext
