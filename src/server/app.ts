@@ -8,6 +8,7 @@ import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
 import { churchProfileRoutes } from './features/churchProfile'
+import { duesRoutes } from './features/dues'
 import { adminRoutes } from './routes/admin'
 import { type AppVersion, healthRoutes } from './routes/health'
 import { loginRoutes, passwordCheckQueue } from './routes/login'
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   uploadRoutes(app, { db: options.db })
   statsRoutes(app, { db: options.db, churchName: options.churchName })
   churchProfileRoutes(app, { db: options.db, churchName: options.churchName })
+  duesRoutes(app, { db: options.db })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

@@ -18,6 +18,8 @@ interface Fixture {
   spareId: number
   clerkB: number
   clerkC: number
+  /** A dues fund with a rate from Meskerem 2018. */
+  fundId: number
 }
 
 interface Row {
@@ -250,6 +252,39 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/church/logo' }),
     expect: all(404),
   },
+  { route: 'GET /api/funds', request: () => ({ url: '/api/funds' }), expect: all(200) },
+  {
+    route: 'GET /api/funds/:id',
+    request: (f) => ({ url: `/api/funds/${f.fundId}` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/funds',
+    request: () => ({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { kind: 'gift', name_en: 'Vow' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PUT /api/funds/:id',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/funds/${f.fundId}`,
+      payload: { name_en: 'Dues' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/funds/:id/rates',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/funds/${f.fundId}/rates`,
+      payload: { amount: 5000, from_month: '2018-01' },
+    }),
+    expect: adminOnly(201),
+  },
 ]
 
 let ctx: TestContext
@@ -259,6 +294,7 @@ let clerkA: { id: number; auth: Auth }
 let clerkB: { id: number; auth: Auth }
 let clerkC: { id: number; auth: Auth }
 let spareCount = 0
+let fundId: number
 
 beforeAll(async () => {
   ctx = await createTestApp()
@@ -274,6 +310,19 @@ beforeAll(async () => {
     admin: admin.auth,
   })
   await calls.create(clerkB.auth, { first_name: 'Other' })
+  const fund = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/funds',
+    headers: admin.auth,
+    payload: { kind: 'dues', name_en: 'Monthly dues' },
+  })
+  fundId = fund.json<{ id: number }>().id
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/funds/${fundId}/rates`,
+    headers: admin.auth,
+    payload: { amount: 5000, from_month: '2018-01' },
+  })
 })
 afterAll(() => ctx.close())
 
@@ -297,6 +346,7 @@ async function fixture(): Promise<Fixture> {
     spareId: spare.id,
     clerkB: clerkB.id,
     clerkC: clerkC.id,
+    fundId,
   }
 }
 
@@ -311,6 +361,8 @@ async function snapshot() {
       .orderBy('id')
       .execute(),
     await db.selectFrom('photos').select(['id', 'member_id']).orderBy('id').execute(),
+    await db.selectFrom('funds').selectAll().orderBy('id').execute(),
+    await db.selectFrom('fund_rates').selectAll().orderBy('id').execute(),
     await db
       .selectFrom('deleted_members')
       .select(['member_id', 'deleted_at'])
