@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   uploadRoutes(app, { db: options.db })
   statsRoutes(app, { db: options.db, churchName: options.churchName })
   churchProfileRoutes(app, { db: options.db, churchName: options.churchName })
-  duesRoutes(app, { db: options.db })
+  duesRoutes(app, { db: options.db, clock: options.clock })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

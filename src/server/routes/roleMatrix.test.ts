@@ -20,6 +20,9 @@ interface Fixture {
   clerkC: number
   /** A dues fund with a rate from Meskerem 2018. */
   fundId: number
+  /** A payment for memberId, recorded by clerk A, and its receipt's check code. */
+  paymentId: number
+  verifyCode: string
 }
 
 interface Row {
@@ -285,6 +288,69 @@ const MATRIX: Row[] = [
     }),
     expect: adminOnly(201),
   },
+  {
+    route: 'POST /api/payments',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/payments',
+      payload: {
+        fund_id: f.fundId,
+        member_id: f.memberId,
+        amount: 5000,
+        method: 'cash',
+        received_on: '2025-09-20',
+      },
+    }),
+    expect: { clerkOwn: 201, clerkOther: 404, auditor: 403, admin: 201 },
+  },
+  { route: 'GET /api/payments', request: () => ({ url: '/api/payments' }), expect: all(200) },
+  {
+    route: 'GET /api/payments?member_id=',
+    request: (f) => ({ url: `/api/payments?member_id=${f.memberId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/payments/:id',
+    request: (f) => ({ url: `/api/payments/${f.paymentId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/payments/:id/void',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/payments/${f.paymentId}/void`,
+      payload: { reason: 'Entered twice' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/members/:id/dues',
+    request: (f) => ({ url: `/api/members/${f.memberId}/dues?fund_id=${f.fundId}&year=2018` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/members/:id/dues',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/members/${f.memberId}/dues`,
+      payload: { category: 'student', start_month: '2018-01' },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/dues/waivers',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/dues/waivers',
+      payload: { fund_id: f.fundId, member_id: f.memberId, months: ['2018-03'], reason: 'Council' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'GET /api/receipts/verify/:code (public)',
+    request: (f) => ({ url: `/api/receipts/verify/${f.verifyCode}` }),
+    expect: all(200),
+  },
 ]
 
 let ctx: TestContext
@@ -328,6 +394,20 @@ afterAll(() => ctx.close())
 
 async function fixture(): Promise<Fixture> {
   const member = await calls.create(clerkA.auth, { first_name: 'Abebe' })
+  const payment = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: clerkA.auth,
+    payload: {
+      fund_id: fundId,
+      member_id: member.id,
+      amount: 5000,
+      method: 'cash',
+      received_on: '2025-09-20',
+    },
+  })
+  expect(payment.statusCode).toBe(201)
+  const paid = payment.json<{ id: number; verify_path: string }>()
   const deleted = await calls.create(clerkA.auth, { first_name: 'Gone' })
   expect((await calls.remove(clerkA.auth, deleted.id)).statusCode).toBe(204)
   spareCount += 1
@@ -347,6 +427,8 @@ async function fixture(): Promise<Fixture> {
     clerkB: clerkB.id,
     clerkC: clerkC.id,
     fundId,
+    paymentId: paid.id,
+    verifyCode: paid.verify_path.split('/').pop() as string,
   }
 }
 
@@ -363,6 +445,15 @@ async function snapshot() {
     await db.selectFrom('photos').select(['id', 'member_id']).orderBy('id').execute(),
     await db.selectFrom('funds').selectAll().orderBy('id').execute(),
     await db.selectFrom('fund_rates').selectAll().orderBy('id').execute(),
+    await db.selectFrom('payments').selectAll().orderBy('id').execute(),
+    await db
+      .selectFrom('payment_allocations')
+      .selectAll()
+      .orderBy('payment_id')
+      .orderBy('month')
+      .execute(),
+    await db.selectFrom('dues_waivers').selectAll().orderBy('id').execute(),
+    await db.selectFrom('member_dues').selectAll().orderBy('member_id').execute(),
     await db
       .selectFrom('deleted_members')
       .select(['member_id', 'deleted_at'])

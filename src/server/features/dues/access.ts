@@ -1,0 +1,28 @@
+// Who may read and write whose dues: clerks their own members, auditors read all, admins all.
+import { readsAllMembers } from '../../../domain'
+import { type RequestUser, FORBIDDEN } from '../../plugins/auth'
+import { ApiError } from '../../plugins/errors'
+import type { Db } from '../../repositories/users'
+import { findMemberDuesBasis } from './ledgerRepository'
+import type { MemberBasis } from './ledger'
+
+export const notFound = () => new ApiError(404, 'Not found')
+export const forbidden = () => new ApiError(403, FORBIDDEN)
+
+/** A member whose dues the caller may read; another's member is a 404 for a clerk. */
+export async function readableMember(db: Db, user: RequestUser, id: number): Promise<MemberBasis> {
+  const member = await findMemberDuesBasis(db, id)
+  if (!member) throw notFound()
+  if (!readsAllMembers(user.role) && member.owner_user_id !== user.id) throw notFound()
+  return member
+}
+
+/** A member the caller may record a payment for: a clerk's own, or any for an admin. */
+export async function payableMember(db: Db, user: RequestUser, id: number): Promise<MemberBasis> {
+  if (user.role === 'auditor') throw forbidden()
+  return readableMember(db, user, id)
+}
+
+/** Whose payments a list covers: a clerk's own members', or everyone's (null). */
+export const paymentOwnerScope = (user: RequestUser): number | null =>
+  readsAllMembers(user.role) ? null : user.id
