@@ -3,28 +3,28 @@ import type { Kysely } from 'kysely'
 import type { TrustProxy } from './config'
 import type { Dialect } from './db/database'
 import type { Database } from './db/tables'
-import { registerAuth } from './plugins/auth'
+import {
+  createTokenService,
+  loginRoutes,
+  LoginThrottle,
+  meRoutes,
+  passwordCheckQueue,
+  registerAuth,
+} from './features/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
 import { churchProfileRoutes } from './features/churchProfile'
 import { duesRoutes } from './features/dues'
-import { adminRoutes } from './routes/admin'
-import { type AppVersion, healthRoutes } from './routes/health'
-import { loginRoutes, passwordCheckQueue } from './routes/login'
-import { type MemberListOptions, memberRoutes } from './routes/members'
-import { historyRoutes } from './routes/history'
-import { meRoutes } from './routes/me'
-import { importRoutes } from './routes/imports'
-import { memberExportRoutes } from './routes/memberExport'
-import { spaRoutes } from './routes/spa'
-import { statsRoutes } from './routes/stats'
-import { uploadRoutes } from './routes/uploads'
-import { userRoutes } from './routes/users'
-import { LoginThrottle } from './services/loginThrottle'
-import { schedulePurge } from './services/restoreBin'
-import { createTokenService } from './services/tokens'
-import type { WorkQueue } from './services/workQueue'
+import { adminRoutes, userRoutes } from './features/accounts'
+import { type AppVersion, healthRoutes } from './features/health'
+import { type MemberListOptions, memberRoutes, uploadRoutes } from './features/members'
+import { historyRoutes } from './features/history'
+import { importRoutes, memberExportRoutes } from './features/imports'
+import { spaRoutes } from './platform/spa'
+import { statsRoutes } from './features/stats'
+import { schedulePurge } from './features/restoreBin'
+import type { WorkQueue } from './platform/workQueue'
 
 export interface AppOptions {
   db: Kysely<Database>

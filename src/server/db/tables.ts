@@ -1,4 +1,12 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type {
+  ColumnType,
+  Generated,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+  Updateable,
+} from 'kysely'
 import type { AuditEvent } from '../../domain/audit'
 import type { MemberInput } from '../../domain/member'
 
@@ -122,7 +130,7 @@ export interface SessionsTable {
   expires_at: string
 }
 
-/** One event of the hash-chained history (services/history.ts); never updated or deleted. */
+/** One event of the hash-chained history (features/history/service.ts); never updated or deleted. */
 export interface AuditEventsTable extends Omit<AuditEvent, 'details'> {
   /** JSON object: changed fields with before/after, or what else the action needs. */
   details: string
@@ -303,3 +311,6 @@ export interface Database {
   payment_allocations: PaymentAllocationsTable
   dues_waivers: DuesWaiversTable
 }
+
+/** What a repository function runs on: the database, or a transaction the caller holds. */
+export type Db = Kysely<Database> | Transaction<Database>

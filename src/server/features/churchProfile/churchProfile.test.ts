@@ -1,5 +1,5 @@
 // /api/church: defaults from CHURCH_NAME, admins' changes with their history, the logo.
-import { verifyChain } from '../../services/history'
+import { verifyChain } from '../history'
 import { pngImage } from '../../testing/memberForms'
 import {
   createTestApp,

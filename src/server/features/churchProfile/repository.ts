@@ -1,6 +1,6 @@
 // All SQL of the church profile: one row, id 1.
 import type { ChurchProfileTable } from '../../db/tables'
-import type { Db } from '../../repositories/users'
+import type { Db } from '../../db/tables'
 
 export const PROFILE_ID = 1
 

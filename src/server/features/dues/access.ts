@@ -1,8 +1,8 @@
 // Who may read and write whose dues: clerks their own members, auditors read all, admins all.
 import { readsAllMembers } from '../../../domain'
-import { type RequestUser, FORBIDDEN } from '../../plugins/auth'
+import { type RequestUser, FORBIDDEN } from '../auth'
 import { ApiError } from '../../plugins/errors'
-import type { Db } from '../../repositories/users'
+import type { Db } from '../../db/tables'
 import { findMemberDuesBasis } from './ledgerRepository'
 import type { MemberBasis } from './ledger'
 

@@ -1,5 +1,5 @@
 // All SQL of funds and their rate steps.
-import type { Db } from '../../repositories/users'
+import type { Db } from '../../db/tables'
 
 const FUND_COLUMNS = ['id', 'kind', 'payer', 'name_am', 'name_en', 'name_om', 'active'] as const
 

@@ -2,8 +2,8 @@
 // them, each change one history event.
 import { isDuesMonth } from '../../../domain'
 import { ApiError } from '../../plugins/errors'
-import type { Db } from '../../repositories/users'
-import { type Actor, recordEvent } from '../../services/history'
+import type { Db } from '../../db/tables'
+import { type Actor, recordEvent } from '../history'
 import {
   findFundRow,
   findRateStep,

@@ -1,5 +1,5 @@
 // /api/funds and rates: admins write, everyone signed in reads, the history keeps each change.
-import { verifyChain } from '../../services/history'
+import { verifyChain } from '../history'
 import {
   createTestApp,
   createUserAndSignIn,

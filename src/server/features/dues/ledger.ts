@@ -6,7 +6,7 @@ import {
   type Ledger,
   type RateStep,
 } from '../../../domain'
-import type { Db } from '../../repositories/users'
+import type { Db } from '../../db/tables'
 import { type findMemberDuesBasis, fundRates, paidByMonth, waivedMonths } from './ledgerRepository'
 
 export type MemberBasis = NonNullable<Awaited<ReturnType<typeof findMemberDuesBasis>>>

@@ -1,7 +1,7 @@
 // The rows a payer's ledger is built from: its start, category, rates, payments and waivers.
 import { sql } from 'kysely'
 import { isPostgres } from '../../db/portable'
-import type { Db } from '../../repositories/users'
+import type { Db } from '../../db/tables'
 
 /** What a member's dues start from: the office's settings, else joining or registration. */
 export function findMemberDuesBasis(db: Db, memberId: number) {

@@ -1,5 +1,5 @@
 // All SQL of payments, their allocations and the receipt counters.
-import type { Db } from '../../repositories/users'
+import type { Db } from '../../db/tables'
 
 /**
  * The year's next receipt number, taken in the payment's transaction: one upsert that both

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
-import { IDEMPOTENCY_KEY } from '../../repositories/memberCreateKeys'
+import { IDEMPOTENCY_KEY } from '../members'
 import { signedIn } from './requestUser'
 import {
   checkReceipt,

@@ -11,10 +11,10 @@ import {
   receiptNumber,
   todayIso,
 } from '../../../domain'
-import type { RequestUser } from '../../plugins/auth'
+import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
-import type { Db } from '../../repositories/users'
-import { recordEvent } from '../../services/history'
+import type { Db } from '../../db/tables'
+import { recordEvent } from '../history'
 import { duesSettings } from '../churchProfile'
 import { forbidden, notFound, payableMember, paymentOwnerScope, readableMember } from './access'
 import { findFundRow } from './fundRepository'

@@ -1,7 +1,7 @@
 // POST/GET /api/payments, voids, waivers and the member's dues: allocation, receipts, roles.
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
-import { verifyChain } from '../../services/history'
-import { duesWorld, type DuesWorld } from './duesTestSetup'
+import { verifyChain } from '../history'
+import { duesWorld, type DuesWorld } from '../../testing/duesWorld'
 import type { PaymentPage } from './paymentSchemas'
 import type { MemberDues } from './standingSchemas'
 

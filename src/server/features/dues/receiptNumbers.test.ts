@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { buildApp } from '../../app'
 import { openDatabase } from '../../db/database'
 import { TEST_JWT_SECRET } from '../../testing/testApp'
-import { duesWorld, type DuesWorld, TODAY } from './duesTestSetup'
+import { duesWorld, type DuesWorld, TODAY } from '../../testing/duesWorld'
 import type { Payment } from './paymentSchemas'
 
 let w: DuesWorld

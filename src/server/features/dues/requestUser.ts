@@ -1,8 +1,8 @@
 // The signed-in account of a dues request, as the services need it.
 import type { FastifyRequest } from 'fastify'
 import { ApiError } from '../../plugins/errors'
-import type { RequestUser } from '../../plugins/auth'
-import type { Actor } from '../../services/history'
+import type { RequestUser } from '../auth'
+import type { Actor } from '../history'
 
 export function signedIn(request: FastifyRequest): RequestUser {
   if (!request.user) throw new ApiError(401, 'Authentication required')

@@ -12,10 +12,10 @@ import {
   todayIso,
   yearStrip,
 } from '../../../domain'
-import type { RequestUser } from '../../plugins/auth'
+import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
-import type { Db } from '../../repositories/users'
-import { recordEvent } from '../../services/history'
+import type { Db } from '../../db/tables'
+import { recordEvent } from '../history'
 import { duesSettings } from '../churchProfile'
 import { forbidden, notFound, payableMember, readableMember } from './access'
 import { findFundRow, listFundRows } from './fundRepository'

@@ -1,0 +1,8 @@
+// The restoreBin feature's public surface: what app.ts, cli/ and other features may use.
+export {
+  findDeletedMember,
+  keepDeletedMember,
+  listDeletedMembers,
+  restoreDeletedMember,
+} from './repository'
+export { schedulePurge } from './service'
