@@ -209,3 +209,20 @@ export function inGoodStanding(
   }
   return true
 }
+
+/** GET /api/members/:id/dues: a member's year of dues as the Dues tab shows it. */
+export interface MemberDuesAnswer {
+  member_id: number
+  fund_id: number
+  year: number
+  currency: string
+  /** The month dues start from, and whether the office set it (else joining/registration). */
+  start_month: string
+  start_month_set: boolean
+  category: string
+  current_month: string
+  months: MonthLine[]
+  arrears: Arrears
+  good_standing: boolean
+  rule: StandingRule
+}

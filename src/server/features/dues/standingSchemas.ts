@@ -1,5 +1,5 @@
 // Request and response shapes of a member's dues: strip, settings, waivers (issue 46).
-import type { Arrears, MonthLine, StandingRule } from '../../../domain'
+import type { MemberDuesAnswer } from '../../../domain'
 import { DUES_CATEGORIES } from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
@@ -14,21 +14,7 @@ export interface MemberDuesQuery {
   year?: number
 }
 
-export interface MemberDues {
-  member_id: number
-  fund_id: number
-  year: number
-  currency: string
-  /** The month dues start from, and whether the office set it (else joining/registration). */
-  start_month: string
-  start_month_set: boolean
-  category: string
-  current_month: string
-  months: MonthLine[]
-  arrears: Arrears
-  good_standing: boolean
-  rule: StandingRule
-}
+export type MemberDues = MemberDuesAnswer
 
 export const memberDuesSettingsBody = {
   type: 'object',
