@@ -43,7 +43,7 @@ export interface AppOptions {
   trustProxy?: TrustProxy
   /** CHURCH_NAME: the church profile's name until an admin saves one. */
   churchName?: string
-  /** The time the restore bin's purge goes by; tests move it forward. */
+  /** The time the restore bin's purge and restores go by; tests move it forward. */
   clock?: () => Date
 }
 
@@ -90,9 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   userRoutes(app, { db: options.db })
   meRoutes(app, { db: options.db })
-  adminRoutes(app, { db: options.db })
+  const clock = options.clock ?? (() => new Date())
+  adminRoutes(app, { db: options.db, clock })
   historyRoutes(app, { db: options.db })
-  schedulePurge(app, options.db, options.clock ?? (() => new Date()))
+  schedulePurge(app, options.db, clock)
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db, memberList: options.memberList })
   await importRoutes(app, { db: options.db })

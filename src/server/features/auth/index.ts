@@ -1,6 +1,6 @@
 // The auth feature's public surface: what app.ts, cli/ and other features may use.
 export { LoginThrottle } from './loginThrottle'
-export { FORBIDDEN, ownerScope, registerAuth, type RequestUser } from './plugin'
+export { registerAuth, type RequestUser } from './plugin'
 export { loginRoutes, passwordCheckQueue } from './routes/login'
 export { meRoutes } from './routes/me'
 export { endAccountSessions } from './sessions'

@@ -28,7 +28,7 @@ export function churchProfileRoutes(
     '/api/church',
     // The logo comes as a data URL: allow a little over its limit.
     {
-      preHandler: app.requireRole('admin'),
+      preHandler: app.requireAllowed('church.manage'),
       schema: { body: churchUpdateBody },
       bodyLimit: 1_200_000,
     },

@@ -16,7 +16,7 @@ import {
 
 export function fundRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
   const { db } = deps
-  const admin = app.requireRole('admin')
+  const admin = app.requireAllowed('dues.manage')
 
   app.get('/api/funds', { preHandler: app.requireUser }, async () => listFunds(db))
 

@@ -11,6 +11,7 @@ import {
   receiptNumber,
   todayIso,
 } from '../../../domain'
+import { may } from '../accounts'
 import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
@@ -118,7 +119,7 @@ export async function recordPayment(
   key: string | undefined,
   now: Date,
 ): Promise<RecordResult> {
-  if (user.role === 'auditor') throw forbidden()
+  if (!may(user, 'member.create')) throw forbidden()
   const replay = async (): Promise<RecordResult | undefined> => {
     const earlier = key ? await findPaymentIdByKey(db, user.id, key) : undefined
     const payment = earlier ? await paymentById(db, earlier.id) : undefined
@@ -262,7 +263,7 @@ export async function voidPayment(
   id: number,
   reason: string,
 ): Promise<Payment> {
-  if (user.role !== 'admin') throw forbidden()
+  if (!may(user, 'dues.manage')) throw forbidden()
   const trimmed = reason.trim()
   if (!trimmed) throw invalid('Give the reason for voiding', { reason: 'fieldRequired' })
   await db.transaction().execute(async (trx) => {

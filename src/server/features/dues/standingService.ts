@@ -12,6 +12,7 @@ import {
   todayIso,
   yearStrip,
 } from '../../../domain'
+import { may } from '../accounts'
 import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
@@ -119,7 +120,7 @@ export async function waiveMonths(
   user: RequestUser,
   input: WaiverCreate,
 ): Promise<{ fund_id: number; member_id: number; months: string[] }> {
-  if (user.role !== 'admin') throw forbidden()
+  if (!may(user, 'dues.manage')) throw forbidden()
   if (input.household_id !== undefined)
     throw invalid(HOUSEHOLDS_NOT_YET, { household_id: 'notAvailable' })
   if (input.member_id === undefined)
