@@ -34,6 +34,10 @@ export const GRANTS = {
   /** Create, change, reset, empty and remove accounts. */
   'accounts.manage': ['admin'],
   'restoreBin.manage': ['admin'],
+  /** The church profile (issue 46). */
+  'church.manage': ['admin'],
+  /** Funds, rates, voids and waivers (issue 46); recording a payment is member.update-like. */
+  'dues.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Action = keyof typeof GRANTS
