@@ -25,7 +25,15 @@ const UPLOADED: ImportPreview = {
     { row: 3, first_name: 'ሰላም', last_name: 'ታደሰ', phone_primary: '0911 000 000' },
   ],
   errors: [],
+  warnings: [],
   duplicates: [],
+  values: [],
+  date_columns: [],
+  changes: [],
+  notes_columns: [],
+  value_map: {},
+  column_calendars: {},
+  two_part_names: false,
   expires_at: '2026-11-26T05:00:00.000Z',
 }
 

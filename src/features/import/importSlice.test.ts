@@ -32,7 +32,15 @@ const PREVIEW: ImportPreview = {
   rows: 2,
   preview: [{ row: 2, first_name: 'Abebe', last_name: 'Kebede' }],
   errors: [],
+  warnings: [],
   duplicates: [],
+  values: [],
+  date_columns: [],
+  changes: [],
+  notes_columns: [],
+  value_map: {},
+  column_calendars: {},
+  two_part_names: false,
   expires_at: '2026-11-26T05:00:00.000Z',
 }
 const UPLOAD = { fileId: 'file-1', fileName: 'members.csv', calendar: 'ethiopian' as const }
