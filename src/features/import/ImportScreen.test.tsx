@@ -118,6 +118,9 @@ describe('ImportScreen', () => {
     await screen.findByText('Check the rows', { selector: 'h1, h2' }, SLOW)
     expect(posts(`/api/imports/${ID}/preview`)[0].body).toEqual({
       mapping: { ...UPLOADED.mapping, Born: 'date_of_birth' },
+      value_map: {},
+      notes_columns: [],
+      column_calendars: {},
     })
     const errors = screen.getByText('Rows with errors', { selector: 'h1, h2, h3' })
     expect(errors).toBeInTheDocument()
@@ -136,6 +139,9 @@ describe('ImportScreen', () => {
     await screen.findByText('Report', { selector: 'h1, h2' }, SLOW)
     expect(posts(`/api/imports/${ID}/commit`)[0].body).toEqual({
       mapping: PREVIEWED.mapping,
+      value_map: {},
+      notes_columns: [],
+      column_calendars: {},
       on_duplicate: 'update',
     })
     const figures = screen.getByText('Refused').closest('.import-figures') as HTMLElement

@@ -61,7 +61,8 @@ const MONTHS: ReadonlyMap<string, { month: number; calendar: Calendar | null }> 
     ],
     'ethiopian',
   )
-  // Afaan Oromoo names both calendars' months alike: the column's calendar decides.
+  // Afaan Oromoo names both calendars' months alike: the column's calendar decides (and the
+  // number: Caamsaa is the 9th Ethiopian month and May).
   add(ETHIOPIAN_MONTHS_OROMO, null)
   map.delete('')
   return map
@@ -99,7 +100,9 @@ function numericParts(text: string): Parts | 'unknown' | undefined {
   return { year: c, month: b, day: a }
 }
 
-function namedParts(text: string): { parts: Parts; calendar: Calendar | null } | undefined {
+function namedParts(
+  text: string,
+): { parts: Parts; calendar: Calendar | null } | 'unknown' | undefined {
   const words = text
     .replace(/ቀን/g, ' ')
     .split(/[\s,/-]+/)
@@ -114,6 +117,8 @@ function namedParts(text: string): { parts: Parts; calendar: Calendar | null } |
       month = found
     }
   }
+  // A month with a year or a day only ("ሐምሌ 1977", "June 5") is a partial date.
+  if (month && numbers.length === 1) return 'unknown'
   if (!month || numbers.length !== 2) return undefined
   const yearAt = numbers.findIndex((n) => n > 31)
   if (yearAt < 0) return undefined
@@ -143,8 +148,13 @@ export function readDateText(raw: string, columnCalendar: Calendar): DateReading
     return iso ? { iso } : { invalid: true }
   }
   const named = namedParts(text)
+  if (named === 'unknown') return { unknown: true }
   if (!named) return { invalid: true }
-  const iso = validDate(named.parts, named.calendar ?? calendar)
+  const own = named.calendar ?? calendar
+  if (named.calendar === null && own === 'gregorian' && named.parts.month <= 12) {
+    named.parts.month = ((named.parts.month + 7) % 12) + 1
+  }
+  const iso = validDate(named.parts, own)
   return iso ? { iso } : { invalid: true }
 }
 
