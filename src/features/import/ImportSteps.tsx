@@ -396,6 +396,7 @@ export function ValuesStep({
                         className="import-mapping-select"
                         value={chosen === undefined ? undefined : (chosen ?? EMPTY)}
                         placeholder={intl.formatMessage({ id: 'importValueUnchosen' })}
+                        showSearch={{ optionFilterProp: 'label' }}
                         disabled={busy}
                         aria-label={intl.formatMessage(
                           { id: 'importValueFor' },
