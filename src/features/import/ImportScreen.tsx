@@ -123,7 +123,8 @@ export default function ImportScreen() {
     releaseFile(state.fileId)
     dispatch(restarted())
   }
-  const templateUrl = `api/imports/template?lang=${language}`
+  // The template's date headers name the calendar the tick says, so file, tick and preview agree.
+  const templateUrl = `api/imports/template?lang=${language}&calendar=${state.calendar}`
   const step = STEP_OF[state.status]
 
   // What a preview or commit sends; leaving the values step confirms each date column's calendar.

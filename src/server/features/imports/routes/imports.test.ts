@@ -614,6 +614,26 @@ describe('GET /api/imports/template', () => {
         .statusCode,
     ).toBe(400)
   })
+
+  it('names the calendar the tick says in its date headers, and the preview agrees', async () => {
+    const res = await ctx.app.inject({
+      url: '/api/imports/template?lang=am&calendar=ethiopian',
+      headers: owner.auth,
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const headers = (workbook.worksheets[0].getRow(1).values as unknown[]).map(String)
+    expect(headers).toContain('የትውልድ ቀን (የኢትዮጵያ አቆጣጠር)')
+    // Uploaded with the tick off, its dates are still read as its headers say, and shown so.
+    const p = (await calls.upload(owner.auth, res.rawPayload)).json<ImportPreview>()
+    expect(p.errors).toEqual([])
+    expect(p.preview[0]).toMatchObject({ date_of_birth: '1985-09-14' })
+    expect(p.date_columns.find((c) => c.field === 'date_of_birth')).toMatchObject({
+      calendar: 'ethiopian',
+      confirmed: true,
+      needs_choice: false,
+    })
+  })
 })
 
 /**

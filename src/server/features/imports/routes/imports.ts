@@ -124,12 +124,14 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       return progress
     })
 
-    scope.get<{ Querystring: { lang?: string } }>(
+    scope.get<{ Querystring: { lang?: string; calendar?: string } }>(
       '/api/imports/template',
       async (request, reply) => {
         user(request)
         const lang = language(request.query.lang)
-        return sendXlsx(reply, `abal-import-template-${lang}.xlsx`, await templateWorkbook(lang))
+        const calendar = calendarOf(request.query.calendar)
+        const bytes = await templateWorkbook(lang, calendar)
+        return sendXlsx(reply, `abal-import-template-${lang}.xlsx`, bytes)
       },
     )
 
