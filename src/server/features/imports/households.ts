@@ -1,6 +1,6 @@
 // INTEGRATION POINT with households (issue 44): an import's family id and family role columns
 // place the members it stored in households, one household per distinct family id of the file.
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 export interface HouseholdPlacement {
   memberId: number

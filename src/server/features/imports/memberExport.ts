@@ -9,22 +9,22 @@ import {
   formatIsoDate,
   isoToEthiopian,
   LIST_FIELDS,
-  parseIsoDate,
   type MemberField,
   type MemberInput,
+  parseIsoDate,
 } from '../../../domain'
-import { MEMBER_COLUMNS, rowToInput } from '../members/repository/rows'
-import type { Db } from '../accounts/repository'
-import { MAX_SEARCH_LIMIT, searchMembers } from '../search/repository'
+import { MEMBER_COLUMNS, rowToInput } from '../members'
+import type { Db } from '../../db/tables'
+import { MAX_SEARCH_LIMIT, searchMembers } from '../search'
 import {
+  type Calendar,
   exportHeader,
   isDateField,
   isEnumField,
   isOptionListField,
+  type Language,
   optionLabel,
   TRANSFER_FIELDS,
-  type Calendar,
-  type Language,
 } from './fieldDictionary'
 
 export type ExportFormat = 'xlsx' | 'csv'
@@ -40,9 +40,13 @@ export interface ExportRequest {
 
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
 
-/** OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading '. */
+/**
+ * OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading '. So does
+ * one that already starts with quotes before such a character, so that the import, which takes
+ * one quote off, gives back the value as stored.
+ */
 export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 
 /** A stored value as the text an export writes (dates in the calendar, options as labels). */

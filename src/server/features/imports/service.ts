@@ -7,8 +7,6 @@ import {
   ENUM_OPTIONS,
   FAMILY_ROLES,
   FAMILY_TARGETS,
-  memberUpdateSchema,
-  validateMember,
   type ImportChange,
   type ImportChoices,
   type ImportDateColumn,
@@ -20,9 +18,11 @@ import {
   type ImportResult,
   type ImportRowError,
   type MemberInput,
+  memberUpdateSchema,
   type OnDuplicate,
+  validateMember,
 } from '../../../domain'
-import type { Database } from '../../db/tables'
+import type { Database, Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import {
   insertImportedMembers,
@@ -30,8 +30,8 @@ import {
   loadInputs,
   MEMBERS_PER_INSERT,
 } from './repository/members'
-import { loadMemberInputForUpdate, saveMember } from '../members/repository/members'
-import { memberChanges, recordEvents } from '../history/service'
+import { loadMemberInputForUpdate, saveMember } from '../members'
+import { memberChanges, recordEvents } from '../history'
 import {
   claimPendingImport,
   deleteExpiredImports,
@@ -39,7 +39,6 @@ import {
   insertPendingImport,
   saveImportReport,
 } from './repository/pendingImports'
-import type { Db } from '../accounts/repository'
 import { addTo, findIn, type DuplicateIndex } from './duplicates'
 import {
   isDateField,
