@@ -1,6 +1,12 @@
 import { emptyMemberInput, type MemberInput } from './member'
 import { STEP_REQUIRED_FIELDS } from './memberSteps'
-import { memberCreateSchema, memberUpdateSchema, stepSchema, validateMember } from './memberSchema'
+import {
+  memberCreateSchema,
+  memberEditSchema,
+  memberUpdateSchema,
+  stepSchema,
+  validateMember,
+} from './memberSchema'
 
 /** A member that passes every step. */
 function completeMember(): MemberInput {
@@ -29,9 +35,9 @@ function completeMember(): MemberInput {
 }
 
 describe('STEP_REQUIRED_FIELDS (spec 5.2)', () => {
-  it('matches the spec table, names as Ethiopian practice has them (issue 26)', () => {
+  it("matches the spec table: given, father's and grandfather's name all required", () => {
     expect(STEP_REQUIRED_FIELDS).toEqual([
-      ['first_name', 'middle_name', 'gender', 'date_of_birth', 'marital_status'],
+      ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status'],
       ['phone_primary', 'street_address', 'city', 'state'],
       [],
       ['membership_status'],
@@ -178,6 +184,28 @@ describe('memberUpdateSchema', () => {
       current_ministries: [],
     }
     expect(validateMember(member, memberUpdateSchema()).ok).toBe(true)
+  })
+})
+
+describe('memberEditSchema (spec 5.8)', () => {
+  it("requires the first and last name, and the father's name the server requires", () => {
+    expect(
+      validateMember(
+        { first_name: 'Abebe', middle_name: 'Kebede', last_name: 'Tesfaye' },
+        memberEditSchema(),
+      ).ok,
+    ).toBe(true)
+    expect(
+      validateMember({ first_name: 'Abebe', middle_name: 'Kebede' }, memberEditSchema()),
+    ).toEqual({ ok: false, errors: { last_name: 'fieldRequired' } })
+    expect(validateMember({ last_name: ' ' }, memberEditSchema())).toEqual({
+      ok: false,
+      errors: {
+        first_name: 'fieldRequired',
+        middle_name: 'fieldRequired',
+        last_name: 'fieldRequired',
+      },
+    })
   })
 })
 

@@ -212,15 +212,26 @@ export const memberCreateSchema: () => MemberSchema = once(() =>
   memberSchema(ALL_FIELDS, STEP_REQUIRED_FIELDS.flat()),
 )
 
-/** The names every saved member has: given name and father's name (Ethiopian practice). */
+/**
+ * The names every saved member has: given name and father's name. An imported register may
+ * lack the grandfather's name (the import warns), so the server stores a member without it.
+ */
 export const REQUIRED_NAME_FIELDS = ['first_name', 'middle_name'] as const
 
 /**
- * PUT /api/members/:id, the edit screen and imports: given name and father's name required,
- * every other field optional but format-checked; null or '' clears a field.
+ * PUT /api/members/:id and imports: given name and father's name required, every other field
+ * optional but format-checked; null or '' clears a field.
  */
 export const memberUpdateSchema: () => MemberSchema = once(() =>
   memberSchema(ALL_FIELDS, REQUIRED_NAME_FIELDS),
+)
+
+/** The names the edit screen requires: spec 5.8's first and last name, and the server's two. */
+export const EDIT_REQUIRED_NAME_FIELDS = ['first_name', 'middle_name', 'last_name'] as const
+
+/** The edit screen (spec 5.8): memberUpdateSchema with the grandfather's name required too. */
+export const memberEditSchema: () => MemberSchema = once(() =>
+  memberSchema(ALL_FIELDS, EDIT_REQUIRED_NAME_FIELDS),
 )
 
 export type MemberValidation =

@@ -21,10 +21,12 @@ import { useLoginMutation } from './authApi'
 import {
   type LoginFailure,
   selectAuthStatus,
+  selectCurrentUser,
   selectIsSignedIn,
   selectLoginFailure,
 } from './authSlice'
 import { LoginPreferences } from './LoginPreferences'
+import { landingPath } from './RequireAuth'
 import './login.css'
 
 // Only a failed sign-in needs antd's Alert: it loads then, not with the login route.
@@ -111,11 +113,12 @@ export default function LoginScreen({
   const [login] = useLoginMutation()
   const status = useAppSelector(selectAuthStatus)
   const signedIn = useAppSelector(selectIsSignedIn)
+  const role = useAppSelector(selectCurrentUser)?.role
   const failureText = useFailureText(useAppSelector(selectLoginFailure))
 
   useEffect(() => {
-    if (signedIn) navigate('/home', { replace: true })
-  }, [signedIn, navigate])
+    if (signedIn) navigate(landingPath(role), { replace: true })
+  }, [signedIn, role, navigate])
 
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' })
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({})

@@ -2,10 +2,17 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { TOKEN_KEY } from '../../app/api'
 import { useAppSelector } from '../../app/hooks'
-import type { Role } from '../../domain'
+import { canWrite, type Role } from '../../domain'
 import { selectCurrentUser, selectIsSignedIn } from './authSlice'
 
 export const CHANGE_PASSWORD_PATH = '/account/password'
+
+/**
+ * Where sign-in lands (spec 2.3): the registration form. An auditor registers no one, so lands
+ * on the member list; Home is one click away in the top bar for everyone.
+ */
+export const landingPath = (role: Role | undefined) =>
+  role && !canWrite(role) ? '/members' : '/registration'
 
 /** Spec 2.1: a protected route needs a token on the device; without one, go to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -22,10 +29,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children
 }
 
-/** Spec 2.1: /login with a stored token goes straight to the landing page (/home, issue 29). */
+/** Spec 2.1: /login with a stored token goes straight to /registration (see landingPath). */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn)
-  if (signedIn && localStorage.getItem(TOKEN_KEY)) return <Navigate to="/home" replace />
+  const role = useAppSelector(selectCurrentUser)?.role
+  if (signedIn && localStorage.getItem(TOKEN_KEY))
+    return <Navigate to={landingPath(role)} replace />
   return children
 }
 

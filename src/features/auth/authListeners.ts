@@ -5,16 +5,10 @@ import { authApi } from './authApi'
 import type { AuthState } from './authSlice'
 
 /**
- * The device's settings, not the session's: they survive a logout (issue 28), as does the
- * church's logo picked for the ID cards and reports (the church's, not a member's).
+ * The device's display settings, not the session's: they survive a logout (issue 28). Nothing
+ * else does, the church's logo included (docs/decisions/0150, docs/spec-conformance.md).
  */
-export const DEVICE_KEYS = [
-  'language',
-  'themeMode',
-  'calendar',
-  'installBannerDismissed',
-  'churchLogo',
-]
+export const DEVICE_KEYS = ['language', 'themeMode', 'calendar', 'installBannerDismissed']
 
 /** Side effects of the session: the token on the device, and nothing left behind on logout. */
 export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ auth: AuthState }>) {

@@ -6,7 +6,13 @@ export {
   passwordChanged,
 } from './authSlice'
 export type { AuthUser, AuthState } from './authSlice'
-export { RequireAuth, RequireRole, RedirectIfSignedIn, CHANGE_PASSWORD_PATH } from './RequireAuth'
+export {
+  RequireAuth,
+  RequireRole,
+  RedirectIfSignedIn,
+  CHANGE_PASSWORD_PATH,
+  landingPath,
+} from './RequireAuth'
 export { useLoginMutation } from './authApi'
 
 /** Whether the signed-in account may change members (auditors read only). */

@@ -107,8 +107,17 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
     ).toBeInTheDocument()
   })
 
-  it('starts in the Ethiopian calendar on an Amharic device that never chose one', () => {
+  it('starts in the Gregorian calendar on an Amharic device that never chose one (spec 2.5)', () => {
     renderWithProviders(<Harness initial="1990-05-17" />, { language: 'am' })
+    expect(screen.getByRole('radio', { name: 'የግሪጎሪያን አቆጣጠር' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ አቆጣጠር' })).not.toBeChecked()
+  })
+
+  it('starts in the calendar the device chose', () => {
+    renderWithProviders(<Harness initial="1990-05-17" />, {
+      language: 'am',
+      calendar: 'ethiopian',
+    })
     expect(screen.getByRole('radio', { name: 'የኢትዮጵያ አቆጣጠር' })).toBeChecked()
     expect(screen.getByText('= ሜይ 17 ቀን 1990 እ.ኤ.አ. (በግሪጎሪያን ዘመን አቆጣጠር)')).toBeInTheDocument()
   })

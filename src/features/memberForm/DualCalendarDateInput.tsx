@@ -62,7 +62,7 @@ export function DualCalendarDateInput({
 }: DualCalendarDateInputProps) {
   const intl = useIntl()
   const language = useAppSelector(selectLanguage)
-  // The user's calendar (or, never chosen, the language's: Ethiopian for am/om) starts it.
+  // The user's calendar (Gregorian until one is chosen, spec 2.5) starts it.
   const [mode, setMode] = useState<CalendarPreference>(useAppSelector(selectCalendar))
   const current = value ?? null
   // The parts are the source while the user types an Ethiopian date: an incomplete date is

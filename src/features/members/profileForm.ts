@@ -7,7 +7,7 @@ import {
   DATE_FIELDS,
   ENUM_FIELDS,
   LIST_OPTIONS,
-  memberUpdateSchema,
+  memberEditSchema,
   readBooleanValue,
   readListValue,
   splitCommaList,
@@ -66,8 +66,8 @@ export function fromProfileValues(values: ProfileValues): Partial<MemberInput> {
   return member as Partial<MemberInput>
 }
 
-/** Formik's validate: the domain's update schema (spec 5.8), errors as message ids. */
+/** Formik's validate: the domain's edit schema (spec 5.8), errors as message ids. */
 export function validateProfile(values: ProfileValues): Record<string, string> {
-  const result = validateMember(fromProfileValues(values), memberUpdateSchema())
+  const result = validateMember(fromProfileValues(values), memberEditSchema())
   return result.ok ? {} : result.errors
 }

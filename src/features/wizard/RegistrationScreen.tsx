@@ -22,7 +22,6 @@ import {
 } from './registrationValues'
 import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
 import { DraftOffer, RegistrationSuccess } from './RegistrationBanners'
-import { CompactSteps } from './CompactSteps'
 import { useRegistrationDraft } from './useRegistrationDraft'
 import { useQueuedEdit } from './useQueuedEdit'
 import { isFreshWizard, type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
@@ -49,6 +48,9 @@ function useFailureText(failure: SubmitFailure | null): string | null {
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' })
 
+/** A phone's step list, tight (antd's 48 px rows would fill the screen before any field). */
+const VERTICAL_STEP_STYLES = { item: { minHeight: 32, paddingBottom: 4 } }
+
 /** The step headers. Memoised: the screen renders on every key pressed in the form. */
 const WizardSteps = memo(function WizardSteps({
   step,
@@ -70,20 +72,21 @@ const WizardSteps = memo(function WizardSteps({
       })),
     [intl, busy, step],
   )
-  const steps = (
-    <Steps
-      className="registration-steps"
-      size="small"
-      orientation={vertical ? 'vertical' : 'horizontal'}
-      titlePlacement="vertical"
-      current={step}
-      onChange={onChange}
-      items={items}
-    />
-  )
+  // Spec 2.5: vertical on a phone, the step list itself, drawn compact.
   return (
     <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
-      {vertical ? <CompactSteps step={step}>{steps}</CompactSteps> : steps}
+      <Steps
+        className={
+          vertical ? 'registration-steps registration-steps-vertical' : 'registration-steps'
+        }
+        size="small"
+        orientation={vertical ? 'vertical' : 'horizontal'}
+        titlePlacement={vertical ? 'horizontal' : 'vertical'}
+        styles={vertical ? VERTICAL_STEP_STYLES : undefined}
+        current={step}
+        onChange={onChange}
+        items={items}
+      />
     </nav>
   )
 })
