@@ -248,8 +248,8 @@ describe('ImportScreen', () => {
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled())
     const call = server.requests.find((r) => r.path === '/api/imports/template')!
     expect(call.search.get('lang')).toBe('am')
-    // The headers name the calendar the tick says (Amharic readers start on the Ethiopian one).
-    expect(call.search.get('calendar')).toBe('ethiopian')
+    // The headers name the calendar the tick says (unticked: the spec's Gregorian default).
+    expect(call.search.get('calendar')).toBe('gregorian')
     expect(call.headers.get('authorization')).toMatch(/^Bearer /)
   })
 
