@@ -230,6 +230,31 @@ describe('format rules', () => {
   })
 
   it.each([
+    ['abc', 'phone_primary'],
+    ['0911', 'phone_secondary'],
+    ['0911 22', 'emergency_contact_phone'],
+  ])('phone %p in %s → invalidPhone', (phone, field) => {
+    expect(check({ [field]: phone })).toEqual({ ok: false, errors: { [field]: 'invalidPhone' } })
+  })
+
+  it('accepts Ethiopian phones in their common forms', () => {
+    const phones = { phone_primary: '0911234567', phone_secondary: '251911234567' }
+    expect(check({ ...phones, emergency_contact_phone: '+251 (911) 23-45-67' }).ok).toBe(true)
+  })
+
+  it('leaves a stored phone as it is: an update that keeps it passes, a changed one is checked', () => {
+    const stored = { ...completeMember(), phone_primary: 'ask the choir leader' }
+    const kept = validateMember({ ...stored, city: 'Adama' }, memberUpdateSchema(), { stored })
+    expect(kept.ok).toBe(true)
+    const changed = validateMember({ ...stored, phone_primary: 'call me' }, memberUpdateSchema(), {
+      stored,
+    })
+    expect(changed).toEqual({ ok: false, errors: { phone_primary: 'invalidPhone' } })
+    // Without what is stored (a new member), the same text is refused.
+    expect(validateMember(stored, memberCreateSchema()).ok).toBe(false)
+  })
+
+  it.each([
     ['1990-02-31', 'invalidDate'],
     ['1900-02-29', 'invalidDate'],
     ['04/05/1990', 'invalidDate'],

@@ -273,9 +273,11 @@ describe('fuzzing every route', () => {
       case 21:
         return {
           method: 'GET',
-          url: r.int(2)
-            ? `${member()}/history`
-            : `/api/audit?${query({ limit: value(r), before: text(r), member: text(r), account: text(r) })}`,
+          url: r.pick([
+            `${member()}/history`,
+            `/api/audit?${query({ limit: value(r), before: text(r), member: text(r), account: text(r), from: text(r), to: text(r) })}`,
+            `/api/audit/head?${query({ x: text(r) })}`,
+          ]),
           headers: r.int(2) ? adminAuth : headers,
         }
       case 22:

@@ -137,6 +137,11 @@ const MATRIX: Row[] = [
     expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
   },
   {
+    route: 'GET /api/audit/head',
+    request: () => ({ url: '/api/audit/head' }),
+    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
+  },
+  {
     route: 'GET /api/audit/export',
     request: () => ({ url: '/api/audit/export?format=csv&lang=en' }),
     expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },

@@ -2,6 +2,8 @@ export {
   default as authSlice,
   selectCurrentUser,
   selectIsSignedIn,
+  selectHasSession,
+  selectIsOfflineSession,
   selectAuthStatus,
   passwordChanged,
 } from './authSlice'
@@ -17,3 +19,4 @@ export { useLoginMutation } from './authApi'
 
 /** Whether the signed-in account may change members (auditors read only). */
 export { useCanChangeMember, useCanWrite, useRole } from './useRole'
+export { OfflineSessionBar } from './OfflineSessionBar'

@@ -117,6 +117,41 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(arrivals[0]).toEqual({ memberUpdated: true })
   })
 
+  it('asks before an edit with changes is left (issue 42)', async () => {
+    const { router } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^Edit$/))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Given name' }), {
+      target: { value: 'Abebech' },
+    })
+    const unload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(unload)
+    expect(unload.defaultPrevented).toBe(true)
+
+    fireEvent.click(button(/Back/))
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, SLOW)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW)
+    expect(router.state.location.pathname).toBe('/member/7')
+    expect(screen.getByRole('textbox', { name: 'Given name' })).toHaveValue('Abebech')
+
+    fireEvent.click(button(/Back/))
+    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' }, SLOW)
+    fireEvent.click(within(again).getByRole('button', { name: 'Leave' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+  })
+
+  it('leaves an edit without changes without asking', async () => {
+    const { router } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^Edit$/))
+    const unload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(unload)
+    expect(unload.defaultPrevented).toBe(false)
+    fireEvent.click(button(/Back/))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+  })
+
   it('requires the three names (spec 5.8), and Cancel discards the edit and fetches again', async () => {
     renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
@@ -159,6 +194,8 @@ describe('member profile (spec 2.7, 4.8)', () => {
       SLOW,
     )
     expect(await screen.findByText('Please enter a valid email address')).toBeVisible()
+    // The field in error takes the focus (issue 42), in the tab just shown.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus())
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false)
   })
 

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import am from '../../../locales/am.json'
+import { api } from '../../app/api'
 import { LocaleAndTheme } from '../../app/providers'
 import { routes } from '../../app/router'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
@@ -247,6 +248,24 @@ describe('member list (spec 2.6)', () => {
     fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'x' } })
     expect(await screen.findByText('Failed to fetch members')).toBeInTheDocument()
+  })
+
+  it('keeps the loaded rows without a red error when the server cannot be reached (issue 42)', async () => {
+    const { store } = renderList()
+    await screen.findByRole('table', {}, SLOW)
+    server.on('GET', '/api/members/search', 'network-error')
+    act(() => {
+      store.dispatch(api.util.invalidateTags(['MemberList']))
+    })
+    expect(
+      await screen.findByText(
+        'The server cannot be reached: these are the members already loaded on this device.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Failed to fetch members')).toBeNull()
+    expect(screen.getByRole('table')).toHaveTextContent('Abebe')
   })
 
   it('shows the transfer success banner for 5 seconds', async () => {

@@ -14,7 +14,7 @@ import {
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { ReactNode } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { TOP_BAR_MENU_QUERY, useIsMobile, useMediaQuery } from '../../shared/useMediaQuery'
 import { BrandMark } from '../../shared/BrandMark'
@@ -24,6 +24,7 @@ import { useCanWrite, useRole } from '../auth'
 import type { Role } from '../../domain'
 import { QueueIndicator } from '../offline'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
+import { useGuardedNavigate } from '../../shared/LeaveGuard'
 
 // `spec`: the spec's two entries (2.2), buttons of their own at every width above 600 px.
 const NAV = [
@@ -42,7 +43,8 @@ const OFFICE: readonly { to: string; id: string; icon: ReactNode; roles: readonl
 
 export function TopBar() {
   const intl = useIntl()
-  const navigate = useNavigate()
+  // A screen with unsaved changes is asked first (issue 42).
+  const navigate = useGuardedNavigate()
   const location = useLocation()
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()

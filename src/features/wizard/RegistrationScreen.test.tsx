@@ -178,3 +178,20 @@ describe('after registering (issue 28)', () => {
     expect(alert).not.toHaveTextContent('TypeError')
   })
 })
+
+describe('errors in view (issue 42)', () => {
+  it('Next on an empty step brings its first error into view and focuses it', async () => {
+    const scrolled: Element[] = []
+    jest.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function scroll(
+      this: HTMLElement,
+    ) {
+      scrolled.push(this)
+    })
+    renderRoute('/registration', { signedInAs: abebe, routes })
+    const given = await screen.findByLabelText(/Given name/)
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }))
+    await waitFor(() => expect(given).toHaveFocus())
+    expect(scrolled[0]).toContainElement(given)
+    jest.restoreAllMocks()
+  })
+})

@@ -191,6 +191,9 @@ describe('validation', () => {
     ['current_ministries', '[not json', 'invalidValue'],
     ['bible_study_participation', 'maybe', 'invalidValue'],
     ['first_name', 'x'.repeat(101), 'tooLong'],
+    ['phone_primary', 'abc', 'invalidPhone'],
+    ['phone_primary', '0911', 'invalidPhone'],
+    ['phone_secondary', '+251 911 23', 'invalidPhone'],
   ])('refuses %s = %j with %s and stores nothing', async (field, value, messageId) => {
     const before = (await ctx.app.inject({ url: '/api/members', headers: alice.auth })).json<
       Member[]
@@ -237,6 +240,44 @@ describe('validation', () => {
     }
     const read = await ctx.app.inject({ url: `/api/members/${member.id}`, headers: alice.auth })
     expect(read.json()).toEqual(member)
+  })
+})
+
+describe('phone numbers (issue 42)', () => {
+  it('stores Ethiopian numbers in each common form as typed', async () => {
+    const member = await createOk(alice.auth, {
+      phone_primary: '0911 23 45 67',
+      phone_secondary: '251911234567',
+      emergency_contact_phone: '+251 (911) 23-45-67',
+    })
+    expect(member).toMatchObject({
+      phone_primary: '0911 23 45 67',
+      phone_secondary: '251911234567',
+      emergency_contact_phone: '+251 (911) 23-45-67',
+    })
+  })
+
+  it('saves an edit of an old record whose stored phone breaks the rule, and leaves it as is', async () => {
+    const member = await createOk(alice.auth)
+    // Stored before the rule: only the database can hold it now.
+    await ctx.database.db
+      .updateTable('members')
+      .set({ phone_primary: 'ask at the office' })
+      .where('id', '=', member.id)
+      .execute()
+    const res = await put(alice.auth, member.id, { city: 'Adama' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ city: 'Adama', phone_primary: 'ask at the office' })
+    // The whole record sent back unchanged (the edit screen's way) saves too.
+    const again = await put(alice.auth, member.id, {
+      phone_primary: 'ask at the office',
+      city: 'Bishoftu',
+    })
+    expect(again.statusCode).toBe(200)
+    // A new bad value is refused.
+    const changed = await put(alice.auth, member.id, { phone_primary: 'ask the choir' })
+    expect(changed.statusCode).toBe(400)
+    expect(changed.json().errors).toEqual({ phone_primary: 'invalidPhone' })
   })
 })
 
