@@ -249,6 +249,11 @@ const MATRIX: Row[] = [
     expect: { ...all(404), auditor: 403 },
   },
   {
+    route: 'GET /api/imports/progress/:token',
+    request: () => ({ url: '/api/imports/progress/0123456789abcdef0123456789abcdef' }),
+    expect: { ...all(404), auditor: 403 },
+  },
+  {
     route: 'GET /api/imports/:id/report',
     request: () => ({ url: `/api/imports/${UNKNOWN_IMPORT}/report?lang=en` }),
     expect: { ...all(404), auditor: 403 },

@@ -2,12 +2,7 @@
 // 2018-05), accounts of each role, a dues fund at 50.00 a month from Meskerem 2018.
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { memberCalls } from './memberCalls'
-import {
-  createTestApp,
-  createUserAndSignIn,
-  type SignedInUser,
-  type TestContext,
-} from './testApp'
+import { createTestApp, createUserAndSignIn, type SignedInUser, type TestContext } from './testApp'
 import type { Payment } from '../features/dues/paymentSchemas'
 
 export const TODAY = new Date('2026-01-20T09:00:00Z')
