@@ -51,6 +51,17 @@ test('imports a CSV with Ge’ez names and an Ethiopian date in the Amharic UI',
   assert.equal(await born.count(), 1)
   await page.getByRole('button', { name: t('am', 'importShowPreview') }).click()
 
+  // The date column's first value read both ways; the tick said Ethiopian, and it stays so.
+  await page.getByRole('heading', { level: 2, name: t('am', 'importStepValues') }).waitFor()
+  const calendars = page.getByRole('radiogroup', {
+    name: t('am', 'importDateCalendarFor', { column: 'Date of birth' }),
+  })
+  assert.equal(
+    await calendars.getByRole('radio', { name: t('am', 'importDateAsEthiopian') }).isChecked(),
+    true,
+  )
+  await page.getByRole('button', { name: t('am', 'importShowPreview') }).click()
+
   await page.getByRole('heading', { level: 2, name: t('am', 'importStepPreview') }).waitFor()
   await page.getByText('ሠላማዊት ገብረ ወልደማርያም').waitFor()
   await page.locator('.import-actions .ant-btn-primary').click()

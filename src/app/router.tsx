@@ -28,6 +28,9 @@ const DeletedMembersScreen = lazy(() => import('../features/deletedMembers/Delet
 const HouseholdListScreen = lazy(() => import('../features/households/HouseholdListScreen'))
 const HouseholdScreen = lazy(() => import('../features/households/HouseholdScreen'))
 const ImportScreen = lazy(() => import('../features/import/ImportScreen'))
+const VerifyReceiptScreen = lazy(
+  () => import(/* webpackChunkName: "verify-receipt" */ '../features/dues/VerifyReceiptScreen'),
+)
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -73,6 +76,8 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/debug', element: page(<DebugScreen />) },
+  // Public: a receipt's QR code opens it, signed in or not (issue 46).
+  { path: '/verify/:code', element: page(<VerifyReceiptScreen />) },
   {
     element: page(
       <RequireAuth>

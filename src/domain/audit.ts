@@ -27,6 +27,14 @@ export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_in_refused',
   'sign_out',
+  'church_update',
+  'fund_create',
+  'fund_update',
+  'fund_rate',
+  'member_dues_update',
+  'payment_create',
+  'payment_void',
+  'dues_waiver',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

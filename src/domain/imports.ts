@@ -6,17 +6,79 @@ import type { MemberField, MemberInput } from './member'
 export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
 export type OnDuplicate = (typeof ON_DUPLICATE)[number]
 
+/** Columns that fill no member field but place the member in a household (issue 45). */
+export const FAMILY_TARGETS = ['family_id', 'family_role'] as const
+export type FamilyTarget = (typeof FAMILY_TARGETS)[number]
+export type ImportTarget = MemberField | FamilyTarget
+
 /** Each column of the file: the member field it fills, or null for a column left out. */
-export type ImportMapping = Record<string, MemberField | null>
+export type ImportMapping = Record<string, ImportTarget | null>
+
+/** A family role as an import reads it (values of a family role column map to these). */
+export const FAMILY_ROLES = ['head', 'spouse', 'child', 'relative', 'other'] as const
+export type FamilyRole = (typeof FAMILY_ROLES)[number]
 
 export interface ImportRowError {
   row: number
   field: string
   /** A message id of the member schema, as the wizard shows it. */
   message: string
+  /** The cell as written, when the problem is its value. */
+  value?: string
 }
 
-export type DuplicateReason = 'same_name_and_phone' | 'same_name_and_birth_date'
+/** Per enumerated column, what each of its values becomes: an option key, or null for empty. */
+export type ImportValueMap = Record<string, Record<string, string | null>>
+export type ImportCalendarChoice = 'gregorian' | 'ethiopian'
+
+/** The clerk's choices sent with a preview or a commit (all but the mapping optional). */
+export interface ImportChoices {
+  mapping: ImportMapping
+  value_map?: ImportValueMap
+  /** Columns kept in the member's notes as "Header: value" lines. */
+  notes_columns?: string[]
+  /** The calendar each date column is written in, as the clerk confirmed it. */
+  column_calendars?: Record<string, ImportCalendarChoice>
+}
+
+/** An enumerated column's values the import does not know, each with how often it occurs. */
+export interface ImportValueColumn {
+  column: string
+  field: string
+  values: { value: string; count: number }[]
+  /** The option keys a value may map to. */
+  accepted: string[]
+}
+
+/** A date column: its calendar and its first values read both ways (Gregorian yyyy-mm-dd). */
+export interface ImportDateColumn {
+  column: string
+  field: string
+  calendar: ImportCalendarChoice
+  /** Whether the calendar comes from the column's header or the clerk, not a default. */
+  confirmed: boolean
+  /** How many of its cells are spreadsheet date cells (a Gregorian day number). */
+  date_cells: number
+  /** True when it must be confirmed before a commit (date cells read as Ethiopian). */
+  needs_choice: boolean
+  samples: { text: string; gregorian: string | null; ethiopian: string | null }[]
+}
+
+/** An update that would replace a filled field of a stored member. */
+export interface ImportChange {
+  row: number
+  member_id: number
+  field: string
+  old: unknown
+  new: unknown
+}
+
+export type DuplicateReason =
+  | 'same_external_id'
+  | 'same_name_and_phone'
+  | 'same_name_and_birth_date'
+  | 'same_name_and_email'
+  | 'same_row'
 
 export interface ImportDuplicate {
   row: number
@@ -33,7 +95,17 @@ export interface ImportPreview {
   rows: number
   preview: (Partial<MemberInput> & { row: number })[]
   errors: ImportRowError[]
+  /** Cells left empty with a reason (an unknown or partial date). */
+  warnings: ImportRowError[]
   duplicates: ImportDuplicate[]
+  values: ImportValueColumn[]
+  date_columns: ImportDateColumn[]
+  changes: ImportChange[]
+  notes_columns: string[]
+  value_map: ImportValueMap
+  column_calendars: Record<string, ImportCalendarChoice>
+  /** The file has a family name but no father's name: the family name is read as the latter. */
+  two_part_names: boolean
   expires_at: string
 }
 

@@ -13,6 +13,9 @@ export const readsAllMembers = (role: Role) => role === 'admin' || role === 'aud
 /** Auditors change nothing. */
 export const canWrite = (role: Role) => role !== 'auditor'
 
+/** Accounts members can be transferred to: an auditor could neither edit nor delete them. */
+export const canOwnMembers = (role: string) => role === 'admin' || role === 'clerk'
+
 /** The shortest password any account may have (CLI, first admin and the app alike). */
 export const MIN_PASSWORD_LENGTH = 10
 /** The longest password POST /api/login accepts, so no account can get one it cannot use. */

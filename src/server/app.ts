@@ -15,6 +15,8 @@ import {
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
+import { churchProfileRoutes } from './features/churchProfile'
+import { duesRoutes } from './features/dues'
 import { adminRoutes, userRoutes } from './features/accounts'
 import { type AppVersion, healthRoutes } from './features/health'
 import { type MemberListOptions, memberRoutes, uploadRoutes } from './features/members'
@@ -40,7 +42,7 @@ export interface AppOptions {
   hashing?: WorkQueue
   /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
   trustProxy?: TrustProxy
-  /** CHURCH_NAME: the church the dashboard's report is printed for. */
+  /** CHURCH_NAME: the church profile's name until an admin saves one. */
   churchName?: string
   /** The time the restore bin's purge and restores go by; tests move it forward. */
   clock?: () => Date
@@ -101,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   memberExportRoutes(app, { db: options.db })
   uploadRoutes(app, { db: options.db })
   statsRoutes(app, { db: options.db, churchName: options.churchName })
+  churchProfileRoutes(app, { db: options.db, churchName: options.churchName })
+  duesRoutes(app, { db: options.db, clock: options.clock })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

@@ -148,6 +148,7 @@ describe('fuzzing every route', () => {
   const households: number[] = []
   const imports: string[] = []
   let png: Buffer
+  let fundId: number
 
   beforeAll(async () => {
     ctx = await createTestApp()
@@ -156,6 +157,19 @@ describe('fuzzing every route', () => {
     otherId = (await createUserAndSignIn(ctx, 'bob')).id
     adminAuth = (await createUserAndSignIn(ctx, 'carol', undefined, { role: 'admin' })).auth
     png = await pngImage(40, 30)
+    const fund = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/funds',
+      headers: adminAuth,
+      payload: { kind: 'dues', name_en: 'Monthly dues' },
+    })
+    fundId = fund.json<{ id: number }>().id
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/funds/${fundId}/rates`,
+      headers: adminAuth,
+      payload: { amount: 5000, from_month: '2018-01' },
+    })
     const upload = await ctx.app.inject({
       method: 'POST',
       url: '/api/imports',
@@ -173,7 +187,9 @@ describe('fuzzing every route', () => {
     // Admin routes aim at bob or at made-up ids, never at alice: her requests must stay signed in.
     const account = () => (r.int(2) ? String(otherId) : id(r, []))
     const anImport = () => (r.int(2) && imports.length ? r.pick(imports) : encode(text(r)))
-    switch (r.int(29)) {
+    const fund = () => (r.int(2) ? String(fundId) : id(r, []))
+    // 0-31 a route each, 32 (no case) the default.
+    switch (r.int(33)) {
       case 0:
         return {
           method: 'POST',
@@ -274,9 +290,11 @@ describe('fuzzing every route', () => {
       case 21:
         return {
           method: 'GET',
-          url: r.int(2)
-            ? `${member()}/history`
-            : `/api/audit?${query({ limit: value(r), before: text(r), member: text(r), account: text(r) })}`,
+          url: r.pick([
+            `${member()}/history`,
+            `/api/audit?${query({ limit: value(r), before: text(r), member: text(r), account: text(r), from: text(r), to: text(r) })}`,
+            `/api/audit/head?${query({ x: text(r) })}`,
+          ]),
           headers: r.int(2) ? adminAuth : headers,
         }
       case 22:
@@ -335,6 +353,78 @@ describe('fuzzing every route', () => {
             ? { role: r.pick(['head', 'spouse', 'child', 'relative', 'other', value(r)]) }
             : (value(r) as object),
         }
+      case 28:
+        return {
+          method: 'POST',
+          url: '/api/payments',
+          headers: { ...headers, ...(r.int(3) === 0 ? { 'idempotency-key': text(r) } : {}) },
+          payload: r.int(3)
+            ? {
+                fund_id: r.int(2) ? fundId : value(r),
+                member_id: r.int(2) && known.length ? r.pick(known) : value(r),
+                amount: r.pick([5000, 1, 0, -1, 1.5, 2 ** 53, 'x', value(r)]),
+                method: r.pick(['cash', 'telebirr', text(r)]),
+                reference: r.int(2) ? text(r) : undefined,
+                received_on: r.pick(['2025-09-20', '2026-13-01', text(r)]),
+                months: r.int(2) ? [r.pick(['2018-01', '2018-13', text(r)])] : value(r),
+                household_id: r.int(8) === 0 ? value(r) : undefined,
+              }
+            : (value(r) as object),
+        }
+      case 29:
+        return {
+          method: 'GET',
+          url: r.int(2)
+            ? `/api/payments?${query({ member_id: r.int(2) && known.length ? r.pick(known) : text(r), fund_id: text(r), from: text(r), to: text(r), cursor: text(r), limit: value(r) })}`
+            : `/api/payments/${id(r, [])}${r.int(2) ? '/void' : ''}`,
+          headers: r.int(2) ? adminAuth : headers,
+        }
+      case 30:
+        return {
+          method: r.pick(['GET', 'PUT'] as const),
+          url: `${member()}/dues?${query({ fund_id: fund(), year: r.pick([2018, text(r)]) })}`,
+          headers,
+          payload: { category: r.pick(['student', '', text(r)]), start_month: value(r) } as object,
+        }
+      case 31:
+        return r.int(2)
+          ? {
+              method: 'POST',
+              url: r.pick([
+                '/api/dues/waivers',
+                `/api/funds/${fund()}/rates`,
+                '/api/funds',
+                `/api/funds/${fund()}`,
+              ]),
+              headers: adminAuth,
+              payload: r.int(2)
+                ? {
+                    fund_id: fundId,
+                    member_id: r.int(2) && known.length ? r.pick(known) : value(r),
+                    months: value(r),
+                    reason: value(r),
+                    amount: value(r),
+                    from_month: r.pick(['2018-01', text(r)]),
+                    kind: r.pick(['dues', 'gift', text(r)]),
+                    name_en: value(r),
+                  }
+                : (value(r) as object),
+            }
+          : {
+              method: r.pick(['GET', 'PUT'] as const),
+              url: r.pick([
+                '/api/church',
+                `/api/receipts/verify/${encode(text(r))}`,
+                '/api/church/logo',
+              ]),
+              headers: adminAuth,
+              payload: {
+                name_en: value(r),
+                currency: r.pick(['ETB', text(r)]),
+                good_standing: value(r),
+                logo: r.pick([null, text(r), 'data:image/png;base64,AAAA']),
+              } as object,
+            }
       case 14:
         return {
           method: 'GET',

@@ -25,6 +25,11 @@ interface Fixture {
   /** A household of clerk A, with `linkedId` (another member of A's) in it as a child. */
   householdId: number
   linkedId: number
+  /** A dues fund with a rate from Meskerem 2018. */
+  fundId: number
+  /** A payment for memberId, recorded by clerk A, and its receipt's check code. */
+  paymentId: number
+  verifyCode: string
 }
 
 interface Row {
@@ -191,6 +196,11 @@ const MATRIX: Row[] = [
     expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
   },
   {
+    route: 'GET /api/audit/head',
+    request: () => ({ url: '/api/audit/head' }),
+    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
+  },
+  {
     route: 'GET /api/audit/export',
     request: () => ({ url: '/api/audit/export?format=csv&lang=en' }),
     expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
@@ -293,9 +303,121 @@ const MATRIX: Row[] = [
     expect: { ...all(404), auditor: 403 },
   },
   {
+    route: 'GET /api/imports/progress/:token',
+    request: () => ({ url: '/api/imports/progress/0123456789abcdef0123456789abcdef' }),
+    expect: { ...all(404), auditor: 403 },
+  },
+  {
     route: 'GET /api/imports/:id/report',
     request: () => ({ url: `/api/imports/${UNKNOWN_IMPORT}/report?lang=en` }),
     expect: { ...all(404), auditor: 403 },
+  },
+  { route: 'GET /api/church', request: () => ({ url: '/api/church' }), expect: all(200) },
+  {
+    route: 'PUT /api/church',
+    request: () => ({ method: 'PUT', url: '/api/church', payload: { phone: '+251 11 000 0000' } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/church/logo (none yet: public, the same for everyone)',
+    request: () => ({ url: '/api/church/logo' }),
+    expect: all(404),
+  },
+  { route: 'GET /api/funds', request: () => ({ url: '/api/funds' }), expect: all(200) },
+  {
+    route: 'GET /api/funds/:id',
+    request: (f) => ({ url: `/api/funds/${f.fundId}` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/funds',
+    request: () => ({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { kind: 'gift', name_en: 'Vow' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PUT /api/funds/:id',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/funds/${f.fundId}`,
+      payload: { name_en: 'Dues' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/funds/:id/rates',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/funds/${f.fundId}/rates`,
+      payload: { amount: 5000, from_month: '2018-01' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'POST /api/payments',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/payments',
+      payload: {
+        fund_id: f.fundId,
+        member_id: f.memberId,
+        amount: 5000,
+        method: 'cash',
+        received_on: '2025-09-20',
+      },
+    }),
+    expect: { clerkOwn: 201, clerkOther: 404, auditor: 403, admin: 201 },
+  },
+  { route: 'GET /api/payments', request: () => ({ url: '/api/payments' }), expect: all(200) },
+  {
+    route: 'GET /api/payments?member_id=',
+    request: (f) => ({ url: `/api/payments?member_id=${f.memberId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/payments/:id',
+    request: (f) => ({ url: `/api/payments/${f.paymentId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/payments/:id/void',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/payments/${f.paymentId}/void`,
+      payload: { reason: 'Entered twice' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/members/:id/dues',
+    request: (f) => ({ url: `/api/members/${f.memberId}/dues?fund_id=${f.fundId}&year=2018` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/members/:id/dues',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/members/${f.memberId}/dues`,
+      payload: { category: 'student', start_month: '2018-01' },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/dues/waivers',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/dues/waivers',
+      payload: { fund_id: f.fundId, member_id: f.memberId, months: ['2018-03'], reason: 'Council' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'GET /api/receipts/verify/:code (public)',
+    request: (f) => ({ url: `/api/receipts/verify/${f.verifyCode}` }),
+    expect: all(200),
   },
 ]
 
@@ -306,6 +428,7 @@ let clerkA: { id: number; auth: Auth }
 let clerkB: { id: number; auth: Auth }
 let clerkC: { id: number; auth: Auth }
 let spareCount = 0
+let fundId: number
 
 beforeAll(async () => {
   ctx = await createTestApp()
@@ -321,11 +444,38 @@ beforeAll(async () => {
     admin: admin.auth,
   })
   await calls.create(clerkB.auth, { first_name: 'Other' })
+  const fund = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/funds',
+    headers: admin.auth,
+    payload: { kind: 'dues', name_en: 'Monthly dues' },
+  })
+  fundId = fund.json<{ id: number }>().id
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/funds/${fundId}/rates`,
+    headers: admin.auth,
+    payload: { amount: 5000, from_month: '2018-01' },
+  })
 })
 afterAll(() => ctx.close())
 
 async function fixture(): Promise<Fixture> {
   const member = await calls.create(clerkA.auth, { first_name: 'Abebe' })
+  const payment = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: clerkA.auth,
+    payload: {
+      fund_id: fundId,
+      member_id: member.id,
+      amount: 5000,
+      method: 'cash',
+      received_on: '2025-09-20',
+    },
+  })
+  expect(payment.statusCode).toBe(201)
+  const paid = payment.json<{ id: number; verify_path: string }>()
   const deleted = await calls.create(clerkA.auth, { first_name: 'Gone' })
   expect((await calls.remove(clerkA.auth, deleted.id)).statusCode).toBe(204)
   spareCount += 1
@@ -361,6 +511,9 @@ async function fixture(): Promise<Fixture> {
     spareId: spare.id,
     clerkB: clerkB.id,
     clerkC: clerkC.id,
+    fundId,
+    paymentId: paid.id,
+    verifyCode: paid.verify_path.split('/').pop() as string,
   }
 }
 
@@ -376,6 +529,17 @@ async function snapshot() {
       .execute(),
     await db.selectFrom('photos').select(['id', 'member_id']).orderBy('id').execute(),
     await db.selectFrom('households').selectAll().orderBy('id').execute(),
+    await db.selectFrom('funds').selectAll().orderBy('id').execute(),
+    await db.selectFrom('fund_rates').selectAll().orderBy('id').execute(),
+    await db.selectFrom('payments').selectAll().orderBy('id').execute(),
+    await db
+      .selectFrom('payment_allocations')
+      .selectAll()
+      .orderBy('payment_id')
+      .orderBy('month')
+      .execute(),
+    await db.selectFrom('dues_waivers').selectAll().orderBy('id').execute(),
+    await db.selectFrom('member_dues').selectAll().orderBy('member_id').execute(),
     await db
       .selectFrom('deleted_members')
       .select(['member_id', 'deleted_at'])
@@ -467,6 +631,8 @@ const POLICY: Record<Action, Record<Role, Expectation>> = {
     admin: [true, true, false, false],
   },
   'household.transfer': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
+  'church.manage': { clerk: NONE, auditor: NONE, admin: ALL },
+  'dues.manage': { clerk: NONE, auditor: NONE, admin: ALL },
 }
 const POLICY_CASES = (Object.keys(POLICY) as Action[]).flatMap((action) =>
   (Object.keys(POLICY[action]) as Role[]).map(

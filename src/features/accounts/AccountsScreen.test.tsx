@@ -141,12 +141,15 @@ describe('Accounts screen (issue 25)', () => {
 
   it('offers to transfer the members of an account that owns some, then removes it', async () => {
     const third: Account = { ...accounts[1], id: 3, username: 'selam', member_count: 0 }
+    // An auditor can own no members: it is not offered as a target.
+    const reader: Account = { ...third, id: 4, username: 'reader', role: 'auditor' }
     let counts = { hanna: 12, selam: 0 }
     server.on('GET', '/api/admin/users', () => ({
       json: [
         accounts[0],
         { ...accounts[1], member_count: counts.hanna },
         { ...third, member_count: counts.selam },
+        reader,
       ],
     }))
     server.on('POST', '/api/admin/users/2/transfer-members', () => {
@@ -165,6 +168,7 @@ describe('Accounts screen (issue 25)', () => {
     expect(go).toBeDisabled()
     await user.click(within(dialog).getByRole('combobox', { name: 'Transfer all its members to' }))
     await user.click(await screen.findByTitle('selam'))
+    expect(screen.queryByTitle('reader')).not.toBeInTheDocument()
     await user.click(go)
     expect(
       await within(dialog).findByText('12 members were transferred to selam.', {}, slow),

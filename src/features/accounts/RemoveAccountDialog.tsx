@@ -2,6 +2,7 @@ import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
 import { Alert, Button, Form, Modal, Select, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { canOwnMembers } from '../../domain'
 import {
   type Account,
   accountErrorId,
@@ -33,7 +34,10 @@ export function RemoveAccountDialog({
   const [moved, setMoved] = useState<{ count: number; to: string } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const owns = moved === null && account.member_count > 0
-  const targets = accounts.filter((a) => a.id !== account.id && !a.disabled)
+  // An auditor could neither edit nor delete the members it got (the server refuses it too).
+  const targets = accounts.filter(
+    (a) => a.id !== account.id && !a.disabled && canOwnMembers(a.role),
+  )
 
   const runTransfer = async () => {
     if (target === undefined) return

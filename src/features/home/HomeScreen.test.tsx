@@ -161,6 +161,22 @@ describe('ReportScreen', () => {
     expect(server.requests.some((r) => r.method !== 'GET')).toBe(false)
   })
 
+  it('prints the history head for admins, and asks for it only for admins and auditors', async () => {
+    const hash = 'ab'.repeat(32)
+    server.on('GET', '/api/audit/head', { json: { count: 42, hash } })
+    const view = renderRoute('/home/report', { signedInAs: { ...admin, role: 'admin' } })
+    expect(await screen.findByText(`42:${hash}`, undefined, SLOW)).toBeInTheDocument()
+    expect(document.querySelector('.report-history-head')).toHaveTextContent(
+      'History head (events:hash)',
+    )
+    view.unmount()
+    server.requests.length = 0
+    renderRoute('/home/report', { signedInAs: { ...admin, role: 'clerk' } })
+    await screen.findByText('Total members', undefined, SLOW)
+    expect(server.requests.some((r) => r.path === '/api/audit/head')).toBe(false)
+    expect(document.querySelector('.report-history-head')).toBeNull()
+  })
+
   it('leaves it out when none is set', async () => {
     renderRoute('/home/report', { signedInAs: admin })
     await screen.findByText('Total members', undefined, SLOW)

@@ -9,9 +9,11 @@ import { FILTER_STATUSES, fullName, type StatusFilter, todayIso } from '../../do
 import { BrandMark } from '../../shared/BrandMark'
 import { LogoPicker, useChurchLogo } from '../idcard'
 import { formatMemberDate } from '../memberForm'
+import { useRole } from '../auth'
 import {
   type MemberStats,
   REPORT_MEMBER_LIMIT,
+  useHistoryHeadQuery,
   useMemberStatsQuery,
   useReportMembersQuery,
 } from './homeApi'
@@ -138,6 +140,20 @@ function ReportMembers({ q, status }: { q: string; status: StatusFilter }) {
   )
 }
 
+/**
+ * The history's head (count:hash) at the foot of the printed report, for admins and auditors:
+ * kept on paper, `npm run audit -- verify --since` later shows the history was not rewritten.
+ */
+function HistoryHead() {
+  const head = useHistoryHeadQuery()
+  if (!head.data) return null
+  return (
+    <p className="report-note report-history-head">
+      <FormattedMessage id="historyHead" />: <code>{`${head.data.count}:${head.data.hash}`}</code>
+    </p>
+  )
+}
+
 export default function ReportScreen() {
   const clear = useClearButton()
   const intl = useIntl()
@@ -150,6 +166,7 @@ export default function ReportScreen() {
   )
   const [search, setSearch] = useState(params.get('q') ?? '')
   const [q, setQ] = useState(search)
+  const role = useRole()
   const args = useStatsArgs()
   const stats = useMemberStatsQuery(args)
   const today = todayIso()
@@ -235,6 +252,7 @@ export default function ReportScreen() {
         {` (≤ ${intl.formatNumber(REPORT_MEMBER_LIMIT)})`}
       </p>
       <ReportMembers q={q} status={status} />
+      {(role === 'admin' || role === 'auditor') && <HistoryHead />}
     </article>
   )
 }

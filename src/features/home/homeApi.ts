@@ -30,6 +30,11 @@ export interface MemberStatsArgs {
  */
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /api/audit/head (admins, auditors): the history's head, printed on the report. */
+    historyHead: build.query<{ count: number; hash: string }, void>({
+      query: () => 'api/audit/head',
+      providesTags: [{ type: 'MemberList', id: 'ALL' }],
+    }),
     memberStats: build.query<MemberStats, MemberStatsArgs>({
       query: ({ calendar, today, tz }) => ({
         url: 'api/stats',
@@ -68,4 +73,4 @@ export const homeApi = api.injectEndpoints({
   }),
 })
 
-export const { useMemberStatsQuery, useReportMembersQuery } = homeApi
+export const { useHistoryHeadQuery, useMemberStatsQuery, useReportMembersQuery } = homeApi

@@ -25,7 +25,15 @@ const UPLOADED: ImportPreview = {
     { row: 3, first_name: 'ሰላም', last_name: 'ታደሰ', phone_primary: '0911 000 000' },
   ],
   errors: [],
+  warnings: [],
   duplicates: [],
+  values: [],
+  date_columns: [],
+  changes: [],
+  notes_columns: [],
+  value_map: {},
+  column_calendars: {},
+  two_part_names: false,
   expires_at: '2026-11-26T05:00:00.000Z',
 }
 
@@ -110,6 +118,9 @@ describe('ImportScreen', () => {
     await screen.findByText('Check the rows', { selector: 'h1, h2' }, SLOW)
     expect(posts(`/api/imports/${ID}/preview`)[0].body).toEqual({
       mapping: { ...UPLOADED.mapping, Born: 'date_of_birth' },
+      value_map: {},
+      notes_columns: [],
+      column_calendars: {},
     })
     const errors = screen.getByText('Rows with errors', { selector: 'h1, h2, h3' })
     expect(errors).toBeInTheDocument()
@@ -128,6 +139,9 @@ describe('ImportScreen', () => {
     await screen.findByText('Report', { selector: 'h1, h2' }, SLOW)
     expect(posts(`/api/imports/${ID}/commit`)[0].body).toEqual({
       mapping: PREVIEWED.mapping,
+      value_map: {},
+      notes_columns: [],
+      column_calendars: {},
       on_duplicate: 'update',
     })
     const figures = screen.getByText('Refused').closest('.import-figures') as HTMLElement
@@ -234,6 +248,8 @@ describe('ImportScreen', () => {
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled())
     const call = server.requests.find((r) => r.path === '/api/imports/template')!
     expect(call.search.get('lang')).toBe('am')
+    // The headers name the calendar the tick says (unticked: the spec's Gregorian default).
+    expect(call.search.get('calendar')).toBe('gregorian')
     expect(call.headers.get('authorization')).toMatch(/^Bearer /)
   })
 

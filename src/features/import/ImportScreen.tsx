@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { Alert, Button, Result, Steps, Typography } from 'antd'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { canWrite } from '../../domain'
@@ -18,21 +18,28 @@ import {
 import { fileProblem } from './importFiles'
 import {
   backToMapping,
+  backToValues,
   calendarChosen,
+  choicesOf,
+  choicesRemembered,
+  columnCalendarChosen,
   columnMapped,
   duplicateChoiceMade,
   fileRefused,
   restarted,
   selectImport,
+  valueMapped,
   type ImportStatus,
 } from './importSlice'
-import { MappingStep, PreviewStep, ReportStep, UploadStep } from './ImportSteps'
+import { MappingStep, PreviewStep, ReportStep, UploadStep, ValuesStep } from './ImportSteps'
+import { loadChoices, saveChoices } from './rememberedChoices'
 import { useDownload } from './useDownload'
 import './import.css'
 
 const STEP_IDS = [
   'importStepUpload',
   'importStepColumns',
+  'importStepValues',
   'importStepPreview',
   'importStepImport',
   'importStepReport',
@@ -43,9 +50,10 @@ const STEP_OF: Record<ImportStatus, number> = {
   uploading: 0,
   mapping: 1,
   previewing: 1,
-  reviewing: 2,
-  committing: 3,
-  done: 4,
+  values: 2,
+  reviewing: 3,
+  committing: 4,
+  done: 5,
 }
 
 /** Issue 24: upload → column mapping → preview → import → report, for admins and clerks. */
@@ -67,6 +75,22 @@ export default function ImportScreen() {
   useEffect(() => {
     if (fresh) dispatch(calendarChosen(preferredCalendar))
   }, [fresh, preferredCalendar, dispatch])
+
+  // A file whose headers were imported before gets its last confirmed choices back, once.
+  const rememberedFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (state.status !== 'mapping' || !state.preview || !state.fileId) return
+    if (rememberedFor.current === state.fileId) return
+    rememberedFor.current = state.fileId
+    const remembered = loadChoices(state.preview.columns)
+    if (remembered) dispatch(choicesRemembered(remembered))
+  }, [state.status, state.preview, state.fileId, dispatch])
+  const committedFile = state.status === 'done' ? state.preview : null
+  const lastChoices = useRef(choicesOf(state))
+  lastChoices.current = choicesOf(state)
+  useEffect(() => {
+    if (committedFile) saveChoices(committedFile.columns, lastChoices.current)
+  }, [committedFile])
 
   if (!canWrite(role)) {
     return (
@@ -99,8 +123,25 @@ export default function ImportScreen() {
     releaseFile(state.fileId)
     dispatch(restarted())
   }
-  const templateUrl = `api/imports/template?lang=${language}`
+  // The template's date headers name the calendar the tick says, so file, tick and preview agree.
+  const templateUrl = `api/imports/template?lang=${language}&calendar=${state.calendar}`
   const step = STEP_OF[state.status]
+
+  // What a preview or commit sends; leaving the values step confirms each date column's calendar.
+  const choices = () => {
+    const sent = choicesOf(state)
+    if (state.status !== 'values' || !state.preview) return sent
+    const calendars = { ...sent.column_calendars }
+    for (const column of state.preview.date_columns) {
+      calendars[column.column] ??= column.calendar
+    }
+    return { ...sent, column_calendars: calendars }
+  }
+  const showPreview = () => {
+    if (state.preview) preview({ id: state.preview.id, ...choices() }).catch(() => {})
+  }
+  const hasValuesStep =
+    !!state.preview && (state.preview.values.length > 0 || state.preview.date_columns.length > 0)
 
   let body
   switch (state.status) {
@@ -118,23 +159,48 @@ export default function ImportScreen() {
         />
       )
       break
-    case 'mapping':
-    case 'previewing':
+    case 'values':
       body = state.preview && (
-        <MappingStep
+        <ValuesStep
           preview={state.preview}
-          mapping={state.mapping}
-          calendar={state.calendar}
-          busy={state.status === 'previewing'}
-          onCalendar={chooseCalendar}
-          onMap={(column, field) => dispatch(columnMapped({ column, field }))}
-          onBack={startAgain}
-          onNext={() => {
-            if (state.preview)
-              preview({ id: state.preview.id, mapping: state.mapping }).catch(() => {})
-          }}
+          valueMap={state.valueMap}
+          columnCalendars={state.columnCalendars}
+          busy={false}
+          onValue={(column, value, key) => dispatch(valueMapped({ column, value, key }))}
+          onCalendar={(column, calendar) => dispatch(columnCalendarChosen({ column, calendar }))}
+          onBack={() => dispatch(backToMapping())}
+          onNext={showPreview}
         />
       )
+      break
+    case 'mapping':
+    case 'previewing':
+      body =
+        state.preview &&
+        (state.status === 'previewing' && state.valuesConfirmed ? (
+          <ValuesStep
+            preview={state.preview}
+            valueMap={state.valueMap}
+            columnCalendars={state.columnCalendars}
+            busy
+            onValue={() => {}}
+            onCalendar={() => {}}
+            onBack={() => {}}
+            onNext={() => {}}
+          />
+        ) : (
+          <MappingStep
+            preview={state.preview}
+            mapping={state.mapping}
+            notesColumns={state.notesColumns}
+            calendar={state.calendar}
+            busy={state.status === 'previewing'}
+            onCalendar={chooseCalendar}
+            onMap={(column, field, toNotes) => dispatch(columnMapped({ column, field, toNotes }))}
+            onBack={startAgain}
+            onNext={showPreview}
+          />
+        ))
       break
     case 'reviewing':
     case 'committing':
@@ -145,11 +211,12 @@ export default function ImportScreen() {
           committing={state.status === 'committing'}
           onDuplicateChoice={(choice) => dispatch(duplicateChoiceMade(choice))}
           onBack={() => dispatch(backToMapping())}
+          onBackToValues={hasValuesStep ? () => dispatch(backToValues()) : undefined}
           onImport={() => {
             if (!state.preview) return
             commit({
               id: state.preview.id,
-              mapping: state.mapping,
+              ...choices(),
               on_duplicate: state.onDuplicate,
             }).catch(() => {})
           }}

@@ -20,20 +20,43 @@ import { useEffect, useMemo, useRef } from 'react'
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl'
 import { Link, useNavigate } from 'react-router'
 import {
+  ENUM_OPTIONS,
+  FAMILY_ROLES,
   fieldLabelId,
+  formatDate,
   MEMBER_INPUT_FIELDS,
+  optionMessageId,
+  type DateLanguage,
+  type ImportChange,
+  type ImportDateColumn,
   type ImportDuplicate,
   type ImportMapping,
   type ImportPreview,
   type ImportResult,
   type ImportRowError,
-  type MemberField,
+  type ImportTarget,
+  type ImportValueMap,
   type OnDuplicate,
 } from '../../domain'
 import type { ImportCalendar } from './importApi'
 import { IMPORT_ACCEPT } from './importFiles'
 
 const IGNORE = ''
+const NOTES = 'notes-column'
+
+/** A target's label: a member field's, or the family columns' own. */
+export function targetLabel(intl: IntlShape, target: string): string {
+  if (target === 'family_id') return intl.formatMessage({ id: 'importFamilyId' })
+  if (target === 'family_role') return intl.formatMessage({ id: 'importFamilyRole' })
+  const id = fieldLabelId(target)
+  return intl.messages[id] ? intl.formatMessage({ id }) : target
+}
+
+/** An option key's label for an enumerated target (a family role or a member enum). */
+function optionText(intl: IntlShape, target: string, key: string): string {
+  const id = target === 'family_role' ? `importFamilyRole.${key}` : optionMessageId(target, key)
+  return intl.messages[id] ? intl.formatMessage({ id }) : key
+}
 
 /**
  * A step's heading, focused when the step appears so screen readers hear where they are (not
@@ -148,16 +171,21 @@ export function UploadStep({
 }
 
 function fieldOptions(intl: IntlShape) {
-  const fields = MEMBER_INPUT_FIELDS.map((field) => ({
-    value: field as string,
-    label: intl.formatMessage({ id: fieldLabelId(field) }),
-  })).sort((a, b) => a.label.localeCompare(b.label, intl.locale))
-  return [{ value: IGNORE, label: intl.formatMessage({ id: 'importIgnoreColumn' }) }, ...fields]
+  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, 'family_id', 'family_role']
+  const fields = targets
+    .map((field) => ({ value: field as string, label: targetLabel(intl, field) }))
+    .sort((a, b) => a.label.localeCompare(b.label, intl.locale))
+  return [
+    { value: IGNORE, label: intl.formatMessage({ id: 'importIgnoreColumn' }) },
+    { value: NOTES, label: intl.formatMessage({ id: 'importKeepInNotes' }) },
+    ...fields,
+  ]
 }
 
 export function MappingStep({
   preview,
   mapping,
+  notesColumns,
   calendar,
   busy,
   onCalendar,
@@ -167,10 +195,11 @@ export function MappingStep({
 }: {
   preview: ImportPreview
   mapping: ImportMapping
+  notesColumns: readonly string[]
   calendar: ImportCalendar
   busy: boolean
   onCalendar: (calendar: ImportCalendar) => void
-  onMap: (column: string, field: MemberField | null) => void
+  onMap: (column: string, field: ImportTarget | null, toNotes?: boolean) => void
   onBack: () => void
   onNext: () => void
 }) {
@@ -178,7 +207,11 @@ export function MappingStep({
   const options = useMemo(() => fieldOptions(intl), [intl])
   const mapped = preview.columns.filter((column) => mapping[column]).length
   const fields = new Set(Object.values(mapping))
-  const missing = (['first_name', 'last_name'] as const).filter((field) => !fields.has(field))
+  // A grandfather's name without a father's name is read as the father's name (two-part names).
+  const missing = (['first_name', 'middle_name'] as const).filter(
+    (field) => !fields.has(field) && !(field === 'middle_name' && fields.has('last_name')),
+  )
+  const fatherColumn = preview.columns.find((column) => mapping[column] === 'middle_name')
   return (
     <div className="import-step">
       <StepHeading id="importStepColumns" />
@@ -199,19 +232,29 @@ export function MappingStep({
               <Select
                 id={id}
                 className="import-mapping-select"
-                value={mapping[column] ?? IGNORE}
+                value={mapping[column] ?? (notesColumns.includes(column) ? NOTES : IGNORE)}
                 options={options}
                 showSearch={{ optionFilterProp: 'label' }}
                 disabled={busy}
                 aria-label={intl.formatMessage({ id: 'importFieldFor' }, { column })}
                 onChange={(value: string) =>
-                  onMap(column, value === IGNORE ? null : (value as MemberField))
+                  value === IGNORE || value === NOTES
+                    ? onMap(column, null, value === NOTES)
+                    : onMap(column, value as ImportTarget)
                 }
               />
             </li>
           )
         })}
       </ul>
+      {preview.two_part_names && fatherColumn && (
+        <Alert
+          type="info"
+          showIcon
+          className="import-alert"
+          title={intl.formatMessage({ id: 'importTwoPartNames' }, { column: fatherColumn })}
+        />
+      )}
       {missing.length > 0 && (
         <Alert
           type="warning"
@@ -257,6 +300,210 @@ const fullName = (row: ImportPreview['preview'][number]) =>
 const messageText = (intl: IntlShape, id: string) =>
   intl.messages[id] ? intl.formatMessage({ id }) : id
 
+/** A row's problem, naming the cell's value and what is accepted where the value is the fault. */
+function problemText(intl: IntlShape, error: ImportRowError): string {
+  const { value, field, message } = error
+  if (value === undefined) return messageText(intl, message)
+  if (message === 'invalidDate')
+    return intl.formatMessage({ id: 'importInvalidDateValue' }, { value })
+  if (message === 'importDateUnknown') return intl.formatMessage({ id: message }, { value })
+  const keys =
+    field === 'family_role'
+      ? [...FAMILY_ROLES]
+      : field in ENUM_OPTIONS
+        ? ENUM_OPTIONS[field as keyof typeof ENUM_OPTIONS].map((option) => option.key as string)
+        : undefined
+  if (message === 'invalidValue' && keys) {
+    const options = keys.map((key) => optionText(intl, field, key)).join(', ')
+    return intl.formatMessage({ id: 'importInvalidOptionValue' }, { value, options })
+  }
+  return `“${value}”: ${messageText(intl, message)}`
+}
+
+const REASON_IDS: Record<ImportDuplicate['reason'], string> = {
+  same_external_id: 'importSameExternalId',
+  same_name_and_phone: 'importSameNameAndPhone',
+  same_name_and_birth_date: 'importSameNameAndBirthDate',
+  same_name_and_email: 'importSameNameAndEmail',
+  same_row: 'importSameRow',
+}
+
+const shown = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value)
+
+/** Step 3 (issue 45): each unknown value of an enumerated column once; each date column's calendar. */
+export function ValuesStep({
+  preview,
+  valueMap,
+  columnCalendars,
+  busy,
+  onValue,
+  onCalendar,
+  onBack,
+  onNext,
+}: {
+  preview: ImportPreview
+  valueMap: ImportValueMap
+  columnCalendars: Record<string, ImportCalendar>
+  busy: boolean
+  onValue: (column: string, value: string, key: string | null | undefined) => void
+  onCalendar: (column: string, calendar: ImportCalendar) => void
+  onBack: () => void
+  onNext: () => void
+}) {
+  const intl = useIntl()
+  const language = intl.locale.slice(0, 2) as DateLanguage
+  const EMPTY = 'empty-value'
+  const reading = (iso: string | null, calendar: ImportCalendar) =>
+    iso
+      ? `${formatDate(iso, calendar, language)} (${formatDate(iso, calendar === 'ethiopian' ? 'gregorian' : 'ethiopian', language)})`
+      : intl.formatMessage({ id: 'importDateNotRead' })
+  const calendarOf = (column: ImportDateColumn) => columnCalendars[column.column] ?? column.calendar
+  return (
+    <div className="import-step">
+      <StepHeading id="importStepValues" />
+      {preview.values.length > 0 && (
+        <section className="import-values" aria-labelledby="import-values-title">
+          <Typography.Title level={3} className="import-section-title" id="import-values-title">
+            <FormattedMessage id="importValuesTitle" />
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            <FormattedMessage id="importValuesHelp" />
+          </Typography.Paragraph>
+          {preview.values.map((column) => (
+            <fieldset key={column.column} className="import-value-column">
+              <legend>
+                {column.column} → {targetLabel(intl, column.field)}
+              </legend>
+              <ul className="import-mapping">
+                {column.values.map(({ value, count }, index) => {
+                  const id = `import-value-${column.column}-${index}`.replace(/\s+/g, '-')
+                  const chosen = valueMap[column.column]?.[value]
+                  return (
+                    <li key={value} className="import-mapping-row">
+                      <label htmlFor={id} className="import-mapping-column" title={value}>
+                        <span className="import-value-text">“{value}”</span>{' '}
+                        <Typography.Text type="secondary" className="import-value-count">
+                          <FormattedMessage id="importValueCount" values={{ count }} />
+                        </Typography.Text>
+                      </label>
+                      <Select
+                        id={id}
+                        className="import-mapping-select"
+                        value={chosen === undefined ? undefined : (chosen ?? EMPTY)}
+                        placeholder={intl.formatMessage({ id: 'importValueUnchosen' })}
+                        showSearch={{ optionFilterProp: 'label' }}
+                        disabled={busy}
+                        aria-label={intl.formatMessage(
+                          { id: 'importValueFor' },
+                          { value, column: column.column },
+                        )}
+                        options={[
+                          { value: EMPTY, label: intl.formatMessage({ id: 'importValueEmpty' }) },
+                          ...column.accepted.map((key) => ({
+                            value: key,
+                            label: optionText(intl, column.field, key),
+                          })),
+                        ]}
+                        onChange={(key: string) =>
+                          onValue(column.column, value, key === EMPTY ? null : key)
+                        }
+                      />
+                    </li>
+                  )
+                })}
+              </ul>
+            </fieldset>
+          ))}
+        </section>
+      )}
+      {preview.date_columns.length > 0 && (
+        <section className="import-dates" aria-labelledby="import-dates-title">
+          <Typography.Title level={3} className="import-section-title" id="import-dates-title">
+            <FormattedMessage id="importDatesTitle" />
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            <FormattedMessage id="importDatesHelp" />
+          </Typography.Paragraph>
+          {preview.date_columns.map((column) => (
+            <fieldset key={column.column} className="import-date-column">
+              <legend>
+                {column.column} → {targetLabel(intl, column.field)}
+              </legend>
+              {column.date_cells > 0 && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  className="import-alert"
+                  title={intl.formatMessage(
+                    { id: 'importDateCellsWarning' },
+                    { count: column.date_cells },
+                  )}
+                />
+              )}
+              <Table
+                size="small"
+                className="import-table"
+                rowKey="text"
+                pagination={false}
+                dataSource={column.samples}
+                scroll={{ x: true }}
+                columns={[
+                  {
+                    title: intl.formatMessage({ id: 'importDateAsWritten' }),
+                    dataIndex: 'text',
+                  },
+                  {
+                    title: intl.formatMessage({ id: 'importDateAsGregorian' }),
+                    dataIndex: 'gregorian',
+                    render: (iso: string | null) => reading(iso, 'gregorian'),
+                  },
+                  {
+                    title: intl.formatMessage({ id: 'importDateAsEthiopian' }),
+                    dataIndex: 'ethiopian',
+                    render: (iso: string | null) => reading(iso, 'ethiopian'),
+                  },
+                ]}
+              />
+              <Radio.Group
+                className="import-radios"
+                value={calendarOf(column)}
+                disabled={busy}
+                aria-label={intl.formatMessage(
+                  { id: 'importDateCalendarFor' },
+                  { column: column.column },
+                )}
+                onChange={(event) =>
+                  onCalendar(column.column, event.target.value as ImportCalendar)
+                }
+                options={(['gregorian', 'ethiopian'] as const).map((calendar) => ({
+                  value: calendar,
+                  label: intl.formatMessage({
+                    id:
+                      calendar === 'ethiopian' ? 'importDateAsEthiopian' : 'importDateAsGregorian',
+                  }),
+                }))}
+              />
+            </fieldset>
+          ))}
+        </section>
+      )}
+      <Flex gap={8} wrap justify="space-between" className="import-actions">
+        <Button onClick={onBack} disabled={busy}>
+          <FormattedMessage id="importBackToColumns" />
+        </Button>
+        <Button type="primary" loading={busy} onClick={onNext}>
+          <FormattedMessage id="importShowPreview" />
+        </Button>
+      </Flex>
+    </div>
+  )
+}
+
 /** Rows of the file (errors, duplicates), ten a page, each led by its row number in the file. */
 function FileRowTable<T extends { row: number }>({
   rowKey,
@@ -289,6 +536,7 @@ export function PreviewStep({
   committing,
   onDuplicateChoice,
   onBack,
+  onBackToValues,
   onImport,
 }: {
   preview: ImportPreview
@@ -296,6 +544,8 @@ export function PreviewStep({
   committing: boolean
   onDuplicateChoice: (choice: OnDuplicate) => void
   onBack: () => void
+  /** Back to the values step, when the file has one. */
+  onBackToValues?: () => void
   onImport: () => void
 }) {
   const intl = useIntl()
@@ -303,8 +553,7 @@ export function PreviewStep({
   const valid = preview.rows - invalidRows.size
   const duplicates = preview.duplicates.filter((duplicate) => !invalidRows.has(duplicate.row))
   const toImport = onDuplicate === 'skip' ? valid - duplicates.length : valid
-  const label = (field: string) =>
-    intl.messages[fieldLabelId(field)] ? intl.formatMessage({ id: fieldLabelId(field) }) : field
+  const label = (field: string) => targetLabel(intl, field)
 
   if (committing) {
     return (
@@ -359,8 +608,32 @@ export function PreviewStep({
               },
               {
                 title: intl.formatMessage({ id: 'importProblem' }),
-                dataIndex: 'message',
-                render: (message: string) => messageText(intl, message),
+                key: 'message',
+                render: (_: unknown, error) => problemText(intl, error),
+              },
+            ]}
+          />
+        </>
+      )}
+
+      {preview.warnings.length > 0 && (
+        <>
+          <Typography.Title level={3} className="import-section-title">
+            <FormattedMessage id="importWarningsTitle" />
+          </Typography.Title>
+          <FileRowTable<ImportRowError>
+            rowKey={(warning) => `${warning.row}-${warning.field}`}
+            rows={preview.warnings}
+            columns={[
+              {
+                title: intl.formatMessage({ id: 'importField' }),
+                dataIndex: 'field',
+                render: (field: string) => label(field),
+              },
+              {
+                title: intl.formatMessage({ id: 'importProblem' }),
+                key: 'message',
+                render: (_: unknown, warning) => problemText(intl, warning),
               },
             ]}
           />
@@ -398,12 +671,7 @@ export function PreviewStep({
                 title: intl.formatMessage({ id: 'importReason' }),
                 dataIndex: 'reason',
                 render: (reason: ImportDuplicate['reason']) =>
-                  intl.formatMessage({
-                    id:
-                      reason === 'same_name_and_phone'
-                        ? 'importSameNameAndPhone'
-                        : 'importSameNameAndBirthDate',
-                  }),
+                  intl.formatMessage({ id: REASON_IDS[reason] }),
               },
             ]}
           />
@@ -421,6 +689,36 @@ export function PreviewStep({
               className="import-radios"
             />
           </fieldset>
+          {onDuplicate === 'update' && preview.changes.length > 0 && (
+            <>
+              <Typography.Title level={3} className="import-section-title">
+                <FormattedMessage id="importChangesTitle" />
+              </Typography.Title>
+              <Typography.Paragraph type="secondary">
+                <FormattedMessage id="importChangesHelp" />
+              </Typography.Paragraph>
+              <FileRowTable<ImportChange>
+                rowKey={(change) => `${change.row}-${change.field}`}
+                rows={preview.changes}
+                columns={[
+                  {
+                    title: intl.formatMessage({ id: 'importField' }),
+                    dataIndex: 'field',
+                    render: (field: string) => label(field),
+                  },
+                  {
+                    title: '→',
+                    key: 'change',
+                    render: (_: unknown, change) => (
+                      <span className="import-change">
+                        <del>{shown(change.old)}</del> → <ins>{shown(change.new)}</ins>
+                      </span>
+                    ),
+                  },
+                ]}
+              />
+            </>
+          )}
         </>
       )}
 
@@ -457,9 +755,16 @@ export function PreviewStep({
       )}
 
       <Flex gap={8} wrap justify="space-between" className="import-actions">
-        <Button onClick={onBack}>
-          <FormattedMessage id="importBackToColumns" />
-        </Button>
+        <Flex gap={8} wrap>
+          <Button onClick={onBack}>
+            <FormattedMessage id="importBackToColumns" />
+          </Button>
+          {onBackToValues && (
+            <Button onClick={onBackToValues}>
+              <FormattedMessage id="importBackToValues" />
+            </Button>
+          )}
+        </Flex>
         <Button type="primary" onClick={onImport} disabled={toImport <= 0}>
           <FormattedMessage id="importRowsButton" values={{ count: Math.max(toImport, 0) }} />
         </Button>

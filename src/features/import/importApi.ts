@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit'
 import { api } from '../../app/api'
-import type { ImportMapping, ImportPreview, ImportResult, OnDuplicate } from '../../domain'
+import type { ImportChoices, ImportPreview, ImportResult, OnDuplicate } from '../../domain'
 import { getFile } from '../../shared/fileRegistry'
 import { postWithProgress } from './postWithProgress'
 
@@ -38,16 +38,16 @@ export const importApi = api.injectEndpoints({
         })
       },
     }),
-    previewImport: build.mutation<ImportPreview, { id: string; mapping: ImportMapping }>({
-      query: ({ id, mapping }) => ({
+    previewImport: build.mutation<ImportPreview, { id: string } & ImportChoices>({
+      query: ({ id, ...choices }) => ({
         url: `api/imports/${id}/preview`,
         method: 'POST',
-        body: { mapping },
+        body: choices,
       }),
     }),
     commitImport: build.mutation<
       ImportResult,
-      { id: string; mapping: ImportMapping; on_duplicate: OnDuplicate }
+      { id: string; on_duplicate: OnDuplicate } & ImportChoices
     >({
       query: ({ id, ...body }) => ({ url: `api/imports/${id}/commit`, method: 'POST', body }),
       invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],

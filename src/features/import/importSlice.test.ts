@@ -9,6 +9,9 @@ import type { ImportPreview } from '../../domain'
 import { importApi, uploadProgressed } from './importApi'
 import importSlice, {
   backToMapping,
+  backToValues,
+  choicesRemembered,
+  columnCalendarChosen,
   calendarChosen,
   columnMapped,
   duplicateChoiceMade,
@@ -17,6 +20,7 @@ import importSlice, {
   importErrorId,
   initialImportState,
   restarted,
+  valueMapped,
   type ImportEvent,
   type ImportState,
   type ImportStatus,
@@ -32,8 +36,22 @@ const PREVIEW: ImportPreview = {
   rows: 2,
   preview: [{ row: 2, first_name: 'Abebe', last_name: 'Kebede' }],
   errors: [],
+  warnings: [],
   duplicates: [],
+  values: [],
+  date_columns: [],
+  changes: [],
+  notes_columns: [],
+  value_map: {},
+  column_calendars: {},
+  two_part_names: false,
   expires_at: '2026-11-26T05:00:00.000Z',
+}
+const WITH_VALUES: ImportPreview = {
+  ...PREVIEW,
+  values: [
+    { column: 'Note', field: 'gender', values: [{ value: 'X', count: 2 }], accepted: ['male'] },
+  ],
 }
 const UPLOAD = { fileId: 'file-1', fileName: 'members.csv', calendar: 'ethiopian' as const }
 const MAPPING = PREVIEW.mapping
@@ -52,6 +70,12 @@ const events: Record<ImportEvent, () => UnknownAction> = {
     mutationAction('previewImport', 'fulfilled', { id: ID, mapping: MAPPING }, PREVIEW),
   previewFailed: () =>
     mutationAction('previewImport', 'rejected', { id: ID, mapping: MAPPING }, { status: 404 }),
+  valuesNeeded: () =>
+    mutationAction('previewImport', 'fulfilled', { id: ID, mapping: MAPPING }, WITH_VALUES),
+  valueMapped: () => valueMapped({ column: 'Note', value: 'X', key: 'male' }),
+  columnCalendarChosen: () => columnCalendarChosen({ column: 'Note', calendar: 'ethiopian' }),
+  choicesRemembered: () => choicesRemembered({ mapping: { Note: 'notes' } }),
+  backToValues: () => backToValues(),
   backToMapping: () => backToMapping(),
   duplicateChoiceMade: () => duplicateChoiceMade('update'),
   commitStarted: () => mutationAction('commitImport', 'pending', COMMIT),
@@ -90,12 +114,24 @@ const ROWS = transitions<ImportStatus, ImportEvent>`
   mapping     restarted            choosing
   mapping     commitStarted        -
   mapping     fileRefused          -
+  mapping     choicesRemembered    mapping
+  mapping     valueMapped          -
   previewing  previewSucceeded     reviewing
+  previewing  valuesNeeded         values
   previewing  previewFailed        mapping
+  values      valueMapped          values
+  values      columnCalendarChosen values
+  values      previewStarted       previewing
+  values      backToMapping        mapping
+  values      restarted            choosing
+  values      commitStarted        -
+  values      choicesRemembered    -
   previewing  columnMapped         -
   previewing  previewStarted       -
   previewing  restarted            -
   reviewing   backToMapping        mapping
+  reviewing   backToValues         values
+  reviewing   valueMapped          -
   reviewing   duplicateChoiceMade  reviewing
   reviewing   commitStarted        committing
   reviewing   restarted            choosing

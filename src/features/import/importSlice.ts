@@ -1,9 +1,11 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
 import type {
+  ImportChoices,
   ImportMapping,
   ImportPreview,
   ImportResult,
-  MemberField,
+  ImportTarget,
+  ImportValueMap,
   OnDuplicate,
 } from '../../domain'
 import { rootReducer } from '../../app/store'
@@ -12,7 +14,14 @@ import { createMachine, type TransitionTable } from '../../shared/createMachine'
 import { importApi, type ImportCalendar, uploadProgressed } from './importApi'
 
 export type ImportStatus =
-  'choosing' | 'uploading' | 'mapping' | 'previewing' | 'reviewing' | 'committing' | 'done'
+  | 'choosing'
+  | 'uploading'
+  | 'mapping'
+  | 'previewing'
+  | 'values'
+  | 'reviewing'
+  | 'committing'
+  | 'done'
 export type ImportEvent =
   | 'fileRefused'
   | 'calendarChosen'
@@ -21,6 +30,11 @@ export type ImportEvent =
   | 'uploadFailed'
   | 'columnMapped'
   | 'previewStarted'
+  | 'valuesNeeded'
+  | 'valueMapped'
+  | 'columnCalendarChosen'
+  | 'choicesRemembered'
+  | 'backToValues'
   | 'previewSucceeded'
   | 'previewFailed'
   | 'backToMapping'
@@ -31,9 +45,11 @@ export type ImportEvent =
   | 'restarted'
 
 /**
- * Upload → column mapping → preview → import → report (issue 24). Each server call may only
- * start from its step and only its answer moves on, so a second click cannot commit twice. A
- * new calendar choice on the mapping step uploads the file again (the server reads dates then).
+ * Upload → column mapping → values → preview → import → report (issues 24, 45). Each server
+ * call may only start from its step and only its answer moves on, so a second click cannot
+ * commit twice. A new calendar choice on the mapping step uploads the file again (the server
+ * reads dates then). The values step (unknown values of enumerated columns, the calendar of
+ * each date column) comes once after the mapping, when the file has any.
  */
 export const IMPORT_TRANSITIONS: TransitionTable<ImportStatus, ImportEvent> = {
   choosing: {
@@ -44,14 +60,23 @@ export const IMPORT_TRANSITIONS: TransitionTable<ImportStatus, ImportEvent> = {
   uploading: { uploadSucceeded: 'mapping', uploadFailed: 'choosing' },
   mapping: {
     columnMapped: 'mapping',
+    choicesRemembered: 'mapping',
     calendarChosen: 'mapping',
     uploadStarted: 'uploading',
     previewStarted: 'previewing',
     restarted: 'choosing',
   },
-  previewing: { previewSucceeded: 'reviewing', previewFailed: 'mapping' },
+  previewing: { previewSucceeded: 'reviewing', valuesNeeded: 'values', previewFailed: 'mapping' },
+  values: {
+    valueMapped: 'values',
+    columnCalendarChosen: 'values',
+    previewStarted: 'previewing',
+    backToMapping: 'mapping',
+    restarted: 'choosing',
+  },
   reviewing: {
     backToMapping: 'mapping',
+    backToValues: 'values',
     duplicateChoiceMade: 'reviewing',
     commitStarted: 'committing',
     restarted: 'choosing',
@@ -70,6 +95,14 @@ export interface ImportState {
   preview: ImportPreview | null
   /** The mapping as the user has it now (the preview's until they change a column). */
   mapping: ImportMapping
+  /** What each unknown value of an enumerated column becomes, as the user chose. */
+  valueMap: ImportValueMap
+  /** Columns kept in notes as "Header: value" lines. */
+  notesColumns: string[]
+  /** The calendar of each date column, as the user confirmed it on the values step. */
+  columnCalendars: Record<string, ImportCalendar>
+  /** Whether the values step has been passed for this mapping. */
+  valuesConfirmed: boolean
   onDuplicate: OnDuplicate
   result: ImportResult | null
   /** How much of the file has gone up while uploading (0-100), null before the first report. */
@@ -85,6 +118,10 @@ export const initialImportState: ImportState = {
   calendar: 'gregorian',
   preview: null,
   mapping: {},
+  valueMap: {},
+  notesColumns: [],
+  columnCalendars: {},
+  valuesConfirmed: false,
   onDuplicate: 'skip',
   result: null,
   uploadPercent: null,
@@ -111,6 +148,16 @@ export function importErrorId(payload: unknown, step: 'upload' | 'preview' | 'co
   return 'importFailed'
 }
 
+/** The choices a preview or commit sends, from the state. */
+export function choicesOf(state: ImportState): ImportChoices {
+  return {
+    mapping: state.mapping,
+    value_map: state.valueMap,
+    notes_columns: state.notesColumns,
+    column_calendars: state.columnCalendars,
+  }
+}
+
 const sameColumns = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((column, index) => column === b[index])
 
@@ -127,9 +174,15 @@ const importSlice = createSlice({
     calendarChosen(state, action: PayloadAction<ImportCalendar>) {
       if (move(state, 'calendarChosen')) state.calendar = action.payload
     },
-    /** A column's field, or null to leave it out; a field taken from another column moves. */
-    columnMapped(state, action: PayloadAction<{ column: string; field: MemberField | null }>) {
-      const { column, field } = action.payload
+    /**
+     * A column's field, or null to leave it out (kept in the notes with `toNotes`); a field
+     * taken from another column moves.
+     */
+    columnMapped(
+      state,
+      action: PayloadAction<{ column: string; field: ImportTarget | null; toNotes?: boolean }>,
+    ) {
+      const { column, field, toNotes = false } = action.payload
       if (!(column in state.mapping) || !move(state, 'columnMapped')) return
       if (field) {
         for (const other of Object.keys(state.mapping)) {
@@ -137,9 +190,55 @@ const importSlice = createSlice({
         }
       }
       state.mapping[column] = field
+      state.notesColumns = state.notesColumns.filter((other) => other !== column)
+      if (!field && toNotes) state.notesColumns.push(column)
+      delete state.valueMap[column]
+    },
+    /** An unknown value of an enumerated column: an option key, or null for empty. */
+    valueMapped(
+      state,
+      action: PayloadAction<{ column: string; value: string; key: string | null | undefined }>,
+    ) {
+      const { column, value, key } = action.payload
+      if (!move(state, 'valueMapped')) return
+      const values = (state.valueMap[column] ??= {})
+      if (key === undefined) delete values[value]
+      else values[value] = key
+    },
+    columnCalendarChosen(
+      state,
+      action: PayloadAction<{ column: string; calendar: ImportCalendar }>,
+    ) {
+      if (move(state, 'columnCalendarChosen'))
+        state.columnCalendars[action.payload.column] = action.payload.calendar
+    },
+    /** Choices remembered from an earlier import of a file with the same headers. */
+    choicesRemembered(state, action: PayloadAction<ImportChoices>) {
+      if (!state.preview || !move(state, 'choicesRemembered')) return
+      const columns = state.preview.columns
+      const known = (column: string) => columns.includes(column)
+      const { mapping, value_map, notes_columns, column_calendars } = action.payload
+      const used = new Set<string>()
+      for (const column of columns) {
+        const field = mapping[column]
+        if (column in mapping && (field === null || (field && !used.has(field)))) {
+          state.mapping[column] = field
+          if (field) used.add(field)
+        }
+      }
+      state.valueMap = Object.fromEntries(
+        Object.entries(value_map ?? {}).filter(([column]) => known(column)),
+      )
+      state.notesColumns = (notes_columns ?? []).filter(known)
+      state.columnCalendars = Object.fromEntries(
+        Object.entries(column_calendars ?? {}).filter(([column]) => known(column)),
+      )
     },
     backToMapping(state) {
-      move(state, 'backToMapping')
+      if (move(state, 'backToMapping')) state.valuesConfirmed = false
+    },
+    backToValues(state) {
+      if (move(state, 'backToValues')) state.valuesConfirmed = false
     },
     duplicateChoiceMade(state, action: PayloadAction<OnDuplicate>) {
       if (move(state, 'duplicateChoiceMade')) state.onDuplicate = action.payload
@@ -174,7 +273,13 @@ const importSlice = createSlice({
         const answer = action.payload
         // The same file read again with another calendar keeps the user's column choices.
         const keep = state.preview !== null && sameColumns(state.preview.columns, answer.columns)
-        if (!keep) state.mapping = answer.mapping
+        if (!keep) {
+          state.mapping = answer.mapping
+          state.notesColumns = answer.notes_columns
+          state.valueMap = {}
+          state.columnCalendars = {}
+        }
+        state.valuesConfirmed = false
         state.preview = answer
       })
       .addMatcher(uploadImport.matchRejected, (state, action) => {
@@ -186,13 +291,18 @@ const importSlice = createSlice({
         }
       })
       .addMatcher(previewImport.matchPending, (state, action) => {
-        if (action.meta.arg.originalArgs.id === state.preview?.id) move(state, 'previewStarted')
+        if (action.meta.arg.originalArgs.id !== state.preview?.id) return
+        const fromValues = state.status === 'values'
+        if (move(state, 'previewStarted') && fromValues) state.valuesConfirmed = true
       })
       .addMatcher(previewImport.matchFulfilled, (state, action) => {
         if (action.meta.arg.originalArgs.id !== state.preview?.id) return
-        if (move(state, 'previewSucceeded')) {
-          state.preview = action.payload
-          state.mapping = action.payload.mapping
+        const answer = action.payload
+        const ask =
+          !state.valuesConfirmed && (answer.values.length > 0 || answer.date_columns.length > 0)
+        if (move(state, ask ? 'valuesNeeded' : 'previewSucceeded')) {
+          state.preview = answer
+          state.mapping = answer.mapping
         }
       })
       .addMatcher(previewImport.matchRejected, (state, action) => {
@@ -220,7 +330,11 @@ export const {
   fileRefused,
   calendarChosen,
   columnMapped,
+  valueMapped,
+  columnCalendarChosen,
+  choicesRemembered,
   backToMapping,
+  backToValues,
   duplicateChoiceMade,
   restarted,
 } = importSlice.actions

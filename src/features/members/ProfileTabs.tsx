@@ -3,6 +3,7 @@ import { getIn, useFormikContext } from 'formik'
 import { Children, isValidElement, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { CONTACT_FIELDS, EDIT_STATUSES, STEP_FIELDS, type Member } from '../../domain'
+import { MemberDues } from '../dues'
 import { ProfileDetails } from './ProfileDetails'
 import { SectionTabs } from './SectionTabs'
 import {
@@ -55,7 +56,8 @@ function ReadOnlyValue({
   )
 }
 
-type TabKey = 'personalInfo' | 'contactInfo' | 'churchInfo' | 'familyInfo' | 'additionalInfo'
+type TabKey =
+  'personalInfo' | 'contactInfo' | 'churchInfo' | 'familyInfo' | 'additionalInfo' | 'duesTab'
 
 // The wizard's steps (spec 2.5) group the same fields: family is step 2, church steps 3 and 4.
 const [, , FAMILY_STEP, CHURCH_STEP, SERVICE_STEP] = STEP_FIELDS
@@ -81,6 +83,7 @@ const TAB_FIELDS: Record<TabKey, readonly string[]> = {
     'current_prayer_requests',
     'notes',
   ],
+  duesTab: [],
 }
 
 /**
@@ -223,18 +226,25 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
     ['additionalInfo', additional],
   ]
 
+  // Dues are not member fields: their tab is shown outside editing only (issue 46).
+  const items = tabs.map(([key, children]) => ({
+    key,
+    label: intl.formatMessage({ id: key }),
+    children: editing ? children : <ProfileDetails member={member} tab={key} />,
+  }))
+  if (!editing) {
+    items.push({
+      key: 'duesTab',
+      label: intl.formatMessage({ id: 'duesTab' }),
+      children: <MemberDues memberId={member.id} />,
+    })
+  }
+  const shown = editing && activeTab === 'duesTab' ? 'personalInfo' : activeTab
+
   return (
     <Card className="profile-tabs">
       <FirstErrorTab onFound={setActiveTab} />
-      <SectionTabs
-        activeKey={activeTab}
-        onChange={setActiveTab}
-        items={tabs.map(([key, children]) => ({
-          key,
-          label: intl.formatMessage({ id: key }),
-          children: editing ? children : <ProfileDetails member={member} tab={key} />,
-        }))}
-      />
+      <SectionTabs activeKey={shown} onChange={setActiveTab} items={items} />
     </Card>
   )
 }

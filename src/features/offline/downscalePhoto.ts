@@ -1,4 +1,4 @@
-/** The server keeps photos at most this many pixels on the long edge (src/server/services/photos.ts). */
+/** The server keeps photos at most this many pixels on the long edge (src/server/platform/photos.ts). */
 export const QUEUED_PHOTO_MAX_EDGE = 1024
 /** JPEG quality of a downscaled photo: the server's own (q85). */
 export const QUEUED_PHOTO_QUALITY = 0.85

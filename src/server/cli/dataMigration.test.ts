@@ -117,10 +117,97 @@ async function seededSqlite(file: string): Promise<DatabaseHandle> {
       ),
     })
     expect(upload.statusCode).toBe(200)
+    await seedDues(app, database, office)
   } finally {
     await app.close()
   }
   return database
+}
+
+/** A row in each table of dues and gifts (issue 46), through the API where it has a route. */
+async function seedDues(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  office: { authorization: string },
+): Promise<void> {
+  const church = await app.inject({
+    method: 'PUT',
+    url: '/api/church',
+    headers: office,
+    payload: {
+      name_en: 'Debre Selam',
+      logo: `data:image/jpeg;base64,${(await jpegWithGps(40, 30)).toString('base64')}`,
+    },
+  })
+  expect(church.statusCode).toBe(200)
+  const db = database.db
+  const now = new Date().toISOString()
+  const member = await db.selectFrom('members').select('id').orderBy('id').executeTakeFirstOrThrow()
+  const fund = await db
+    .insertInto('funds')
+    .values({
+      kind: 'dues',
+      name_am: 'ወርሃዊ',
+      name_en: 'Monthly',
+      name_om: "Ji'aa",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('fund_rates')
+    .values({ fund_id: fund.id, from_month: '2018-01', amount: 5000, created_at: now })
+    .execute()
+  await db
+    .insertInto('member_dues')
+    .values({ member_id: member.id, category: 'student', start_month: '2018-01', updated_at: now })
+    .execute()
+  await db.insertInto('receipt_counters').values({ year: 2018, last_number: 1 }).execute()
+  const payment = await db
+    .insertInto('payments')
+    .values({
+      fund_id: fund.id,
+      member_id: member.id,
+      household_id: null,
+      amount: 5000,
+      currency: 'ETB',
+      method: 'cash',
+      reference: null,
+      received_on: '2025-09-20',
+      receipt_year: 2018,
+      receipt_number: '2018-000001',
+      verify_code: 'c0de',
+      recorded_by: 1,
+      recorded_by_username: 'office',
+      idempotency_key: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('payment_allocations')
+    .values({
+      payment_id: payment.id,
+      fund_id: fund.id,
+      member_id: member.id,
+      household_id: null,
+      month: '2018-01',
+      amount: 5000,
+    })
+    .execute()
+  await db
+    .insertInto('dues_waivers')
+    .values({
+      fund_id: fund.id,
+      member_id: member.id,
+      household_id: null,
+      month: '2018-02',
+      reason: 'Council',
+      created_by: 1,
+      created_at: now,
+    })
+    .execute()
 }
 
 async function dump(db: DatabaseHandle['db']): Promise<Record<string, unknown[]>> {

@@ -361,6 +361,26 @@ describe('users disable and enable', () => {
     expect((await findUserByUsername(database.db, 'yonas'))?.disabled).toBe(0)
   })
 
+  it('refuses to disable or remove the last enabled admin, as the API does', async () => {
+    await insertUser(database.db, 'office', await hashPassword('seeded password'), {
+      role: 'admin',
+    })
+    await seed('yonas')
+    for (const command of ['disable', 'remove']) {
+      const result = await run([command, 'office'])
+      expect(result.code).toBe(EXIT_FAILED)
+      expect(result.stderr).toMatch(/last enabled admin/)
+    }
+    expect((await findUserByUsername(database.db, 'office'))?.disabled).toBe(0)
+    await insertUser(database.db, 'deputy', await hashPassword('seeded password'), {
+      role: 'admin',
+    })
+    expect((await run(['disable', 'office'])).code).toBe(EXIT_OK)
+    expect((await run(['remove', 'deputy'])).code).toBe(EXIT_FAILED)
+    expect((await run(['enable', 'office'])).code).toBe(EXIT_OK)
+    expect((await run(['remove', 'deputy'])).code).toBe(EXIT_OK)
+  })
+
   it('refuses to disable the last account that can sign in', async () => {
     await seed('admin')
     const result = await run(['disable', 'admin'])

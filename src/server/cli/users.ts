@@ -43,7 +43,7 @@ export const USAGE = `Usage: npm run users -- <command>
                  read from standard input
   list           show every account
   passwd NAME    set a new password, read from standard input
-  remove NAME    delete an account (never the last one that can sign in)
+  remove NAME    delete an account (never the last one that can sign in, nor the last admin)
   disable NAME   keep an account but stop it signing in
   enable NAME    let a disabled account sign in again
 
@@ -143,6 +143,15 @@ function othersCanSignIn(accounts: Account[], leaving: Account): boolean {
   return accounts.some((account) => account.id !== leaving.id && !account.disabled)
 }
 
+/** Without `leaving`, is there still an enabled admin, if `leaving` is one? As the API asks. */
+function keepsAnAdmin(accounts: Account[], leaving: Account): boolean {
+  if (leaving.role !== 'admin' || leaving.disabled) return true
+  return accounts.some((a) => a.id !== leaving.id && a.role === 'admin' && !a.disabled)
+}
+
+const LAST_ADMIN = (verb: string, name: string) =>
+  `Refusing to ${verb} "${name}": it is the last enabled admin. Make another account an admin first.`
+
 async function addAccount(io: UsersCommandIO, rawName: string, role: Role) {
   const name = checkedUsername(rawName)
   const existing = findAccount(await listAccounts(io.db), name)
@@ -220,6 +229,9 @@ async function removeAccount(io: UsersCommandIO, rawName: string) {
         `Refusing to remove "${account.username}": no other account could sign in. Add one first.`,
       )
     }
+    if (!keepsAnAdmin(accounts, account)) {
+      throw new CommandError(LAST_ADMIN('remove', account.username))
+    }
     try {
       await deleteUser(trx, account.id)
       await recordEvent(trx, {
@@ -255,6 +267,9 @@ async function setDisabled(io: UsersCommandIO, rawName: string, disabled: boolea
       throw new CommandError(
         `Refusing to disable "${account.username}": no other account could sign in. Add one first.`,
       )
+    }
+    if (disabled && !keepsAnAdmin(accounts, account)) {
+      throw new CommandError(LAST_ADMIN('disable', account.username))
     }
     await setUserDisabled(trx, account.id, disabled)
     if (disabled) await endAccountSessions(trx, account.id)

@@ -212,6 +212,112 @@ export interface HouseholdsTable {
 }
 
 export type HouseholdRow = Selectable<HouseholdsTable>
+/** The church's profile (issue 46): one row, id 1, once an admin has saved it. */
+export interface ChurchProfileTable {
+  id: number
+  name_am: string
+  name_en: string
+  name_om: string
+  address: string
+  phone: string
+  po_box: string
+  /** ISO 4217 code. */
+  currency: string
+  signatory_name: string
+  signatory_title: string
+  /** max_unpaid | last_paid (domain/duesLedger.ts StandingRule). */
+  standing_kind: string
+  standing_months: number
+  logo: Uint8Array | null
+  logo_type: string | null
+  logo_version: string | null
+  updated_at: string
+}
+
+/** A fund: monthly dues under rates, or gifts of any amount (issue 46). */
+export interface FundsTable {
+  id: Generated<number>
+  kind: string
+  payer: ColumnType<string, string | undefined, string>
+  name_am: string
+  name_en: string
+  name_om: string
+  active: ColumnType<number, number | undefined, number>
+  created_at: string
+  updated_at: string
+}
+
+/** A dues fund's monthly amount (minor units) from an Ethiopian month, per category ('' standard). */
+export interface FundRatesTable {
+  id: Generated<number>
+  fund_id: number
+  category: ColumnType<string, string | undefined, string>
+  from_month: string
+  amount: number
+  created_at: string
+}
+
+/** A member's dues settings: reduced-rate category and the office's start month. */
+export interface MemberDuesTable {
+  member_id: number
+  category: ColumnType<string, string | undefined, string>
+  start_month: string | null
+  updated_at: string
+}
+
+/** Each Ethiopian year's last receipt number (decision 0190). */
+export interface ReceiptCountersTable {
+  year: number
+  last_number: number
+}
+
+/** A payment: never edited or deleted, only voided with a reason. */
+export interface PaymentsTable {
+  id: Generated<number>
+  fund_id: number
+  member_id: number | null
+  household_id: number | null
+  amount: number
+  currency: string
+  method: string
+  reference: string | null
+  received_on: string
+  receipt_year: number
+  receipt_number: string
+  verify_code: string
+  recorded_by: number
+  recorded_by_username: string
+  idempotency_key: string | null
+  created_at: string
+  voided_at: ColumnType<string | null, string | null | undefined, string | null>
+  voided_by: ColumnType<number | null, number | null | undefined, number | null>
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export type PaymentRow = Selectable<PaymentsTable>
+
+/** The part of a payment that pays one month; voided follows its payment. */
+export interface PaymentAllocationsTable {
+  payment_id: number
+  fund_id: number
+  member_id: number | null
+  household_id: number | null
+  month: string
+  amount: number
+  voided: ColumnType<number, number | undefined, number>
+}
+
+/** A month forgiven by the council, with its reason. */
+export interface DuesWaiversTable {
+  id: Generated<number>
+  fund_id: number
+  member_id: number | null
+  household_id: number | null
+  month: string
+  reason: string
+  created_by: number
+  created_at: string
+}
 
 export interface Database {
   households: HouseholdsTable
@@ -230,6 +336,14 @@ export interface Database {
   deleted_members: DeletedMembersTable
   pending_imports: PendingImportsTable
   member_create_keys: MemberCreateKeysTable
+  church_profile: ChurchProfileTable
+  funds: FundsTable
+  fund_rates: FundRatesTable
+  member_dues: MemberDuesTable
+  receipt_counters: ReceiptCountersTable
+  payments: PaymentsTable
+  payment_allocations: PaymentAllocationsTable
+  dues_waivers: DuesWaiversTable
 }
 
 /** What a repository function runs on: the database, or a transaction the caller holds. */

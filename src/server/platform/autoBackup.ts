@@ -2,7 +2,7 @@
 // daily and 4 weekly. A failure (disk full, unwritable directory) is logged and nothing else:
 // the server keeps serving and the live database is only ever read.
 import path from 'node:path'
-import { backupDatabase, defaultBackupName, pruneBackups } from './backup'
+import { backupDatabase, defaultBackupName, historyHeadOf, pruneBackups } from './backup'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -27,7 +27,9 @@ export async function takeAutomaticBackup(options: AutomaticBackupOptions): Prom
     const started = Date.now()
     await backupDatabase(source, target)
     const removed = pruneBackups(dir)
-    log.info({ file: target, ms: Date.now() - started, removed }, 'backup written')
+    // The backup's history head (count:hash) in the log: an anchor kept outside the database.
+    const history_head = historyHeadOf(target)
+    log.info({ file: target, ms: Date.now() - started, removed, history_head }, 'backup written')
     return true
   } catch (error) {
     log.error(

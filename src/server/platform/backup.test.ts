@@ -183,6 +183,23 @@ describe('backup', () => {
     expect(run.err()).toContain('pg_dump')
   })
 
+  it('logs each automatic backup with its history head, as audit verify prints it', async () => {
+    await calls.create(auth, { first_name: 'Logged' })
+    const lines: Record<string, unknown>[] = []
+    const ok = await takeAutomaticBackup({
+      source: path.join(dataDir, DATABASE_FILE_NAME),
+      dir: path.join(dataDir, 'backups'),
+      log: { info: (details) => lines.push(details as never), error: () => undefined },
+    })
+    expect(ok).toBe(true)
+    const last = await handle.db
+      .selectFrom('audit_events')
+      .select(['seq', 'hash'])
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(lines).toEqual([expect.objectContaining({ history_head: `${last.seq}:${last.hash}` })])
+  })
+
   it('an unwritable backup directory is logged, never thrown, and the database is untouched', async () => {
     await calls.create(auth, { first_name: 'Kept' })
     const blocked = path.join(dataDir, 'not-a-dir')

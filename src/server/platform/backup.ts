@@ -230,3 +230,23 @@ export function pruneBackups(dir: string, daily = 7, weekly = 4): string[] {
   }
   return removed
 }
+
+/**
+ * The history head (count:hash of the last event, as `npm run audit -- verify` prints it) of a
+ * SQLite file, read straight from its table: undefined when it has no history table.
+ */
+export function historyHeadOf(file: string): string | undefined {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true })
+  try {
+    const table = db
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'audit_events'")
+      .get()
+    if (!table) return undefined
+    const last = db
+      .prepare('select seq, hash from audit_events order by seq desc limit 1')
+      .get() as { seq: number; hash: string } | undefined
+    return last ? `${last.seq}:${last.hash}` : `0:${'0'.repeat(64)}`
+  } finally {
+    db.close()
+  }
+}

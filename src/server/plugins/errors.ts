@@ -40,6 +40,27 @@ const GENERIC: Record<number, string> = {
   429: 'Too many requests',
 }
 
+export const ACCOUNT_CHANGED =
+  'The account changed meanwhile (removed, or given members): nothing was changed. Please try again.'
+
+/**
+ * A foreign key refused a write: a transfer to an account removed at the same moment, or a
+ * removal of an account that was just given members (SQLite result code, PostgreSQL SQLSTATE).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
+}
+
+/** The same error, or a 409 for a foreign key a concurrent change of accounts tripped. */
+export function accountRace(error: unknown): unknown {
+  return isForeignKeyViolation(error) ? new ApiError(409, ACCOUNT_CHANGED) : error
+}
+
+/** A transfer to an account whose role cannot own members (an auditor's). */
+export const CANNOT_OWN_MEMBERS =
+  'Members can only be transferred to an administrator or a clerk: an auditor can only read'
+
 export const STORAGE_UNAVAILABLE =
   'The server cannot save right now: its storage is full or read-only. Nothing was saved. ' +
   'Please try again later, and tell whoever runs the server.'

@@ -32,6 +32,14 @@ export function importCalls(app: () => FastifyInstance) {
         ...multipart(fields, [{ field: 'file', filename, contentType, data }], auth),
       })
     },
+    preview(auth: Auth, id: string, body: Record<string, unknown>) {
+      return app().inject({
+        method: 'POST',
+        url: `/api/imports/${id}/preview`,
+        headers: auth,
+        payload: body,
+      })
+    },
     commit(auth: Auth, id: string, body: Record<string, unknown>) {
       return app().inject({
         method: 'POST',

@@ -18,6 +18,8 @@ import * as m271001 from './2026_11_27_1001_member_text_index_edges'
 import * as m271201 from './2026_11_27_1201_member_search_grams'
 import * as m271301 from './2026_11_27_1301_member_month_day_ids'
 import * as m290201 from './2026_11_29_0201_households'
+import * as m290401 from './2026_11_29_0401_church_profile'
+import * as m290402 from './2026_11_29_0402_dues'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1201_member_search_grams': m271201,
   '2026_11_27_1301_member_month_day_ids': m271301,
   '2026_11_29_0201_households': m290201,
+  '2026_11_29_0401_church_profile': m290401,
+  '2026_11_29_0402_dues': m290402,
 }

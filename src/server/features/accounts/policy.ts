@@ -40,6 +40,10 @@ export const GRANTS = {
   'household.write': WRITERS,
   /** Hand a household with its members over: one's own, or any account's for an admin. */
   'household.transfer': WRITERS,
+  /** The church profile (issue 46). */
+  'church.manage': ['admin'],
+  /** Funds, rates, voids and waivers (issue 46); recording a payment is member.update-like. */
+  'dues.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Action = keyof typeof GRANTS

@@ -21,11 +21,14 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
 }
 
 /** What a request needs to know of an account: who it is and whether it may still sign in. */
-export type AccountState = Pick<UserRow, 'id' | 'username' | 'disabled'>
+export type AccountState = Pick<UserRow, 'id' | 'username' | 'disabled' | 'role'>
 
 // Every authenticated request reads this, so it is compiled once (db/precompiled.ts).
 const accountStateById = precompile<{ id: number }, AccountState>((db, param) =>
-  db.selectFrom('users').select(['id', 'username', 'disabled']).where('id', '=', param('id')),
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'disabled', 'role'])
+    .where('id', '=', param('id')),
 )
 
 export async function findAccountState(db: Db, id: number): Promise<AccountState | undefined> {
@@ -41,6 +44,8 @@ export interface ListUsersOptions {
   excludeId?: number
   search?: string
   includeDisabled?: boolean
+  /** Only accounts that can own members (a transfer's targets): no auditors. */
+  ownersOnly?: boolean
 }
 
 /** Active accounts by username; search is a trimmed, case-insensitive substring. */
@@ -48,6 +53,7 @@ export function listUsers(db: Db, options: ListUsersOptions = {}): Promise<Publi
   let query = db.selectFrom('users').select(['id', 'username'])
   if (!options.includeDisabled) query = query.where('disabled', '=', 0)
   if (options.excludeId !== undefined) query = query.where('id', '!=', options.excludeId)
+  if (options.ownersOnly) query = query.where('role', 'in', ['admin', 'clerk'])
   const search = options.search?.trim()
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

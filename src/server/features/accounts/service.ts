@@ -2,9 +2,15 @@
 // records itself in the history under the account's name. The routes check the role first.
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { isRole, normaliseUsername, type Role, usernameProblem } from '../../../domain'
+import {
+  canOwnMembers,
+  isRole,
+  normaliseUsername,
+  type Role,
+  usernameProblem,
+} from '../../../domain'
 import type { Database, Db } from '../../db/tables'
-import { ApiError } from '../../plugins/errors'
+import { accountRace, ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
 import { endAccountSessions } from '../auth'
 import { type Actor, recordEvent } from '../history'
 import { moveAccountHouseholds, ownsHouseholds } from '../households'
@@ -147,63 +153,76 @@ export async function transferAllMembers(
   from: number,
   to: number,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const source = await findAccount(trx, from)
-    if (!source) throw notFound()
-    const target = await findAccount(trx, to)
-    if (!target || target.disabled || to === from) {
-      throw new ApiError(400, 'Choose another, enabled account', {
-        target_user_id: 'invalidValue',
-      })
-    }
-    // The account's households go along: a household and its members keep one owner.
-    await moveAccountHouseholds(trx, actor, source, target)
-    const ids = await memberIdsOf(trx, from)
-    if (ids.length === 0) return 0
-    await transferMembersOf(trx, from, to, ids)
-    for (const memberId of ids) {
-      await recordEvent(trx, {
-        actor,
-        action: 'member_transfer',
-        memberId,
-        subjectUserId: to,
-        details: {
-          changes: { owner_user_id: [from, to] },
-          from_username: source.username,
-          to_username: target.username,
-        },
-      })
-    }
-    return ids.length
-  })
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const source = await findAccount(trx, from)
+      if (!source) throw notFound()
+      const target = await findAccount(trx, to)
+      if (!target || target.disabled || to === from) {
+        throw new ApiError(400, 'Choose another, enabled account', {
+          target_user_id: 'invalidValue',
+        })
+      }
+      if (!canOwnMembers(target.role)) {
+        throw new ApiError(400, CANNOT_OWN_MEMBERS, { target_user_id: 'invalidValue' })
+      }
+      // The account's households go along: a household and its members keep one owner.
+      await moveAccountHouseholds(trx, actor, source, target)
+      const ids = await memberIdsOf(trx, from)
+      if (ids.length === 0) return 0
+      await transferMembersOf(trx, from, to, ids)
+      for (const memberId of ids) {
+        await recordEvent(trx, {
+          actor,
+          action: 'member_transfer',
+          memberId,
+          subjectUserId: to,
+          details: {
+            changes: { owner_user_id: [from, to] },
+            from_username: source.username,
+            to_username: target.username,
+          },
+        })
+      }
+      return ids.length
+    })
+    .catch((error: unknown) => {
+      throw accountRace(error)
+    })
 }
 
 /** Removes an account that owns no member nor household; never the caller's own, never the last admin. */
 export async function removeAccount(db: Kysely<Database>, actor: Actor, id: number) {
-  await db.transaction().execute(async (trx) => {
-    await lockAccounts(trx)
-    const account = await findAccount(trx, id)
-    if (!account) throw notFound()
-    if (id === actor.id) {
-      throw new ApiError(400, 'You cannot remove your own account', { id: 'ownAccount' })
-    }
-    const owned = await memberIdsOf(trx, id)
-    if (owned.length > 0) {
-      throw new ApiError(400, 'This account still has members: transfer them first', {
-        id: 'hasMembers',
-      })
-    }
-    if (await ownsHouseholds(trx, id)) {
-      throw new ApiError(400, 'This account still has households: transfer them first', {
-        id: 'hasHouseholds',
-      })
-    }
-    if (account.role === 'admin' && !account.disabled && !(await keepsAnAdmin(trx, id))) {
-      throw new ApiError(400, LAST_ADMIN, { role: 'lastAdmin' })
-    }
-    await endAccountSessions(trx, id)
-    await deleteOwnerCounts(trx, id)
-    await deleteUser(trx, id)
-    await recordAccountEvent(trx, actor, 'account_remove', account)
-  })
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockAccounts(trx)
+      const account = await findAccount(trx, id)
+      if (!account) throw notFound()
+      if (id === actor.id) {
+        throw new ApiError(400, 'You cannot remove your own account', { id: 'ownAccount' })
+      }
+      const owned = await memberIdsOf(trx, id)
+      if (owned.length > 0) {
+        throw new ApiError(400, 'This account still has members: transfer them first', {
+          id: 'hasMembers',
+        })
+      }
+      if (await ownsHouseholds(trx, id)) {
+        throw new ApiError(400, 'This account still has households: transfer them first', {
+          id: 'hasHouseholds',
+        })
+      }
+      if (account.role === 'admin' && !account.disabled && !(await keepsAnAdmin(trx, id))) {
+        throw new ApiError(400, LAST_ADMIN, { role: 'lastAdmin' })
+      }
+      await endAccountSessions(trx, id)
+      await deleteOwnerCounts(trx, id)
+      await deleteUser(trx, id)
+      await recordAccountEvent(trx, actor, 'account_remove', account)
+    })
+    .catch((error: unknown) => {
+      throw accountRace(error)
+    })
 }

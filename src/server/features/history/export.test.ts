@@ -84,8 +84,15 @@ describe('GET /api/audit/export', () => {
     ])
     // Every event, across pages: the bulk sign-ins, the purge, the create and the update (and
     // the two sign-ins of the test accounts).
-    const events = await ctx.database.db.selectFrom('audit_events').select('seq').execute()
-    expect(rows.length - 1).toBe(events.length)
+    const events = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['seq', 'hash'])
+      .orderBy('seq')
+      .execute()
+    // Header, the events, and last the whole chain's head to keep (audit verify --since).
+    expect(rows.length - 2).toBe(events.length)
+    const last = events[events.length - 1]
+    expect(texts(rows[rows.length - 1])).toEqual([am.historyHead, `${last.seq}:${last.hash}`])
     const update = rows.map(texts).find((cells) => cells[2] === am['action.member_update'])!
     expect(update[1]).toBe('secretary')
     expect(update[3]).toBe(String(memberId))
@@ -111,7 +118,13 @@ describe('GET /api/audit/export', () => {
     expect(text.startsWith('\uFEFF')).toBe(true)
     const lines = text.slice(1).trimEnd().split('\r\n')
     expect(lines[0]).toBe('When,Who,What,Member number,About,Changes')
-    expect(lines).toHaveLength(2)
+    expect(lines).toHaveLength(4)
+    const head = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['seq', 'hash'])
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(lines.slice(2)).toEqual(['', `${en.historyHead},${head.seq}:${head.hash}`])
     expect(lines[1]).toContain(`,secretary,${en['action.member_update']},${memberId},`)
     expect(lines[1]).toContain('Visitor → Member')
   })

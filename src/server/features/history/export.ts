@@ -13,6 +13,7 @@ import {
   type HistoryWords,
 } from '../../../domain'
 import type { AuditEventRow, Db } from '../../db/tables'
+import { chainHead, formatAnchor } from './service'
 import { type Calendar, type ExportFormat, type Language, message, neutralise } from '../imports'
 import { auditQuery } from './repository'
 
@@ -95,10 +96,14 @@ async function* exportRows(db: Db, request: HistoryExportRequest): AsyncGenerato
   const words = serverWords(request.lang, request.calendar)
   const text = historyText(words)
   const when = whenText(request.lang, request.calendar, request.timeZone)
+  // The whole chain's head as the export starts: an anchor the office keeps with the file.
+  const head = formatAnchor(await chainHead(db))
   yield HISTORY_EXPORT_HEADERS.map((id) => words.t(id))
   for await (const events of pages(db, request.filters)) {
     for (const event of events) yield historyRow(text, event, when(event.at)).map(neutralise)
   }
+  yield []
+  yield [words.t('historyHead'), head]
 }
 
 /** The export as a stream; a failure half-way ends the stream with an error (logged). */

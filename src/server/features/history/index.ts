@@ -5,6 +5,11 @@ export {
   memberChanges,
   recordEvent,
   recordEvents,
+  anchorsIn,
+  type ChainAnchor,
+  chainHead,
+  checkAnchor,
+  formatAnchor,
   SYSTEM_ACTOR,
   verifyChain,
 } from './service'

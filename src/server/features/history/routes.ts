@@ -5,7 +5,7 @@ import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { exportHistory, isTimeZone } from './export'
 import { nextDay } from './repository'
-import { historyPage, memberHistory } from './service'
+import { chainHead, historyPage, memberHistory } from './service'
 import {
   DOWNLOAD_QUERY_PROPERTIES,
   downloadChoices,
@@ -78,6 +78,16 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       const page = await historyPage(db, checkedFilters(q), limit, before)
       reply.header('Cache-Control', 'no-store')
       return page
+    },
+  )
+
+  // The chain's head (count and last hash) for the printed report: an anchor kept on paper.
+  app.get(
+    '/api/audit/head',
+    { preHandler: app.requireAllowed('history.read') },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return chainHead(db)
     },
   )
 

@@ -1,5 +1,8 @@
 // The history (issue 25): one event per change with its before/after, written in the change's
 // transaction, and a hash chain whose edits, removals and insertions `audit verify` finds.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'kysely'
 import { runAuditCommand } from '../../cli/audit'
 import { memberCalls } from '../../testing/memberCalls'
@@ -30,9 +33,9 @@ async function events(): Promise<Event[]> {
   return rows.map((row) => ({ ...row, seq: Number(row.seq), details: JSON.parse(row.details) }))
 }
 
-async function audit() {
+async function audit(...args: string[]) {
   const output = collectOutput()
-  const code = await runAuditCommand(['verify'], {
+  const code = await runAuditCommand(['verify', ...args], {
     db: ctx.database.db,
     stdout: output.stream,
     stderr: output.stream,
@@ -210,5 +213,85 @@ describe('the hash chain', () => {
     )
     const result = await verifyChain(ctx.database.db)
     expect(result).toMatchObject({ intact: true, count: 14 })
+  })
+})
+
+describe('anchors: a head recorded elsewhere', () => {
+  async function recordedHead(): Promise<string> {
+    const owner = await createUserAndSignIn(ctx, 'maryam')
+    const member = await calls.create(owner.auth)
+    await calls.update(owner.auth, member.id, { city: 'Bahir Dar' })
+    await calls.update(owner.auth, member.id, { city: 'Gondar' })
+    const result = await audit()
+    expect(result.code).toBe(0)
+    const head = /^head: (\d+:[0-9a-f]{64})$/m.exec(result.text)?.[1]
+    expect(head).toMatch(/^4:/)
+    return head as string
+  }
+
+  /** Rewrites the chain from `from` on as a forger with database access would. */
+  async function rehashFrom(from: number) {
+    const rows = await ctx.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .orderBy('seq')
+      .execute()
+    let prev = rows[from - 2]?.hash ?? '0'.repeat(64)
+    for (const row of rows.slice(from - 1)) {
+      const fields = { ...row, seq: Number(row.seq), prev_hash: prev }
+      const hash = eventHash(fields)
+      await ctx.database.db
+        .updateTable('audit_events')
+        .set({ prev_hash: prev, hash })
+        .where('seq', '=', fields.seq)
+        .execute()
+      prev = hash
+    }
+  }
+
+  it('holds while the history only grows', async () => {
+    const head = await recordedHead()
+    await calls.create((await createUserAndSignIn(ctx, 'yonas')).auth)
+    const result = await audit('--since', head)
+    expect(result.code).toBe(0)
+    expect(result.text).toContain('recorded head still in the history: 1')
+  })
+
+  it('finds the last events deleted, which the chain alone cannot', async () => {
+    const head = await recordedHead()
+    await sql`delete from audit_events where seq = 4`.execute(ctx.database.db)
+    expect((await audit()).code).toBe(0)
+    const result = await audit('--since', head)
+    expect(result.code).toBe(1)
+    expect(result.text).toMatch(/only 3 events: events were removed from its end/)
+  })
+
+  it('finds an event edited with every later hash recomputed', async () => {
+    const head = await recordedHead()
+    await sql`update audit_events set actor_username = 'someone else' where seq = 2`.execute(
+      ctx.database.db,
+    )
+    await rehashFrom(2)
+    expect((await audit()).code).toBe(0)
+    const result = await audit('--since', head)
+    expect(result.code).toBe(1)
+    expect(result.text).toMatch(/event 4 is not the one recorded/)
+  })
+
+  it('reads every head in a file, such as a saved backup log, and refuses a bad argument', async () => {
+    const head = await recordedHead()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-anchor-'))
+    try {
+      const file = path.join(dir, 'heads.log')
+      fs.writeFileSync(file, `backup written, history head 1:${'a'.repeat(64)}\nhead: ${head}\n`)
+      const result = await audit('--since', file)
+      expect(result.code).toBe(1)
+      expect(result.text).toMatch(/event 1 is not the one recorded/)
+      fs.writeFileSync(file, `head: ${head}\n`)
+      expect((await audit('--since', file)).code).toBe(0)
+      expect((await audit('--since', 'not-a-head')).code).toBe(2)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -181,3 +181,53 @@ export async function historyPage(
     next_cursor: rows.length > limit ? String(items[items.length - 1].seq) : null,
   }
 }
+
+/** A point of the chain the office recorded elsewhere: event number `count` had hash `hash`. */
+export interface ChainAnchor {
+  count: number
+  hash: string
+}
+
+const ANCHOR = /(\d{1,10}):([0-9a-f]{64})\b/g
+
+/** "count:hash" as printed by exports, backups, the report and `audit verify`. */
+export function formatAnchor(anchor: ChainAnchor): string {
+  return `${anchor.count}:${anchor.hash}`
+}
+
+/** Every "count:hash" anchor in a text (one given on the command line, or a saved file). */
+export function anchorsIn(text: string): ChainAnchor[] {
+  return [...text.matchAll(ANCHOR)].map((m) => ({ count: Number(m[1]), hash: m[2] }))
+}
+
+/** The stored chain's last event as an anchor (0 and the genesis hash when it is empty). */
+export async function chainHead(db: Db): Promise<ChainAnchor> {
+  const last = await db
+    .selectFrom('audit_events')
+    .select(['seq', 'hash'])
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return last ? { count: Number(last.seq), hash: last.hash } : { count: 0, hash: GENESIS_HASH }
+}
+
+export type AnchorResult =
+  { holds: true } | { holds: false; problem: 'shortened' | 'rewritten'; count: number }
+
+/**
+ * Whether a recorded anchor is still a prefix of the chain: its event is there with the same
+ * hash. Run after verifyChain found the chain intact, since only then does a hash stand for
+ * every event before it. A chain rewritten end to end, or cut short, passes verifyChain alone.
+ */
+export async function checkAnchor(db: Db, anchor: ChainAnchor): Promise<AnchorResult> {
+  if (anchor.count === 0) return { holds: true }
+  const row = await db
+    .selectFrom('audit_events')
+    .select('hash')
+    .where('seq', '=', anchor.count)
+    .executeTakeFirst()
+  if (!row) return { holds: false, problem: 'shortened', count: anchor.count }
+  return row.hash === anchor.hash
+    ? { holds: true }
+    : { holds: false, problem: 'rewritten', count: anchor.count }
+}

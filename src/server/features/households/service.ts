@@ -6,13 +6,14 @@ import {
   type HouseholdInput,
   type HouseholdPage,
   type HouseholdRole,
+  canOwnMembers,
   isHouseholdRole,
   parseHouseholdInput,
 } from '../../../domain'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/tables'
 import type { RequestUser } from '../auth'
-import { ApiError } from '../../plugins/errors'
+import { ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
 import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
 import { type Actor, memberChanges, recordEvent } from '../history'
@@ -333,6 +334,10 @@ async function transferTarget(trx: Db, target: number, owner: number) {
   const account = await findAccountState(trx, target)
   if (!account || account.disabled) {
     throw new ApiError(400, 'The selected user does not exist', { targetUserId: 'invalidValue' })
+  }
+  // An account that owns no members (an auditor) owns no household either.
+  if (!canOwnMembers(account.role)) {
+    throw new ApiError(400, CANNOT_OWN_MEMBERS, { targetUserId: 'invalidValue' })
   }
   return account
 }

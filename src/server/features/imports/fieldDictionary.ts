@@ -19,7 +19,9 @@ import {
   type EnumOption,
   type MemberField,
   type OptionListField,
+  type ImportTarget,
 } from '../../../domain'
+import { FAMILY_NAME, MIDDLE_NAME_HEADERS, OTHER_HEADERS } from './headerNames'
 
 export const LANGUAGES = ['en', 'am', 'om'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -94,24 +96,58 @@ export interface HeaderMatch {
   field: MemberField | null
   /** The calendar a date column names in its header ("… (Ethiopian calendar)"), if any. */
   calendar?: Calendar
+  /** The fields the column may fill, best first (FAMILY_NAME: decided per file). */
+  candidates: readonly (ImportTarget | typeof FAMILY_NAME)[]
+  /** A western "Middle Name": a father's name only when the file fills it. */
+  middleName?: boolean
 }
+
+let otherIndex: ReadonlyMap<string, readonly (ImportTarget | typeof FAMILY_NAME)[]> | undefined
+
+function buildOtherIndex() {
+  const index = new Map<string, readonly (ImportTarget | typeof FAMILY_NAME)[]>()
+  for (const [names, fields] of OTHER_HEADERS) {
+    for (const name of names) if (!index.has(comparable(name))) index.set(comparable(name), fields)
+  }
+  return index
+}
+
+const MIDDLE_NAMES: ReadonlySet<string> = new Set(MIDDLE_NAME_HEADERS.map((n) => comparable(n)))
 
 const CALENDAR_NAMES: readonly [Calendar, readonly string[]][] = [
   ['ethiopian', LANGUAGES.map((lang) => comparable(message(lang, 'ethiopianCalendar') ?? ''))],
   ['gregorian', LANGUAGES.map((lang) => comparable(message(lang, 'gregorianCalendar') ?? ''))],
 ]
 
-/** The field a header names in English, Amharic or Afaan Oromoo, or by its snake_case name. */
+/**
+ * The field a header names: its snake_case name exactly, else the names other systems and
+ * offices write (./headerNames), else a label of locales/ in English, Amharic or Afaan Oromoo.
+ */
 export function matchHeader(header: string): HeaderMatch {
   headerIndex ??= buildHeaderIndex()
+  otherIndex ??= buildOtherIndex()
   const bracket = /^(.*?)\s*[([]([^()[\]]*)[)\]]\s*$/.exec(header)
   const base = bracket ? bracket[1] : header
-  const field = headerIndex.get(comparable(base)) ?? headerIndex.get(comparable(header)) ?? null
-  if (!field || !bracket || !isDateField(field)) return { field }
+  const exact = (TRANSFER_FIELDS as readonly string[]).includes(header.trim())
+    ? (header.trim() as MemberField)
+    : undefined
+  const keys = [comparable(base), comparable(header)]
+  if (!exact && keys.some((key) => MIDDLE_NAMES.has(key))) {
+    return { field: null, candidates: [], middleName: true }
+  }
+  const other = exact ? undefined : keys.map((key) => otherIndex!.get(key)).find(Boolean)
+  const labelled = exact ?? keys.map((key) => headerIndex!.get(key)).find(Boolean)
+  const candidates = other ?? (labelled ? [labelled] : [])
+  const first = candidates[0]
+  const field = first && first !== FAMILY_NAME && isMemberField(first) ? first : null
+  if (!field || !bracket || !isDateField(field)) return { field, candidates }
   const named = comparable(bracket[2])
   const calendar = CALENDAR_NAMES.find(([, names]) => names.some((n) => n !== '' && n === named))
-  return calendar ? { field, calendar: calendar[0] } : { field }
+  return calendar ? { field, calendar: calendar[0], candidates } : { field, candidates }
 }
+
+const isMemberField = (target: string): target is MemberField =>
+  (TRANSFER_FIELDS as readonly string[]).includes(target)
 
 type OptionsField = EnumField | OptionListField | 'job'
 

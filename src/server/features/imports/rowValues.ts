@@ -3,9 +3,7 @@
 // Ethiopian calendar when the file (or the column's header) says so; phones kept as written.
 // Then the one member schema of src/domain decides, with its message ids.
 import {
-  ethiopianToIso,
-  formatIsoDate,
-  isValidEthiopianDate,
+  BOOLEAN_FIELDS,
   LIST_FIELDS,
   memberUpdateSchema,
   REQUIRED_NAME_FIELDS,
@@ -13,12 +11,14 @@ import {
   uniqueEntries,
   validateMember,
   type MemberField,
+  type FamilyRole,
   type MemberInput,
 } from '../../../domain'
 import type { Schema } from 'yup'
 import {
   isDateField,
   isEnumField,
+  comparable,
   isOptionListField,
   readEnumValue,
   readJobEntry,
@@ -26,11 +26,22 @@ import {
   type Calendar,
 } from './fieldDictionary'
 import { cellText, type Cell } from './readTable'
+import { readDateCell, readDateText } from './readDate'
 
 export interface ColumnPlan {
   index: number
   field: MemberField
   calendar: Calendar
+  /** Enumerated columns: the clerk's reading of values the import does not know. */
+  values?: ReadonlyMap<string, string | null>
+}
+
+/** Everything a row's reading needs besides its member columns. */
+export interface RowPlan {
+  columns: readonly ColumnPlan[]
+  /** Columns kept in notes as "Header: value" lines. */
+  notes?: readonly { index: number; header: string }[]
+  family?: { id?: number; role?: number; roles?: ReadonlyMap<string, string | null> }
 }
 
 export interface RowReading {
@@ -40,32 +51,25 @@ export interface RowReading {
   filled: MemberField[]
   /** Field → message id (the wizard's). */
   errors: Record<string, string>
+  /** Field → the cell as written, for the errors about a value. */
+  errorValues: Record<string, string>
+  /** Field → the cell left empty and why (an unknown date). */
+  warnings: Record<string, { message: string; value: string }>
+  /** Enumerated field → the value it did not know (listed for the clerk to map once). */
+  unknownValues: Record<string, string>
+  family: { id: string; role: string | null } | null
 }
 
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/
-const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/
+const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
 
 /** A date cell as yyyy-mm-dd (Gregorian), or undefined when it is not a date we can read. */
 export function readDate(cell: Cell, calendar: Calendar): string | undefined {
-  // Excel stores dates as Gregorian day numbers, whatever the file's other dates are.
-  if (cell && typeof cell === 'object' && 'd' in cell) return cell.d
-  const text = cellText(cell)
-  const iso = ISO.exec(text)
-  const dayFirst = DAY_FIRST.exec(text)
-  const parts = iso
-    ? { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) }
-    : dayFirst
-      ? { year: Number(dayFirst[3]), month: Number(dayFirst[2]), day: Number(dayFirst[1]) }
-      : undefined
-  if (!parts) return undefined
-  if (calendar === 'ethiopian') {
-    return isValidEthiopianDate(parts)
-      ? ethiopianToIso(parts.year, parts.month, parts.day)
-      : undefined
-  }
-  // Whether it is a real date (no 31 February) is the schema's check.
-  return formatIsoDate(parts)
+  const reading =
+    cell && typeof cell === 'object' && 'd' in cell
+      ? readDateCell(cell.d, calendar)
+      : readDateText(cellText(cell), calendar)
+  return 'iso' in reading ? reading.iso : undefined
 }
 
 const splitList = (text: string) =>
@@ -104,33 +108,103 @@ export class FieldVerdicts {
   }
 }
 
+/** Values an enumerated column leaves empty whatever its field ("Unassigned", "0", "-"). */
+const EMPTY_WORDS: ReadonlySet<string> = new Set(
+  ['unassigned', 'unknown', 'none', 'n/a', 'na', '0', '-', '?', 'ያልታወቀ', 'የለም', 'hinbeekamu'].map(
+    comparable,
+  ),
+)
+
+/** Short forms every office writes (M/F, ወ/ሴ, Dh/Du) beside the options' labels. */
+const ENUM_EXTRAS: Partial<Record<string, Readonly<Record<string, string>>>> = {
+  gender: {
+    m: 'male',
+    man: 'male',
+    ወ: 'male',
+    ወንድ: 'male',
+    dh: 'male',
+    dhiira: 'male',
+    dhiiraa: 'male',
+    f: 'female',
+    w: 'female',
+    woman: 'female',
+    ሴ: 'female',
+    ሴት: 'female',
+    du: 'female',
+    dubartii: 'female',
+    dubara: 'female',
+  },
+}
+
+/** An enumerated cell → its key, null for a word meaning empty, undefined when unknown. */
+export function readEnumCell(
+  field: string,
+  text: string,
+  values?: ReadonlyMap<string, string | null>,
+): string | null | undefined {
+  if (values?.has(text)) return values.get(text)
+  const known = isEnumField(field) ? readEnumValue(field, text) : undefined
+  if (known !== undefined) return known
+  const folded = comparable(text)
+  const extra = ENUM_EXTRAS[field]?.[folded]
+  if (extra) return extra
+  return EMPTY_WORDS.has(folded) ? null : undefined
+}
+
 export function readRow(
   cells: readonly Cell[],
-  plan: readonly ColumnPlan[],
+  rowPlan: RowPlan | readonly ColumnPlan[],
   verdicts: FieldVerdicts = new FieldVerdicts(),
 ): RowReading {
+  const {
+    columns: plan,
+    notes,
+    family: familyPlan,
+  } = Array.isArray(rowPlan)
+    ? { columns: rowPlan as readonly ColumnPlan[], notes: undefined, family: undefined }
+    : (rowPlan as RowPlan)
   const raw: Record<string, unknown> = {}
   const errors: Record<string, string> = {}
+  const errorValues: Record<string, string> = {}
+  const warnings: RowReading['warnings'] = {}
+  const unknownValues: Record<string, string> = {}
   const filled: MemberField[] = []
-  for (const { index, field, calendar } of plan) {
+  for (const { index, field, calendar, values } of plan) {
     const cell = cells[index] ?? null
     const text = cellText(cell)
     if (text !== '') filled.push(field)
     if (cell && typeof cell === 'object' && 'f' in cell) {
       // Formulas are not data: the row is refused rather than a formula stored or run.
       errors[field] = 'invalidValue'
+      errorValues[field] = text
       continue
     }
     if (text === '') {
       raw[field] = null
     } else if (isDateField(field)) {
-      const date = readDate(cell, calendar)
-      if (date === undefined) errors[field] = 'invalidDate'
-      else raw[field] = date
+      const reading =
+        cell && typeof cell === 'object' && 'd' in cell
+          ? readDateCell(cell.d, calendar)
+          : readDateText(text, calendar)
+      if ('iso' in reading) raw[field] = reading.iso
+      else if ('unknown' in reading) {
+        raw[field] = null
+        warnings[field] = { message: 'importDateUnknown', value: text }
+        filled.pop()
+      } else {
+        errors[field] = 'invalidDate'
+        errorValues[field] = text
+      }
     } else if (isEnumField(field)) {
-      const key = readEnumValue(field, text)
-      if (key === undefined) errors[field] = 'invalidValue'
-      else raw[field] = key
+      const key = readEnumCell(field, text, values)
+      if (key === undefined) {
+        errors[field] = 'invalidValue'
+        errorValues[field] = text
+        unknownValues[field] = text
+      } else {
+        raw[field] = key
+        if (key === null) filled.pop()
+      }
     } else if (LIST_SET.has(field)) {
       const items = splitList(text)
       raw[field] = uniqueEntries(
@@ -138,10 +212,44 @@ export function readRow(
       )
     } else if (field === 'job') {
       raw[field] = uniqueEntries(splitList(text).map(readJobEntry)).join(', ')
+    } else if (BOOLEAN_SET.has(field)) {
+      const yes = readYesNo(text)
+      if (yes === undefined) {
+        errors[field] = 'invalidValue'
+        errorValues[field] = text
+      } else raw[field] = yes
     } else {
       // Phones and other text are kept as written (only surrounding spaces go).
       raw[field] = text
     }
+  }
+  if (notes && notes.length > 0) {
+    const lines = notes
+      .map(({ index, header }) => {
+        const text = cellText(cells[index] ?? null)
+        return text === '' ? '' : `${header}: ${text}`
+      })
+      .filter((line) => line !== '')
+    if (lines.length > 0) {
+      const before = typeof raw.notes === 'string' && raw.notes !== '' ? [raw.notes] : []
+      raw.notes = [...before, ...lines].join('\n')
+      if (!filled.includes('notes')) filled.push('notes')
+    }
+  }
+  let family: RowReading['family'] = null
+  if (familyPlan?.id !== undefined) {
+    const id = cellText(cells[familyPlan.id] ?? null)
+    const roleText = familyPlan.role === undefined ? '' : cellText(cells[familyPlan.role] ?? null)
+    let role: string | null = null
+    if (roleText !== '') {
+      const key = readFamilyRole(roleText, familyPlan.roles)
+      if (key === undefined) {
+        errors.family_role = 'invalidValue'
+        errorValues.family_role = roleText
+        unknownValues.family_role = roleText
+      } else role = key
+    }
+    if (id !== '' && id !== '0') family = { id, role }
   }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and
   // father's name (the same reading as migration 2026_11_26_0501 gives stored two-part names).
@@ -166,5 +274,79 @@ export function readRow(
     value: normalized.value,
     filled: filled.filter((field) => !(field in allErrors)),
     errors: allErrors,
+    errorValues,
+    warnings,
+    unknownValues,
+    family,
   }
+}
+
+const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ok', 'አዎ', 'eeyyee', 'eeyye'].map(comparable))
+const NO = new Set(['no', 'n', 'false', '0', 'አይ', 'አይደለም', 'lakki', 'miti'].map(comparable))
+
+function readYesNo(text: string): boolean | undefined {
+  const folded = comparable(text)
+  return YES.has(folded) ? true : NO.has(folded) ? false : undefined
+}
+
+/** The family roles of ChurchCRM and of Ethiopian offices, in en/am/om. */
+const FAMILY_ROLE_WORDS: Readonly<Record<string, FamilyRole>> = Object.fromEntries(
+  (
+    [
+      [
+        'head',
+        [
+          'Head of Household',
+          'Head',
+          'Householder',
+          'የቤተሰብ ኃላፊ',
+          'የቤተሰብ ሃላፊ',
+          'አባወራ',
+          'Mataa maatii',
+          'Abbaa manaa',
+        ],
+      ],
+      [
+        'spouse',
+        [
+          'Spouse',
+          'Wife',
+          'Husband',
+          'ባለቤት',
+          'የትዳር ጓደኛ',
+          'ሚስት',
+          'ባል',
+          "Hiriyaa gaa'elaa",
+          'Haadha manaa',
+          'Abbaa warraa',
+        ],
+      ],
+      [
+        'child',
+        ['Child', 'Son', 'Daughter', 'ልጅ', 'ወንድ ልጅ', 'ሴት ልጅ', 'Mucaa', 'Ilma', 'Intala', "Daa'ima"],
+      ],
+      ['relative', ['Other Relative', 'Relative', 'ዘመድ', 'ሌላ ዘመድ', 'Fira', 'Fira biraa']],
+      [
+        'other',
+        [
+          'Non Relative',
+          'Non-Relative',
+          'Other',
+          'ዘመድ ያልሆነ',
+          'ሌላ',
+          'Fira kan hin taane',
+          'Kan biraa',
+        ],
+      ],
+    ] as const
+  ).flatMap(([role, words]) => words.map((word) => [comparable(word), role])),
+)
+
+export function readFamilyRole(
+  text: string,
+  values?: ReadonlyMap<string, string | null>,
+): string | null | undefined {
+  if (values?.has(text)) return values.get(text)
+  const folded = comparable(text)
+  return FAMILY_ROLE_WORDS[folded] ?? (EMPTY_WORDS.has(folded) ? null : undefined)
 }

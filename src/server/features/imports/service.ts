@@ -4,12 +4,19 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import {
+  ENUM_OPTIONS,
+  FAMILY_ROLES,
+  FAMILY_TARGETS,
+  type ImportChange,
+  type ImportChoices,
+  type ImportDateColumn,
   type ImportDuplicate,
   type ImportMapping,
+  type ImportTarget,
+  type ImportValueColumn,
   type ImportPreview,
   type ImportResult,
   type ImportRowError,
-  type MemberField,
   type MemberInput,
   memberUpdateSchema,
   type OnDuplicate,
@@ -17,9 +24,14 @@ import {
 } from '../../../domain'
 import type { Database, Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
-import { insertImportedMembers, listPeople, MEMBERS_PER_INSERT } from './repository/members'
+import {
+  insertImportedMembers,
+  listPeople,
+  loadInputs,
+  MEMBERS_PER_INSERT,
+} from './repository/members'
 import { loadMemberInputForUpdate, saveMember } from '../members'
-import { recordEvents } from '../history'
+import { memberChanges, recordEvents } from '../history'
 import {
   claimPendingImport,
   deleteExpiredImports,
@@ -27,10 +39,27 @@ import {
   insertPendingImport,
   saveImportReport,
 } from './repository/pendingImports'
-import { addTo, findIn } from './duplicates'
-import { type Calendar, matchHeader, TRANSFER_FIELDS } from './fieldDictionary'
-import type { Cell, Table } from './readTable'
-import { type ColumnPlan, FieldVerdicts, readRow, type RowReading } from './rowValues'
+import { addTo, findIn, type DuplicateIndex } from './duplicates'
+import {
+  isDateField,
+  isEnumField,
+  matchHeader,
+  TRANSFER_FIELDS,
+  type Calendar,
+} from './fieldDictionary'
+import { FAMILY_NAME } from './headerNames'
+import { placeInHouseholds } from './households'
+import { cellText, type Cell, type Table } from './readTable'
+import {
+  FieldVerdicts,
+  readDate,
+  readEnumCell,
+  readFamilyRole,
+  readRow,
+  type ColumnPlan,
+  type RowPlan,
+  type RowReading,
+} from './rowValues'
 
 export const IMPORT_LIFETIME_MS = 60 * 60 * 1000
 export const PREVIEW_ROWS = 50
@@ -49,87 +78,257 @@ interface StoredRows {
   columnCalendars: (Calendar | null)[]
 }
 
-/** Each column's field by its header, in any language; a field goes to its first column only. */
-export function autoMapping(columns: readonly string[]): {
+/** Reports how far a long call is (rows checked, rows stored); see ./progress. */
+export type ProgressReport = (phase: 'checking' | 'storing', done: number, total: number) => void
+
+const isBlank = (cell: Cell | undefined) => cellText(cell ?? null) === ''
+
+/** What the mapping step proposes for a file, from its headers and a look at its rows. */
+export interface AutoChoices {
   mapping: ImportMapping
   columnCalendars: (Calendar | null)[]
-} {
-  const mapping: ImportMapping = {}
-  const used = new Set<MemberField>()
-  const columnCalendars = columns.map((column) => {
-    const match = matchHeader(column)
-    const field = match.field && !used.has(match.field) ? match.field : null
-    if (field) used.add(field)
-    mapping[column] = field
-    return match.calendar ?? null
-  })
-  return { mapping, columnCalendars }
+  notesColumns: string[]
+  twoPartNames: boolean
 }
+
+/**
+ * Each column's field by its header, in any language or another system's words; a field goes
+ * to its first column only. A family name ("Last Name") is the father's name unless the file
+ * also has a father's name, or a "Middle Name" most rows fill. Columns left over that hold
+ * anything are proposed for the notes, so nothing is dropped unless the clerk says so.
+ */
+export function autoMapping(
+  columns: readonly string[],
+  rows: readonly (readonly Cell[])[] = [],
+): AutoChoices {
+  const mapping: ImportMapping = {}
+  const used = new Set<ImportTarget>()
+  const matches = columns.map((column) => matchHeader(column))
+  const filledShare = (index: number) =>
+    rows.length === 0 ? 0 : rows.filter((row) => !isBlank(row[index])).length / rows.length
+  const hasFather = matches.some(
+    (match, index) =>
+      match.candidates[0] === 'middle_name' ||
+      (match.middleName === true && filledShare(index) >= 0.5),
+  )
+  let twoPartNames = false
+  const candidatesOf = (index: number): readonly ImportTarget[] => {
+    const match = matches[index]
+    if (match.middleName) return hasFather ? ['middle_name'] : []
+    return match.candidates.flatMap((candidate): ImportTarget[] => {
+      if (candidate !== FAMILY_NAME) return [candidate]
+      if (hasFather) return ['last_name']
+      twoPartNames = true
+      return ['middle_name']
+    })
+  }
+  const candidates = columns.map((_, index) => candidatesOf(index))
+  for (const column of columns) mapping[column] = null
+  // First choices first: "Home Phone" keeps the second phone even when "Mobile" comes later.
+  for (let rank = 0; rank < 3; rank += 1) {
+    columns.forEach((column, index) => {
+      const field = candidates[index][rank]
+      if (mapping[column] || !field || used.has(field)) return
+      used.add(field)
+      mapping[column] = field
+    })
+  }
+  const notesColumns = columns.filter(
+    (column, index) =>
+      !mapping[column] && !matches[index].middleName && rows.some((row) => !isBlank(row[index])),
+  )
+  return {
+    mapping,
+    columnCalendars: matches.map((match) => match.calendar ?? null),
+    notesColumns,
+    twoPartNames: twoPartNames && Object.values(mapping).includes('middle_name'),
+  }
+}
+
+const invalid = (field: string, message = 'The import choices are not valid') =>
+  new ApiError(400, message, { [field]: 'invalidValue' })
+
+const isPlainObject = (raw: unknown): raw is Record<string, unknown> =>
+  !!raw && typeof raw === 'object' && !Array.isArray(raw)
+
+const TARGETS: ReadonlySet<string> = new Set<string>([...TRANSFER_FIELDS, ...FAMILY_TARGETS])
 
 /** A mapping sent by a client: known headers only, known fields only, each field once. */
 export function checkMapping(columns: readonly string[], raw: unknown): ImportMapping {
-  const invalid = () =>
-    new ApiError(400, 'The column mapping is not valid', { mapping: 'invalidValue' })
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid()
+  if (!isPlainObject(raw)) throw invalid('mapping', 'The column mapping is not valid')
   const mapping: ImportMapping = {}
   const used = new Set<string>()
-  const entries = Object.entries(raw as Record<string, unknown>)
   for (const column of columns) mapping[column] = null
-  for (const [column, field] of entries) {
-    if (!columns.includes(column)) throw invalid()
+  for (const [column, field] of Object.entries(raw)) {
+    if (!columns.includes(column)) throw invalid('mapping', 'The column mapping is not valid')
     if (field === null || field === '') continue
-    if (typeof field !== 'string' || !(TRANSFER_FIELDS as readonly string[]).includes(field)) {
-      throw invalid()
+    if (typeof field !== 'string' || !TARGETS.has(field) || used.has(field)) {
+      throw invalid('mapping', 'The column mapping is not valid')
     }
-    if (used.has(field)) throw invalid()
     used.add(field)
-    mapping[column] = field as MemberField
+    mapping[column] = field as ImportTarget
   }
   return mapping
 }
 
-function planOf(
+/** The option keys an enumerated target accepts. */
+function acceptedKeys(target: string): string[] | undefined {
+  if (target === 'family_role') return [...FAMILY_ROLES]
+  if (isEnumField(target)) return ENUM_OPTIONS[target].map((option) => option.key)
+  return undefined
+}
+
+/** Choices sent by a client, each part checked; a part not sent keeps the stored one. */
+export function checkChoices(
   columns: readonly string[],
-  mapping: ImportMapping,
+  raw: Record<string, unknown>,
+  stored: ImportChoices,
+): ImportChoices {
+  const mapping = raw.mapping === undefined ? stored.mapping : checkMapping(columns, raw.mapping)
+  let valueMap = stored.value_map ?? {}
+  if (raw.value_map !== undefined) {
+    if (!isPlainObject(raw.value_map)) throw invalid('value_map')
+    valueMap = {}
+    for (const [column, values] of Object.entries(raw.value_map)) {
+      const target = mapping[column]
+      const accepted = target ? acceptedKeys(target) : undefined
+      if (!accepted || !isPlainObject(values)) throw invalid('value_map')
+      const checked: Record<string, string | null> = {}
+      for (const [value, key] of Object.entries(values)) {
+        if (key !== null && (typeof key !== 'string' || !accepted.includes(key))) {
+          throw invalid('value_map')
+        }
+        checked[value] = key
+      }
+      valueMap[column] = checked
+    }
+  }
+  let notesColumns = stored.notes_columns ?? []
+  if (raw.notes_columns !== undefined) {
+    const list = raw.notes_columns
+    if (!Array.isArray(list) || list.some((c) => typeof c !== 'string' || !columns.includes(c))) {
+      throw invalid('notes_columns')
+    }
+    notesColumns = [...new Set(list as string[])]
+  }
+  let columnCalendars = stored.column_calendars ?? {}
+  if (raw.column_calendars !== undefined) {
+    if (!isPlainObject(raw.column_calendars)) throw invalid('column_calendars')
+    columnCalendars = {}
+    for (const [column, calendar] of Object.entries(raw.column_calendars)) {
+      if (!columns.includes(column) || (calendar !== 'gregorian' && calendar !== 'ethiopian')) {
+        throw invalid('column_calendars')
+      }
+      columnCalendars[column] = calendar
+    }
+  }
+  return {
+    mapping,
+    value_map: valueMap,
+    notes_columns: notesColumns,
+    column_calendars: columnCalendars,
+  }
+}
+
+/** A column's calendar: the clerk's word, else its header's, else the file's tick. */
+function calendarOfColumn(
+  column: string,
+  index: number,
+  choices: ImportChoices,
   calendar: Calendar,
   columnCalendars: readonly (Calendar | null)[],
-): ColumnPlan[] {
+): { calendar: Calendar; confirmed: boolean } {
+  const chosen = choices.column_calendars?.[column]
+  if (chosen) return { calendar: chosen, confirmed: true }
+  const named = columnCalendars[index]
+  if (named) return { calendar: named, confirmed: true }
+  return { calendar, confirmed: false }
+}
+
+function planOf(
+  columns: readonly string[],
+  choices: ImportChoices,
+  calendar: Calendar,
+  columnCalendars: readonly (Calendar | null)[],
+): RowPlan {
   const plan: ColumnPlan[] = []
+  const family: NonNullable<RowPlan['family']> = {}
+  const valuesOf = (column: string) => {
+    const values = choices.value_map?.[column]
+    return values ? new Map<string, string | null>(Object.entries(values)) : undefined
+  }
   columns.forEach((column, index) => {
-    const field = mapping[column]
-    if (field) plan.push({ index, field, calendar: columnCalendars[index] ?? calendar })
+    const field = choices.mapping[column]
+    if (field === 'family_id') family.id = index
+    else if (field === 'family_role') {
+      family.role = index
+      family.roles = valuesOf(column)
+    } else if (field) {
+      plan.push({
+        index,
+        field,
+        calendar: calendarOfColumn(column, index, choices, calendar, columnCalendars).calendar,
+        values: valuesOf(column),
+      })
+    }
   })
-  return plan
+  const notes = columns.flatMap((column, index) =>
+    choices.notes_columns?.includes(column) && !choices.mapping[column]
+      ? [{ index, header: column }]
+      : [],
+  )
+  return { columns: plan, notes, family: family.id === undefined ? undefined : family }
 }
 
 interface Analysis {
   readings: RowReading[]
   errors: ImportRowError[]
+  warnings: ImportRowError[]
   duplicates: ImportDuplicate[]
   /** Per row index: the stored member or earlier row (index) it duplicates. */
   duplicateOf: Map<number, { memberId: number | null; otherIndex: number | null }>
 }
+
+// Rows read between two looks at the event loop, so a progress call is answered meanwhile.
+const ROWS_PER_TURN = 1000
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 async function analyse(
   db: Db,
   ownerId: number,
   columns: readonly string[],
   stored: StoredRows,
-  mapping: ImportMapping,
+  choices: ImportChoices,
   calendar: Calendar,
+  progress?: ProgressReport,
 ): Promise<Analysis> {
-  const plan = planOf(columns, mapping, calendar, stored.columnCalendars)
+  const plan = planOf(columns, choices, calendar, stored.columnCalendars)
   const verdicts = new FieldVerdicts()
-  const readings = stored.rows.map((cells) => readRow(cells, plan, verdicts))
+  const readings: RowReading[] = []
+  const total = stored.rows.length
+  for (let start = 0; start < total; start += ROWS_PER_TURN) {
+    progress?.('checking', start, total)
+    if (start > 0) await nextTurn()
+    for (const cells of stored.rows.slice(start, start + ROWS_PER_TURN)) {
+      readings.push(readRow(cells, plan, verdicts))
+    }
+  }
+  progress?.('checking', total, total)
   const errors: ImportRowError[] = []
+  const warnings: ImportRowError[] = []
   readings.forEach((reading, i) => {
+    const row = stored.rowNumbers[i]
     for (const [field, message] of Object.entries(reading.errors)) {
-      errors.push({ row: stored.rowNumbers[i], field, message })
+      const value = reading.errorValues[field]
+      errors.push(value === undefined ? { row, field, message } : { row, field, message, value })
+    }
+    for (const [field, { message, value }] of Object.entries(reading.warnings)) {
+      warnings.push({ row, field, message, value })
     }
   })
-  const storedIndex = new Map<string, number>()
+  const storedIndex: DuplicateIndex<number> = new Map()
   for (const person of await listPeople(db, ownerId)) addTo(storedIndex, person, person.id)
-  const fileIndex = new Map<string, number>()
+  const fileIndex: DuplicateIndex<number> = new Map()
   const duplicates: ImportDuplicate[] = []
   const duplicateOf: Analysis['duplicateOf'] = new Map()
   readings.forEach((reading, i) => {
@@ -149,7 +348,151 @@ async function analyse(
     }
     addTo(fileIndex, reading.value, i)
   })
-  return { readings, errors, duplicates, duplicateOf }
+  return { readings, errors, warnings, duplicates, duplicateOf }
+}
+
+/** Each enumerated column's values the import does not know by itself, with their counts. */
+function unknownValues(
+  columns: readonly string[],
+  stored: StoredRows,
+  choices: ImportChoices,
+): ImportValueColumn[] {
+  const result: ImportValueColumn[] = []
+  columns.forEach((column, index) => {
+    const target = choices.mapping[column]
+    const accepted = target ? acceptedKeys(target) : undefined
+    if (!target || !accepted) return
+    const counts = new Map<string, number>()
+    for (const row of stored.rows) {
+      const text = cellText(row[index] ?? null)
+      if (text === '') continue
+      const count = counts.get(text)
+      if (count !== undefined) {
+        if (count > 0) counts.set(text, count + 1)
+        continue
+      }
+      const known = target === 'family_role' ? readFamilyRole(text) : readEnumCell(target, text)
+      counts.set(text, known === undefined ? 1 : 0)
+    }
+    const values = [...counts]
+      .filter(([, count]) => count > 0)
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+    if (values.length > 0) result.push({ column, field: target, values, accepted })
+  })
+  return result
+}
+
+const SAMPLES = 3
+
+/** Each date column's calendar and first values read both ways. */
+function dateColumns(
+  columns: readonly string[],
+  stored: StoredRows,
+  choices: ImportChoices,
+  calendar: Calendar,
+): ImportDateColumn[] {
+  const result: ImportDateColumn[] = []
+  columns.forEach((column, index) => {
+    const field = choices.mapping[column]
+    if (!field || !isDateField(field)) return
+    const own = calendarOfColumn(column, index, choices, calendar, stored.columnCalendars)
+    let dateCells = 0
+    const samples: ImportDateColumn['samples'] = []
+    for (const row of stored.rows) {
+      const cell = row[index] ?? null
+      if (cell && typeof cell === 'object' && 'd' in cell) dateCells += 1
+      if (samples.length < SAMPLES && cellText(cell) !== '') {
+        samples.push({
+          text: cellText(cell),
+          gregorian: readDate(cell, 'gregorian') ?? null,
+          ethiopian: readDate(cell, 'ethiopian') ?? null,
+        })
+      }
+    }
+    const confirmedByClerk = choices.column_calendars?.[column] !== undefined
+    result.push({
+      column,
+      field,
+      calendar: own.calendar,
+      confirmed: own.confirmed,
+      date_cells: dateCells,
+      // A date cell carries a Gregorian day: read as Ethiopian it is the clerk's call.
+      needs_choice: dateCells > 0 && own.calendar === 'ethiopian' && !confirmedByClerk,
+      samples,
+    })
+  })
+  return result
+}
+
+/** The filled fields of stored members an update would replace, old → new. */
+async function updateChanges(
+  db: Db,
+  ownerId: number,
+  analysis: Analysis,
+  rowNumbers: readonly number[],
+): Promise<ImportChange[]> {
+  const targets = [...analysis.duplicateOf]
+    .filter(([, duplicate]) => duplicate.memberId !== null)
+    .map(([i, duplicate]) => [i, duplicate.memberId!] as const)
+  const inputs = await loadInputs(db, ownerId, [...new Set(targets.map(([, id]) => id))])
+  const changes: ImportChange[] = []
+  for (const [i, memberId] of targets) {
+    const current = inputs.get(memberId)
+    if (!current) continue
+    const reading = analysis.readings[i]
+    for (const field of reading.filled) {
+      const before = (current as unknown as Record<string, unknown>)[field]
+      const after = (reading.value as Record<string, unknown>)[field]
+      const empty = before === null || before === '' || (Array.isArray(before) && !before.length)
+      if (empty || JSON.stringify(before) === JSON.stringify(after)) continue
+      changes.push({ row: rowNumbers[i], member_id: memberId, field, old: before, new: after })
+    }
+  }
+  return changes
+}
+
+/** The stored choices of a pending import (the mapping column holds them all). */
+function storedChoices(raw: string): ImportChoices {
+  const parsed = JSON.parse(raw) as ImportChoices | ImportMapping
+  return 'mapping' in parsed && isPlainObject(parsed.mapping) && 'notes_columns' in parsed
+    ? (parsed as ImportChoices)
+    : { mapping: parsed as ImportMapping }
+}
+
+async function previewOf(
+  db: Db,
+  ownerId: number,
+  id: string,
+  columns: readonly string[],
+  stored: StoredRows,
+  choices: ImportChoices,
+  calendar: Calendar,
+  expiresAt: string,
+  twoPartNames: boolean,
+  progress?: ProgressReport,
+): Promise<ImportPreview> {
+  const analysis = await analyse(db, ownerId, columns, stored, choices, calendar, progress)
+  return {
+    id,
+    columns: [...columns],
+    mapping: choices.mapping,
+    rows: stored.rows.length,
+    preview: analysis.readings
+      .slice(0, PREVIEW_ROWS)
+      .map((reading, i) => ({ row: stored.rowNumbers[i], ...reading.value })),
+    errors: analysis.errors,
+    warnings: analysis.warnings,
+    duplicates: analysis.duplicates,
+    values: unknownValues(columns, stored, choices),
+    date_columns: dateColumns(columns, stored, choices, calendar),
+    changes: await updateChanges(db, ownerId, analysis, stored.rowNumbers),
+    notes_columns: choices.notes_columns ?? [],
+    value_map: choices.value_map ?? {},
+    column_calendars: choices.column_calendars ?? {},
+    two_part_names: twoPartNames,
+    expires_at: expiresAt,
+  }
 }
 
 export async function createImport(
@@ -158,77 +501,89 @@ export async function createImport(
   table: Table,
   calendar: Calendar,
   now: Date = new Date(),
+  progress?: ProgressReport,
 ): Promise<ImportPreview> {
-  const { mapping, columnCalendars } = autoMapping(table.columns)
-  const stored: StoredRows = { rows: table.rows, rowNumbers: table.rowNumbers, columnCalendars }
-  const analysis = await analyse(db, ownerId, table.columns, stored, mapping, calendar)
+  const auto = autoMapping(table.columns, table.rows)
+  const choices: ImportChoices = {
+    mapping: auto.mapping,
+    value_map: {},
+    notes_columns: auto.notesColumns,
+    column_calendars: {},
+  }
+  const stored: StoredRows = {
+    rows: table.rows,
+    rowNumbers: table.rowNumbers,
+    columnCalendars: auto.columnCalendars,
+  }
   const id = crypto.randomBytes(16).toString('hex')
   const expiresAt = new Date(now.getTime() + IMPORT_LIFETIME_MS).toISOString()
+  const answer = await previewOf(
+    db,
+    ownerId,
+    id,
+    table.columns,
+    stored,
+    choices,
+    calendar,
+    expiresAt,
+    auto.twoPartNames,
+    progress,
+  )
   await deleteExpiredImports(db, now.toISOString())
   await insertPendingImport(db, {
     id,
     owner_user_id: ownerId,
     calendar,
     columns: JSON.stringify(table.columns),
-    mapping: JSON.stringify(mapping),
+    mapping: JSON.stringify({ ...choices, two_part_names: auto.twoPartNames }),
     rows: JSON.stringify(stored),
     created_at: now.toISOString(),
     expires_at: expiresAt,
     committed_at: null,
     report: null,
   })
-  return {
-    id,
-    columns: table.columns,
-    mapping,
-    rows: table.rows.length,
-    preview: analysis.readings
-      .slice(0, PREVIEW_ROWS)
-      .map((reading, i) => ({ row: table.rowNumbers[i], ...reading.value })),
-    errors: analysis.errors,
-    duplicates: analysis.duplicates,
-    expires_at: expiresAt,
-  }
+  return answer
 }
 
 const notFound = () =>
   new ApiError(404, 'Import not found (it may have expired: upload the file again)')
 
-/** The preview again, with another mapping (the mapping screen's changes). */
+/** The preview again, with the clerk's choices (the mapping and values steps' changes). */
 export async function previewImport(
   db: Kysely<Database>,
   ownerId: number,
   id: string,
-  rawMapping: unknown,
+  raw: Record<string, unknown>,
   now: Date = new Date(),
+  progress?: ProgressReport,
 ): Promise<ImportPreview> {
   const pending = await findPendingImport(db, ownerId, id, now.toISOString())
   if (!pending) throw notFound()
   if (pending.committed_at) throw new ApiError(409, 'This import has already been committed')
   const columns = JSON.parse(pending.columns) as string[]
-  const mapping =
-    rawMapping === undefined
-      ? (JSON.parse(pending.mapping) as ImportMapping)
-      : checkMapping(columns, rawMapping)
+  const saved = storedChoices(pending.mapping)
+  const choices = checkChoices(columns, raw, saved)
   const stored = JSON.parse(pending.rows) as StoredRows
-  const calendar = pending.calendar as Calendar
-  const analysis = await analyse(db, ownerId, columns, stored, mapping, calendar)
-  return {
+  const twoPartNames =
+    (saved as { two_part_names?: boolean }).two_part_names === true &&
+    Object.values(choices.mapping).includes('middle_name')
+  return previewOf(
+    db,
+    ownerId,
     id,
     columns,
-    mapping,
-    rows: stored.rows.length,
-    preview: analysis.readings
-      .slice(0, PREVIEW_ROWS)
-      .map((reading, i) => ({ row: stored.rowNumbers[i], ...reading.value })),
-    errors: analysis.errors,
-    duplicates: analysis.duplicates,
-    expires_at: pending.expires_at,
-  }
+    stored,
+    choices,
+    pending.calendar as Calendar,
+    pending.expires_at,
+    twoPartNames,
+    progress,
+  )
 }
 
 export interface CommitRequest {
-  mapping?: unknown
+  /** The clerk's choices (mapping, value_map, notes_columns, column_calendars) as sent. */
+  choices: Record<string, unknown>
   on_duplicate: OnDuplicate
 }
 
@@ -238,28 +593,31 @@ export async function commitImport(
   id: string,
   request: CommitRequest,
   now: Date = new Date(),
+  progress?: ProgressReport,
 ): Promise<ImportResult> {
   const pending = await findPendingImport(db, user.id, id, now.toISOString())
   if (!pending) throw notFound()
   const alreadyCommitted = () => new ApiError(409, 'This import has already been committed')
   if (pending.committed_at) throw alreadyCommitted()
   const columns = JSON.parse(pending.columns) as string[]
-  const mapping =
-    request.mapping === undefined
-      ? (JSON.parse(pending.mapping) as ImportMapping)
-      : checkMapping(columns, request.mapping)
+  const choices = checkChoices(columns, request.choices, storedChoices(pending.mapping))
   const stored = JSON.parse(pending.rows) as StoredRows
+  const calendar = pending.calendar as Calendar
+  const unconfirmed = dateColumns(columns, stored, choices, calendar).filter(
+    (column) => column.needs_choice,
+  )
+  if (unconfirmed.length > 0) {
+    throw new ApiError(
+      400,
+      `Say which calendar the date cells of ${unconfirmed.map((c) => `"${c.column}"`).join(', ')} are in`,
+      { column_calendars: 'importDateCellsUnconfirmed' },
+    )
+  }
 
   return db.transaction().execute(async (trx) => {
     if (!(await claimPendingImport(trx, user.id, id, now.toISOString()))) throw alreadyCommitted()
-    const analysis = await analyse(
-      trx,
-      user.id,
-      columns,
-      stored,
-      mapping,
-      pending.calendar as Calendar,
-    )
+    const analysis = await analyse(trx, user.id, columns, stored, choices, calendar, progress)
+    const families: FamilyPlacement[] = []
     const report: ImportReport = {
       created: 0,
       updated: 0,
@@ -280,7 +638,12 @@ export async function commitImport(
     let events: { row: number; memberId?: number; details?: Record<string, unknown> }[] = []
     const flushCreates = async () => {
       if (creates.length === 0) return
-      const values = creates.map((i) => analysis.readings[i].value)
+      // Consent to messages is what the file says, and off when it says nothing (issue 45).
+      const values = creates.map((i) => ({
+        receive_email_notifications: false,
+        receive_sms_notifications: false,
+        ...withoutBlankConsent(analysis.readings[i].value),
+      }))
       const ids = await insertImportedMembers(trx, user.id, user.username, values)
       creates.forEach((i, at) => memberOfRow.set(i, ids[at]))
       creates = []
@@ -339,17 +702,51 @@ export async function commitImport(
         }
         await saveMember(trx, user.id, target, merged)
         memberOfRow.set(i, target)
-        events.push({ row: i, memberId: target, details: { updated_fields: reading.filled } })
+        // Recorded like an edit: each changed field with its value before and after.
+        const diff = memberChanges({ ...current }, { ...merged })
+        events.push({
+          row: i,
+          memberId: target,
+          details: { updated_fields: Object.keys(diff), changes: diff },
+        })
         report.updated += 1
       }
-      if (creates.length >= MEMBERS_PER_INSERT) await flushCreates()
+      if (reading.family) families.push({ row: i, ...reading.family })
+      if (creates.length >= MEMBERS_PER_INSERT) {
+        await flushCreates()
+        progress?.('storing', i + 1, analysis.readings.length)
+        await nextTurn()
+      }
       if (events.length >= EVENTS_PER_BATCH) await flushEvents()
     }
     await flushEvents()
+    progress?.('storing', analysis.readings.length, analysis.readings.length)
+    await placeInHouseholds(
+      trx,
+      user.id,
+      families.flatMap((family) => {
+        const memberId = memberOfRow.get(family.row)
+        return memberId === undefined ? [] : [{ memberId, familyId: family.id, role: family.role }]
+      }),
+    )
     await saveImportReport(trx, id, JSON.stringify(report))
     const { created, updated, skipped, refused } = report
     return { created, updated, skipped, refused }
   })
+}
+
+interface FamilyPlacement {
+  row: number
+  id: string
+  role: string | null
+}
+
+/** A blank consent cell says nothing: the import's default (off) stands, not the form's. */
+function withoutBlankConsent(value: Partial<MemberInput>): Partial<MemberInput> {
+  const copy = { ...value }
+  if (copy.receive_email_notifications === null) delete copy.receive_email_notifications
+  if (copy.receive_sms_notifications === null) delete copy.receive_sms_notifications
+  return copy
 }
 
 /** The stored report of a committed import (for the refused-rows download). */

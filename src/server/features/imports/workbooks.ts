@@ -6,13 +6,15 @@ import {
   message,
   fieldLabel,
   exportHeader,
+  isDateField,
   optionLabel,
   TRANSFER_FIELDS,
+  type Calendar,
   type Language,
 } from './fieldDictionary'
 import type { ImportReport } from './service'
 import { cellText } from './readTable'
-import type { MemberField } from '../../../domain'
+import { formatIsoDate, isoToEthiopian, type MemberField } from '../../../domain'
 
 const EXAMPLE_NAMES: Record<Language, [string, string, string]> = {
   en: ['Abebe', 'Kebede', 'Tesfaye'],
@@ -50,11 +52,30 @@ async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
-export async function templateWorkbook(lang: Language): Promise<Buffer> {
+/** An example date as written in a calendar (yyyy-mm-dd either way; the header names which). */
+function exampleDate(iso: string, calendar: Calendar): string {
+  if (calendar === 'gregorian') return iso
+  const day = isoToEthiopian(iso)!
+  return formatIsoDate(day)
+}
+
+/**
+ * The template in a language, its date headers naming the calendar the clerk's "dates are
+ * Ethiopian" tick says (issue 45: the template, the tick and the preview agree).
+ */
+export async function templateWorkbook(
+  lang: Language,
+  calendar: Calendar = 'gregorian',
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(message(lang, 'importTemplateSheet') ?? 'Members')
-  sheet.addRow(TRANSFER_FIELDS.map((field) => exportHeader(field, lang, 'gregorian')))
-  sheet.addRow(TRANSFER_FIELDS.map((field) => exampleValue(field, lang)))
+  sheet.addRow(TRANSFER_FIELDS.map((field) => exportHeader(field, lang, calendar)))
+  sheet.addRow(
+    TRANSFER_FIELDS.map((field) => {
+      const value = exampleValue(field, lang)
+      return isDateField(field) && value !== '' ? exampleDate(value, calendar) : value
+    }),
+  )
   sheet.getRow(1).font = { bold: true }
   sheet.columns.forEach((column) => (column.width = 20))
   return toBuffer(workbook)

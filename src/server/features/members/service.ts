@@ -2,6 +2,7 @@
 // event. Photos are re-encoded before a transaction opens, so a refused request changes nothing.
 import type { Kysely } from 'kysely'
 import {
+  canOwnMembers,
   type Member,
   type MemberInput,
   memberUpdateSchema,
@@ -9,7 +10,7 @@ import {
   validateMember,
 } from '../../../domain'
 import type { Database, Db } from '../../db/tables'
-import { ApiError } from '../../plugins/errors'
+import { accountRace, ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
 import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import type { FormBody } from '../../plugins/multipart'
 import { processPhoto } from '../../platform/photos'
@@ -280,47 +281,56 @@ export async function transferMember(
   withHousehold = false,
 ): Promise<Member> {
   if (!may(user, 'member.transfer')) throw forbidden()
-  const member = await db.transaction().execute(async (trx) => {
-    const owner = await readableOwner(trx, user, id)
-    if (!may(user, 'member.transfer', { ownerId: owner })) throw notFound()
-    if (target === owner) {
-      throw new ApiError(400, 'A member cannot be transferred to your own account', {
-        targetUserId: 'invalidValue',
-      })
-    }
-    const account = await findAccountState(trx, target)
-    if (!account || account.disabled) {
-      throw new ApiError(400, 'The selected user does not exist', {
-        targetUserId: 'invalidValue',
-      })
-    }
-    const household = await householdOnMemberTransfer(
-      trx,
-      actorOf(user),
-      id,
-      { id: target, username: account.username },
-      withHousehold,
-    )
-    if (household === 'moved') return findMember(trx, target, id)
-    const moved = await moveMember(trx, owner, id, target)
-    if (moved) {
-      // Both accounts by name, so the history reads "hanna → dawit", not an id.
-      const from =
-        owner === user.id ? user.username : (await findAccountState(trx, owner))?.username
-      await recordEvent(trx, {
-        actor: actorOf(user),
-        action: 'member_transfer',
-        memberId: id,
-        subjectUserId: target,
-        details: {
-          changes: { owner_user_id: [owner, target] },
-          from_username: from ?? null,
-          to_username: account.username,
-        },
-      })
-    }
-    return moved
-  })
+  const member = await db
+    .transaction()
+    .execute(async (trx) => {
+      const owner = await readableOwner(trx, user, id)
+      if (!may(user, 'member.transfer', { ownerId: owner })) throw notFound()
+      if (target === owner) {
+        throw new ApiError(400, 'A member cannot be transferred to your own account', {
+          targetUserId: 'invalidValue',
+        })
+      }
+      const account = await findAccountState(trx, target)
+      if (!account || account.disabled) {
+        throw new ApiError(400, 'The selected user does not exist', {
+          targetUserId: 'invalidValue',
+        })
+      }
+      if (!canOwnMembers(account.role)) {
+        throw new ApiError(400, CANNOT_OWN_MEMBERS, { targetUserId: 'invalidValue' })
+      }
+      const household = await householdOnMemberTransfer(
+        trx,
+        actorOf(user),
+        id,
+        { id: target, username: account.username },
+        withHousehold,
+      )
+      if (household === 'moved') return findMember(trx, target, id)
+      const moved = await moveMember(trx, owner, id, target)
+      if (moved) {
+        // Both accounts by name, so the history reads "hanna → dawit", not an id.
+        const from =
+          owner === user.id ? user.username : (await findAccountState(trx, owner))?.username
+        await recordEvent(trx, {
+          actor: actorOf(user),
+          action: 'member_transfer',
+          memberId: id,
+          subjectUserId: target,
+          details: {
+            changes: { owner_user_id: [owner, target] },
+            from_username: from ?? null,
+            to_username: account.username,
+          },
+        })
+      }
+      return moved
+    })
+    .catch((error: unknown) => {
+      // The target account removed at the same moment (PostgreSQL's foreign key): a 409.
+      throw accountRace(error)
+    })
   if (!member) throw notFound()
   return member
 }

@@ -29,6 +29,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
       const forTransfer = request.query.purpose === 'transfer'
       return listUsers(deps.db, {
         excludeId: forTransfer ? request.user!.id : undefined,
+        ownersOnly: forTransfer,
         search: request.query.search,
       })
     },

@@ -6,7 +6,7 @@ import {
   type MemberInput,
   SEARCH_TEXT_VERSION,
 } from '../../../../domain'
-import { inputToColumns } from '../../members'
+import { inputToColumns, MEMBER_COLUMNS, rowToInput } from '../../members'
 import type { Db } from '../../../db/tables'
 
 export interface StoredPerson {
@@ -17,6 +17,7 @@ export interface StoredPerson {
   phone_primary: string | null
   phone_secondary: string | null
   date_of_birth: string | null
+  email: string | null
 }
 
 /** What duplicate checks compare, for every member of an owner. */
@@ -31,9 +32,29 @@ export function listPeople(db: Db, ownerId: number): Promise<StoredPerson[]> {
       'phone_primary',
       'phone_secondary',
       'date_of_birth',
+      'email',
     ])
     .where('owner_user_id', '=', ownerId)
     .execute()
+}
+
+/** Stored members' inputs by id (an update's preview compares them with the file). */
+export async function loadInputs(
+  db: Db,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<Map<number, MemberInput>> {
+  const inputs = new Map<number, MemberInput>()
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('members')
+      .select(MEMBER_COLUMNS)
+      .where('owner_user_id', '=', ownerId)
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute()
+    for (const row of rows) inputs.set(Number(row.id), rowToInput(row))
+  }
+  return inputs
 }
 
 // About 60 columns a row: 200 rows stay far under SQLite's 32,766 bound parameters.

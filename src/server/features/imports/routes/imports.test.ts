@@ -165,13 +165,31 @@ describe('POST /api/imports: values', () => {
         ['first_name', 'last_name', 'date_of_birth', 'date_joined'],
         ['A', 'B', '2015-13-06', '01/01/2017'], // 2015 is a leap year: Pagume has 6 days
         ['C', 'D', '2016-13-06', '2015-13-07'], // no Pagume 6 in 2016; never a Pagume 7
-        ['E', 'F', '1982-01-01', new Date(Date.UTC(2000, 0, 7))], // Excel dates stay Gregorian
+        ['E', 'F', '1982-01-01', new Date(Date.UTC(2000, 0, 7))], // a date cell: asked
       ],
       { calendar: 'ethiopian' },
     )
     expect(p.preview[0]).toMatchObject({ date_of_birth: '2023-09-11', date_joined: '2024-09-11' })
     expect(errorsOf(p, 3)).toEqual({ date_of_birth: 'invalidDate', date_joined: 'invalidDate' })
-    expect(p.preview[2]).toMatchObject({ date_of_birth: '1989-09-11', date_joined: '2000-01-07' })
+    expect(p.preview[2]).toMatchObject({ date_of_birth: '1989-09-11' })
+    // The date cell's column waits for the clerk, showing both readings.
+    const joined = p.date_columns.find((column) => column.column === 'date_joined')
+    expect(joined).toMatchObject({ calendar: 'ethiopian', date_cells: 1, needs_choice: true })
+    expect(joined?.samples[2]).toEqual({
+      text: '2000-01-07',
+      gregorian: '2000-01-07',
+      ethiopian: '2007-09-18',
+    })
+    const refused = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({
+      errors: { column_calendars: 'importDateCellsUnconfirmed' },
+    })
+    expect(await stored()).toHaveLength(0)
+    const chosen = await calls.preview(owner.auth, p.id, {
+      column_calendars: { date_joined: 'gregorian' },
+    })
+    expect(chosen.json<ImportPreview>().preview[2]).toMatchObject({ date_joined: '2000-01-07' })
   })
 
   it('checks every row with the member schema and its message ids', async () => {
@@ -393,14 +411,14 @@ describe('POST /api/imports/:id/commit', () => {
 
   it('takes a changed mapping at commit', async () => {
     const p = await preview([
-      ['Given', 'Family', 'Town'],
+      ['Vorname', 'Nachname', 'Ort'],
       ['Meron', 'Alemu', 'Bahir Dar'],
     ])
-    expect(p.mapping).toEqual({ Given: null, Family: null, Town: null })
+    expect(p.mapping).toEqual({ Vorname: null, Nachname: null, Ort: null })
     expect(p.errors.map((e) => e.message)).toEqual(['fieldRequired', 'fieldRequired'])
     const res = await calls.commit(owner.auth, p.id, {
       on_duplicate: 'skip',
-      mapping: { Given: 'first_name', Family: 'last_name', Town: 'city' },
+      mapping: { Vorname: 'first_name', Nachname: 'last_name', Ort: 'city' },
     })
     expect(res.json()).toEqual({ created: 1, updated: 0, skipped: 0, refused: 0 })
     expect((await stored())[0]).toMatchObject({ first_name: 'Meron', city: 'Bahir Dar' })
@@ -471,8 +489,10 @@ describe('POST /api/imports/:id/commit', () => {
       .execute()
     const expected = rows.map((row) => row[0])
     expect(events.map((e) => byId.get(e.member_id as number)?.first_name)).toEqual(expected)
+    // Recorded like an edit: only what changed, before and after.
     expect(JSON.parse(events[430].details)).toEqual({
-      updated_fields: ['first_name', 'middle_name', 'last_name', 'phone_primary', 'city'],
+      updated_fields: ['city'],
+      changes: { city: [null, 'Gondar'] },
     })
     expect(byId.get(events[430].member_id as number)?.city).toBe('Gondar')
     expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
@@ -602,6 +622,26 @@ describe('GET /api/imports/template', () => {
       (await ctx.app.inject({ url: '/api/imports/template?lang=fr', headers: owner.auth }))
         .statusCode,
     ).toBe(400)
+  })
+
+  it('names the calendar the tick says in its date headers, and the preview agrees', async () => {
+    const res = await ctx.app.inject({
+      url: '/api/imports/template?lang=am&calendar=ethiopian',
+      headers: owner.auth,
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const headers = (workbook.worksheets[0].getRow(1).values as unknown[]).map(String)
+    expect(headers).toContain('የትውልድ ቀን (የኢትዮጵያ አቆጣጠር)')
+    // Uploaded with the tick off, its dates are still read as its headers say, and shown so.
+    const p = (await calls.upload(owner.auth, res.rawPayload)).json<ImportPreview>()
+    expect(p.errors).toEqual([])
+    expect(p.preview[0]).toMatchObject({ date_of_birth: '1985-09-14' })
+    expect(p.date_columns.find((c) => c.field === 'date_of_birth')).toMatchObject({
+      calendar: 'ethiopian',
+      confirmed: true,
+      needs_choice: false,
+    })
   })
 })
 

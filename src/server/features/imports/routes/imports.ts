@@ -4,6 +4,7 @@ import type { Database } from '../../../db/tables'
 import { isLanguage, type Calendar, type Language } from '../fieldDictionary'
 import { ON_DUPLICATE, type OnDuplicate } from '../../../../domain'
 import { commitImport, createImport, importReport, previewImport } from '../service'
+import { isProgressToken, progressReporter, readProgress } from '../progress'
 import { fileKind, readTable } from '../readTable'
 import { reportWorkbook, templateWorkbook } from '../workbooks'
 import { ApiError } from '../../../plugins/errors'
@@ -52,6 +53,7 @@ interface Upload {
   filename: string
   mimetype: string
   calendar?: string
+  progress?: string
 }
 
 async function readUpload(request: FastifyRequest): Promise<Upload> {
@@ -62,6 +64,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   }
   let upload: Omit<Upload, 'calendar'> | undefined
   let calendar: string | undefined
+  let progress: string | undefined
   // A body busboy cannot parse (no boundary, cut short) is the client's, as on the members route.
   try {
     for await (const part of request.parts()) {
@@ -80,6 +83,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         }
       } else if (part.fieldname === 'calendar' && typeof part.value === 'string') {
         calendar = part.value
+      } else if (part.fieldname === 'progress' && typeof part.value === 'string') {
+        progress = part.value
       }
     }
   } catch (error) {
@@ -88,7 +93,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!upload || upload.bytes.length === 0) {
     throw new ApiError(400, 'The file is empty or missing', { file: 'fieldRequired' })
   }
-  return { ...upload, calendar }
+  return { ...upload, calendar, progress }
 }
 
 /**
@@ -111,24 +116,38 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       const calendar = calendarOf(upload.calendar)
       const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
       const table = await readTable(upload.bytes, kind)
-      return createImport(db, owner.id, table, calendar)
+      const progress = progressReporter(owner.id, upload.progress)
+      return createImport(db, owner.id, table, calendar, new Date(), progress)
     })
 
-    scope.get<{ Querystring: { lang?: string } }>(
+    scope.get<{ Params: { token: string } }>('/api/imports/progress/:token', async (request) => {
+      const owner = user(request)
+      const { token } = request.params
+      if (!isProgressToken(token)) throw new ApiError(404, 'No such progress')
+      const progress = readProgress(owner.id, token)
+      if (!progress) throw new ApiError(404, 'No progress reported under this token')
+      return progress
+    })
+
+    scope.get<{ Querystring: { lang?: string; calendar?: string } }>(
       '/api/imports/template',
       async (request, reply) => {
         user(request)
         const lang = language(request.query.lang)
-        return sendXlsx(reply, `abal-import-template-${lang}.xlsx`, await templateWorkbook(lang))
+        const calendar = calendarOf(request.query.calendar)
+        const bytes = await templateWorkbook(lang, calendar)
+        return sendXlsx(reply, `abal-import-template-${lang}.xlsx`, bytes)
       },
     )
 
     scope.post<{ Params: IdParams }>('/api/imports/:id/preview', async (request) => {
-      const body = (request.body ?? {}) as { mapping?: unknown }
+      const body = (request.body ?? {}) as Record<string, unknown>
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw new ApiError(400, 'The request body must be a JSON object')
       }
-      return previewImport(db, user(request).id, importId(request.params), body.mapping)
+      const owner = user(request)
+      const progress = progressReporter(owner.id, body.progress)
+      return previewImport(db, owner.id, importId(request.params), body, new Date(), progress)
     })
 
     scope.post<{ Params: IdParams }>('/api/imports/:id/commit', async (request) => {
@@ -140,13 +159,22 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
           on_duplicate: 'fieldRequired',
         })
       }
-      const { mapping, on_duplicate: onDuplicate } = body as Record<string, unknown>
+      const choices = body as Record<string, unknown>
+      const onDuplicate = choices.on_duplicate
       if (!(ON_DUPLICATE as readonly unknown[]).includes(onDuplicate)) {
         throw new ApiError(400, 'on_duplicate must be skip, update or create', {
           on_duplicate: 'invalidValue',
         })
       }
-      return commitImport(db, owner, id, { mapping, on_duplicate: onDuplicate as OnDuplicate })
+      const progress = progressReporter(owner.id, choices.progress)
+      return commitImport(
+        db,
+        owner,
+        id,
+        { choices, on_duplicate: onDuplicate as OnDuplicate },
+        new Date(),
+        progress,
+      )
     })
 
     scope.get<{ Params: IdParams; Querystring: { lang?: string } }>(

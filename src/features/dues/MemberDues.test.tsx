@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { MemberDuesAnswer, MonthLine } from '../../domain'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderWithProviders } from '../../testing/renderWithProviders'
+import { MemberDues } from './MemberDues'
+
+jest.setTimeout(60_000)
+const slow = { timeout: 20_000 }
+
+const states: MonthLine['state'][] = [
+  'paid',
+  'paid',
+  'partial',
+  'waived',
+  'unpaid',
+  'unpaid',
+  'not_due',
+  'not_due',
+  'paid',
+  'not_due',
+  'not_due',
+  'not_due',
+]
+
+function answer(year: number, overrides: Partial<MemberDuesAnswer> = {}): MemberDuesAnswer {
+  return {
+    member_id: 5,
+    fund_id: 1,
+    year,
+    currency: 'ETB',
+    start_month: '2018-01',
+    start_month_set: false,
+    category: '',
+    current_month: '2018-06',
+    months: states.map((state, i) => ({
+      month: `${year}-${String(i + 1).padStart(2, '0')}`,
+      due: 5000,
+      paid: state === 'paid' ? 5000 : state === 'partial' ? 2500 : 0,
+      state,
+    })),
+    arrears: { months: 2, amount: 7500 },
+    good_standing: false,
+    rule: { kind: 'max_unpaid', months: 0 },
+    ...overrides,
+  }
+}
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+})
+afterEach(() => {
+  server.restore()
+  // The language chosen is kept on the device: each test starts from English.
+  localStorage.clear()
+})
+
+describe('the Dues tab', () => {
+  it('shows the twelve months with their states, arrears and standing', async () => {
+    server.on('GET', /\/api\/members\/5\/dues/, { json: answer(2018) })
+    renderWithProviders(<MemberDues memberId={5} />)
+    const strip = await screen.findByRole('list', { name: 'Months of 2018' }, slow)
+    const months = within(strip).getAllByRole('listitem')
+    expect(months).toHaveLength(12)
+    expect(months[0]).toHaveTextContent('MeskeremPaid')
+    expect(months[2]).toHaveTextContent('HidarPartly paid25.00 of 50.00')
+    expect(months[3]).toHaveTextContent('TahsasWaived')
+    expect(months[5]).toHaveAttribute('aria-current', 'date')
+    expect(screen.getByText('Arrears: 2 months (75.00 ETB)')).toBeInTheDocument()
+    expect(screen.getByText('Not in good standing')).toBeInTheDocument()
+  })
+
+  it('moves between Ethiopian years', async () => {
+    server.on('GET', '/api/members/5/dues', (req) => ({
+      json:
+        req.search.get('year') === '2017'
+          ? answer(2017, { arrears: { months: 0, amount: 0 }, good_standing: true })
+          : answer(2018),
+    }))
+    const user = userEvent.setup()
+    renderWithProviders(<MemberDues memberId={5} />)
+    await screen.findByText('2018 E.C.', {}, slow)
+    await user.click(screen.getByRole('button', { name: 'Previous year' }))
+    expect(await screen.findByText('2017 E.C.', {}, slow)).toBeInTheDocument()
+    expect(screen.getByText('No arrears')).toBeInTheDocument()
+    expect(screen.getByText('In good standing')).toBeInTheDocument()
+  })
+
+  it('names the months in Amharic', async () => {
+    server.on('GET', /\/api\/members\/5\/dues/, { json: answer(2018) })
+    renderWithProviders(<MemberDues memberId={5} />, { language: 'am' })
+    expect(await screen.findByText('መስከረም', {}, slow)).toBeInTheDocument()
+    expect(screen.getByText('ውዝፍ፦ 2 ወር (75.00 ETB)')).toBeInTheDocument()
+  })
+
+  it('says when no dues are set up', async () => {
+    server.on('GET', /\/api\/members\/6\/dues/, {
+      status: 404,
+      json: { success: false, message: 'Not found' },
+    })
+    renderWithProviders(<MemberDues memberId={6} />)
+    expect(
+      await screen.findByText('No monthly dues have been set up yet.', {}, slow),
+    ).toBeInTheDocument()
+  })
+
+  it('offers a retry when the dues cannot be loaded', async () => {
+    server.on('GET', /\/api\/members\/7\/dues/, {
+      status: 500,
+      json: { success: false, message: 'x' },
+    })
+    renderWithProviders(<MemberDues memberId={7} />)
+    expect(
+      await screen.findByText('The dues could not be loaded. Please try again.', {}, slow),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+})

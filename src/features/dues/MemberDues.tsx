@@ -1,0 +1,146 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons'
+import { Button, Empty, Skeleton, Tag } from 'antd'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useAppSelector } from '../../app/hooks'
+import {
+  ETHIOPIAN_MONTHS_GEEZ,
+  ETHIOPIAN_MONTHS_LATIN,
+  ETHIOPIAN_MONTHS_OROMO,
+  formatMinor,
+  minorDigits,
+  type MonthLine,
+} from '../../domain'
+import { LoadError } from '../../shared/RecordsView'
+import { type Language, selectLanguage } from '../preferences'
+import { useMemberDuesQuery } from './duesApi'
+import './dues.css'
+
+const MONTH_NAMES: Record<Language, readonly string[]> = {
+  am: ETHIOPIAN_MONTHS_GEEZ,
+  en: ETHIOPIAN_MONTHS_LATIN,
+  om: ETHIOPIAN_MONTHS_OROMO,
+}
+
+/** An amount in minor units with its currency: "1,200.00 ETB". */
+export function Money({ amount, currency }: { amount: number; currency: string }) {
+  return (
+    <span className="dues-money">
+      {formatMinor(amount, minorDigits(currency))} {currency}
+    </span>
+  )
+}
+
+function MonthCell({
+  line,
+  currency,
+  language,
+  current,
+}: {
+  line: MonthLine
+  currency: string
+  language: Language
+  current: boolean
+}) {
+  const intl = useIntl()
+  const name = MONTH_NAMES[language][Number(line.month.slice(5)) - 1]
+  const state = intl.formatMessage({ id: `duesState.${line.state}` })
+  return (
+    <li
+      className={`dues-month dues-month-${line.state}${current ? ' dues-month-current' : ''}`}
+      aria-current={current ? 'date' : undefined}
+    >
+      <span className="dues-month-name">{name}</span>
+      <span className="dues-month-state">{state}</span>
+      {line.due > 0 && line.state !== 'paid' && line.paid > 0 && (
+        <span className="dues-month-amount">
+          <FormattedMessage
+            id="duesPaidOfDue"
+            values={{
+              paid: formatMinor(line.paid, minorDigits(currency)),
+              due: formatMinor(line.due, minorDigits(currency)),
+            }}
+          />
+        </span>
+      )}
+    </li>
+  )
+}
+
+/**
+ * The member profile's Dues tab: the twelve months of an Ethiopian year (paid, partly paid,
+ * unpaid, waived, ahead), the months and amount in arrears, and good standing by the church's
+ * rule. Earlier and later years are a button away.
+ */
+export function MemberDues({ memberId }: { memberId: number }) {
+  const intl = useIntl()
+  const language = useAppSelector(selectLanguage)
+  const [year, setYear] = useState<number | undefined>(undefined)
+  const dues = useMemberDuesQuery({ memberId, year })
+
+  if (dues.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
+  if (dues.isError) {
+    const status = (dues.error as { status?: unknown } | undefined)?.status
+    if (status === 404) return <Empty description={<FormattedMessage id="duesNoFund" />} />
+    return (
+      <LoadError
+        title={intl.formatMessage({ id: 'duesLoadFailed' })}
+        onRetry={() => void dues.refetch()}
+      />
+    )
+  }
+  const data = dues.data
+  if (!data) return null
+  const shown = data.year
+  return (
+    <section className="member-dues" aria-busy={dues.isFetching}>
+      <div className="dues-head">
+        <div className="dues-year">
+          <Button
+            icon={<LeftOutlined aria-hidden />}
+            aria-label={intl.formatMessage({ id: 'duesPreviousYear' })}
+            onClick={() => setYear(shown - 1)}
+          />
+          <h3 className="dues-year-title">
+            <FormattedMessage id="duesYear" values={{ year: shown }} />
+          </h3>
+          <Button
+            icon={<RightOutlined aria-hidden />}
+            aria-label={intl.formatMessage({ id: 'duesNextYear' })}
+            onClick={() => setYear(shown + 1)}
+          />
+        </div>
+        <Tag color={data.good_standing ? 'success' : 'warning'} className="dues-standing">
+          <FormattedMessage id={data.good_standing ? 'duesGoodStanding' : 'duesNotGoodStanding'} />
+        </Tag>
+      </div>
+      <ol
+        className="dues-strip"
+        aria-label={intl.formatMessage({ id: 'duesMonthsOf' }, { year: shown })}
+      >
+        {data.months.map((line) => (
+          <MonthCell
+            key={line.month}
+            line={line}
+            currency={data.currency}
+            language={language}
+            current={line.month === data.current_month}
+          />
+        ))}
+      </ol>
+      <p className="dues-arrears">
+        {data.arrears.months === 0 ? (
+          <FormattedMessage id="duesNoArrears" />
+        ) : (
+          <FormattedMessage
+            id="duesArrears"
+            values={{
+              months: data.arrears.months,
+              amount: `${formatMinor(data.arrears.amount, minorDigits(data.currency))} ${data.currency}`,
+            }}
+          />
+        )}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,1 @@
+export { MemberDues } from './MemberDues'

@@ -1,0 +1,146 @@
+// /api/church: defaults from CHURCH_NAME, admins' changes with their history, the logo.
+import { verifyChain } from '../history'
+import { pngImage } from '../../testing/memberForms'
+import {
+  createTestApp,
+  createUserAndSignIn,
+  type SignedInUser,
+  type TestContext,
+} from '../../testing/testApp'
+
+let ctx: TestContext
+let admin: SignedInUser
+let clerk: SignedInUser
+let auditor: SignedInUser
+
+beforeAll(async () => {
+  ctx = await createTestApp({ churchName: 'Debre Selam' })
+  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
+  clerk = await createUserAndSignIn(ctx, 'clerk')
+  auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
+})
+afterAll(() => ctx.close())
+
+const put = (auth: { authorization: string }, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/church', headers: auth, payload })
+
+describe('the church profile', () => {
+  it('starts from CHURCH_NAME, ETB and the default rule, for any signed-in account', async () => {
+    for (const who of [clerk, auditor, admin]) {
+      const res = await ctx.app.inject({ url: '/api/church', headers: who.auth })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({
+        name_am: 'Debre Selam',
+        name_en: 'Debre Selam',
+        name_om: 'Debre Selam',
+        address: '',
+        phone: '',
+        po_box: '',
+        currency: 'ETB',
+        signatory_name: '',
+        signatory_title: '',
+        good_standing: { kind: 'max_unpaid', months: 0 },
+        logo_url: null,
+        updated_at: null,
+      })
+    }
+    expect((await ctx.app.inject({ url: '/api/church' })).statusCode).toBe(401)
+  })
+
+  it('lets only admins change it, and keeps what is not sent', async () => {
+    for (const who of [clerk, auditor]) {
+      expect((await put(who.auth, { name_en: 'X' })).statusCode).toBe(403)
+    }
+    const res = await put(admin.auth, {
+      name_am: ' ደብረ ሰላም መድኃኔዓለም ',
+      name_en: 'Debre Selam Medhanealem',
+      po_box: '1234',
+      currency: 'usd',
+      signatory_name: 'Abebe Kebede',
+      signatory_title: 'Treasurer',
+      good_standing: { kind: 'last_paid', months: 6 },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      name_am: 'ደብረ ሰላም መድኃኔዓለም',
+      name_om: 'Debre Selam',
+      currency: 'USD',
+      good_standing: { kind: 'last_paid', months: 6 },
+      updated_at: expect.any(String),
+    })
+    const again = await put(admin.auth, { phone: '+251 11 123 4567' })
+    expect(again.json()).toMatchObject({
+      po_box: '1234',
+      phone: '+251 11 123 4567',
+      currency: 'USD',
+    })
+  })
+
+  it('refuses an unknown currency, a bad rule and bad text, saving nothing', async () => {
+    const before = (await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()
+    const bad = [
+      { currency: 'XYZ' },
+      { currency: 'US' },
+      { good_standing: { kind: 'last_paid', months: 0 } },
+      { good_standing: { kind: 'sometimes', months: 2 } },
+      { name_en: 'x'.repeat(201) },
+      { name_en: { a: 1 } },
+    ]
+    for (const payload of bad) {
+      const res = await put(admin.auth, payload)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ success: false })
+    }
+    expect((await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()).toEqual(
+      before,
+    )
+  })
+
+  it('keeps a logo as a PNG of at most 512 px at an address that changes with it', async () => {
+    const png = await pngImage(1200, 600)
+    const res = await put(admin.auth, { logo: `data:image/png;base64,${png.toString('base64')}` })
+    expect(res.statusCode).toBe(200)
+    const url = res.json<{ logo_url: string }>().logo_url
+    expect(url).toMatch(/^\/api\/church\/logo\?v=[0-9a-f]{16}$/)
+    // Public: receipts and the public receipt check show it.
+    const logo = await ctx.app.inject({ url })
+    expect(logo.statusCode).toBe(200)
+    expect(logo.headers['content-type']).toBe('image/png')
+    expect(logo.headers['cache-control']).toContain('immutable')
+    const sharp = (await import('sharp')).default
+    const meta = await sharp(logo.rawPayload).metadata()
+    expect([meta.width, meta.height]).toEqual([512, 256])
+
+    const second = await put(admin.auth, {
+      logo: `data:image/png;base64,${png.toString('base64')}`,
+    })
+    expect(second.json<{ logo_url: string }>().logo_url).not.toBe(url)
+    expect((await put(admin.auth, { logo: null })).json()).toMatchObject({ logo_url: null })
+    expect((await ctx.app.inject({ url: '/api/church/logo' })).statusCode).toBe(404)
+  })
+
+  it('refuses a logo that is not an image', async () => {
+    for (const logo of [
+      'data:image/png;base64,' + Buffer.from('not an image at all').toString('base64'),
+      'data:text/html;base64,PGgxPg==',
+      'http://example.com/logo.png',
+    ]) {
+      const res = await put(admin.auth, { logo })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ errors: { logo: 'invalidValue' } })
+    }
+  })
+
+  it('records each change in the history, which still verifies', async () => {
+    const events = await ctx.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'church_update')
+      .orderBy('seq')
+      .execute()
+    expect(events.length).toBeGreaterThanOrEqual(4)
+    expect(JSON.parse(events[0].details).changes.currency).toEqual(['ETB', 'USD'])
+    expect(events[0].actor_username).toBe('secretary')
+    expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+})

@@ -1,0 +1,60 @@
+// Request and response shapes of /api/church (issue 46).
+import type { StandingRule } from '../../../domain'
+
+export const CHURCH_TEXT_LIMITS = {
+  name_am: 200,
+  name_en: 200,
+  name_om: 200,
+  address: 500,
+  phone: 40,
+  po_box: 40,
+  signatory_name: 200,
+  signatory_title: 200,
+} as const
+
+export type ChurchTextField = keyof typeof CHURCH_TEXT_LIMITS
+export const CHURCH_TEXT_FIELDS = Object.keys(CHURCH_TEXT_LIMITS) as ChurchTextField[]
+
+/** A logo as the client sends it: a base64 data URL of a PNG, JPEG or WebP image. */
+export const MAX_LOGO_DATA_URL = 900_000
+
+/** GET /api/church's answer. */
+export type ChurchProfile = Record<ChurchTextField, string> & {
+  currency: string
+  good_standing: StandingRule
+  /** The logo's address (changes with each new logo), or null for none. */
+  logo_url: string | null
+  /** When an admin last saved it; null while the defaults stand. */
+  updated_at: string | null
+}
+
+/** PUT /api/church's body: any of the fields; logo null removes it. */
+export type ChurchProfileUpdate = Partial<Record<ChurchTextField, string>> & {
+  currency?: string
+  good_standing?: StandingRule
+  logo?: string | null
+}
+
+export const churchUpdateBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...Object.fromEntries(
+      CHURCH_TEXT_FIELDS.map((field) => [
+        field,
+        { type: 'string', maxLength: CHURCH_TEXT_LIMITS[field] },
+      ]),
+    ),
+    currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+    good_standing: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'months'],
+      properties: {
+        kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
+        months: { type: 'integer', minimum: 0, maximum: 120 },
+      },
+    },
+    logo: { type: ['string', 'null'], maxLength: MAX_LOGO_DATA_URL },
+  },
+} as const

@@ -1,0 +1,155 @@
+// The church profile's use cases: read it (any signed-in account), change it (admins).
+import crypto from 'node:crypto'
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+import { DEFAULT_STANDING_RULE, isStandingRule, type StandingRule } from '../../../domain'
+import type { Db } from '../../db/tables'
+import { ApiError } from '../../plugins/errors'
+import { type Actor, memberChanges, recordEvent } from '../history'
+import { type ProfileFields, readLogo, readProfile, saveProfile } from './repository'
+import { CHURCH_TEXT_FIELDS, type ChurchProfile, type ChurchProfileUpdate } from './schemas'
+
+export interface ChurchDefaults {
+  /** CHURCH_NAME: the name in all three languages until an admin saves the profile. */
+  churchName?: string
+}
+
+export const LOGO_EDGE = 512
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp'])
+const DATA_URL = /^data:image\/(?:png|jpeg|webp);base64,([A-Za-z0-9+/]+={0,2})$/
+export const LOGO_INVALID = 'The logo must be a PNG, JPEG or WebP image'
+
+function defaultFields(defaults: ChurchDefaults): ProfileFields {
+  const name = defaults.churchName ?? ''
+  return {
+    name_am: name,
+    name_en: name,
+    name_om: name,
+    address: '',
+    phone: '',
+    po_box: '',
+    currency: 'ETB',
+    signatory_name: '',
+    signatory_title: '',
+    standing_kind: DEFAULT_STANDING_RULE.kind,
+    standing_months: DEFAULT_STANDING_RULE.months,
+    logo_type: null,
+    logo_version: null,
+    updated_at: '',
+  }
+}
+
+export function standingRuleOf(fields: Pick<ProfileFields, 'standing_kind' | 'standing_months'>) {
+  const rule = { kind: fields.standing_kind, months: Number(fields.standing_months) }
+  return isStandingRule(rule) ? rule : DEFAULT_STANDING_RULE
+}
+
+function toProfile(fields: ProfileFields): ChurchProfile {
+  return {
+    name_am: fields.name_am,
+    name_en: fields.name_en,
+    name_om: fields.name_om,
+    address: fields.address,
+    phone: fields.phone,
+    po_box: fields.po_box,
+    currency: fields.currency,
+    signatory_name: fields.signatory_name,
+    signatory_title: fields.signatory_title,
+    good_standing: standingRuleOf(fields),
+    logo_url: fields.logo_version ? `/api/church/logo?v=${fields.logo_version}` : null,
+    updated_at: fields.updated_at || null,
+  }
+}
+
+async function currentFields(db: Db, defaults: ChurchDefaults): Promise<ProfileFields> {
+  return (await readProfile(db)) ?? defaultFields(defaults)
+}
+
+export async function getChurchProfile(db: Db, defaults: ChurchDefaults): Promise<ChurchProfile> {
+  return toProfile(await currentFields(db, defaults))
+}
+
+/** The church's currency and good-standing rule, which dues need. */
+export async function duesSettings(db: Db): Promise<{ currency: string; rule: StandingRule }> {
+  const fields = await readProfile(db)
+  return {
+    currency: fields?.currency ?? 'ETB',
+    rule: fields ? standingRuleOf(fields) : DEFAULT_STANDING_RULE,
+  }
+}
+
+/** Any ISO 4217 code the runtime knows. */
+export function isCurrencyCode(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
+}
+
+/** A data URL's image re-encoded as a PNG of at most 512 px; metadata is dropped. */
+export async function processLogo(dataUrl: string): Promise<Buffer> {
+  const match = DATA_URL.exec(dataUrl)
+  if (!match) throw new ApiError(400, LOGO_INVALID, { logo: 'invalidValue' })
+  const bytes = Buffer.from(match[1], 'base64')
+  const type = await fileTypeFromBuffer(bytes).catch(() => undefined)
+  if (!type || !LOGO_TYPES.has(type.mime))
+    throw new ApiError(400, LOGO_INVALID, { logo: 'invalidValue' })
+  try {
+    return await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })
+      .resize({ width: LOGO_EDGE, height: LOGO_EDGE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer()
+  } catch {
+    throw new ApiError(400, LOGO_INVALID, { logo: 'invalidValue' })
+  }
+}
+
+/** Saves the fields given (others stay), with one history event naming what changed. */
+export async function updateChurchProfile(
+  db: Db,
+  actor: Actor,
+  update: ChurchProfileUpdate,
+  defaults: ChurchDefaults,
+): Promise<ChurchProfile> {
+  const errors: Record<string, string> = {}
+  const currency = update.currency?.toUpperCase()
+  if (currency !== undefined && !isCurrencyCode(currency)) errors.currency = 'invalidValue'
+  if (update.good_standing !== undefined && !isStandingRule(update.good_standing)) {
+    errors.good_standing = 'invalidValue'
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(400, 'Validation failed', errors)
+  const logo =
+    update.logo === undefined
+      ? undefined
+      : update.logo === null
+        ? null
+        : await processLogo(update.logo)
+
+  return db.transaction().execute(async (trx) => {
+    const before = await currentFields(trx, defaults)
+    const after: ProfileFields = { ...before, updated_at: new Date().toISOString() }
+    for (const field of CHURCH_TEXT_FIELDS) {
+      if (update[field] !== undefined) after[field] = update[field].trim()
+    }
+    if (currency) after.currency = currency
+    if (update.good_standing) {
+      after.standing_kind = update.good_standing.kind
+      after.standing_months = update.good_standing.months
+    }
+    if (logo !== undefined) {
+      after.logo_type = logo ? 'image/png' : null
+      after.logo_version = logo ? crypto.randomBytes(8).toString('hex') : null
+    }
+    await saveProfile(trx, after, logo)
+    const changes = memberChanges(
+      { ...before, logo_type: undefined, updated_at: undefined },
+      { ...after, logo_type: undefined, updated_at: undefined },
+    )
+    if (Object.keys(changes).length > 0) {
+      await recordEvent(trx, { actor, action: 'church_update', details: { changes } })
+    }
+    return toProfile(after)
+  })
+}
+
+export async function getChurchLogo(db: Db) {
+  const row = await readLogo(db)
+  return row?.logo && row.logo_version ? { bytes: row.logo, version: row.logo_version } : undefined
+}

@@ -1,0 +1,27 @@
+// Who may read and write whose dues: clerks their own members, auditors read all, admins all.
+import { FORBIDDEN, may, ownerScope } from '../accounts'
+import type { RequestUser } from '../auth'
+import { ApiError } from '../../plugins/errors'
+import type { Db } from '../../db/tables'
+import { findMemberDuesBasis } from './ledgerRepository'
+import type { MemberBasis } from './ledger'
+
+export const notFound = () => new ApiError(404, 'Not found')
+export const forbidden = () => new ApiError(403, FORBIDDEN)
+
+/** A member whose dues the caller may read; another's member is a 404 for a clerk. */
+export async function readableMember(db: Db, user: RequestUser, id: number): Promise<MemberBasis> {
+  const member = await findMemberDuesBasis(db, id)
+  if (!member) throw notFound()
+  if (!may(user, 'member.read', { ownerId: member.owner_user_id })) throw notFound()
+  return member
+}
+
+/** A member the caller may record a payment for: a clerk's own, or any for an admin. */
+export async function payableMember(db: Db, user: RequestUser, id: number): Promise<MemberBasis> {
+  if (!may(user, 'member.create')) throw forbidden()
+  return readableMember(db, user, id)
+}
+
+/** Whose payments a list covers: a clerk's own members', or everyone's (null). */
+export const paymentOwnerScope = (user: RequestUser): number | null => ownerScope(user, 'all')

@@ -1,0 +1,169 @@
+// /api/funds and rates: admins write, everyone signed in reads, the history keeps each change.
+import { verifyChain } from '../history'
+import {
+  createTestApp,
+  createUserAndSignIn,
+  type SignedInUser,
+  type TestContext,
+} from '../../testing/testApp'
+import type { Fund } from './fundSchemas'
+
+let ctx: TestContext
+let admin: SignedInUser
+let clerk: SignedInUser
+let auditor: SignedInUser
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
+  clerk = await createUserAndSignIn(ctx, 'clerk')
+  auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
+})
+afterAll(() => ctx.close())
+
+const send = (
+  auth: { authorization: string },
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: object,
+) => ctx.app.inject({ method, url, headers: auth, payload })
+
+async function dues(): Promise<Fund> {
+  const res = await send(admin.auth, 'POST', '/api/funds', {
+    kind: 'dues',
+    name_am: 'ወርሃዊ የአባልነት ክፍያ',
+    name_en: 'Monthly dues',
+    name_om: "Kaffaltii miseensummaa ji'aa",
+  })
+  expect(res.statusCode).toBe(201)
+  return res.json<Fund>()
+}
+
+describe('funds', () => {
+  it('creates dues and gift funds, active, with no rates yet', async () => {
+    const fund = await dues()
+    expect(fund).toMatchObject({ kind: 'dues', payer: 'member', active: true, rates: [] })
+    const gift = await send(admin.auth, 'POST', '/api/funds', { kind: 'gift', name_en: ' Tithe ' })
+    expect(gift.json()).toMatchObject({ kind: 'gift', name_en: 'Tithe', name_am: '' })
+    const list = await ctx.app.inject({ url: '/api/funds', headers: clerk.auth })
+    expect(list.statusCode).toBe(200)
+    expect(list.json<Fund[]>().map((f) => f.id)).toEqual(expect.arrayContaining([fund.id]))
+  })
+
+  it('lets only admins create, change and set rates', async () => {
+    const fund = await dues()
+    for (const who of [clerk, auditor]) {
+      expect(
+        (await send(who.auth, 'POST', '/api/funds', { kind: 'gift', name_en: 'X' })).statusCode,
+      ).toBe(403)
+      expect(
+        (await send(who.auth, 'PUT', `/api/funds/${fund.id}`, { active: false })).statusCode,
+      ).toBe(403)
+      const rate = await send(who.auth, 'POST', `/api/funds/${fund.id}/rates`, {
+        amount: 100,
+        from_month: '2018-01',
+      })
+      expect(rate.statusCode).toBe(403)
+    }
+    expect((await ctx.app.inject({ url: `/api/funds/${fund.id}` })).statusCode).toBe(401)
+  })
+
+  it('refuses a fund without a name or kind', async () => {
+    for (const payload of [
+      { kind: 'dues' },
+      { kind: 'dues', name_en: '   ' },
+      { name_en: 'X' },
+      { kind: 'pledge', name_en: 'X' },
+    ]) {
+      expect((await send(admin.auth, 'POST', '/api/funds', payload)).statusCode).toBe(400)
+    }
+  })
+
+  it('closes and renames a fund, and answers 404 for an unknown one', async () => {
+    const fund = await dues()
+    const res = await send(admin.auth, 'PUT', `/api/funds/${fund.id}`, {
+      active: false,
+      name_en: 'Old dues',
+    })
+    expect(res.json()).toMatchObject({ active: false, name_en: 'Old dues', name_am: fund.name_am })
+    expect((await send(admin.auth, 'PUT', '/api/funds/999999', { active: false })).statusCode).toBe(
+      404,
+    )
+    const blank = await send(admin.auth, 'PUT', `/api/funds/${fund.id}`, {
+      name_am: '',
+      name_en: '',
+      name_om: '',
+    })
+    expect(blank.statusCode).toBe(400)
+  })
+
+  it('sets rates from a month, per category, replacing a step of the same month', async () => {
+    const fund = await dues()
+    const url = `/api/funds/${fund.id}/rates`
+    expect(
+      (await send(admin.auth, 'POST', url, { amount: 5000, from_month: '2018-01' })).statusCode,
+    ).toBe(201)
+    await send(admin.auth, 'POST', url, { amount: 7500, from_month: '2018-07' })
+    await send(admin.auth, 'POST', url, {
+      amount: 2500,
+      from_month: '2018-01',
+      category: 'student',
+    })
+    const res = await send(admin.auth, 'POST', url, { amount: 8000, from_month: '2018-07' })
+    expect(res.json<Fund>().rates).toEqual([
+      { category: '', from_month: '2018-01', amount: 5000 },
+      { category: '', from_month: '2018-07', amount: 8000 },
+      { category: 'student', from_month: '2018-01', amount: 2500 },
+    ])
+    const replaced = await ctx.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'fund_rate')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(replaced.details)).toMatchObject({ amount: 8000, replaced_amount: 7500 })
+  })
+
+  it('refuses bad rates, and rates on a gift fund', async () => {
+    const fund = await dues()
+    const url = `/api/funds/${fund.id}/rates`
+    for (const payload of [
+      { amount: 100, from_month: '2018-13' },
+      { amount: 100, from_month: 'Meskerem' },
+      { amount: 1.5, from_month: '2018-01' },
+      { amount: -1, from_month: '2018-01' },
+      { amount: 100, from_month: '2018-01', category: 'vip' },
+      { from_month: '2018-01' },
+    ]) {
+      expect((await send(admin.auth, 'POST', url, payload)).statusCode).toBe(400)
+    }
+    const gift = (
+      await send(admin.auth, 'POST', '/api/funds', { kind: 'gift', name_en: 'Vow' })
+    ).json<Fund>()
+    const res = await send(admin.auth, 'POST', `/api/funds/${gift.id}/rates`, {
+      amount: 100,
+      from_month: '2018-01',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(
+      (
+        await send(admin.auth, 'POST', '/api/funds/999999/rates', {
+          amount: 1,
+          from_month: '2018-01',
+        })
+      ).statusCode,
+    ).toBe(404)
+  })
+
+  it('records every change in a history that verifies', async () => {
+    const actions = await ctx.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('action', 'in', ['fund_create', 'fund_update', 'fund_rate'])
+      .execute()
+    expect(new Set(actions.map((a) => a.action))).toEqual(
+      new Set(['fund_create', 'fund_update', 'fund_rate']),
+    )
+    expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+})

@@ -1,0 +1,21 @@
+// Dues and gifts (issue 46): funds and rates, payments and receipts, standing, reports.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/tables'
+import { fundRoutes } from './fundRoutes'
+import { paymentRoutes } from './paymentRoutes'
+import { standingRoutes } from './standingRoutes'
+
+export function duesRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock?: () => Date },
+) {
+  const withClock = { db: deps.db, clock: deps.clock ?? (() => new Date()) }
+  fundRoutes(app, deps)
+  paymentRoutes(app, withClock)
+  standingRoutes(app, withClock)
+}
+
+export type { Fund } from './fundSchemas'
+export type { Payment, PaymentPage, ReceiptCheck } from './paymentSchemas'
+export type { MemberDues } from './standingSchemas'

@@ -1,0 +1,174 @@
+// All SQL of payments, their allocations and the receipt counters.
+import type { Db } from '../../db/tables'
+
+/**
+ * The year's next receipt number, taken in the payment's transaction: one upsert that both
+ * engines run atomically. On PostgreSQL a second transaction waits on the row until the first
+ * ends, so numbers are gapless across processes; a rollback gives its number back (decision 0190).
+ */
+export async function nextReceiptNumber(trx: Db, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('receipt_counters')
+    .values({ year, last_number: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('year')
+        .doUpdateSet((eb) => ({ last_number: eb('receipt_counters.last_number', '+', 1) })),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow()
+  return Number(row.last_number)
+}
+
+export interface NewPayment {
+  fund_id: number
+  member_id: number | null
+  household_id: number | null
+  amount: number
+  currency: string
+  method: string
+  reference: string | null
+  received_on: string
+  receipt_year: number
+  receipt_number: string
+  verify_code: string
+  recorded_by: number
+  recorded_by_username: string
+  idempotency_key: string | null
+}
+
+export async function insertPayment(
+  trx: Db,
+  payment: NewPayment,
+  allocations: { month: string; amount: number }[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('payments')
+    .values({ ...payment, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (allocations.length > 0) {
+    await trx
+      .insertInto('payment_allocations')
+      .values(
+        allocations.map((a) => ({
+          payment_id: id,
+          fund_id: payment.fund_id,
+          member_id: payment.member_id,
+          household_id: payment.household_id,
+          month: a.month,
+          amount: a.amount,
+        })),
+      )
+      .execute()
+  }
+  return id
+}
+
+const PAYMENT_COLUMNS = [
+  'payments.id',
+  'payments.fund_id',
+  'payments.member_id',
+  'payments.household_id',
+  'payments.amount',
+  'payments.currency',
+  'payments.method',
+  'payments.reference',
+  'payments.received_on',
+  'payments.receipt_number',
+  'payments.verify_code',
+  'payments.recorded_by',
+  'payments.recorded_by_username',
+  'payments.created_at',
+  'payments.voided_at',
+  'payments.void_reason',
+  'members.first_name',
+  'members.last_name',
+  'members.owner_user_id',
+] as const
+
+function paymentQuery(db: Db) {
+  return db
+    .selectFrom('payments')
+    .leftJoin('members', 'members.id', 'payments.member_id')
+    .select(PAYMENT_COLUMNS)
+}
+
+export type PaymentListRow = Awaited<ReturnType<typeof findPaymentRow>> & object
+
+export function findPaymentRow(db: Db, id: number) {
+  return paymentQuery(db).where('payments.id', '=', id).executeTakeFirst()
+}
+
+export function findPaymentIdByKey(db: Db, userId: number, key: string) {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('recorded_by', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+}
+
+export function findPaymentByCode(db: Db, code: string) {
+  return paymentQuery(db).where('payments.verify_code', '=', code).executeTakeFirst()
+}
+
+export interface PaymentFilters {
+  /** Clerks: only payments of members this account owns. */
+  ownerId: number | null
+  memberId?: number
+  fundId?: number
+  from?: string
+  to?: string
+  /** Ids below this one (the page before's last). */
+  beforeId?: number
+  limit: number
+}
+
+/** Newest first by id; the page's allocations come with it. */
+export function listPaymentRows(db: Db, filters: PaymentFilters) {
+  let query = paymentQuery(db).orderBy('payments.id', 'desc').limit(filters.limit)
+  if (filters.ownerId !== null) query = query.where('members.owner_user_id', '=', filters.ownerId)
+  if (filters.memberId !== undefined)
+    query = query.where('payments.member_id', '=', filters.memberId)
+  if (filters.fundId !== undefined) query = query.where('payments.fund_id', '=', filters.fundId)
+  if (filters.from) query = query.where('payments.received_on', '>=', filters.from)
+  if (filters.to) query = query.where('payments.received_on', '<=', filters.to)
+  if (filters.beforeId !== undefined) query = query.where('payments.id', '<', filters.beforeId)
+  return query.execute()
+}
+
+export async function allocationsOf(db: Db, paymentIds: number[]) {
+  if (paymentIds.length === 0) return new Map<number, { month: string; amount: number }[]>()
+  const rows = await db
+    .selectFrom('payment_allocations')
+    .select(['payment_id', 'month', 'amount'])
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('payment_id')
+    .orderBy('month')
+    .execute()
+  const out = new Map<number, { month: string; amount: number }[]>()
+  for (const row of rows) {
+    const list = out.get(row.payment_id) ?? []
+    list.push({ month: row.month, amount: Number(row.amount) })
+    out.set(row.payment_id, list)
+  }
+  return out
+}
+
+/** Marks a payment and its months void; false when it was void already. */
+export async function markVoid(trx: Db, id: number, by: number, reason: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set({ voided_at: new Date().toISOString(), voided_by: by, void_reason: reason })
+    .where('id', '=', id)
+    .where('voided_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) return false
+  await trx
+    .updateTable('payment_allocations')
+    .set({ voided: 1 })
+    .where('payment_id', '=', id)
+    .execute()
+  return true
+}

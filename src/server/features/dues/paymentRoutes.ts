@@ -1,0 +1,88 @@
+// HTTP of payments and the public receipt check.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/tables'
+import { ApiError } from '../../plugins/errors'
+import { IDEMPOTENCY_KEY } from '../members'
+import { signedIn } from './requestUser'
+import {
+  checkReceipt,
+  listPayments,
+  readPayment,
+  recordPayment,
+  voidPayment,
+} from './paymentService'
+import {
+  type PaymentCreate,
+  paymentCreateBody,
+  type PaymentListQuery,
+  paymentListQuery,
+  verifyParams,
+  voidBody,
+} from './paymentSchemas'
+import { idParams } from './fundSchemas'
+
+/** The request's Idempotency-Key header (optional), as POST /api/members reads it. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key']
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw new ApiError(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _', {
+      'Idempotency-Key': 'invalidValue',
+    })
+  }
+  return value
+}
+
+export function paymentRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock: () => Date },
+) {
+  const { db } = deps
+
+  app.post<{ Body: PaymentCreate }>(
+    '/api/payments',
+    { preHandler: app.requireUser, schema: { body: paymentCreateBody } },
+    async (request, reply) => {
+      const key = idempotencyKey(request)
+      const result = await recordPayment(db, signedIn(request), request.body, key, deps.clock())
+      if (result.replayed)
+        return reply.code(200).header('Idempotent-Replayed', 'true').send(result.payment)
+      return reply.code(201).send(result.payment)
+    },
+  )
+
+  app.get<{ Querystring: PaymentListQuery }>(
+    '/api/payments',
+    { preHandler: app.requireUser, schema: { querystring: paymentListQuery } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return listPayments(db, signedIn(request), request.query)
+    },
+  )
+
+  app.get<{ Params: { id: number } }>(
+    '/api/payments/:id',
+    { preHandler: app.requireUser, schema: { params: idParams } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return readPayment(db, signedIn(request), request.params.id)
+    },
+  )
+
+  app.post<{ Params: { id: number }; Body: { reason: string } }>(
+    '/api/payments/:id/void',
+    { preHandler: app.requireUser, schema: { params: idParams, body: voidBody } },
+    async (request) => voidPayment(db, signedIn(request), request.params.id, request.body.reason),
+  )
+
+  // Public: the QR code on a receipt. The code is 128 random bits, not the receipt number.
+  app.get<{ Params: { code: string } }>(
+    '/api/receipts/verify/:code',
+    { schema: { params: verifyParams } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return checkReceipt(db, request.params.code)
+    },
+  )
+}

@@ -1,0 +1,104 @@
+// Request and response shapes of /api/payments and /api/receipts (issue 46).
+import { MAX_PAYMENT_MINOR, PAYMENT_METHODS } from '../../../domain'
+
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+
+export const paymentCreateBody = {
+  type: 'object',
+  required: ['fund_id', 'amount', 'method', 'received_on'],
+  properties: {
+    fund_id: id,
+    member_id: id,
+    household_id: id,
+    amount: { type: 'integer', minimum: 1, maximum: MAX_PAYMENT_MINOR },
+    method: { type: 'string', enum: [...PAYMENT_METHODS] },
+    reference: { type: 'string', maxLength: 100 },
+    received_on: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    months: { type: 'array', maxItems: 60, items: { type: 'string', maxLength: 7 } },
+  },
+} as const
+
+export interface PaymentCreate {
+  fund_id: number
+  member_id?: number
+  household_id?: number
+  amount: number
+  method: string
+  reference?: string
+  received_on: string
+  months?: string[]
+}
+
+export const paymentListQuery = {
+  type: 'object',
+  properties: {
+    member_id: id,
+    household_id: id,
+    fund_id: id,
+    from: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    to: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    cursor: { type: 'string', pattern: '^[1-9]\\d{0,9}$' },
+    limit: { type: 'integer', minimum: 1, maximum: 200 },
+  },
+} as const
+
+export interface PaymentListQuery {
+  member_id?: number
+  household_id?: number
+  fund_id?: number
+  from?: string
+  to?: string
+  cursor?: string
+  limit?: number
+}
+
+export const voidBody = {
+  type: 'object',
+  required: ['reason'],
+  properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } },
+} as const
+
+export const verifyParams = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,40}$' } },
+} as const
+
+/** A payment as the API answers it. */
+export interface Payment {
+  id: number
+  receipt_number: string
+  fund_id: number
+  member_id: number | null
+  household_id: number | null
+  /** The payer's name as it is now; null once the member is deleted. */
+  payer_name: string | null
+  amount: number
+  currency: string
+  method: string
+  reference: string | null
+  received_on: string
+  received_by: string
+  created_at: string
+  status: 'valid' | 'void'
+  voided_at: string | null
+  void_reason: string | null
+  allocations: { month: string; amount: number }[]
+  /** The public receipt check's page: the QR code's address, relative to the server. */
+  verify_path: string
+}
+
+export interface PaymentPage {
+  items: Payment[]
+  next_cursor: string | null
+}
+
+/** GET /api/receipts/verify/:code: the receipt, and of the payer only initials. */
+export interface ReceiptCheck {
+  receipt_number: string
+  amount: number
+  currency: string
+  received_on: string
+  status: 'valid' | 'void'
+  payer_initials: string
+}

@@ -1,0 +1,305 @@
+// Payments: record (with its receipt number and months), list, read, void. Each use case owns
+// its transaction, its policy check and its history event.
+import crypto from 'node:crypto'
+import {
+  allocatePayment,
+  type AllocationError,
+  ethiopianYearOf,
+  initialsOf,
+  isValidIsoDate,
+  monthOfDay,
+  receiptNumber,
+  todayIso,
+} from '../../../domain'
+import { may } from '../accounts'
+import type { RequestUser } from '../auth'
+import { ApiError } from '../../plugins/errors'
+import type { Db } from '../../db/tables'
+import { recordEvent } from '../history'
+import { duesSettings } from '../churchProfile'
+import { forbidden, notFound, payableMember, paymentOwnerScope, readableMember } from './access'
+import { findFundRow } from './fundRepository'
+import { loadLedger } from './ledger'
+import { lockMemberDues } from './ledgerRepository'
+import {
+  allocationsOf,
+  findPaymentByCode,
+  findPaymentIdByKey,
+  findPaymentRow,
+  insertPayment,
+  listPaymentRows,
+  markVoid,
+  nextReceiptNumber,
+  type PaymentListRow,
+} from './paymentRepository'
+import type {
+  Payment,
+  PaymentCreate,
+  PaymentListQuery,
+  PaymentPage,
+  ReceiptCheck,
+} from './paymentSchemas'
+
+export const HOUSEHOLDS_NOT_YET =
+  'Payments by household need the households feature, which this server does not have yet'
+
+const invalid = (message: string, errors: Record<string, string>) =>
+  new ApiError(400, message, errors)
+
+function toPayment(row: PaymentListRow, allocations: { month: string; amount: number }[]): Payment {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ')
+  return {
+    id: row.id,
+    receipt_number: row.receipt_number,
+    fund_id: row.fund_id,
+    member_id: row.member_id,
+    household_id: row.household_id,
+    payer_name: name || null,
+    amount: Number(row.amount),
+    currency: row.currency,
+    method: row.method,
+    reference: row.reference,
+    received_on: row.received_on,
+    received_by: row.recorded_by_username,
+    created_at: row.created_at,
+    status: row.voided_at ? 'void' : 'valid',
+    voided_at: row.voided_at,
+    void_reason: row.void_reason,
+    allocations,
+    verify_path: `/verify/${row.verify_code}`,
+  }
+}
+
+async function paymentById(db: Db, id: number): Promise<Payment | undefined> {
+  const row = await findPaymentRow(db, id)
+  if (!row) return undefined
+  return toPayment(row, (await allocationsOf(db, [id])).get(id) ?? [])
+}
+
+/** Why allocation refused, in the API's error shape. */
+function allocationRefusal(result: AllocationError): ApiError {
+  switch (result.error) {
+    case 'nothingOwed':
+      return invalid('Nothing is owed to this fund: it has no monthly amount yet', {
+        amount: 'nothingOwed',
+      })
+    case 'monthInvalid':
+      return invalid(`Not a month: ${result.month}`, { months: 'invalidValue' })
+    case 'monthNotOwed':
+      return invalid(`${result.month} owes nothing: paid, waived, or before dues start`, {
+        months: 'monthNotOwed',
+      })
+    case 'monthTooFarAhead':
+      return invalid(`${result.month} is too far ahead`, { months: 'monthTooFarAhead' })
+    case 'amountAboveMonths':
+      return invalid('The amount is more than the months owe', { amount: 'amountAboveMonths' })
+    case 'amountBelowMonths':
+      return invalid(`The amount does not reach ${result.month}`, { amount: 'amountBelowMonths' })
+    default:
+      return invalid('The amount must be a whole number of minor units above 0', {
+        amount: 'invalidValue',
+      })
+  }
+}
+
+export interface RecordResult {
+  payment: Payment
+  replayed: boolean
+}
+
+/**
+ * Records a payment: checks the payer and fund, spreads a dues payment over months, takes the
+ * year's next receipt number and writes the payment, its months and one history event in one
+ * transaction. A repeated Idempotency-Key answers with the payment it made.
+ */
+export async function recordPayment(
+  db: Db,
+  user: RequestUser,
+  input: PaymentCreate,
+  key: string | undefined,
+  now: Date,
+): Promise<RecordResult> {
+  if (!may(user, 'member.create')) throw forbidden()
+  const replay = async (): Promise<RecordResult | undefined> => {
+    const earlier = key ? await findPaymentIdByKey(db, user.id, key) : undefined
+    const payment = earlier ? await paymentById(db, earlier.id) : undefined
+    return payment ? { payment, replayed: true } : undefined
+  }
+  const earlier = await replay()
+  if (earlier) return earlier
+
+  if (input.household_id !== undefined)
+    throw invalid(HOUSEHOLDS_NOT_YET, { household_id: 'notAvailable' })
+  if (input.member_id === undefined)
+    throw invalid('Choose the member who pays', { member_id: 'fieldRequired' })
+  if (!isValidIsoDate(input.received_on) || input.received_on < '1900-01-01') {
+    throw invalid('received_on must be a real date, yyyy-mm-dd', { received_on: 'invalidValue' })
+  }
+  // A day of slack: the office's day may be ahead of the server's clock.
+  const tomorrow = todayIso(new Date(now.getTime() + 86_400_000))
+  if (input.received_on > tomorrow) {
+    throw invalid('A payment cannot be received in the future', { received_on: 'dateInFuture' })
+  }
+  const reference = input.reference?.trim() || null
+  const memberId = input.member_id
+
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const fund = await findFundRow(trx, input.fund_id)
+      if (!fund) throw invalid('No such fund', { fund_id: 'invalidValue' })
+      if (fund.active !== 1) throw invalid('This fund is closed', { fund_id: 'fundClosed' })
+      if (fund.payer === 'household') throw invalid(HOUSEHOLDS_NOT_YET, { fund_id: 'notAvailable' })
+      await lockMemberDues(trx, memberId)
+      const member = await payableMember(trx, user, memberId)
+      let allocations: { month: string; amount: number }[] = []
+      if (fund.kind === 'dues') {
+        const ledger = await loadLedger(trx, member, fund.id)
+        const currentMonth = monthOfDay(todayIso(now)) ?? monthOfDay(input.received_on)
+        const result = allocatePayment(ledger, {
+          amount: input.amount,
+          currentMonth: currentMonth!,
+          months: input.months,
+        })
+        if (!result.ok) throw allocationRefusal(result)
+        allocations = result.allocations
+      } else if (input.months && input.months.length > 0) {
+        throw invalid('A gift has no months', { months: 'invalidValue' })
+      }
+      const { currency } = await duesSettings(trx)
+      const year = ethiopianYearOf(input.received_on)!
+      const sequence = await nextReceiptNumber(trx, year)
+      const number = receiptNumber(year, sequence)
+      const paymentId = await insertPayment(
+        trx,
+        {
+          fund_id: fund.id,
+          member_id: member.id,
+          household_id: null,
+          amount: input.amount,
+          currency,
+          method: input.method,
+          reference,
+          received_on: input.received_on,
+          receipt_year: year,
+          receipt_number: number,
+          verify_code: crypto.randomBytes(16).toString('base64url'),
+          recorded_by: user.id,
+          recorded_by_username: user.username,
+          idempotency_key: key ?? null,
+        },
+        allocations,
+      )
+      await recordEvent(trx, {
+        actor: { id: user.id, username: user.username },
+        action: 'payment_create',
+        memberId: member.id,
+        details: {
+          payment_id: paymentId,
+          receipt_number: number,
+          fund_id: fund.id,
+          amount: input.amount,
+          currency,
+          method: input.method,
+          reference,
+          received_on: input.received_on,
+          months: allocations,
+          first_name: member.first_name,
+          last_name: member.last_name,
+        },
+      })
+      return paymentId
+    })
+    return { payment: (await paymentById(db, id))!, replayed: false }
+  } catch (error) {
+    if (!key) throw error
+    // Lost a race for the key (the unique index, or the check above): answer with the winner.
+    const winner = await replay()
+    if (winner) return winner
+    throw error
+  }
+}
+
+/** A payment the caller may read. */
+export async function readPayment(db: Db, user: RequestUser, id: number): Promise<Payment> {
+  const payment = await paymentById(db, id)
+  if (!payment) throw notFound()
+  const row = await findPaymentRow(db, id)
+  if (paymentOwnerScope(user) !== null && row?.owner_user_id !== user.id) throw notFound()
+  return payment
+}
+
+export async function listPayments(
+  db: Db,
+  user: RequestUser,
+  query: PaymentListQuery,
+): Promise<PaymentPage> {
+  if (query.household_id !== undefined) return { items: [], next_cursor: null }
+  if (query.member_id !== undefined) await readableMember(db, user, query.member_id)
+  const limit = query.limit ?? 50
+  const rows = await listPaymentRows(db, {
+    ownerId: paymentOwnerScope(user),
+    memberId: query.member_id,
+    fundId: query.fund_id,
+    from: query.from,
+    to: query.to,
+    beforeId: query.cursor ? Number(query.cursor) : undefined,
+    limit: limit + 1,
+  })
+  const page = rows.slice(0, limit)
+  const allocations = await allocationsOf(
+    db,
+    page.map((row) => row.id),
+  )
+  return {
+    items: page.map((row) => toPayment(row, allocations.get(row.id) ?? [])),
+    next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+  }
+}
+
+/** Voids a payment (admins): its number stays, its months are owed again. */
+export async function voidPayment(
+  db: Db,
+  user: RequestUser,
+  id: number,
+  reason: string,
+): Promise<Payment> {
+  if (!may(user, 'dues.manage')) throw forbidden()
+  const trimmed = reason.trim()
+  if (!trimmed) throw invalid('Give the reason for voiding', { reason: 'fieldRequired' })
+  await db.transaction().execute(async (trx) => {
+    const row = await findPaymentRow(trx, id)
+    if (!row) throw notFound()
+    if (row.member_id !== null) await lockMemberDues(trx, row.member_id)
+    if (!(await markVoid(trx, id, user.id, trimmed))) {
+      throw new ApiError(409, 'This payment is void already')
+    }
+    await recordEvent(trx, {
+      actor: { id: user.id, username: user.username },
+      action: 'payment_void',
+      memberId: row.member_id,
+      details: {
+        payment_id: id,
+        receipt_number: row.receipt_number,
+        amount: Number(row.amount),
+        reason: trimmed,
+        first_name: row.first_name,
+        last_name: row.last_name,
+      },
+    })
+  })
+  return (await paymentById(db, id))!
+}
+
+/** The public check of a receipt's QR code: number, amount, date, status, initials. */
+export async function checkReceipt(db: Db, code: string): Promise<ReceiptCheck> {
+  const row = await findPaymentByCode(db, code)
+  if (!row) throw notFound()
+  return {
+    receipt_number: row.receipt_number,
+    amount: Number(row.amount),
+    currency: row.currency,
+    received_on: row.received_on,
+    status: row.voided_at ? 'void' : 'valid',
+    payer_initials: initialsOf(row.first_name, row.last_name),
+  }
+}

@@ -1,0 +1,370 @@
+// POST/GET /api/payments, voids, waivers and the member's dues: allocation, receipts, roles.
+// Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+import { verifyChain } from '../history'
+import { duesWorld, type DuesWorld } from '../../testing/duesWorld'
+import type { PaymentPage } from './paymentSchemas'
+import type { MemberDues } from './standingSchemas'
+
+let w: DuesWorld
+beforeAll(async () => {
+  w = await duesWorld()
+})
+afterAll(() => w.ctx.close())
+
+const dues = async (memberId: number, who = w.clerk, query = '') => {
+  const res = await w.call(who, { url: `/api/members/${memberId}/dues${query}` })
+  return { statusCode: res.statusCode, body: res.json<MemberDues>() }
+}
+
+describe('recording a payment', () => {
+  it('fills the oldest months first, numbers the receipt by Ethiopian year, and answers 201', async () => {
+    const member = await w.member()
+    const res = await w.pay(w.clerk, { member_id: member, amount: 12500 })
+    expect(res.statusCode).toBe(201)
+    expect(res.payment).toMatchObject({
+      receipt_number: expect.stringMatching(/^2018-\d{6}$/),
+      amount: 12500,
+      currency: 'ETB',
+      method: 'cash',
+      status: 'valid',
+      payer_name: 'Abebe Kebede',
+      received_by: 'clerk-a',
+      allocations: [
+        { month: '2018-01', amount: 5000 },
+        { month: '2018-02', amount: 5000 },
+        { month: '2018-03', amount: 2500 },
+      ],
+    })
+    expect(res.payment.verify_path).toMatch(/^\/verify\/[A-Za-z0-9_-]{22}$/)
+    // The partly paid month is completed first.
+    const next = await w.pay(w.clerk, {
+      member_id: member,
+      amount: 5000,
+      method: 'telebirr',
+      reference: ' TX123 ',
+    })
+    expect(next.payment.allocations).toEqual([
+      { month: '2018-03', amount: 2500 },
+      { month: '2018-04', amount: 2500 },
+    ])
+    expect(next.payment.reference).toBe('TX123')
+  })
+
+  it('fills chosen months, months ahead included', async () => {
+    const member = await w.member()
+    const res = await w.pay(w.clerk, {
+      member_id: member,
+      amount: 10000,
+      months: ['2018-09', '2018-08'],
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.payment.allocations.map((a) => a.month)).toEqual(['2018-08', '2018-09'])
+    const strip = await dues(member)
+    expect(strip.body.months.map((m) => m.state)).toEqual([
+      'unpaid',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+      'not_due',
+      'not_due',
+      'paid',
+      'paid',
+      'not_due',
+      'not_due',
+      'not_due',
+    ])
+  })
+
+  it('starts a member who joined mid-year at that month', async () => {
+    const member = await w.member('2026-01-09') // 1 Tir 2018
+    const res = await w.pay(w.clerk, { member_id: member, amount: 5000 })
+    expect(res.payment.allocations).toEqual([{ month: '2018-05', amount: 5000 }])
+    const strip = await dues(member)
+    expect(strip.body).toMatchObject({ start_month: '2018-05', arrears: { months: 0, amount: 0 } })
+    expect(strip.body.months.slice(0, 5).map((m) => m.state)).toEqual([
+      'none',
+      'none',
+      'none',
+      'none',
+      'paid',
+    ])
+  })
+
+  it('follows a start month and a reduced category the office sets', async () => {
+    const member = await w.member()
+    await w.call(w.admin, {
+      method: 'POST',
+      url: `/api/funds/${w.fundId}/rates`,
+      payload: { amount: 2000, from_month: '2018-01', category: 'student' },
+    })
+    const set = await w.call(w.clerk, {
+      method: 'PUT',
+      url: `/api/members/${member}/dues`,
+      payload: { category: 'student', start_month: '2018-03' },
+    })
+    expect(set.json()).toEqual({ category: 'student', start_month: '2018-03' })
+    const res = await w.pay(w.clerk, { member_id: member, amount: 4000 })
+    expect(res.payment.allocations).toEqual([
+      { month: '2018-03', amount: 2000 },
+      { month: '2018-04', amount: 2000 },
+    ])
+    const other = await w.call(w.otherClerk, {
+      method: 'PUT',
+      url: `/api/members/${member}/dues`,
+      payload: { category: '' },
+    })
+    expect(other.statusCode).toBe(404)
+  })
+
+  it('refuses what cannot be recorded, with the field that is wrong', async () => {
+    const member = await w.member()
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ member_id: member, amount: 0 }, 400, ''],
+      [{ member_id: member, amount: 10.5 }, 400, ''],
+      [{ member_id: member, amount: 5000, method: 'bitcoin' }, 400, ''],
+      [{ member_id: member, amount: 5000, received_on: '2026-02-30' }, 400, 'received_on'],
+      [{ member_id: member, amount: 5000, received_on: '2026-03-01' }, 400, 'received_on'],
+      [{ member_id: member, amount: 5000, months: ['2018-13'] }, 400, 'months'],
+      [{ member_id: member, amount: 6000, months: ['2018-01'] }, 400, 'amount'],
+      [{ member_id: member, amount: 5000 * 100 }, 400, 'amount'],
+      [{ household_id: 1, amount: 5000 }, 400, 'household_id'],
+      [{ amount: 5000 }, 400, 'member_id'],
+      [{ member_id: 999999, amount: 5000 }, 404, ''],
+      [{ member_id: member, amount: 5000, fund_id: 999999 }, 400, 'fund_id'],
+    ]
+    for (const [body, status, field] of cases) {
+      const res = await w.pay(w.clerk, body)
+      expect({ body, status: res.statusCode }).toEqual({ body, status })
+      if (field) expect(JSON.parse(res.body).errors).toHaveProperty(field)
+    }
+    const { count } = await w.ctx.database.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('member_id', '=', member)
+      .executeTakeFirstOrThrow()
+    expect(Number(count)).toBe(0)
+  })
+
+  it('takes a gift without months into a gift fund, and refuses a closed fund', async () => {
+    const member = await w.member()
+    const gift = await w.call(w.admin, {
+      method: 'POST',
+      url: '/api/funds',
+      payload: { kind: 'gift', name_en: 'Tithe' },
+    })
+    const giftId = gift.json<{ id: number }>().id
+    const res = await w.pay(w.clerk, {
+      member_id: member,
+      amount: 123456,
+      fund_id: giftId,
+      method: 'cbe_birr',
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.payment.allocations).toEqual([])
+    const withMonths = await w.pay(w.clerk, {
+      member_id: member,
+      amount: 100,
+      fund_id: giftId,
+      months: ['2018-01'],
+    })
+    expect(withMonths.statusCode).toBe(400)
+    await w.call(w.admin, {
+      method: 'PUT',
+      url: `/api/funds/${giftId}`,
+      payload: { active: false },
+    })
+    const closed = await w.pay(w.clerk, { member_id: member, amount: 100, fund_id: giftId })
+    expect(JSON.parse(closed.body).errors).toEqual({ fund_id: 'fundClosed' })
+  })
+})
+
+describe('who may record and read', () => {
+  it('lets a clerk pay for its own members only, an admin for anyone, an auditor for no one', async () => {
+    const member = await w.member()
+    expect((await w.pay(w.otherClerk, { member_id: member, amount: 5000 })).statusCode).toBe(404)
+    expect((await w.pay(w.auditor, { member_id: member, amount: 5000 })).statusCode).toBe(403)
+    expect((await w.pay(w.admin, { member_id: member, amount: 5000 })).statusCode).toBe(201)
+    expect((await dues(member, w.otherClerk)).statusCode).toBe(404)
+    expect((await dues(member, w.auditor)).statusCode).toBe(200)
+    expect((await w.call(null, { url: `/api/members/${member}/dues` })).statusCode).toBe(401)
+  })
+
+  it('lists a clerk’s own members’ payments only, newest first, a page at a time', async () => {
+    const mine = await w.member()
+    const theirs = await w.member(undefined, w.otherClerk)
+    for (let i = 0; i < 3; i++) await w.pay(w.clerk, { member_id: mine, amount: 1000 })
+    await w.pay(w.otherClerk, { member_id: theirs, amount: 1000 })
+    const page = await w.call(w.clerk, { url: `/api/payments?member_id=${mine}&limit=2` })
+    const first = page.json<PaymentPage>()
+    expect(first.items).toHaveLength(2)
+    expect(first.items[0].id).toBeGreaterThan(first.items[1].id)
+    const rest = (
+      await w.call(w.clerk, {
+        url: `/api/payments?member_id=${mine}&limit=2&cursor=${first.next_cursor}`,
+      })
+    ).json<PaymentPage>()
+    expect(rest).toMatchObject({ next_cursor: null })
+    expect(rest.items).toHaveLength(1)
+    const all = (await w.call(w.clerk, { url: '/api/payments?limit=200' })).json<PaymentPage>()
+    expect(all.items.every((p) => p.member_id !== theirs)).toBe(true)
+    expect((await w.call(w.clerk, { url: `/api/payments?member_id=${theirs}` })).statusCode).toBe(
+      404,
+    )
+    const auditorView = (
+      await w.call(w.auditor, { url: `/api/payments?member_id=${theirs}` })
+    ).json<PaymentPage>()
+    expect(auditorView.items).toHaveLength(1)
+    const theirPayment = auditorView.items[0].id
+    expect((await w.call(w.clerk, { url: `/api/payments/${theirPayment}` })).statusCode).toBe(404)
+    expect((await w.call(w.otherClerk, { url: `/api/payments/${theirPayment}` })).statusCode).toBe(
+      200,
+    )
+    const ranged = (
+      await w.call(w.auditor, { url: '/api/payments?from=2026-01-21' })
+    ).json<PaymentPage>()
+    expect(ranged.items).toEqual([])
+  })
+})
+
+describe('idempotent retries', () => {
+  it('answers a repeated key with the same payment, once, even at once', async () => {
+    const member = await w.member()
+    const key = { 'idempotency-key': 'device-queue-0001' }
+    const first = await w.pay(w.clerk, { member_id: member, amount: 5000 }, key)
+    const again = await w.pay(w.clerk, { member_id: member, amount: 5000 }, key)
+    expect(first.statusCode).toBe(201)
+    expect(again.statusCode).toBe(200)
+    expect(again.payment.id).toBe(first.payment.id)
+    expect(again.payment.receipt_number).toBe(first.payment.receipt_number)
+    const together = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        w.pay(
+          w.clerk,
+          { member_id: member, amount: 5000 },
+          { 'idempotency-key': 'device-queue-0002' },
+        ),
+      ),
+    )
+    expect(new Set(together.map((r) => r.payment.id)).size).toBe(1)
+    expect(together.filter((r) => r.statusCode === 201)).toHaveLength(1)
+    const strip = await dues(member)
+    expect(strip.body.months.filter((m) => m.state === 'paid')).toHaveLength(2)
+    const bad = await w.pay(
+      w.clerk,
+      { member_id: member, amount: 5000 },
+      { 'idempotency-key': 'short' },
+    )
+    expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('voids and waivers', () => {
+  it('voids a payment with a reason (admins only): the number stays, the months are owed again', async () => {
+    const member = await w.member()
+    const paid = await w.pay(w.clerk, { member_id: member, amount: 10000 })
+    const url = `/api/payments/${paid.payment.id}/void`
+    expect(
+      (await w.call(w.clerk, { method: 'POST', url, payload: { reason: 'Typed twice' } }))
+        .statusCode,
+    ).toBe(403)
+    expect(
+      (await w.call(w.admin, { method: 'POST', url, payload: { reason: '  ' } })).statusCode,
+    ).toBe(400)
+    const voided = await w.call(w.admin, {
+      method: 'POST',
+      url,
+      payload: { reason: 'Typed twice' },
+    })
+    expect(voided.json()).toMatchObject({
+      status: 'void',
+      void_reason: 'Typed twice',
+      receipt_number: paid.payment.receipt_number,
+    })
+    expect(
+      (await w.call(w.admin, { method: 'POST', url, payload: { reason: 'again' } })).statusCode,
+    ).toBe(409)
+    expect((await dues(member)).body.months[0]).toMatchObject({ paid: 0, state: 'unpaid' })
+    const again = await w.pay(w.clerk, { member_id: member, amount: 5000 })
+    expect(again.payment.allocations).toEqual([{ month: '2018-01', amount: 5000 }])
+  })
+
+  it('waives months (admins only); a waived month is skipped and not in arrears', async () => {
+    const member = await w.member()
+    const body = {
+      fund_id: w.fundId,
+      member_id: member,
+      months: ['2018-02', '2018-01'],
+      reason: 'Council decision 12/2018',
+    }
+    expect(
+      (await w.call(w.clerk, { method: 'POST', url: '/api/dues/waivers', payload: body }))
+        .statusCode,
+    ).toBe(403)
+    const res = await w.call(w.admin, { method: 'POST', url: '/api/dues/waivers', payload: body })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ months: ['2018-01', '2018-02'] })
+    const again = await w.call(w.admin, { method: 'POST', url: '/api/dues/waivers', payload: body })
+    expect(again.statusCode).toBe(400)
+    const strip = await dues(member)
+    expect(strip.body.months.slice(0, 5).map((m) => m.state)).toEqual([
+      'waived',
+      'waived',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+    ])
+    expect(strip.body.arrears).toEqual({ months: 2, amount: 10000 })
+    expect(strip.body.good_standing).toBe(false)
+    const paid = await w.pay(w.clerk, { member_id: member, amount: 10000 })
+    expect(paid.payment.allocations.map((a) => a.month)).toEqual(['2018-03', '2018-04'])
+    expect((await dues(member)).body).toMatchObject({
+      arrears: { months: 0, amount: 0 },
+      good_standing: true,
+    })
+  })
+
+  it('keeps payments, voids and waivers in a history that verifies', async () => {
+    const rows = await w.ctx.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'member_id', 'details'])
+      .where('action', 'in', ['payment_create', 'payment_void', 'dues_waiver'])
+      .execute()
+    expect(new Set(rows.map((r) => r.action))).toEqual(
+      new Set(['payment_create', 'payment_void', 'dues_waiver']),
+    )
+    expect(rows.every((r) => r.member_id !== null)).toBe(true)
+    expect(await verifyChain(w.ctx.database.db)).toMatchObject({ intact: true })
+  })
+})
+
+describe('the public receipt check', () => {
+  it('answers number, amount, date, status and initials only, without sign-in', async () => {
+    const member = await w.member()
+    const paid = await w.pay(w.clerk, { member_id: member, amount: 5000 })
+    const code = paid.payment.verify_path.split('/').pop()
+    const res = await w.call(null, { url: `/api/receipts/verify/${code}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      receipt_number: paid.payment.receipt_number,
+      amount: 5000,
+      currency: 'ETB',
+      received_on: '2026-01-20',
+      status: 'valid',
+      payer_initials: 'A. K.',
+    })
+    await w.call(w.admin, {
+      method: 'POST',
+      url: `/api/payments/${paid.payment.id}/void`,
+      payload: { reason: 'x' },
+    })
+    expect((await w.call(null, { url: `/api/receipts/verify/${code}` })).json()).toMatchObject({
+      status: 'void',
+    })
+    expect(
+      (await w.call(null, { url: '/api/receipts/verify/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
+    ).toBe(404)
+    const number = paid.payment.receipt_number
+    expect((await w.call(null, { url: `/api/receipts/verify/${number}` })).statusCode).toBe(400)
+  })
+})

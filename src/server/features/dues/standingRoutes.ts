@@ -1,0 +1,45 @@
+// HTTP of a member's dues (strip, settings) and of waivers.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/tables'
+import { idParams } from './fundSchemas'
+import { signedIn } from './requestUser'
+import { changeMemberDuesSettings, memberDues, waiveMonths } from './standingService'
+import {
+  type MemberDuesQuery,
+  memberDuesQuery,
+  type MemberDuesSettings,
+  memberDuesSettingsBody,
+  type WaiverCreate,
+  waiverBody,
+} from './standingSchemas'
+
+export function standingRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock: () => Date },
+) {
+  const { db } = deps
+
+  app.get<{ Params: { id: number }; Querystring: MemberDuesQuery }>(
+    '/api/members/:id/dues',
+    { preHandler: app.requireUser, schema: { params: idParams, querystring: memberDuesQuery } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return memberDues(db, signedIn(request), request.params.id, request.query, deps.clock())
+    },
+  )
+
+  app.put<{ Params: { id: number }; Body: MemberDuesSettings }>(
+    '/api/members/:id/dues',
+    { preHandler: app.requireUser, schema: { params: idParams, body: memberDuesSettingsBody } },
+    async (request) =>
+      changeMemberDuesSettings(db, signedIn(request), request.params.id, request.body),
+  )
+
+  app.post<{ Body: WaiverCreate }>(
+    '/api/dues/waivers',
+    { preHandler: app.requireUser, schema: { body: waiverBody } },
+    async (request, reply) =>
+      reply.code(201).send(await waiveMonths(db, signedIn(request), request.body)),
+  )
+}

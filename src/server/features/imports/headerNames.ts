@@ -1,0 +1,81 @@
+// Headers other systems and office spreadsheets write (ChurchCRM's CSV Export among them), in
+// English, Amharic and Afaan Oromoo, beyond the labels of locales/. Each name lists the fields
+// it may fill in order of preference: a second phone column takes the field the first left.
+import type { ImportTarget } from '../../../domain'
+
+export const FAMILY_NAME = 'family name'
+
+/** Header → fields it can fill, best first. FAMILY_NAME is decided per file (two-part names). */
+export const OTHER_HEADERS: readonly [
+  readonly string[],
+  readonly (ImportTarget | 'family name')[],
+][] = [
+  [
+    ['First Name', 'Given Name', 'Firstname', 'Forename', 'የመጀመሪያ ስም', 'Maqaa jalqabaa'],
+    ['first_name'],
+  ],
+  [["Father's Name", 'Father Name', 'Fathers Name', 'የአባት ስም', 'Maqaa abbaa'], ['middle_name']],
+  [["Grandfather's Name", 'Grandfather Name', 'የአያት ስም', 'Maqaa akaakayyuu'], ['last_name']],
+  [['Last Name', 'Surname', 'Family Name', 'Lastname', 'የቤተሰብ ስም', 'Maqaa maatii'], [FAMILY_NAME]],
+  [
+    [
+      'Mobile/Cell Phone',
+      'Cell Phone',
+      'Mobile Phone',
+      'Mobile',
+      'Cell',
+      'Phone',
+      'Telephone',
+      'Phone Number',
+      'ስልክ',
+      'ሞባይል',
+      'ስልክ ቁጥር',
+      'የሞባይል ስልክ',
+      'Bilbila',
+      'Lakkoofsa bilbilaa',
+      'Moobaayilii',
+    ],
+    ['phone_primary', 'phone_secondary'],
+  ],
+  [
+    ['Home Phone', 'Work Phone', 'Other Phone', 'Phone 2', 'የቤት ስልክ', 'የሥራ ስልክ', 'Bilbila manaa'],
+    ['phone_secondary', 'phone_primary'],
+  ],
+  [['Email', 'E-mail', 'Email Address', 'ኢሜይል', 'ኢሜል', 'Imeelii'], ['email']],
+  [['Address 1', 'Address', 'Address Line 1', 'Street', 'አድራሻ', 'Teessoo'], ['street_address']],
+  [['City', 'Town', 'ከተማ', 'Magaalaa'], ['city']],
+  [['State', 'Region', 'Province', 'ክልል', 'Naannoo'], ['state']],
+  [['Zip', 'Zip Code', 'Postal Code', 'Postcode', 'PO Box', 'P.O. Box'], ['zip_code']],
+  [
+    ['Birth Date', 'Birthdate', 'Birthday', 'DOB', 'Date of Birth', 'የልደት ቀን', 'የትውልድ ዘመን'],
+    ['date_of_birth'],
+  ],
+  [
+    ['Membership Date', 'Member Since', 'Join Date', 'Joined', 'Date Joined', 'የአባልነት ቀን'],
+    ['date_joined'],
+  ],
+  [['Baptism Date', 'Baptized', 'የጥምቀት ቀን'], ['baptism_date']],
+  [['Gender', 'Sex', 'ጾታ', 'ፆታ', 'Saala', 'Koorniyaa'], ['gender']],
+  [['Marital Status', 'Civil Status', 'የጋብቻ ሁኔታ'], ['marital_status']],
+  [
+    ['Classification', 'Status', 'Member Status', 'Membership', 'Membership Status', 'ሁኔታ'],
+    ['membership_status'],
+  ],
+  [
+    ['Family ID', 'Family', 'Fam ID', 'Household ID', 'Household', 'የቤተሰብ መለያ', 'ቤተሰብ', 'Maatii'],
+    ['family_id'],
+  ],
+  [
+    ['Family Role', 'Role', 'Household Role', 'Relationship', 'የቤተሰብ ድርሻ', 'Gahee maatii'],
+    ['family_role'],
+  ],
+  [['Notes', 'Note', 'Comments', 'Remarks', 'ማስታወሻ', 'Yaadannoo'], ['notes']],
+  [['Email Notifications', 'Email OK', 'Receive Email'], ['receive_email_notifications']],
+  [['SMS Notifications', 'SMS OK', 'Receive SMS', 'Text OK'], ['receive_sms_notifications']],
+]
+
+/** Headers that name an id in another system: shown so, kept in notes by default. */
+export const ID_HEADERS = ['Person ID', 'Member ID', 'ID', 'Record ID', 'per_ID', 'መለያ ቁጥር']
+
+/** "Middle Name" of western systems: a father's name only when most rows fill it. */
+export const MIDDLE_NAME_HEADERS = ['Middle Name', 'Middle', 'Middle Initial', 'Second Name']
