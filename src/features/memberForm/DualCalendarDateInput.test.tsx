@@ -109,7 +109,7 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
 
   it('starts in the Ethiopian calendar on an Amharic device that never chose one', () => {
     renderWithProviders(<Harness initial="1990-05-17" />, { language: 'am' })
-    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ አቆጣጠር' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ ዘመን አቆጣጠር' })).toBeChecked()
     expect(screen.getByText('= ሜይ 17 ቀን 1990 እ.ኤ.አ. (በግሪጎሪያን ዘመን አቆጣጠር)')).toBeInTheDocument()
   })
 })
