@@ -190,7 +190,7 @@ describe('Accounts screen (issue 25)', () => {
     renderRoute('/accounts', { signedInAs: admin, language: 'om' })
     await user.click(within(await row('hanna')).getByRole('button', { name: 'hanna haqaa' }))
     const dialog = await screen.findByRole('dialog', {}, slow)
-    expect(dialog).toHaveTextContent(/Herregni hanna haqamuu\?/)
+    expect(dialog).toHaveTextContent(/Herrega hanna haquu barbaadduu\?/)
     await user.click(within(dialog).getByRole('button', { name: /^Haqaa/ }))
     expect(
       await within(dialog).findByText(
