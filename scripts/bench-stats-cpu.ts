@@ -7,7 +7,7 @@ import { openSqliteFile, withStatementCache } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { registerReadPool, SqliteReadPool } from '../src/server/db/readPool'
 import type { Database } from '../src/server/db/tables'
-import { memberStats } from '../src/server/services/memberStats'
+import { memberStats } from '../src/server/features/stats/service'
 
 const file = process.argv[2]
 if (!file) throw new Error('usage: npm run bench:stats-cpu -- data/bench-N.sqlite')

@@ -65,7 +65,7 @@ export class PreloadFontsPlugin {
   }
 }
 
-/** .br and .gz beside each text file: the server sends them as they are (src/server/routes/spa.ts). */
+/** .br and .gz beside each text file: the server sends them as they are (src/server/platform/spa.ts). */
 export const precompressed = (algorithm: 'gzip' | 'brotliCompress', extension: string) =>
   new CompressionPlugin({
     filename: `[path][base].${extension}`,

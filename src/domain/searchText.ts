@@ -8,7 +8,7 @@ import { foldForSearch } from './searchFolding'
 
 /**
  * Bump when buildSearchText's output changes: the server rebuilds every stored search text
- * whose version is older at start-up (src/server/repositories/searchTextBackfill.ts).
+ * whose version is older at start-up (src/server/features/search/textBackfill.ts).
  */
 export const SEARCH_TEXT_VERSION = 3
 

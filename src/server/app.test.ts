@@ -1,6 +1,6 @@
 import { LOG_REDACT } from './app'
-import { insertUser } from './repositories/users'
-import { hashPassword } from './services/passwords'
+import { insertUser } from './features/accounts/repository'
+import { hashPassword } from './features/accounts/passwords'
 import { buildTestApp, createTestDatabase } from './testing/testApp'
 import { collectOutput } from './testing/collectOutput'
 

@@ -1,4 +1,4 @@
-// npm run backup / npm run restore: the operator's side of services/backup.ts. Each command
+// npm run backup / npm run restore: the operator's side of platform/backup.ts. Each command
 // returns an exit code and writes only to the streams it is given, so tests run it in-process.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,8 +10,8 @@ import {
   checkDatabaseFile,
   DATABASE_FILE_NAME,
   defaultBackupName,
-} from '../services/backup'
-import { runningServers } from '../services/serverLock'
+} from '../platform/backup'
+import { runningServers } from '../platform/serverLock'
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './commandLine'
 
 export { EXIT_FAILED, EXIT_OK, EXIT_USAGE }

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type DatabaseHandle, openDatabase } from '../db/database'
-import { copyDatabase, DataMigrationRefused } from '../services/dataMigration'
+import { copyDatabase, DataMigrationRefused } from './dataMigration'
 import type { CommandIO } from './backupCommands'
 
 export const USAGE = `Usage: npm run migrate-data -- --from SOURCE --to TARGET [--force]

@@ -19,8 +19,8 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { isPostgres } from '../db/portable'
 import type { NewMemberRow } from '../db/tables'
-import { inputToColumns } from '../repositories/memberRows'
-import type { Db } from '../repositories/users'
+import { inputToColumns } from '../features/members/repository/rows'
+import type { Db } from '../features/accounts/repository'
 
 /** [Latin, Ge'ez] spellings, from "Latin Ge'ez, …" text. */
 type Name = readonly [string, string]

@@ -5,8 +5,8 @@ import {
   insertUser,
   listAccounts,
   setUserDisabled,
-} from '../repositories/users'
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../services/passwords'
+} from '../features/accounts/repository'
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../features/accounts/passwords'
 import { multipart, registrationFields } from '../testing/memberForms'
 import { buildTestApp, createTestDatabase } from '../testing/testApp'
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runUsersCommand } from './users'

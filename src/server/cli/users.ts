@@ -7,7 +7,7 @@ import {
   listAccounts,
   setUserDisabled,
   updatePassword,
-} from '../repositories/users'
+} from '../features/accounts/repository'
 import {
   isRole,
   MAX_USERNAME_LENGTH,
@@ -17,10 +17,10 @@ import {
   type UsernameProblem,
   usernameProblem,
 } from '../../domain'
-import { type Actor, recordEvent } from '../services/history'
-import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../services/passwordPolicy'
-import { hashPassword } from '../services/passwords'
-import { endAccountSessions } from '../services/sessions'
+import { type Actor, recordEvent } from '../features/history/service'
+import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../features/accounts/passwordPolicy'
+import { hashPassword } from '../features/accounts/passwords'
+import { endAccountSessions } from '../features/auth/sessions'
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runAsMain } from './commandLine'
 import { InputCancelledError, InputLines } from './passwordInput'
 

@@ -7,7 +7,7 @@ import {
   type SqliteStatement,
 } from 'kysely'
 import pg from 'pg'
-import { createPrivateFile } from '../services/dataFiles'
+import { createPrivateFile } from '../platform/dataFiles'
 import { registerReadPool, SqliteReadPool } from './readPool'
 import type { Database } from './tables'
 

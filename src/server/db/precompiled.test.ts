@@ -1,4 +1,4 @@
-import { insertUser } from '../repositories/users'
+import { insertUser } from '../features/accounts/repository'
 import { createTestDatabase } from '../testing/testApp'
 import type { DatabaseHandle } from './database'
 import { precompile } from './precompiled'

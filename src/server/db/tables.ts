@@ -122,7 +122,7 @@ export interface SessionsTable {
   expires_at: string
 }
 
-/** One event of the hash-chained history (services/history.ts); never updated or deleted. */
+/** One event of the hash-chained history (features/history/service.ts); never updated or deleted. */
 export interface AuditEventsTable extends Omit<AuditEvent, 'details'> {
   /** JSON object: changed fields with before/after, or what else the action needs. */
   details: string

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { MAX_PHOTO_BYTES } from '../services/photos'
+import { MAX_PHOTO_BYTES } from '../platform/photos'
 import { ApiError } from './errors'
 import { containsNul, NUL_IN_TEXT } from './inputGuard'
 

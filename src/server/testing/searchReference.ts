@@ -1,9 +1,9 @@
 // The search tests' reference: every match of a query in relevance order, computed in JavaScript
 // from the stored texts, and a search's pages followed through their cursors.
 import { foldForSearch, searchKeys } from '../../domain'
-import { searchMembers } from '../repositories/memberSearch'
-import { byRelevance, searchTier } from '../repositories/searchRank'
-import type { Db } from '../repositories/users'
+import { searchMembers } from '../features/search/repository'
+import { byRelevance, searchTier } from '../features/search/rank'
+import type { Db } from '../features/accounts/repository'
 
 export interface Row {
   id: number

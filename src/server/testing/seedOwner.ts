@@ -1,5 +1,5 @@
 import { seedMembers } from '../cli/seedMembers'
-import { insertUser, type Db } from '../repositories/users'
+import { insertUser, type Db } from '../features/accounts/repository'
 
 /** An account that never signs in (password hash 'x'), owning `count` members made from `seed`. */
 export async function seedOwner(db: Db, username: string, count: number, seed: number) {

@@ -4,8 +4,8 @@ import { sql } from 'kysely'
 import { buildApp, type AppOptions } from '../app'
 import { type DatabaseHandle, openDatabase } from '../db/database'
 import { type MigrateOptions, migrateToLatest } from '../db/migrate'
-import { type Db, insertUser, type NewAccountOptions } from '../repositories/users'
-import { hashPassword } from '../services/passwords'
+import { type Db, insertUser, type NewAccountOptions } from '../features/accounts/repository'
+import { hashPassword } from '../features/accounts/passwords'
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
 

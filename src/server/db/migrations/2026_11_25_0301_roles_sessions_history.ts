@@ -6,7 +6,7 @@ import { isPostgres } from '../portable'
 // Roles (issue 25): every existing account becomes a clerk, except `admin`, the first-run
 // account, which becomes an admin. Sessions: each token names a row here, so logout, a password
 // change, a role change and disabling can end tokens before they expire. audit_events is the
-// hash-chained history (services/history.ts): `seq` is given under a lock, not by a sequence,
+// hash-chained history (features/history/service.ts): `seq` is given under a lock, not by a sequence,
 // so a rolled-back write leaves no gap and a missing number means a removed event.
 // deleted_members is the restore bin: a deleted member's row and photo, kept 30 days.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 //
 // members.search_text_version: which version of buildSearchText wrote the row's search text.
 // Rows older than the code's SEARCH_TEXT_VERSION are rebuilt in batches after start-up
-// (repositories/searchTextBackfill.ts), on SQLite and PostgreSQL alike, without a migration
+// (features/search/textBackfill.ts), on SQLite and PostgreSQL alike, without a migration
 // having to run today's search-text code. Existing rows start at 1, the version before it.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,0 +1,163 @@
+// Inputs that once answered 500: each must be a 400 in the API error shape on both databases.
+import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
+import { multipart, registrationFields } from './testing/memberForms'
+import { encodeCursor } from './features/search/repository'
+
+let ctx: TestContext
+let alice: Awaited<ReturnType<typeof createUserAndSignIn>>
+let memberId: number
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  alice = await createUserAndSignIn(ctx, 'alice')
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/members',
+    ...multipart(registrationFields(), [], alice.auth),
+  })
+  memberId = res.json<{ id: number }>().id
+})
+afterAll(() => ctx.close())
+
+function expect400(res: { statusCode: number; json: () => unknown }) {
+  expect(res.statusCode).toBe(400)
+  expect(res.json()).toMatchObject({ success: false, message: expect.any(String) })
+}
+
+const NUL = '\u0000'
+const TOO_BIG = '2147483648'
+
+describe('a NUL character', () => {
+  it.each(['abc', `ab${NUL}c`, `${NUL}${NUL}${NUL}`, `a${NUL}`])(
+    'in a search query %j answers 400 or a result, never 500',
+    async (q) => {
+      const res = await ctx.app.inject({
+        url: `/api/members/search?q=${encodeURIComponent(q)}`,
+        headers: alice.auth,
+      })
+      if (q.includes(NUL)) expect400(res)
+      else expect(res.statusCode).toBe(200)
+    },
+  )
+
+  it('in a member field (multipart and JSON) answers 400 and stores nothing', async () => {
+    const before = await ctx.app.inject({ url: '/api/members', headers: alice.auth })
+    const form = multipart(registrationFields({ city: `Addis${NUL}Ababa` }), [], alice.auth)
+    expect400(await ctx.app.inject({ method: 'POST', url: '/api/members', ...form }))
+    expect400(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/members',
+        headers: alice.auth,
+        payload: { ...registrationFields(), notes: `x${NUL}` },
+      }),
+    )
+    const after = await ctx.app.inject({ url: '/api/members', headers: alice.auth })
+    expect(after.json()).toEqual(before.json())
+  })
+
+  it('in a list item or a field name answers 400', async () => {
+    const list = multipart(
+      registrationFields({ children_info: JSON.stringify([`Sara${NUL}`]) }),
+      [],
+      alice.auth,
+    )
+    expect400(await ctx.app.inject({ method: 'PUT', url: `/api/members/${memberId}`, ...list }))
+    const name = multipart({ [`city${NUL}`]: 'x' }, [], alice.auth)
+    expect400(await ctx.app.inject({ method: 'PUT', url: `/api/members/${memberId}`, ...name }))
+  })
+
+  it('in a user search and in the unauthenticated login username answers 400', async () => {
+    expect400(
+      await ctx.app.inject({
+        url: `/api/users?search=${encodeURIComponent(`al${NUL}`)}`,
+        headers: alice.auth,
+      }),
+    )
+    expect400(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: `alice${NUL}`, password: 'whatever it is' },
+      }),
+    )
+  })
+})
+
+describe('numbers beyond a 32-bit integer', () => {
+  it.each(['GET', 'PUT', 'DELETE'] as const)('as a member id of %s answer 400', async (method) => {
+    const res = await ctx.app.inject({
+      method,
+      url: `/api/members/${TOO_BIG}`,
+      ...(method === 'PUT' ? multipart({ city: 'x' }, [], alice.auth) : { headers: alice.auth }),
+    })
+    expect400(res)
+  })
+
+  it('as a transfer id or target answer 400', async () => {
+    expect400(
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/members/transfer/${TOO_BIG}`,
+        headers: alice.auth,
+        payload: { targetUserId: 2 },
+      }),
+    )
+    for (const targetUserId of [2147483648, TOO_BIG, 999999999999999]) {
+      expect400(
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/members/transfer/${memberId}`,
+          headers: alice.auth,
+          payload: { targetUserId },
+        }),
+      )
+    }
+  })
+
+  it('in a search cursor answers 400, as does a NUL in its date', async () => {
+    for (const cursor of [
+      encodeCursor({ transferDate: null, id: 2147483648 }),
+      encodeCursor({ transferDate: '2026-01-01', id: 2 ** 40 }),
+      encodeCursor({ transferDate: `2026${NUL}`, id: 5 }),
+    ]) {
+      expect400(
+        await ctx.app.inject({
+          url: `/api/members/search?cursor=${cursor}`,
+          headers: alice.auth,
+        }),
+      )
+      expect400(
+        await ctx.app.inject({
+          url: `/api/members/search?q=abebe&cursor=${cursor}`,
+          headers: alice.auth,
+        }),
+      )
+    }
+  })
+})
+
+describe('malformed multipart', () => {
+  const cases: [string, string, string | Buffer][] = [
+    ['an empty body', 'multipart/form-data; boundary=xyz', ''],
+    ['no boundary', 'multipart/form-data', '--xyz\r\n'],
+    ['a bad boundary', 'multipart/form-data; boundary=xyz', '--abc\r\nnot a part\r\n--abc--'],
+    [
+      'a truncated part',
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="city"\r\n\r\nAddis',
+    ],
+    [
+      'garbage headers',
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\n\u0001\u0002\r\n\r\n--xyz--',
+    ],
+  ]
+  it.each(cases)('with %s answers 400 on create and update', async (_case, type, payload) => {
+    const headers = { ...alice.auth, 'content-type': type }
+    expect400(await ctx.app.inject({ method: 'POST', url: '/api/members', headers, payload }))
+    expect400(
+      await ctx.app.inject({ method: 'PUT', url: `/api/members/${memberId}`, headers, payload }),
+    )
+  })
+})

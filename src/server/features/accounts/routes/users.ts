@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/tables'
+import { noStore } from '../../../plugins/security'
+import { listUsers } from '../repository'
+
+interface UsersQuery {
+  purpose?: string
+  search?: string
+}
+
+export function userRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+  app.get<{ Querystring: UsersQuery }>(
+    '/api/users',
+    {
+      preHandler: app.requireUser,
+      onSend: noStore,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            purpose: { type: 'string', maxLength: 40 },
+            search: { type: 'string', maxLength: 100 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const forTransfer = request.query.purpose === 'transfer'
+      return listUsers(deps.db, {
+        excludeId: forTransfer ? request.user!.id : undefined,
+        search: request.query.search,
+      })
+    },
+  )
+}

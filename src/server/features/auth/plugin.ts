@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { isRole, type Role } from '../../../domain'
+import type { Database } from '../../db/tables'
+import { findSessionAccount } from './sessions'
+import type { TokenService } from './tokens'
+import { ApiError, sendError } from '../../plugins/errors'
+
+/** The signed-in account of a request, as it is now (not as it was when the token was made). */
+export interface RequestUser {
+  id: number
+  username: string
+  role: Role
+  sessionId: string
+  mustChangePassword: boolean
+}
+
+export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before you continue'
+export const FORBIDDEN = 'Your role does not allow this'
+
+/**
+ * Whose members a list, search, export or the dashboard covers: the caller's, one account's
+ * (`owner=<id>`), or everyone's (`owner=all`, null). A clerk always gets its own.
+ */
+export function ownerScope(user: RequestUser, requested: string | undefined): number | null {
+  if (user.role === 'clerk') return user.id
+  const value = requested?.trim() ?? ''
+  if (value === '' || value === 'mine') return user.id
+  if (value === 'all') return null
+  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return Number(value)
+  throw new ApiError(400, 'Validation failed', { owner: 'invalidValue' })
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: RequestUser | null
+  }
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in, enabled account with its own password. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+    /** As requireUser, but also for an account that must still replace a temporary password. */
+    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+    /** preHandler: requireUser, then 403 unless the account has one of these roles. */
+    requireRole: (
+      ...roles: Role[]
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match ? match[1] : null
+}
+
+export function registerAuth(app: FastifyInstance, db: Kysely<Database>, tokens: TokenService) {
+  app.decorateRequest('user', null)
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request)
+    const claims = token ? await tokens.verify(token) : null
+    if (!claims) return sendError(reply, 401, 'Authentication required')
+    // Ended sessions (logout, password change, role change) and removed or disabled accounts
+    // lose access at once, not when the token expires.
+    const account = await findSessionAccount(db, claims.sessionId, claims.id)
+    if (!account || account.disabled || !isRole(account.role)) {
+      return sendError(reply, 401, 'Authentication required')
+    }
+    request.user = {
+      id: account.id,
+      username: account.username,
+      role: account.role,
+      sessionId: claims.sessionId,
+      mustChangePassword: account.must_change_password === 1,
+    }
+    return undefined
+  }
+
+  const requireUser = async (request: FastifyRequest, reply: FastifyReply) => {
+    await authenticate(request, reply)
+    if (reply.sent || !request.user) return reply
+    if (request.user.mustChangePassword) {
+      return sendError(reply, 403, PASSWORD_CHANGE_REQUIRED, { password: 'passwordChangeRequired' })
+    }
+    return undefined
+  }
+
+  app.decorate('requireSession', authenticate)
+  app.decorate('requireUser', requireUser)
+  app.decorate('requireRole', (...roles: Role[]) => async (request, reply) => {
+    await requireUser(request, reply)
+    if (reply.sent || !request.user) return reply
+    if (!roles.includes(request.user.role)) return sendError(reply, 403, FORBIDDEN)
+    return undefined
+  })
+}

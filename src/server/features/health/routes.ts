@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify'
+import { type Kysely, sql } from 'kysely'
+import type { Dialect } from '../../db/database'
+import type { Database } from '../../db/tables'
+import { sendError } from '../../plugins/errors'
+
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; dialect: Dialect; version: () => AppVersion },
+) {
+  app.get('/health', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    return { status: 'ok', version: deps.version().version, uptime_s: Math.round(process.uptime()) }
+  })
+
+  // Reports whether the database answers and how fast; never any data.
+  app.get('/api/test-db', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    const started = performance.now()
+    try {
+      await sql`select 1 as ok`.execute(deps.db)
+    } catch (err) {
+      request.log.error({ err }, 'database check failed')
+      return sendError(reply, 503, 'Database unavailable')
+    }
+    const latency = Math.round((performance.now() - started) * 100) / 100
+    return { success: true, database: 'connected', dialect: deps.dialect, latency_ms: latency }
+  })
+
+  app.get('/version.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache, no-store, must-revalidate')
+    return deps.version()
+  })
+}
+
+export interface AppVersion {
+  version: string
+  build: string
+}

@@ -1,0 +1,166 @@
+// The History screen's export (issue 25): the filtered history as .xlsx or .csv, in the words and
+// calendar the screen shows (src/domain/audit.ts), read a page at a time and written as it comes.
+import { PassThrough, type Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
+import ExcelJS from 'exceljs'
+import {
+  type AuditEvent,
+  type AuditFilters,
+  formatDate,
+  HISTORY_EXPORT_HEADERS,
+  historyRow,
+  historyText,
+  type HistoryWords,
+} from '../../../domain'
+import type { AuditEventRow } from '../../db/tables'
+import { type Calendar, type Language, message } from '../imports/fieldDictionary'
+import { neutralise, type ExportFormat } from '../imports/memberExport'
+import type { Db } from '../accounts/repository'
+
+const PAGE = 500
+
+export const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
+  seq: Number(row.seq),
+  at: row.at,
+  actor_id: row.actor_id,
+  actor_username: row.actor_username,
+  action: row.action,
+  member_id: row.member_id,
+  subject_user_id: row.subject_user_id,
+  details: JSON.parse(row.details) as Record<string, unknown>,
+})
+
+/** The day after a yyyy-mm-dd, as the first instant it excludes; undefined for a bad date. */
+export function nextDay(date: string): string | undefined {
+  const day = new Date(`${date}T00:00:00.000Z`)
+  if (Number.isNaN(day.getTime())) return undefined
+  return new Date(day.getTime() + 24 * 60 * 60 * 1000).toISOString()
+}
+
+/** GET /api/audit's filters as a query, newest first; `before` continues after a page. */
+export function auditQuery(db: Db, filters: AuditFilters, before?: number) {
+  let query = db.selectFrom('audit_events').selectAll()
+  if (filters.actor !== undefined) query = query.where('actor_id', '=', filters.actor)
+  if (filters.action) query = query.where('action', '=', filters.action)
+  if (filters.member_id !== undefined) query = query.where('member_id', '=', filters.member_id)
+  // Dates are whole UTC days; `at` is ISO text, so text comparison orders them.
+  if (filters.from) query = query.where('at', '>=', `${filters.from}T00:00:00.000Z`)
+  const end = filters.to ? nextDay(filters.to) : undefined
+  if (end) query = query.where('at', '<', end)
+  if (before !== undefined) query = query.where('seq', '<', before)
+  return query.orderBy('seq', 'desc')
+}
+
+/** The words of locales/ on the server; `{name}` placeholders filled (no plurals needed here). */
+export function serverWords(lang: Language, calendar: Calendar): HistoryWords {
+  return {
+    t: (id, values = {}) =>
+      (message(lang, id) ?? id).replace(/\{(\w+)\}/g, (whole, key: string) =>
+        key in values ? String(values[key]) : whole,
+      ),
+    known: (id) => message(lang, id) !== undefined,
+    calendar,
+    language: lang,
+  }
+}
+
+/** Is it a time zone this server's Intl knows (IANA name, such as Africa/Addis_Ababa)? */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** An instant as the reader's day (their calendar and language) and hh:mm in their time zone. */
+export function whenText(lang: Language, calendar: Calendar, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return (iso: string) => {
+    const at = new Date(iso)
+    if (Number.isNaN(at.getTime())) return iso
+    const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]))
+    return `${formatDate(`${p.year}-${p.month}-${p.day}`, calendar, lang)} ${p.hour}:${p.minute}`
+  }
+}
+
+export interface HistoryExportRequest {
+  filters: AuditFilters
+  lang: Language
+  calendar: Calendar
+  timeZone: string
+}
+
+async function* pages(db: Db, filters: AuditFilters): AsyncGenerator<AuditEvent[]> {
+  let before: number | undefined
+  for (;;) {
+    const rows = await auditQuery(db, filters, before).limit(PAGE).execute()
+    if (rows.length === 0) return
+    const events = rows.map(toAuditEvent)
+    yield events
+    if (rows.length < PAGE) return
+    before = events[events.length - 1].seq
+  }
+}
+
+/** The rows of the export, header first, every cell text with formulas neutralised. */
+async function* exportRows(db: Db, request: HistoryExportRequest): AsyncGenerator<string[]> {
+  const words = serverWords(request.lang, request.calendar)
+  const text = historyText(words)
+  const when = whenText(request.lang, request.calendar, request.timeZone)
+  yield HISTORY_EXPORT_HEADERS.map((id) => words.t(id))
+  for await (const events of pages(db, request.filters)) {
+    for (const event of events) yield historyRow(text, event, when(event.at)).map(neutralise)
+  }
+}
+
+/** The export as a stream; a failure half-way ends the stream with an error (logged). */
+export function exportHistory(
+  db: Db,
+  format: ExportFormat,
+  request: HistoryExportRequest,
+): Readable {
+  const rows = exportRows(db, request)
+  if (format === 'csv') {
+    const out = stringify({ bom: true, record_delimiter: 'windows' })
+    const write = async () => {
+      for await (const row of rows) {
+        // Back-pressure: a slow client must not make the rows pile up in memory.
+        if (!out.write(row)) await new Promise((resolve) => out.once('drain', resolve))
+      }
+      out.end()
+    }
+    write().catch((error: unknown) => out.destroy(error as Error))
+    return out
+  }
+  const out = new PassThrough()
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: true,
+  })
+  const sheet = workbook.addWorksheet(message(request.lang, 'history') ?? 'History')
+  const write = async () => {
+    let first = true
+    for await (const cells of rows) {
+      // Every cell is a string cell (never a formula), and neutralised for a later CSV save.
+      const row = sheet.addRow(cells)
+      if (first) row.font = { bold: true }
+      first = false
+      row.commit()
+    }
+    sheet.commit()
+    await workbook.commit()
+  }
+  write().catch((error: unknown) => out.destroy(error as Error))
+  return out
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { AUDIT_ACTIONS, type AuditFilters } from '../../../domain'
+import type { Database } from '../../db/tables'
+import { ApiError } from '../../plugins/errors'
+import { findMemberOwner } from '../members/repository/access'
+import { auditQuery, exportHistory, isTimeZone, nextDay, toAuditEvent as toEvent } from './export'
+import {
+  DOWNLOAD_QUERY_PROPERTIES,
+  downloadChoices,
+  invalidValue,
+  sendSpreadsheet,
+} from '../imports/spreadsheetDownload'
+
+interface AuditQuery extends AuditFilters {
+  cursor?: string
+  limit?: number
+}
+
+interface ExportQuery extends AuditFilters {
+  format?: string
+  lang?: string
+  calendar?: string
+  tz?: string
+}
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
+const FILTERS = {
+  actor: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  action: { type: 'string', enum: [...AUDIT_ACTIONS] },
+  member_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  from: { type: 'string', pattern: DATE },
+  to: { type: 'string', pattern: DATE },
+} as const
+
+/** The query schema of a history route: the filters, then the route's own fields. */
+const filtersAnd = (properties: Record<string, object>) => ({
+  querystring: { type: 'object', properties: { ...FILTERS, ...properties } },
+})
+
+function checkedFilters(q: AuditFilters): AuditFilters {
+  if (q.to && !nextDay(q.to)) throw new ApiError(400, 'Invalid date', { to: 'invalidDate' })
+  if (q.from && !nextDay(q.from)) throw new ApiError(400, 'Invalid date', { from: 'invalidDate' })
+  const { actor, action, member_id, from, to } = q
+  return { actor, action, member_id, from, to }
+}
+const MAX_LIMIT = 200
+
+/** Reading the history: per member, and the whole of it with filters (admin and auditor). */
+export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+  const { db } = deps
+
+  app.get<{ Params: { id: string } }>(
+    '/api/members/:id/history',
+    { preHandler: app.requireUser },
+    async (request, reply) => {
+      const user = request.user!
+      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
+      if (id < 1) throw new ApiError(404, 'Member not found')
+      // Clerks see the history of the members they own now; admins and auditors any member's,
+      // deleted ones included.
+      const owner = await findMemberOwner(db, id)
+      if (user.role === 'clerk' && owner !== user.id) throw new ApiError(404, 'Member not found')
+      const rows = await db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('member_id', '=', id)
+        .orderBy('seq', 'desc')
+        .limit(1000)
+        .execute()
+      if (owner === undefined && rows.length === 0) throw new ApiError(404, 'Member not found')
+      reply.header('Cache-Control', 'no-store')
+      return { items: rows.map(toEvent) }
+    },
+  )
+
+  app.get<{ Querystring: AuditQuery }>(
+    '/api/audit',
+    {
+      preHandler: app.requireRole('admin', 'auditor'),
+      schema: filtersAnd({
+        cursor: { type: 'string', pattern: '^\\d{1,10}$' },
+        limit: { type: 'integer', minimum: 1 },
+      }),
+    },
+    async (request, reply) => {
+      const q = request.query
+      const limit = Math.min(q.limit ?? 50, MAX_LIMIT)
+      const before = q.cursor ? Number(q.cursor) : undefined
+      const rows = await auditQuery(db, checkedFilters(q), before)
+        .limit(limit + 1)
+        .execute()
+      const items = rows.slice(0, limit).map(toEvent)
+      reply.header('Cache-Control', 'no-store')
+      return {
+        items,
+        next_cursor: rows.length > limit ? String(items[items.length - 1].seq) : null,
+      }
+    },
+  )
+
+  app.get<{ Querystring: ExportQuery }>(
+    '/api/audit/export',
+    {
+      preHandler: app.requireRole('admin', 'auditor'),
+      schema: filtersAnd({ ...DOWNLOAD_QUERY_PROPERTIES, tz: { type: 'string', maxLength: 64 } }),
+    },
+    async (request, reply) => {
+      const { format, lang, calendar } = downloadChoices(request.query)
+      const { tz = 'UTC' } = request.query
+      if (!isTimeZone(tz))
+        throw invalidValue('tz', 'tz must be a time zone such as Africa/Addis_Ababa')
+      const stream = exportHistory(db, format, {
+        filters: checkedFilters(request.query),
+        lang,
+        calendar,
+        timeZone: tz,
+      })
+      stream.on('error', (error) => request.log.error({ err: error }, 'history export failed'))
+      return sendSpreadsheet(reply, stream, format, 'abal-history')
+    },
+  )
+}

@@ -1,0 +1,156 @@
+// The history (issue 25): one event per change, written in the transaction of the change, each
+// carrying a SHA-256 hash over its own content and the previous event's hash. Editing, removing
+// or inserting an event breaks the chain at that point, which `npm run audit -- verify` finds.
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import { isPostgres } from '../../db/portable'
+import type { AuditEventRow } from '../../db/tables'
+import type { Db } from '../accounts/repository'
+
+// The actions and the event's shape are shared with the client (src/domain/audit.ts).
+import { AUDIT_ACTIONS, type AuditAction } from '../../../domain'
+
+export { AUDIT_ACTIONS, type AuditAction }
+
+export const GENESIS_HASH = '0'.repeat(64)
+
+/** Who did it: an account (id and name at the time), or the command line / the server itself. */
+export interface Actor {
+  id: number | null
+  username: string | null
+}
+
+export const SYSTEM_ACTOR: Actor = { id: null, username: null }
+
+export interface NewEvent {
+  actor: Actor
+  action: AuditAction
+  memberId?: number | null
+  subjectUserId?: number | null
+  details?: Record<string, unknown>
+  at?: Date
+}
+
+// Any constant key: every writer of the history takes this one transaction-scoped lock.
+const CHAIN_LOCK = 0x61626c31
+
+type HashedFields = Omit<AuditEventRow, 'hash'>
+
+/** The event's hash: SHA-256 over its fields in a fixed order, the previous hash among them. */
+export function eventHash(event: HashedFields): string {
+  const content = JSON.stringify([
+    event.seq,
+    event.at,
+    event.actor_id,
+    event.actor_username,
+    event.action,
+    event.member_id,
+    event.subject_user_id,
+    event.details,
+    event.prev_hash,
+  ])
+  return crypto.createHash('sha256').update(content, 'utf8').digest('hex')
+}
+
+/**
+ * Appends one event. Must run inside the transaction of the change it records, so a failed
+ * change leaves no event. The chain is serialised: on PostgreSQL by a transaction-scoped
+ * advisory lock that every process takes before reading the last event (two processes could
+ * otherwise both extend the same tail); SQLite runs one writing transaction at a time.
+ */
+export async function recordEvent(trx: Db, event: NewEvent): Promise<void> {
+  await recordEvents(trx, [event])
+}
+
+// 10 columns a row: 1,000 rows stay under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+const EVENTS_PER_INSERT = 1000
+
+/**
+ * Appends many events in their order with one lock, one read of the chain's tail and multi-row
+ * inserts: an import of 10,000 rows writes 10 statements instead of 20,000. Same transaction
+ * rule as recordEvent.
+ */
+export async function recordEvents(trx: Db, events: readonly NewEvent[]): Promise<void> {
+  if (events.length === 0) return
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx)
+  const last = await trx
+    .selectFrom('audit_events')
+    .select(['seq', 'hash'])
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  let seq = last?.seq ?? 0
+  let prevHash = last?.hash ?? GENESIS_HASH
+  const now = new Date().toISOString()
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    const rows = events.slice(start, start + EVENTS_PER_INSERT).map((event) => {
+      seq += 1
+      const fields: HashedFields = {
+        seq,
+        at: event.at ? event.at.toISOString() : now,
+        actor_id: event.actor.id,
+        actor_username: event.actor.username,
+        action: event.action,
+        member_id: event.memberId ?? null,
+        subject_user_id: event.subjectUserId ?? null,
+        details: JSON.stringify(event.details ?? {}),
+        prev_hash: prevHash,
+      }
+      prevHash = eventHash(fields)
+      return { ...fields, hash: prevHash }
+    })
+    await trx.insertInto('audit_events').values(rows).execute()
+  }
+}
+
+export type ChainResult =
+  | { intact: true; count: number; head: string }
+  | { intact: false; count: number; seq: number; problem: 'altered' | 'removed' | 'inserted' }
+
+/** Walks the whole chain in order, a page at a time, and names the first break. */
+export async function verifyChain(db: Db, pageSize = 1000): Promise<ChainResult> {
+  let expectedSeq = 1
+  let prevHash = GENESIS_HASH
+  let count = 0
+  for (;;) {
+    const rows = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('seq', '>=', expectedSeq)
+      .orderBy('seq')
+      .limit(pageSize)
+      .execute()
+    for (const row of rows) {
+      const seq = Number(row.seq)
+      if (seq !== expectedSeq) {
+        return { intact: false, count, seq: expectedSeq, problem: 'removed' }
+      }
+      const selfConsistent = eventHash({ ...row, seq }) === row.hash
+      if (row.prev_hash !== prevHash) {
+        // Its own hash holds but it does not follow its predecessor: put there afterwards.
+        return { intact: false, count, seq, problem: selfConsistent ? 'inserted' : 'altered' }
+      }
+      if (!selfConsistent) return { intact: false, count, seq, problem: 'altered' }
+      prevHash = row.hash
+      expectedSeq += 1
+      count += 1
+    }
+    if (rows.length < pageSize) return { intact: true, count, head: prevHash }
+  }
+}
+
+/** The fields of a member that differ, as {field: [before, after]}; photos by their name. */
+export function memberChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, [unknown, unknown]> {
+  const ignored = new Set(['updated_at', 'thumbnail_path', 'search_text'])
+  const changes: Record<string, [unknown, unknown]> = {}
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (ignored.has(field)) continue
+    const a = before[field] ?? null
+    const b = after[field] ?? null
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[field] = [a, b]
+  }
+  return changes
+}

@@ -1,0 +1,188 @@
+// What an import can read and an export writes, derived from src/domain (the member field list,
+// the enums) and locales/ (their labels in every language), so that a field or option added
+// there is importable and exportable without a list here.
+import am from '../../../../locales/am.json'
+import en from '../../../../locales/en.json'
+import om from '../../../../locales/om.json'
+import {
+  DATE_FIELDS,
+  ENUM_OPTIONS,
+  fieldLabelId,
+  foldForSearch,
+  JOBS,
+  LIST_OPTIONS,
+  MEMBER_INPUT_FIELDS,
+  normalizeEnum,
+  normalizeListOption,
+  optionMessageId,
+  type EnumField,
+  type EnumOption,
+  type MemberField,
+  type OptionListField,
+} from '../../../domain'
+
+export const LANGUAGES = ['en', 'am', 'om'] as const
+export type Language = (typeof LANGUAGES)[number]
+export type Calendar = 'gregorian' | 'ethiopian'
+
+const MESSAGES: Readonly<Record<Language, Readonly<Record<string, string>>>> = { en, am, om }
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** A message of locales/ in a language, English when it has none there. */
+export function message(lang: Language, id: string): string | undefined {
+  return MESSAGES[lang][id] ?? MESSAGES.en[id]
+}
+
+/** Every member field an import can fill and an export writes, in form order. */
+export const TRANSFER_FIELDS: readonly MemberField[] = MEMBER_INPUT_FIELDS
+
+const DATE_SET: ReadonlySet<string> = new Set(DATE_FIELDS)
+export const isDateField = (field: string) => DATE_SET.has(field)
+
+export function fieldLabel(field: MemberField, lang: Language): string {
+  return message(lang, fieldLabelId(field)) ?? field
+}
+
+/** The header an export writes: the label, and for dates the calendar they are written in. */
+export function exportHeader(field: MemberField, lang: Language, calendar: Calendar): string {
+  const label = fieldLabel(field, lang)
+  if (!isDateField(field)) return label
+  const calendarName = message(
+    lang,
+    calendar === 'ethiopian' ? 'ethiopianCalendar' : 'gregorianCalendar',
+  )
+  return `${label} (${calendarName ?? calendar})`
+}
+
+/** Case, spacing, punctuation and Ge'ez homophones set aside, for matching headers and labels. */
+export function comparable(text: string): string {
+  return foldForSearch(text)
+    .replace(/\*/g, '')
+    .replace(/[\s_'’.:/-]+/g, '')
+    .trim()
+}
+
+/** Headers of files written before the address labels became Ethiopian (issue 26). */
+const EARLIER_HEADERS: Partial<Record<MemberField, readonly string[]>> = {
+  state: ['State / region', 'State'],
+  zip_code: ['ZIP / postal code', 'Postal code', 'የፖስታ ቁጥር', 'Lakkoofsa poostaa'],
+}
+
+function buildHeaderIndex(): ReadonlyMap<string, MemberField> {
+  const index = new Map<string, MemberField>()
+  for (const field of TRANSFER_FIELDS) {
+    const names = [
+      field,
+      fieldLabelId(field),
+      ...LANGUAGES.map((lang) => fieldLabel(field, lang)),
+      ...(EARLIER_HEADERS[field] ?? []),
+    ]
+    for (const name of names) {
+      const key = comparable(name)
+      if (key !== '' && !index.has(key)) index.set(key, field)
+    }
+  }
+  return index
+}
+
+let headerIndex: ReadonlyMap<string, MemberField> | undefined
+
+export interface HeaderMatch {
+  field: MemberField | null
+  /** The calendar a date column names in its header ("… (Ethiopian calendar)"), if any. */
+  calendar?: Calendar
+}
+
+/** Calendar names that files written before the glossary's "…ዘመን አቆጣጠር" carry. */
+const EARLIER_CALENDAR_NAMES: Readonly<Record<Calendar, readonly string[]>> = {
+  ethiopian: ['የኢትዮጵያ አቆጣጠር'],
+  gregorian: ['የግሪጎሪያን አቆጣጠር'],
+}
+
+const calendarNames = (calendar: Calendar) =>
+  [
+    ...LANGUAGES.map((lang) => message(lang, `${calendar}Calendar`) ?? ''),
+    ...EARLIER_CALENDAR_NAMES[calendar],
+  ].map(comparable)
+
+const CALENDAR_NAMES: readonly [Calendar, readonly string[]][] = [
+  ['ethiopian', calendarNames('ethiopian')],
+  ['gregorian', calendarNames('gregorian')],
+]
+
+/** The field a header names in English, Amharic or Afaan Oromoo, or by its snake_case name. */
+export function matchHeader(header: string): HeaderMatch {
+  headerIndex ??= buildHeaderIndex()
+  const bracket = /^(.*?)\s*[([]([^()[\]]*)[)\]]\s*$/.exec(header)
+  const base = bracket ? bracket[1] : header
+  const field = headerIndex.get(comparable(base)) ?? headerIndex.get(comparable(header)) ?? null
+  if (!field || !bracket || !isDateField(field)) return { field }
+  const named = comparable(bracket[2])
+  const calendar = CALENDAR_NAMES.find(([, names]) => names.some((n) => n !== '' && n === named))
+  return calendar ? { field, calendar: calendar[0] } : { field }
+}
+
+type OptionsField = EnumField | OptionListField | 'job'
+
+const OPTIONS: Readonly<Record<OptionsField, readonly EnumOption<string>[]>> = {
+  ...ENUM_OPTIONS,
+  ...LIST_OPTIONS,
+  job: JOBS,
+}
+
+/** An option's label in a language (English label when locales have none). */
+export function optionLabel(field: OptionsField, key: string, lang: Language): string {
+  const option = OPTIONS[field].find((o) => o.key === key)
+  if (!option) return key
+  return MESSAGES[lang][optionMessageId(field, key)] ?? option.label
+}
+
+const optionIndexes = new Map<OptionsField, ReadonlyMap<string, string>>()
+
+function optionIndex(field: OptionsField): ReadonlyMap<string, string> {
+  let index = optionIndexes.get(field)
+  if (!index) {
+    const built = new Map<string, string>()
+    for (const option of OPTIONS[field]) {
+      for (const lang of LANGUAGES) {
+        const label = MESSAGES[lang][optionMessageId(field, option.key)]
+        if (label) {
+          built.set(comparable(label), option.key)
+          // "Kan fuudhe / heerumte": either half names the option too.
+          for (const part of label.split('/')) {
+            const key = comparable(part)
+            if (key !== '' && !built.has(key)) built.set(key, option.key)
+          }
+        }
+      }
+    }
+    index = built
+    optionIndexes.set(field, index)
+  }
+  return index
+}
+
+/** An enum cell (key, English label, or a label of any language) → its key; undefined if none. */
+export function readEnumValue(field: EnumField, text: string): string | undefined {
+  return normalizeEnum(field, text) ?? optionIndex(field).get(comparable(text))
+}
+
+/** A gift or ministry item: a translated label becomes its key; other text stays as typed. */
+export function readListOption(field: OptionListField, item: string): string {
+  return optionIndex(field).get(comparable(item)) ?? normalizeListOption(field, item)
+}
+
+/** A job entry: a translated job label becomes the English label that job text stores. */
+export function readJobEntry(entry: string): string {
+  const key = optionIndex('job').get(comparable(entry))
+  if (!key || key === 'other') return entry
+  return JOBS.find((job) => job.key === key)?.label ?? entry
+}
+
+export const isOptionListField = (field: string): field is OptionListField =>
+  Object.prototype.hasOwnProperty.call(LIST_OPTIONS, field)
+export const isEnumField = (field: string): field is EnumField =>
+  Object.prototype.hasOwnProperty.call(ENUM_OPTIONS, field)

@@ -1,0 +1,199 @@
+// An uploaded .xlsx or .csv as a table of text cells: the first non-empty row is the header.
+// .xlsx through exceljs (server only), .csv through csv-parse (UTF-8 with or without BOM, or
+// Excel's UTF-16 "Unicode text"; comma, semicolon or tab).
+import { parse } from 'csv-parse/sync'
+import ExcelJS from 'exceljs'
+import { formatIsoDate } from '../../../domain'
+import { ApiError } from '../../plugins/errors'
+import { checkZip, looksLikeZip } from './zipCheck'
+
+/** A cell as stored between preview and commit: text, an Excel date, or a formula (refused). */
+export type Cell = string | null | { d: string } | { f: string }
+
+export interface Table {
+  columns: string[]
+  rows: Cell[][]
+  /** The spreadsheet row number of each data row (the header is row 1 when it is first). */
+  rowNumbers: number[]
+}
+
+export const MAX_COLUMNS = 1_000
+export const MAX_ROWS = 20_000
+const MAX_HEADER_LENGTH = 200
+
+const unreadable = (message: string) => new ApiError(400, message, { file: 'invalidFile' })
+
+export type FileKind = 'xlsx' | 'csv'
+
+/** Which reader a file goes to, from its bytes first and its name and type second; else 415. */
+export function fileKind(bytes: Buffer, filename: string, mimetype: string): FileKind {
+  const name = filename.toLowerCase()
+  if (looksLikeZip(bytes) || name.endsWith('.xlsx')) return 'xlsx'
+  if (/\.(csv|tsv|txt)$/.test(name) || /^text\/(csv|plain|tab-separated-values)/.test(mimetype)) {
+    return 'csv'
+  }
+  throw new ApiError(415, 'Only .xlsx and .csv files can be imported', { file: 'unsupportedFile' })
+}
+
+export async function readTable(bytes: Buffer, kind: FileKind): Promise<Table> {
+  const grid = kind === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes)
+  return toTable(grid)
+}
+
+function toTable(grid: { cells: Cell[]; number: number }[]): Table {
+  const filled = grid.filter((row) => row.cells.some((cell) => !isBlankCell(cell)))
+  if (filled.length === 0) throw unreadable('The file is empty: its first sheet has no rows')
+  const [header, ...data] = filled
+  const width = Math.max(...filled.map((row) => lastFilled(row.cells)))
+  if (width > MAX_COLUMNS) {
+    throw unreadable(`The file has ${width} columns; at most ${MAX_COLUMNS} can be imported`)
+  }
+  if (data.length > MAX_ROWS) {
+    throw unreadable(
+      `The file has ${data.length} rows; at most ${MAX_ROWS} can be imported at once`,
+    )
+  }
+  const seen = new Map<string, number>()
+  const columns = Array.from({ length: width }, (_, i) => {
+    const text = cellText(header.cells[i]).slice(0, MAX_HEADER_LENGTH) || `#${i + 1}`
+    const times = (seen.get(text) ?? 0) + 1
+    seen.set(text, times)
+    return times === 1 ? text : `${text} (${times})`
+  })
+  return {
+    columns,
+    rows: data.map((row) => Array.from({ length: width }, (_, i) => row.cells[i] ?? null)),
+    rowNumbers: data.map((row) => row.number),
+  }
+}
+
+function isBlankCell(cell: Cell | undefined): boolean {
+  return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '')
+}
+
+function lastFilled(cells: readonly Cell[]): number {
+  for (let i = cells.length - 1; i >= 0; i -= 1) if (!isBlankCell(cells[i])) return i + 1
+  return 0
+}
+
+export function cellText(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return ''
+  if (typeof cell === 'string') return cell.trim()
+  return 'd' in cell ? cell.d : cell.f
+}
+
+// ---- .xlsx
+
+async function readXlsx(bytes: Buffer): Promise<{ cells: Cell[]; number: number }[]> {
+  checkZip(bytes)
+  const workbook = new ExcelJS.Workbook()
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+  } catch {
+    throw unreadable('The file is not a readable .xlsx workbook')
+  }
+  const sheet = workbook.worksheets[0]
+  if (!sheet) throw unreadable('The file is empty: it has no sheet')
+  if (sheet.columnCount > MAX_COLUMNS) {
+    throw unreadable(
+      `The file has ${sheet.columnCount} columns; at most ${MAX_COLUMNS} can be imported`,
+    )
+  }
+  const grid: { cells: Cell[]; number: number }[] = []
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    const cells: Cell[] = []
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      cells[column - 1] = xlsxCell(cell.value)
+    })
+    for (let i = 0; i < cells.length; i += 1) cells[i] ??= null
+    grid.push({ cells, number })
+  })
+  return grid
+}
+
+function richText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object' && 'richText' in value) {
+    const runs = (value as { richText: { text?: unknown }[] }).richText
+    return runs.map((run) => (typeof run.text === 'string' ? run.text : '')).join('')
+  }
+  return ''
+}
+
+/** exceljs cell values → Cell. A formula is never evaluated or kept as data. */
+function xlsxCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null
+    return {
+      d: formatIsoDate({
+        year: value.getUTCFullYear(),
+        month: value.getUTCMonth() + 1,
+        day: value.getUTCDate(),
+      }),
+    }
+  }
+  if (typeof value === 'object') {
+    if ('formula' in value || 'sharedFormula' in value) {
+      const formula = (value as { formula?: string; sharedFormula?: string }).formula ?? ''
+      return { f: `=${String(formula).slice(0, 200)}` }
+    }
+    if ('richText' in value) return richText(value)
+    if ('hyperlink' in value) return richText((value as { text?: unknown }).text)
+    if ('error' in value) return null
+  }
+  return null
+}
+
+// ---- .csv
+
+function decode(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(bytes.subarray(2))
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(bytes.subarray(2))
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start))
+  } catch {
+    throw unreadable('The file is not UTF-8 text: save it as "CSV UTF-8" or as .xlsx')
+  }
+}
+
+function delimiterOf(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/))
+  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const)
+  counts.sort((a, b) => b[1] - a[1])
+  return counts[0][1] > 0 ? counts[0][0] : ','
+}
+
+/** Undoes an export's CSV-injection guard ('=… → =…), so an export imports as it was. */
+function unneutralise(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text
+}
+
+function readCsv(bytes: Buffer): { cells: Cell[]; number: number }[] {
+  const text = decode(bytes)
+  if (text.includes('\u0000')) {
+    throw new ApiError(415, 'Only .xlsx and .csv files can be imported', {
+      file: 'unsupportedFile',
+    })
+  }
+  let records: string[][]
+  try {
+    records = parse(text, {
+      delimiter: delimiterOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      max_record_size: 4 * 1024 * 1024,
+    }) as string[][]
+  } catch {
+    throw unreadable('The file is not readable CSV')
+  }
+  // A row's number is the one a spreadsheet shows it at (a quoted line break stays in its cell).
+  return records.map((cells, index) => ({ cells: cells.map(unneutralise), number: index + 1 }))
+}

@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/tables'
+import { isLanguage, type Calendar, type Language } from '../fieldDictionary'
+import { ON_DUPLICATE, type OnDuplicate } from '../../../../domain'
+import { commitImport, createImport, importReport, previewImport } from '../service'
+import { fileKind, readTable } from '../readTable'
+import { reportWorkbook, templateWorkbook } from '../workbooks'
+import { ApiError } from '../../../plugins/errors'
+import { registerMultipart } from '../../../plugins/multipart'
+
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+interface IdParams {
+  id: string
+}
+
+function user(request: FastifyRequest): { id: number; username: string } {
+  if (!request.user) throw new ApiError(401, 'Authentication required')
+  return request.user
+}
+
+/** Import ids are 128 random bits in hex; anything else names no import. */
+function importId(params: IdParams): string {
+  if (!/^[0-9a-f]{32}$/.test(params.id)) throw new ApiError(404, 'Import not found')
+  return params.id
+}
+
+function language(raw: unknown): Language {
+  if (raw === undefined || raw === '') return 'en'
+  if (!isLanguage(raw))
+    throw new ApiError(400, 'lang must be en, am or om', { lang: 'invalidValue' })
+  return raw
+}
+
+function calendarOf(raw: unknown): Calendar {
+  if (raw === undefined || raw === '' || raw === 'gregorian') return 'gregorian'
+  if (raw === 'ethiopian') return 'ethiopian'
+  throw new ApiError(400, 'calendar must be ethiopian or gregorian', { calendar: 'invalidValue' })
+}
+
+function sendXlsx(reply: FastifyReply, name: string, bytes: Buffer) {
+  return reply
+    .type(XLSX_TYPE)
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .send(bytes)
+}
+
+interface Upload {
+  bytes: Buffer
+  filename: string
+  mimetype: string
+  calendar?: string
+}
+
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) {
+    throw new ApiError(400, 'Send the file as multipart/form-data in a part named "file"', {
+      file: 'fieldRequired',
+    })
+  }
+  let upload: Omit<Upload, 'calendar'> | undefined
+  let calendar: string | undefined
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      let bytes: Buffer
+      try {
+        bytes = await part.toBuffer()
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new ApiError(413, 'The file is larger than 10 MB', { file: 'fileTooLarge' })
+        }
+        throw error
+      }
+      if (part.fieldname === 'file') {
+        upload = { bytes, filename: part.filename ?? '', mimetype: part.mimetype ?? '' }
+      }
+    } else if (part.fieldname === 'calendar' && typeof part.value === 'string') {
+      calendar = part.value
+    }
+  }
+  if (!upload || upload.bytes.length === 0) {
+    throw new ApiError(400, 'The file is empty or missing', { file: 'fieldRequired' })
+  }
+  return { ...upload, calendar }
+}
+
+/**
+ * The import calls of issue 24 (docs/api.md): owner-scoped, an import is its uploader's alone
+ * (another account's id is a 404), and nothing is written to members before a commit.
+ */
+export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+  const { db } = deps
+  await app.register(async (scope) => {
+    await registerMultipart(scope)
+    scope.addHook('preHandler', scope.requireRole('admin', 'clerk'))
+    scope.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
+      reply.header('Cache-Control', 'no-store')
+      return payload
+    })
+
+    scope.post('/api/imports', async (request) => {
+      const owner = user(request)
+      const upload = await readUpload(request)
+      const calendar = calendarOf(upload.calendar)
+      const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
+      const table = await readTable(upload.bytes, kind)
+      return createImport(db, owner.id, table, calendar)
+    })
+
+    scope.get<{ Querystring: { lang?: string } }>(
+      '/api/imports/template',
+      async (request, reply) => {
+        user(request)
+        const lang = language(request.query.lang)
+        return sendXlsx(reply, `abal-import-template-${lang}.xlsx`, await templateWorkbook(lang))
+      },
+    )
+
+    scope.post<{ Params: IdParams }>('/api/imports/:id/preview', async (request) => {
+      const body = (request.body ?? {}) as { mapping?: unknown }
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        throw new ApiError(400, 'The request body must be a JSON object')
+      }
+      return previewImport(db, user(request).id, importId(request.params), body.mapping)
+    })
+
+    scope.post<{ Params: IdParams }>('/api/imports/:id/commit', async (request) => {
+      const owner = user(request)
+      const id = importId(request.params)
+      const body = request.body
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw new ApiError(400, 'The request body must be a JSON object', {
+          on_duplicate: 'fieldRequired',
+        })
+      }
+      const { mapping, on_duplicate: onDuplicate } = body as Record<string, unknown>
+      if (!(ON_DUPLICATE as readonly unknown[]).includes(onDuplicate)) {
+        throw new ApiError(400, 'on_duplicate must be skip, update or create', {
+          on_duplicate: 'invalidValue',
+        })
+      }
+      return commitImport(db, owner, id, { mapping, on_duplicate: onDuplicate as OnDuplicate })
+    })
+
+    scope.get<{ Params: IdParams; Querystring: { lang?: string } }>(
+      '/api/imports/:id/report',
+      async (request, reply) => {
+        const lang = language(request.query.lang)
+        const report = await importReport(db, user(request).id, importId(request.params))
+        return sendXlsx(reply, 'abal-import-refused-rows.xlsx', await reportWorkbook(report, lang))
+      },
+    )
+  })
+}

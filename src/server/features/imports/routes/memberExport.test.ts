@@ -1,0 +1,179 @@
+import ExcelJS from 'exceljs'
+import { MEMBER_INPUT_FIELDS, type Member } from '../../../../domain'
+import type { ImportPreview } from '../../../../domain'
+import { importCalls } from '../../../testing/importCalls'
+import { memberCalls } from '../../../testing/memberCalls'
+import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+
+let ctx: TestContext
+let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
+let empty: Awaited<ReturnType<typeof createUserAndSignIn>>
+const members = memberCalls(() => ctx.app)
+const imports = importCalls(() => ctx.app)
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  owner = await createUserAndSignIn(ctx, 'sara')
+  empty = await createUserAndSignIn(ctx, 'dawit')
+  await members.create(owner.auth, {
+    first_name: 'ሠላም',
+    last_name: "Ge'ez",
+    notes: '=HYPERLINK("http://evil.example","x")',
+    city: '@SUM(1+1)',
+    phone_primary: '+251 911 234 567',
+    membership_status: 'visitor',
+    spiritual_gifts: JSON.stringify(['choir', 'my own gift']),
+    allergies: 'dust, pollen',
+    date_of_birth: '1991-09-11',
+    baptism_date: '2015-09-11',
+    latin_name: 'Selam Ge’ez',
+    sub_city: 'ቦሌ',
+    woreda: '03',
+    kebele: '12',
+    house_number: '1234',
+    christian_name: 'ወለተ ማርያም',
+    confession_father: 'አባ ገብረ ሥላሴ',
+    parish: 'ቦሌ መድኃኔ ዓለም',
+  })
+  await members.create(owner.auth, {
+    first_name: 'Abebe',
+    last_name: 'Kebede',
+    membership_status: 'member',
+    marital_status: 'married',
+    date_of_birth: '1980-02-29',
+    street_address: '-5 Bole',
+  })
+  const otherAccount = await createUserAndSignIn(ctx, 'hana')
+  await members.create(otherAccount.auth, { first_name: 'NotYours' })
+})
+afterAll(() => ctx.close())
+
+async function list(auth: { authorization: string }): Promise<Member[]> {
+  return (await ctx.app.inject({ url: '/api/members', headers: auth })).json<Member[]>()
+}
+
+function exportUrl(query: Record<string, string>) {
+  return `/api/members/export?${new URLSearchParams(query).toString()}`
+}
+
+describe('GET /api/members/export', () => {
+  it('writes CSV in UTF-8 with a BOM, headers and labels in the language, formulas neutralised', async () => {
+    const res = await ctx.app.inject({
+      url: exportUrl({ format: 'csv', lang: 'am', calendar: 'ethiopian' }),
+      headers: owner.auth,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/csv')
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = res.rawPayload.toString('utf8')
+    const am = (await import('../../../../../locales/am.json')).default as Record<string, string>
+    expect(text).toContain(am.firstName)
+    expect(text).toContain(`${am.dateOfBirth} (${am.ethiopianCalendar})`)
+    expect(text).toContain(am['option.membership_status.visitor'])
+    // 1991-09-11 is Pagume 6, 1983 (a leap year) on the Ethiopian calendar
+    expect(text).toContain('1983-13-06')
+    expect(text).not.toContain('NotYours')
+    // Every cell that a spreadsheet would run starts with a quote instead.
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
+    expect(text).toContain("'@SUM(1+1)")
+    expect(text).toContain("'+251 911 234 567")
+    expect(text).toContain("'-5 Bole")
+  })
+
+  it('exports exactly what a search shows', async () => {
+    const res = await ctx.app.inject({
+      url: exportUrl({ format: 'csv', q: 'ሰላም', status: 'visitor' }),
+      headers: owner.auth,
+    })
+    const lines = res.rawPayload.toString('utf8').trim().split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain('ሠላም')
+    const none = await ctx.app.inject({
+      url: exportUrl({ format: 'csv', q: 'ሰላም', status: 'member' }),
+      headers: owner.auth,
+    })
+    expect(none.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(1)
+  })
+
+  it('answers 400 for a bad format, language, calendar or status, 401 without a token', async () => {
+    const queries: Record<string, string>[] = [
+      { format: 'pdf' },
+      { lang: 'fr' },
+      { calendar: 'julian' },
+      { status: 'x' },
+    ]
+    for (const query of queries) {
+      const res = await ctx.app.inject({ url: exportUrl(query), headers: owner.auth })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ success: false })
+    }
+    expect((await ctx.app.inject({ url: exportUrl({}) })).statusCode).toBe(401)
+  })
+
+  it('writes Gregorian dates as date cells and a blank field as no cell in .xlsx', async () => {
+    const res = await ctx.app.inject({
+      url: exportUrl({ format: 'xlsx', lang: 'en', calendar: 'gregorian', q: 'Abebe' }),
+      headers: owner.auth,
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    const column = (field: string) => MEMBER_INPUT_FIELDS.indexOf(field as never) + 1
+    expect(sheet.getRow(1).getCell(1).font).toMatchObject({ bold: true })
+    const born = sheet.getRow(2).getCell(column('date_of_birth'))
+    expect(born.value).toEqual(new Date(Date.UTC(1980, 1, 29)))
+    expect(born.numFmt).toBe('yyyy-mm-dd')
+    const street = sheet.getRow(2).getCell(column('street_address'))
+    // A string cell, which a spreadsheet never runs as a formula.
+    expect(street.value).toBe('-5 Bole')
+    expect(street.type).toBe(ExcelJS.ValueType.String)
+    expect(street.numFmt).toBeUndefined()
+    expect(sheet.getRow(2).getCell(column('christian_name')).value).toBe(null)
+    expect(sheet.getRow(2).getCell(column('christian_name')).type).toBe(ExcelJS.ValueType.Null)
+  })
+
+  it.each([
+    ['xlsx', 'am', 'ethiopian'],
+    ['csv', 'om', 'gregorian'],
+    ['xlsx', 'en', 'gregorian'],
+  ])(
+    'round trip: %s in %s (%s) imported into an empty account gives the same members',
+    async (format, lang, calendar) => {
+      const res = await ctx.app.inject({
+        url: exportUrl({ format, lang, calendar }),
+        headers: owner.auth,
+      })
+      expect(res.statusCode).toBe(200)
+      if (format === 'xlsx') {
+        const workbook = new ExcelJS.Workbook()
+        await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+        expect(workbook.worksheets[0].rowCount).toBe(3)
+      }
+      const upload = await imports.upload(
+        empty.auth,
+        res.rawPayload,
+        `export.${format}`,
+        {},
+        format === 'csv' ? 'text/csv' : 'application/octet-stream',
+      )
+      expect(upload.statusCode).toBe(200)
+      const preview = upload.json<ImportPreview>()
+      expect(preview.errors).toEqual([])
+      expect(Object.values(preview.mapping).filter(Boolean)).toHaveLength(
+        MEMBER_INPUT_FIELDS.length,
+      )
+      const commit = await imports.commit(empty.auth, preview.id, { on_duplicate: 'create' })
+      expect(commit.json()).toEqual({ created: 2, updated: 0, skipped: 0, refused: 0 })
+      const pick = (member: Member) =>
+        Object.fromEntries(MEMBER_INPUT_FIELDS.map((f) => [f, member[f]]))
+      const original = (await list(owner.auth)).map(pick)
+      const copied = (await list(empty.auth)).map(pick)
+      expect(
+        copied.sort((a, b) => String(a.first_name).localeCompare(String(b.first_name))),
+      ).toEqual(original.sort((a, b) => String(a.first_name).localeCompare(String(b.first_name))))
+      for (const member of await list(empty.auth)) {
+        expect((await members.remove(empty.auth, member.id)).statusCode).toBe(204)
+      }
+    },
+  )
+})

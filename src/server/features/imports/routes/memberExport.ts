@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { normalizeEnum } from '../../../../domain'
+import type { Database } from '../../../db/tables'
+import { exportMembers } from '../memberExport'
+import { ownerScope } from '../../auth/plugin'
+import { ApiError } from '../../../plugins/errors'
+import {
+  DOWNLOAD_QUERY_PROPERTIES,
+  downloadChoices,
+  invalidValue,
+  sendSpreadsheet,
+} from '../spreadsheetDownload'
+
+interface ExportQuery {
+  format?: string
+  q?: string
+  status?: string
+  lang?: string
+  calendar?: string
+  owner?: string
+}
+
+/** GET /api/members/export (docs/api.md): the member list as it is shown, as .xlsx or .csv. */
+export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+  const { db } = deps
+  app.get<{ Querystring: ExportQuery }>(
+    '/api/members/export',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            ...DOWNLOAD_QUERY_PROPERTIES,
+            q: { type: 'string', maxLength: 200 },
+            status: { type: 'string', maxLength: 40 },
+            owner: { type: 'string', maxLength: 20 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw new ApiError(401, 'Authentication required')
+      const { format, lang, calendar } = downloadChoices(request.query)
+      const rawStatus = request.query.status?.trim()
+      let status: string | undefined
+      if (rawStatus && rawStatus.toLowerCase() !== 'all') {
+        status = normalizeEnum('membership_status', rawStatus)
+        if (!status) throw invalidValue('status', 'status is not a membership status')
+      }
+      const stream = exportMembers(db, format, {
+        ownerId: ownerScope(request.user, request.query.owner),
+        query: request.query.q,
+        status,
+        lang,
+        calendar,
+      })
+      stream.on('error', (error) => request.log.error({ err: error }, 'export failed'))
+      return sendSpreadsheet(reply, stream, format, 'abal-members')
+    },
+  )
+}

@@ -1,0 +1,54 @@
+// What the two spreadsheet downloads (the member list and the history) share: the format,
+// language and calendar they accept, and how the file is sent.
+import type { Readable } from 'node:stream'
+import type { FastifyReply } from 'fastify'
+import { type Calendar, isLanguage, type Language } from './fieldDictionary'
+import { ApiError } from '../../plugins/errors'
+
+export type SpreadsheetFormat = 'xlsx' | 'csv'
+
+const TYPES: Record<SpreadsheetFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+}
+
+/** Query-string schema of the choices every download accepts. */
+export const DOWNLOAD_QUERY_PROPERTIES = {
+  format: { type: 'string', maxLength: 10 },
+  lang: { type: 'string', maxLength: 10 },
+  calendar: { type: 'string', maxLength: 20 },
+} as const
+
+export const invalidValue = (field: string, message: string) =>
+  new ApiError(400, message, { [field]: 'invalidValue' })
+
+/** The checked choices, xlsx in English on the Gregorian calendar unless asked; else a 400. */
+export function downloadChoices(query: { format?: string; lang?: string; calendar?: string }): {
+  format: SpreadsheetFormat
+  lang: Language
+  calendar: Calendar
+} {
+  const { format = 'xlsx', lang = 'en', calendar = 'gregorian' } = query
+  if (format !== 'xlsx' && format !== 'csv')
+    throw invalidValue('format', 'format must be xlsx or csv')
+  if (!isLanguage(lang)) throw invalidValue('lang', 'lang must be en, am or om')
+  if (calendar !== 'gregorian' && calendar !== 'ethiopian') {
+    throw invalidValue('calendar', 'calendar must be gregorian or ethiopian')
+  }
+  return { format, lang, calendar }
+}
+
+/** Sends the file as `<name>-<today>.<format>`, kept by no cache. */
+export function sendSpreadsheet(
+  reply: FastifyReply,
+  stream: Readable,
+  format: SpreadsheetFormat,
+  name: string,
+) {
+  const stamp = new Date().toISOString().slice(0, 10)
+  return reply
+    .type(TYPES[format])
+    .header('Cache-Control', 'no-store')
+    .header('Content-Disposition', `attachment; filename="${name}-${stamp}.${format}"`)
+    .send(stream)
+}

@@ -1,0 +1,87 @@
+// The .xlsx files an import offers: the template (headers in a language, one example row) and
+// the report of refused rows (the file's own columns plus why each row was refused).
+import ExcelJS from 'exceljs'
+import {
+  isEnumField,
+  message,
+  fieldLabel,
+  exportHeader,
+  optionLabel,
+  TRANSFER_FIELDS,
+  type Language,
+} from './fieldDictionary'
+import type { ImportReport } from './service'
+import { cellText } from './readTable'
+import { labelled, type MemberField } from '../../../domain'
+
+const EXAMPLE_NAMES: Record<Language, [string, string, string]> = {
+  en: ['Abebe', 'Kebede', 'Tesfaye'],
+  am: ['አበበ', 'ከበደ', 'ተስፋዬ'],
+  om: ['Caalaa', 'Tolaa', 'Gammachuu'],
+}
+
+const EXAMPLE_ENUMS: Partial<Record<MemberField, string>> = {
+  gender: 'male',
+  marital_status: 'married',
+  nationality: 'Ethiopia',
+  membership_status: 'member',
+  highest_education: 'degree',
+  preferred_contact_method: 'call',
+}
+
+function exampleValue(field: MemberField, lang: Language): string {
+  const names = EXAMPLE_NAMES[lang]
+  if (field === 'first_name') return names[0]
+  if (field === 'middle_name') return names[1]
+  if (field === 'last_name') return names[2]
+  if (field === 'date_of_birth') return '1985-09-14'
+  if (field === 'date_joined') return '2010-01-20'
+  if (field === 'phone_primary') return '0911 234 567'
+  if (field === 'email') return 'abebe@example.com'
+  if (field === 'city') return lang === 'am' ? 'አዲስ አበባ' : 'Addis Ababa'
+  if (field === 'current_ministries')
+    return `${optionLabel('current_ministries', 'choir', lang)}, ${optionLabel('current_ministries', 'prayerTeam', lang)}`
+  const key = EXAMPLE_ENUMS[field]
+  if (key && isEnumField(field)) return optionLabel(field, key, lang)
+  return ''
+}
+
+async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+export async function templateWorkbook(lang: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(message(lang, 'importTemplateSheet') ?? 'Members')
+  sheet.addRow(TRANSFER_FIELDS.map((field) => exportHeader(field, lang, 'gregorian')))
+  sheet.addRow(TRANSFER_FIELDS.map((field) => exampleValue(field, lang)))
+  sheet.getRow(1).font = { bold: true }
+  sheet.columns.forEach((column) => (column.width = 20))
+  return toBuffer(workbook)
+}
+
+export function refusalText(errors: Record<string, string>, lang: Language): string {
+  return Object.entries(errors)
+    .map(([field, id]) => {
+      const label = (TRANSFER_FIELDS as readonly string[]).includes(field)
+        ? fieldLabel(field as MemberField, lang)
+        : field
+      return labelled(label, message(lang, id) ?? id, lang)
+    })
+    .join(lang === 'am' ? '፤ ' : '; ')
+}
+
+export async function reportWorkbook(report: ImportReport, lang: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(message(lang, 'importRefusedSheet') ?? 'Refused')
+  sheet.addRow([...report.columns, message(lang, 'importRefusedWhy') ?? 'Why'])
+  sheet.getRow(1).font = { bold: true }
+  for (const refused of report.refusedRows) {
+    // Every cell is written back as text, formulas included: nothing in a report is run.
+    sheet.addRow([
+      ...report.columns.map((_, i) => cellText(refused.cells[i])),
+      refusalText(refused.errors, lang),
+    ])
+  }
+  return toBuffer(workbook)
+}

@@ -1,0 +1,134 @@
+// POST /api/members with an Idempotency-Key (issue 30): a device's offline queue may send the
+// same registration again when the first answer was lost; it must never make a second member.
+import type { Member } from '../../../../domain'
+import { purgeDeletedMembers } from '../../restoreBin/service'
+import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { multipart, registrationFields } from '../../../testing/memberForms'
+
+type Auth = { authorization: string }
+
+let ctx: TestContext
+let alice: Awaited<ReturnType<typeof createUserAndSignIn>>
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  alice = await createUserAndSignIn(ctx, 'alice')
+})
+afterAll(() => ctx.close())
+
+function post(auth: Auth, key: string | undefined, overrides: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...auth }
+  if (key !== undefined) headers['idempotency-key'] = key
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/members',
+    ...multipart(registrationFields(overrides), [], headers),
+  })
+}
+
+async function countNamed(firstName: string) {
+  const row = await ctx.database.db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('first_name', '=', firstName)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+describe('POST /api/members with an Idempotency-Key', () => {
+  it('answers a repeat with the member already created (200, same id), never a second one', async () => {
+    const key = 'a3f1c2d4-0001-4e5f-8a9b-0c1d2e3f4a5b'
+    const first = await post(alice.auth, key, { first_name: 'Onceonly' })
+    expect(first.statusCode).toBe(201)
+    const created = first.json<Member>()
+    const again = await post(alice.auth, key, { first_name: 'Onceonly' })
+    expect(again.statusCode).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json<Member>().id).toBe(created.id)
+    expect(again.json<Member>().first_name).toBe('Onceonly')
+    expect(await countNamed('Onceonly')).toBe(1)
+  })
+
+  it('creates one member when the same key arrives twice at the same time', async () => {
+    const key = 'concurrent-key-0002'
+    const answers = await Promise.all([
+      post(alice.auth, key, { first_name: 'Twiceatonce' }),
+      post(alice.auth, key, { first_name: 'Twiceatonce' }),
+      post(alice.auth, key, { first_name: 'Twiceatonce' }),
+    ])
+    const statuses = answers.map((res) => res.statusCode).sort()
+    expect(statuses[0]).toBe(200)
+    expect(statuses).toContain(201)
+    expect(statuses.every((status) => status === 200 || status === 201)).toBe(true)
+    expect(new Set(answers.map((res) => res.json<Member>().id)).size).toBe(1)
+    expect(await countNamed('Twiceatonce')).toBe(1)
+  })
+
+  it('keeps keys per account: the same key from another account is another registration', async () => {
+    const key = 'shared-key-0003'
+    const bob = await createUserAndSignIn(ctx, 'bob')
+    const fromAlice = await post(alice.auth, key, { first_name: 'Perkey' })
+    const fromBob = await post(bob.auth, key, { first_name: 'Perkey' })
+    expect(fromAlice.statusCode).toBe(201)
+    expect(fromBob.statusCode).toBe(201)
+    expect(fromBob.json<Member>().id).not.toBe(fromAlice.json<Member>().id)
+    expect(fromBob.json<Member>().registerd_by).toBe('bob')
+    expect(await countNamed('Perkey')).toBe(2)
+  })
+
+  it('does not remember a key whose request was refused: fixed and sent again, it is created', async () => {
+    const key = 'refused-key-0004'
+    const refused = await post(alice.auth, key, { first_name: '' })
+    expect(refused.statusCode).toBe(400)
+    const fixed = await post(alice.auth, key, { first_name: 'Fixedlater' })
+    expect(fixed.statusCode).toBe(201)
+  })
+
+  it('refuses a malformed key with a 400 and creates nothing', async () => {
+    for (const key of ['short', 'has space in it', 'x'.repeat(101), 'semi;colon-key']) {
+      const res = await post(alice.auth, key, { first_name: 'Badkey' })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ success: false })
+    }
+    expect(await countNamed('Badkey')).toBe(0)
+  })
+
+  it('answers 409 when the member of a repeated key was deleted since, and makes no new one', async () => {
+    const key = 'deleted-key-0005'
+    const first = await post(alice.auth, key, { first_name: 'Gonesince' })
+    const id = first.json<Member>().id
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/members/${id}`,
+      headers: alice.auth,
+    })
+    expect(removed.statusCode).toBe(204)
+    const again = await post(alice.auth, key, { first_name: 'Gonesince' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({ success: false })
+    expect(await countNamed('Gonesince')).toBe(0)
+  })
+
+  it('remembers a key for more than 30 days, through the restore bin’s daily purge', async () => {
+    const key = 'old-key-0007'
+    const first = await post(alice.auth, key, { first_name: 'Monthold' })
+    const id = first.json<Member>().id
+    const day = 24 * 60 * 60 * 1000
+    await ctx.database.db
+      .updateTable('member_create_keys')
+      .set({ created_at: new Date(Date.now() - 40 * day).toISOString() })
+      .where('key', '=', key)
+      .execute()
+    await purgeDeletedMembers(ctx.database.db, new Date(Date.now() + 40 * day))
+    const again = await post(alice.auth, key, { first_name: 'Monthold' })
+    expect(again.statusCode).toBe(200)
+    expect(again.json<Member>().id).toBe(id)
+    expect(await countNamed('Monthold')).toBe(1)
+  })
+
+  it('still creates a member per request without a key', async () => {
+    expect((await post(alice.auth, undefined, { first_name: 'Nokey' })).statusCode).toBe(201)
+    expect((await post(alice.auth, undefined, { first_name: 'Nokey' })).statusCode).toBe(201)
+    expect(await countNamed('Nokey')).toBe(2)
+  })
+})

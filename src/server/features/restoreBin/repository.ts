@@ -1,0 +1,147 @@
+// The restore bin (issue 25): a deleted member's complete row and photo, kept for 30 days.
+import type { DeletedMember } from '../../../domain'
+import type { Db } from '../accounts/repository'
+
+export const KEEP_DELETED_DAYS = 30
+
+export interface DeletedBy {
+  id: number | null
+  username: string | null
+}
+
+/** Copies a member's row and photo into the bin; call before deleting, in the same transaction. */
+export async function keepDeletedMember(
+  db: Db,
+  id: number,
+  by: DeletedBy,
+  now: Date,
+): Promise<boolean> {
+  const row = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) return false
+  const photo = await db
+    .selectFrom('photos')
+    .selectAll()
+    .where('member_id', '=', id)
+    .executeTakeFirst()
+  // A member deleted, restored and deleted again has one copy: the latest.
+  await db.deleteFrom('deleted_members').where('member_id', '=', id).execute()
+  await db
+    .insertInto('deleted_members')
+    .values({
+      member_id: id,
+      owner_user_id: row.owner_user_id,
+      deleted_at: now.toISOString(),
+      deleted_by_id: by.id,
+      deleted_by_username: by.username,
+      row_json: JSON.stringify(row),
+      photo_id: photo?.id ?? null,
+      photo_jpeg: photo?.jpeg ?? null,
+      photo_thumbnail: photo?.thumbnail ?? null,
+    })
+    .execute()
+  return true
+}
+
+export async function listDeletedMembers(db: Db): Promise<DeletedMember[]> {
+  const rows = await db
+    .selectFrom('deleted_members')
+    .leftJoin('users', 'users.id', 'deleted_members.owner_user_id')
+    .select([
+      'deleted_members.member_id',
+      'deleted_members.owner_user_id',
+      'deleted_members.deleted_at',
+      'deleted_members.deleted_by_username',
+      'deleted_members.row_json',
+      'deleted_members.photo_id',
+      'users.username',
+    ])
+    .orderBy('deleted_members.deleted_at', 'desc')
+    .limit(1000)
+    .execute()
+  return rows.map((row) => {
+    const member = JSON.parse(row.row_json) as Record<string, string | null>
+    return {
+      id: row.member_id,
+      first_name: member.first_name ?? '',
+      middle_name: member.middle_name ?? null,
+      last_name: member.last_name ?? '',
+      membership_status: member.membership_status ?? null,
+      owner_user_id: row.owner_user_id,
+      owner_username: row.username,
+      deleted_at: row.deleted_at,
+      deleted_by: row.deleted_by_username,
+      has_photo: row.photo_id !== null,
+      purge_at: new Date(
+        Date.parse(row.deleted_at) + KEEP_DELETED_DAYS * 24 * 60 * 60 * 1000,
+      ).toISOString(),
+    }
+  })
+}
+
+/**
+ * Puts a kept member back with its id, fields and photo, owned by `ownerId`. Returns false when
+ * the bin holds no such member. The member_counts and search triggers see an ordinary insert.
+ */
+export async function restoreDeletedMember(
+  db: Db,
+  id: number,
+  ownerId: number,
+  now: Date,
+): Promise<boolean> {
+  const kept = await db
+    .selectFrom('deleted_members')
+    .selectAll()
+    .where('member_id', '=', id)
+    .executeTakeFirst()
+  if (!kept) return false
+  const row = JSON.parse(kept.row_json) as Record<string, unknown>
+  await db
+    .insertInto('members')
+    .values({ ...row, id, owner_user_id: ownerId, updated_at: now.toISOString() } as never)
+    .execute()
+  if (kept.photo_id && kept.photo_jpeg && kept.photo_thumbnail) {
+    await db
+      .insertInto('photos')
+      .values({
+        id: kept.photo_id,
+        member_id: id,
+        jpeg: kept.photo_jpeg,
+        thumbnail: kept.photo_thumbnail,
+        created_at: now.toISOString(),
+      })
+      .execute()
+  }
+  await db.deleteFrom('deleted_members').where('member_id', '=', id).execute()
+  return true
+}
+
+/** The kept copy's owner and names, or undefined. */
+export async function findDeletedMember(db: Db, id: number) {
+  const kept = await db
+    .selectFrom('deleted_members')
+    .select(['member_id', 'owner_user_id', 'row_json'])
+    .where('member_id', '=', id)
+    .executeTakeFirst()
+  if (!kept) return undefined
+  const row = JSON.parse(kept.row_json) as Record<string, string | null>
+  return {
+    id: kept.member_id,
+    ownerId: kept.owner_user_id,
+    first_name: row.first_name ?? '',
+    last_name: row.last_name ?? '',
+  }
+}
+
+/** Removes copies deleted more than 30 days before `now`; returns the purged member ids. */
+export async function purgeExpired(db: Db, now: Date): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - KEEP_DELETED_DAYS * 24 * 60 * 60 * 1000).toISOString()
+  const rows = await db
+    .selectFrom('deleted_members')
+    .select('member_id')
+    .where('deleted_at', '<', cutoff)
+    .execute()
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.member_id)
+  await db.deleteFrom('deleted_members').where('member_id', 'in', ids).execute()
+  return ids
+}

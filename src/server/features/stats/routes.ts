@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../../domain'
+import type { Database } from '../../db/tables'
+import { ownerScope } from '../auth/plugin'
+import { ApiError } from '../../plugins/errors'
+import { memberStats } from './service'
+
+interface StatsQuery {
+  owner?: string
+  calendar?: StatsCalendar
+  today?: string
+  tz?: number
+}
+
+/**
+ * GET /api/stats: the home dashboard's figures over the caller's members; admins and auditors
+ * may ask for one account's (`owner=<id>`) or everyone's (`owner=all`), as on the list.
+ */
+export function statsRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; churchName?: string },
+) {
+  app.get<{ Querystring: StatsQuery }>(
+    '/api/stats',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            owner: { type: 'string', maxLength: 20 },
+            calendar: { type: 'string', enum: ['gregorian', 'ethiopian'] },
+            today: { type: 'string', maxLength: 10 },
+            // Minutes east of UTC: UTC−14:00 … UTC+14:00.
+            tz: { type: 'integer', minimum: -840, maximum: 840 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw new ApiError(401, 'Authentication required')
+      const tzMinutes = request.query.tz ?? 0
+      const today =
+        request.query.today ?? new Date(Date.now() + tzMinutes * 60_000).toISOString().slice(0, 10)
+      if (!isValidIsoDate(today) || !isDateInRange(today))
+        throw new ApiError(400, 'Validation failed', { today: 'invalidDate' })
+      reply.header('Cache-Control', 'no-store')
+      const stats = await memberStats(deps.db, {
+        owner: ownerScope(request.user, request.query.owner),
+        today,
+        tzMinutes,
+        calendar: request.query.calendar ?? 'gregorian',
+      })
+      return { ...stats, church_name: deps.churchName ?? null }
+    },
+  )
+}

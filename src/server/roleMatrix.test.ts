@@ -1,0 +1,361 @@
+// Every API route × every kind of caller (issue 25), from one table so no route is forgotten:
+// a clerk on its own member and on another's, an auditor and an admin. A 403 or 404 changes
+// nothing stored. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+import type { InjectOptions } from 'fastify'
+import { memberCalls } from './testing/memberCalls'
+import { registrationFields } from './testing/memberForms'
+import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
+
+type Caller = 'clerkOwn' | 'clerkOther' | 'auditor' | 'admin'
+type Auth = { authorization: string }
+
+interface Fixture {
+  /** A fresh member of clerk A (the "own" clerk). */
+  memberId: number
+  /** A member of clerk A, deleted (in the restore bin). */
+  deletedId: number
+  /** A spare clerk that owns nothing, removable. */
+  spareId: number
+  clerkB: number
+  clerkC: number
+}
+
+interface Row {
+  route: string
+  request: (f: Fixture) => InjectOptions
+  expect: Record<Caller, number>
+}
+
+const all = (status: number): Record<Caller, number> => ({
+  clerkOwn: status,
+  clerkOther: status,
+  auditor: status,
+  admin: status,
+})
+const adminOnly = (status: number) => ({
+  clerkOwn: 403,
+  clerkOther: 403,
+  auditor: 403,
+  admin: status,
+})
+const memberForm = (fields: Record<string, string>) => {
+  const boundary = 'matrixboundary'
+  const body = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('')
+  return {
+    payload: `${body}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+/** An import id nobody has: the caller's own imports are covered in imports.test.ts. */
+const UNKNOWN_IMPORT = '0123456789abcdef0123456789abcdef'
+const importUpload = (csv: string) => {
+  const boundary = 'matrixboundary'
+  return {
+    method: 'POST' as const,
+    url: '/api/imports',
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="members.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+const MATRIX: Row[] = [
+  { route: 'GET /api/members', request: () => ({ url: '/api/members' }), expect: all(200) },
+  {
+    route: 'GET /api/members?owner=all',
+    request: () => ({ url: '/api/members?owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/members/search',
+    request: () => ({ url: '/api/members/search?q=ab' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/members/search?owner=all',
+    request: () => ({ url: '/api/members/search?owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/members/search/count',
+    request: () => ({ url: '/api/members/search/count?q=ab&owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/members/:id',
+    request: (f) => ({ url: `/api/members/${f.memberId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/members',
+    request: () => ({
+      method: 'POST',
+      url: '/api/members',
+      ...memberForm(registrationFields({ first_name: 'Matrix' })),
+    }),
+    expect: { clerkOwn: 201, clerkOther: 201, auditor: 403, admin: 201 },
+  },
+  {
+    route: 'PUT /api/members/:id',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/members/${f.memberId}`,
+      ...memberForm({ city: 'Dessie' }),
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
+  },
+  {
+    route: 'DELETE /api/members/:id',
+    request: (f) => ({ method: 'DELETE', url: `/api/members/${f.memberId}` }),
+    expect: { clerkOwn: 204, clerkOther: 404, auditor: 403, admin: 403 },
+  },
+  {
+    route: 'POST /api/members/transfer/:id',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/members/transfer/${f.memberId}`,
+      payload: { targetUserId: f.clerkC },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/members/:id/history',
+    request: (f) => ({ url: `/api/members/${f.memberId}/history` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/audit',
+    request: () => ({ url: '/api/audit?limit=5' }),
+    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/audit/export',
+    request: () => ({ url: '/api/audit/export?format=csv&lang=en' }),
+    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
+  },
+  { route: 'GET /api/users', request: () => ({ url: '/api/users' }), expect: all(200) },
+  { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: all(200) },
+  {
+    route: 'POST /api/me/password (wrong current password)',
+    request: () => ({
+      method: 'POST',
+      url: '/api/me/password',
+      payload: { current_password: 'not it at all', new_password: 'a long new password' },
+    }),
+    expect: all(400),
+  },
+  {
+    route: 'GET /api/admin/users',
+    request: () => ({ url: '/api/admin/users' }),
+    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/admin/users',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: { username: `new-${Math.random().toString(36).slice(2, 8)}`, role: 'clerk' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PATCH /api/admin/users/:id',
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/admin/users/${f.spareId}`,
+      payload: { role: 'auditor' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/users/:id/reset-password',
+    request: (f) => ({ method: 'POST', url: `/api/admin/users/${f.spareId}/reset-password` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/users/:id/transfer-members',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/admin/users/${f.clerkC}/transfer-members`,
+      payload: { target_user_id: f.clerkB },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'DELETE /api/admin/users/:id',
+    request: (f) => ({ method: 'DELETE', url: `/api/admin/users/${f.spareId}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: 'GET /api/admin/deleted-members',
+    request: () => ({ url: '/api/admin/deleted-members' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/deleted-members/:id/restore',
+    request: (f) => ({ method: 'POST', url: `/api/admin/deleted-members/${f.deletedId}/restore` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/members/export',
+    request: () => ({ url: '/api/members/export?format=csv&lang=en' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/stats',
+    request: () => ({ url: '/api/stats?owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/imports/template',
+    request: () => ({ url: '/api/imports/template?lang=en' }),
+    expect: { ...all(200), auditor: 403 },
+  },
+  {
+    route: 'POST /api/imports',
+    request: () => importUpload('first_name,middle_name,last_name\nAbebe,Kebede,Tesfaye\n'),
+    expect: { ...all(200), auditor: 403 },
+  },
+  {
+    route: 'POST /api/imports/:id/preview',
+    request: () => ({ method: 'POST', url: `/api/imports/${UNKNOWN_IMPORT}/preview`, payload: {} }),
+    expect: { ...all(404), auditor: 403 },
+  },
+  {
+    route: 'POST /api/imports/:id/commit',
+    request: () => ({
+      method: 'POST',
+      url: `/api/imports/${UNKNOWN_IMPORT}/commit`,
+      payload: { on_duplicate: 'skip' },
+    }),
+    expect: { ...all(404), auditor: 403 },
+  },
+  {
+    route: 'GET /api/imports/:id/report',
+    request: () => ({ url: `/api/imports/${UNKNOWN_IMPORT}/report?lang=en` }),
+    expect: { ...all(404), auditor: 403 },
+  },
+]
+
+let ctx: TestContext
+const calls = memberCalls(() => ctx.app)
+const tokens = {} as Record<Caller, Auth>
+let clerkA: { id: number; auth: Auth }
+let clerkB: { id: number; auth: Auth }
+let clerkC: { id: number; auth: Auth }
+let spareCount = 0
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  clerkA = await createUserAndSignIn(ctx, 'clerk-a')
+  clerkB = await createUserAndSignIn(ctx, 'clerk-b')
+  clerkC = await createUserAndSignIn(ctx, 'clerk-c')
+  const auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
+  const admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
+  Object.assign(tokens, {
+    clerkOwn: clerkA.auth,
+    clerkOther: clerkB.auth,
+    auditor: auditor.auth,
+    admin: admin.auth,
+  })
+  await calls.create(clerkB.auth, { first_name: 'Other' })
+})
+afterAll(() => ctx.close())
+
+async function fixture(): Promise<Fixture> {
+  const member = await calls.create(clerkA.auth, { first_name: 'Abebe' })
+  const deleted = await calls.create(clerkA.auth, { first_name: 'Gone' })
+  expect((await calls.remove(clerkA.auth, deleted.id)).statusCode).toBe(204)
+  spareCount += 1
+  const spare = await ctx.database.db
+    .insertInto('users')
+    .values({
+      username: `spare-${spareCount}`,
+      password_hash: 'x',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return {
+    memberId: member.id,
+    deletedId: deleted.id,
+    spareId: spare.id,
+    clerkB: clerkB.id,
+    clerkC: clerkC.id,
+  }
+}
+
+/** Everything a refused call must leave as it was (the history and sessions aside). */
+async function snapshot() {
+  const db = ctx.database.db
+  return JSON.stringify([
+    await db.selectFrom('members').selectAll().orderBy('id').execute(),
+    await db
+      .selectFrom('users')
+      .select(['id', 'username', 'role', 'disabled', 'must_change_password', 'password_hash'])
+      .orderBy('id')
+      .execute(),
+    await db.selectFrom('photos').select(['id', 'member_id']).orderBy('id').execute(),
+    await db
+      .selectFrom('deleted_members')
+      .select(['member_id', 'deleted_at'])
+      .orderBy('member_id')
+      .execute(),
+  ])
+}
+
+const CASES = MATRIX.flatMap((row) =>
+  (Object.keys(row.expect) as Caller[]).map(
+    (caller) => [row.route, caller, row.expect[caller], row] as const,
+  ),
+)
+
+describe('role × route matrix', () => {
+  it.each(CASES)('%s as %s → %i', async (_route, caller, status, row) => {
+    const f = await fixture()
+    const before = await snapshot()
+    const request = row.request(f)
+    const res = await ctx.app.inject({
+      method: 'GET',
+      ...request,
+      headers: { ...(request.headers as Record<string, string>), ...tokens[caller] },
+    } as InjectOptions)
+    expect(res.statusCode).toBe(status)
+    if (status === 403 || status === 404) {
+      expect(res.json()).toMatchObject({ success: false, message: expect.any(String) })
+      expect(await snapshot()).toBe(before)
+    }
+  })
+
+  it('covers every API route the app has', () => {
+    const covered = new Set(MATRIX.map((row) => row.route.split(' (')[0].replace(/\?.*$/, '')))
+    const routes = apiRoutes(ctx.app.printRoutes({ commonPrefix: false }))
+    expect(routes).toContain('POST /api/members/transfer/:id')
+    // Outside the role rules: sign-in, sign-out (ends the caller's session), the DB probe.
+    const exempt = ['POST /api/login', 'POST /api/logout', 'GET /api/test-db']
+    expect(routes.filter((route) => !exempt.includes(route) && !covered.has(route))).toEqual([])
+  })
+})
+
+/** "METHOD /path" of every /api route, read from Fastify's printed route tree. */
+function apiRoutes(tree: string): string[] {
+  const stack: string[] = []
+  const routes: string[] = []
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ├└─]*)(\S+) \(([^)]*)\)/.exec(line)
+    if (!match) continue
+    const depth = Math.round(match[1].length / 4)
+    stack.length = depth
+    const path = (stack[depth - 1] ?? '') + match[2]
+    stack[depth] = path
+    if (!path.startsWith('/api/')) continue
+    for (const method of match[3].split(', ')) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`)
+    }
+  }
+  return routes
+}
