@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../../../db/portable'
@@ -25,6 +24,7 @@ import {
 } from '../repository'
 import { type Actor, recordEvent } from '../../history/service'
 import { hashPassword } from '../passwords'
+import { temporaryPassword } from '../temporaryPassword'
 import { endAccountSessions } from '../../auth/sessions'
 
 interface IdParams {
@@ -36,9 +36,6 @@ const accountId = (params: IdParams) => {
   if (id < 1) throw new ApiError(404, 'Account not found')
   return id
 }
-
-/** 12 random base64url characters (72 bits): shown once, replaced at first sign-in. */
-const temporaryPassword = () => crypto.randomBytes(9).toString('base64url')
 
 async function memberCounts(db: Db): Promise<Map<number, number>> {
   const rows = await db
