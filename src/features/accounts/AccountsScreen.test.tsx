@@ -82,6 +82,24 @@ describe('Accounts screen (issue 25)', () => {
     )
     const post = server.requests.find((r) => r.method === 'POST')
     expect(post?.body).toEqual({ username: 'board', role: 'auditor' })
+
+    // × (like Esc, antd's onCancel) asks before the only copy is lost; "Back to the password"
+    // keeps it on screen.
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await user.click(await screen.findByRole('button', { name: 'Back to the password' }, slow))
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1))
+    expect(screen.getByTestId('temporary-password')).toBeVisible()
+    // Confirming closes it.
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    expect((await screen.findAllByText(/is not shown again/, {}, slow)).length).toBeGreaterThan(0)
+    const closeAnyway = screen
+      .getAllByRole('button', { name: 'Close' })
+      .find((button) => button.classList.contains('ant-btn-dangerous'))!
+    await user.click(closeAnyway)
+    await waitFor(
+      () => expect(screen.queryByRole('dialog', { name: 'One-time password' })).toBeNull(),
+      slow,
+    )
   })
 
   it('shows the server refusal translated, on the field it is about', async () => {
