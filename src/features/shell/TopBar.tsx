@@ -4,7 +4,7 @@ import {
   HomeOutlined,
   ImportOutlined,
   SafetyOutlined,
-  KeyOutlined,
+  LockOutlined,
   LogoutOutlined,
   MenuOutlined,
   TeamOutlined,
@@ -119,7 +119,8 @@ export function TopBar() {
                 ...officeItems,
                 {
                   key: '/account/password',
-                  icon: <KeyOutlined />,
+                  // A padlock: the key icon's round head read as a magnifier (search).
+                  icon: <LockOutlined />,
                   label: intl.formatMessage({ id: 'changePassword' }),
                 },
                 {
@@ -136,7 +137,7 @@ export function TopBar() {
               <Button
                 type="text"
                 className="on-primary"
-                icon={<KeyOutlined />}
+                icon={<LockOutlined />}
                 aria-label={intl.formatMessage({ id: 'changePassword' })}
                 title={intl.formatMessage({ id: 'changePassword' })}
                 onClick={() => navigate('/account/password')}
