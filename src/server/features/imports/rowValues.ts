@@ -3,6 +3,7 @@
 // Ethiopian calendar when the file (or the column's header) says so; phones kept as written.
 // Then the one member schema of src/domain decides, with its message ids.
 import {
+  BOOLEAN_FIELDS,
   ethiopianToIso,
   formatIsoDate,
   isValidEthiopianDate,
@@ -17,9 +18,12 @@ import {
 } from '../../../domain'
 import type { Schema } from 'yup'
 import {
+  comparable,
   isDateField,
   isEnumField,
   isOptionListField,
+  LANGUAGES,
+  message,
   readEnumValue,
   readJobEntry,
   readListOption,
@@ -68,9 +72,21 @@ export function readDate(cell: Cell, calendar: Calendar): string | undefined {
   return formatIsoDate(parts)
 }
 
+const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
+
+/** Yes and No in every language (an export writes them in its own): "true"/"false", or as is. */
+const YES_NO = new Map(
+  LANGUAGES.flatMap((lang) => [
+    [comparable(message(lang, 'yes') ?? 'yes'), 'true'],
+    [comparable(message(lang, 'no') ?? 'no'), 'false'],
+  ]),
+)
+const readYesNo = (text: string) => YES_NO.get(comparable(text)) ?? text
+
+// Amharic lists are written with ፣ (an export in Amharic writes them so).
 const splitList = (text: string) =>
   text
-    .split(/[,;]/)
+    .split(/[,;፣]/)
     .map((item) => item.trim())
     .filter((item) => item !== '')
 
@@ -136,6 +152,8 @@ export function readRow(
       raw[field] = uniqueEntries(
         isOptionListField(field) ? items.map((item) => readListOption(field, item)) : items,
       )
+    } else if (BOOLEAN_SET.has(field)) {
+      raw[field] = readYesNo(text)
     } else if (field === 'job') {
       raw[field] = uniqueEntries(splitList(text).map(readJobEntry)).join(', ')
     } else {
