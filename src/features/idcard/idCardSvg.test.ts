@@ -247,11 +247,29 @@ describe('buildIdCardSvg', () => {
     for (const compound of ['ወልደ ማርያም', 'ገብረ ሚካኤል', 'ኃይለ ሥላሴ']) {
       expect(nameLines.some((l) => l.includes(compound))).toBe(true)
     }
-    const latin = front.find((l) => l.startsWith('Wolde'))
-    expect(latin).toBeDefined()
-    // One line: shrunk or cut, but cut only between whole compounds.
-    expect(latin).toMatch(/^Wolde Mariam( Gebre Mikael)?( Haile Selassie|…)?/)
-    expect(latin).not.toMatch(/(Wolde|Gebre|Haile)…?$/)
+    // The Latin name whole, wrapped only between compounds, never cut.
+    const latin = front.filter((l) => /^(Wolde|Gebre|Haile)/.test(l))
+    expect(latin.join(' ')).toBe('Wolde Mariam Gebre Mikael Haile Selassie')
+    expect(latin.join(' ')).not.toContain('…')
+  })
+
+  it.each([
+    'Abebe Kebede',
+    'Woldemariam Gebremichael Hailesellassie',
+    'Woldemariam Gebremichael Hailesellassie Tekle Haimanot Gebre Egziabher Wolde Giorgis',
+  ])('fits the Latin name %j on the card whole', (latinName) => {
+    const doc = parse(build({ member: member({ latin_name: latinName }) }))
+    const words = new Set(latinName.split(' '))
+    const latin = lines(doc, 'front').filter((l) => l.split(/\s+/).every((word) => words.has(word)))
+    expect(latin.join(' ')).toBe(latinName)
+    expect(lines(doc, 'front').join(' ')).not.toContain('…')
+    for (const g of [...doc.querySelectorAll('#front [aria-label]')].filter((line) =>
+      latin.includes(line.getAttribute('aria-label') ?? ''),
+    )) {
+      const { left, right } = extent(g)
+      expect(left).toBeGreaterThanOrEqual(0)
+      expect(right).toBeLessThanOrEqual(CARD_WIDTH)
+    }
   })
 
   it('writes the Ethiopian address parts on the back', () => {
