@@ -1,6 +1,7 @@
-import { formatDate, type Member } from '../../domain'
+import amMessages from '../../../locales/am.json'
+import { formatDate, type Member, MINISTRIES } from '../../domain'
 import { buildIdCardSide, buildIdCardSvg, CARD_WIDTH, type IdCardInput } from './idCardSvg'
-import { CARD_LABELS } from './cardContent'
+import { AMHARIC_MINISTRIES, CARD_LABELS } from './cardContent'
 import { testCardFonts } from './testFonts'
 
 const PHOTO = `data:image/jpeg;base64,${'A'.repeat(400)}`
@@ -93,11 +94,11 @@ describe('buildIdCardSvg', () => {
         'Phone · ስልክ',
         '+251 911 234 567',
         'Current Ministries · የአሁኑ አገልግሎቶች',
-        'Choir, Youth Ministry, Media team',
         'ID No. · መለያ ቁጥር',
         'CM-2025-000042',
       ]),
     )
+    expect(front.join(' ')).toContain('Choir · መዘምራን, Youth Ministry · የወጣቶች አገልግሎት, Media team')
     const doc = parse(build())
     expect(doc.querySelector('#front image')?.getAttribute('xlink:href')).toBe(PHOTO)
     expect(logoUse(doc, 'front')).not.toBeNull()
@@ -322,5 +323,22 @@ describe('buildIdCardSvg', () => {
     expect(doc.documentElement.getAttribute('width')).toBe('324')
     expect(doc.querySelector('#front')).toBeNull()
     expect(lines(doc, 'back')).toContain('Member Details')
+  })
+})
+
+describe('the card’s ministries', () => {
+  it('are bilingual, English · Amharic, like the other values; custom ones as typed', () => {
+    const doc = parse(build())
+    const text = [...lines(doc, 'front'), ...lines(doc, 'back')].join(' ')
+    expect(text).toContain('Choir · መዘምራን')
+    expect(text).toContain('Youth Ministry · የወጣቶች አገልግሎት')
+    expect(text).toContain('Media team')
+  })
+
+  it('word each ministry in Amharic as the interface does', () => {
+    const am = amMessages as Record<string, string>
+    for (const { key } of MINISTRIES.filter((m) => m.key !== 'other')) {
+      expect(AMHARIC_MINISTRIES[key]).toBe(am[`option.current_ministries.${key}`])
+    }
   })
 })
