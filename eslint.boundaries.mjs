@@ -1,6 +1,7 @@
 // @ts-check
 // Who may import whom inside src/. Each layer lists what it may import; read top to bottom:
 // domain → shared → features → app on the client, and the server shares only src/domain.
+// The server repeats the client's shape: infrastructure → features → app.ts, server.ts, cli/.
 import path from 'node:path'
 
 const CLIENT = ['domain', 'shared', 'store', 'features']
@@ -23,16 +24,41 @@ export const LAYERS = [
     paths: ['src/app', 'src/index.tsx', 'src/sw.ts'],
     mayImport: [...CLIENT, 'events', 'app'],
   },
-  { layer: 'server', paths: ['src/server'], mayImport: ['domain', 'server'] },
+  // Server infrastructure: no feature's code, so any feature can stand on it.
+  {
+    layer: 'serverInfra',
+    paths: ['src/server/db', 'src/server/plugins', 'src/server/platform', 'src/server/config'],
+    mayImport: ['domain', 'serverInfra'],
+  },
+  // Another server feature only through its index: src/server/features/x.
+  {
+    layer: 'serverFeatures',
+    paths: ['src/server/features'],
+    mayImport: ['domain', 'serverInfra', 'serverFeatures'],
+  },
+  // app.ts, server.ts, cli/ and testing/: they wire features (through their indexes) together.
+  {
+    layer: 'server',
+    paths: ['src/server'],
+    mayImport: ['domain', 'serverInfra', 'serverFeatures', 'server'],
+  },
   { layer: 'testing', paths: ['src/testing'], mayImport: [...CLIENT, 'events', 'app', 'testing'] },
 ]
 
 /** Client tests may also use the test helpers and the app's providers and router. */
 const TEST_EXTRAS = ['testing', 'app']
+const SERVER = ['serverInfra', 'serverFeatures', 'server']
+/** Server tests and their helpers reach any server file: they set up what they check. */
+const SERVER_TEST_EXTRAS = SERVER
+
+/** The folders whose subfolders are features, each reached from outside through its index. */
+const FEATURE_ROOTS = { features: 'src/features', serverFeatures: 'src/server/features' }
 
 /** Packages a layer must not use: src/domain runs in the browser and in Node alike. */
 const FORBIDDEN_PACKAGES = {
   domain: /^(react|react-dom|antd|node:.*|fs|path)(\/|$)/,
+  serverInfra: /^(react|react-dom|antd)(\/|$)/,
+  serverFeatures: /^(react|react-dom|antd)(\/|$)/,
   server: /^(react|react-dom|antd)(\/|$)/,
 }
 
@@ -47,12 +73,18 @@ function layerOf(file) {
   return LAYERS.find(({ paths }) => paths.some(within))
 }
 
-/** The feature folder of a path under src/features, and the rest of the path inside it. */
-function featureParts(/** @type {string} */ file) {
-  const [feature, ...inside] = relative(file)
-    .replace(/^src\/features\//, '')
-    .split('/')
-  return { feature, inside: inside.join('/').replace(/\.tsx?$/, '') }
+/**
+ * The feature folder of a path under a feature root, and the rest of the path inside it.
+ * @param {string} file @param {string} featureRoot
+ */
+function featureParts(file, featureRoot) {
+  const rel = relative(file)
+  if (!rel.startsWith(`${featureRoot}/`)) return { feature: '', inside: rel }
+  const [feature, ...inside] = rel.slice(featureRoot.length + 1).split('/')
+  return {
+    feature: feature.replace(/\.tsx?$/, ''),
+    inside: inside.join('/').replace(/\.tsx?$/, ''),
+  }
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -61,9 +93,12 @@ const layersRule = {
   create(context) {
     const from = layerOf(context.filename)
     if (!from) return {}
-    const isTest = /\.test\.tsx?$/.test(context.filename)
-    const allowed =
-      isTest && from.layer !== 'server' ? [...from.mayImport, ...TEST_EXTRAS] : from.mayImport
+    const onServer = SERVER.includes(from.layer)
+    const isTest =
+      /\.test\.tsx?$/.test(context.filename) ||
+      (onServer && relative(context.filename).startsWith('src/server/testing/'))
+    const extras = onServer ? SERVER_TEST_EXTRAS : TEST_EXTRAS
+    const allowed = isTest ? [...from.mayImport, ...extras] : from.mayImport
     /** @param {any} node an import, export-from or import() */
     const check = (node) => {
       const spec = node.source?.type === 'Literal' ? node.source.value : undefined
@@ -76,22 +111,22 @@ const layersRule = {
       }
       const target = path.resolve(path.dirname(context.filename), spec)
       const to = layerOf(target)
-      if (!to || to === from) {
-        if (to?.layer !== 'features') return
-      } else if (!allowed.includes(to.layer)) {
+      if (!to) return
+      if (to !== from && !allowed.includes(to.layer)) {
         context.report({
           node,
           message: `${from.layer} (${from.paths.join(', ')}) may not import ${to.layer} (${relative(target)}); it may import ${allowed.join(', ')}.`,
         })
         return
       }
-      if (from.layer === 'features' && to.layer === 'features' && !isTest) {
-        const own = featureParts(context.filename)
-        const other = featureParts(target)
+      const featureRoot = FEATURE_ROOTS[/** @type {keyof typeof FEATURE_ROOTS} */ (to.layer)]
+      if (featureRoot && !isTest) {
+        const own = featureParts(context.filename, featureRoot)
+        const other = featureParts(target, featureRoot)
         if (own.feature !== other.feature && other.inside !== '' && other.inside !== 'index') {
           context.report({
             node,
-            message: `Import the ${other.feature} feature through its index ('../${other.feature}').`,
+            message: `Import the ${other.feature} feature through its index ('${featureRoot}/${other.feature}').`,
           })
         }
       }

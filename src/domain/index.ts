@@ -1,5 +1,6 @@
 // Public API of the shared domain code (client and server).
 export * from './calendarPeriods'
+export * from './controlCharacters'
 export * from './dateFormat'
 export * from './dates'
 export * from './dateWarnings'

@@ -3,6 +3,7 @@
 // booleans; see memberInput.ts for wire input). Messages are message ids, translated by the
 // client, so a 400 from the server shows in the user's language.
 import * as yup from 'yup'
+import { hasControlCharacter } from './controlCharacters'
 import { isDateInRange, isValidIsoDate } from './dates'
 import { isEnumKey, type EnumField } from './enums'
 import {
@@ -18,7 +19,13 @@ import {
 import { STEP_FIELDS, STEP_REQUIRED_FIELDS } from './memberSteps'
 
 export type MemberMessageId =
-  'fieldRequired' | 'invalidEmail' | 'invalidDate' | 'dateOutOfRange' | 'tooLong' | 'invalidValue'
+  | 'fieldRequired'
+  | 'invalidEmail'
+  | 'invalidDate'
+  | 'dateOutOfRange'
+  | 'tooLong'
+  | 'invalidValue'
+  | 'controlCharacter'
 
 export const MAX_LIST_ITEMS = 50
 export const MAX_LIST_ITEM_LENGTH = 200
@@ -36,6 +43,14 @@ const NAME_FIELDS = [
 const SHORT_FIELDS = ['sub_city', 'woreda', 'kebele', 'house_number'] as const
 const PHONE_FIELDS = ['phone_primary', 'phone_secondary', 'emergency_contact_phone'] as const
 const LONG_TEXT_FIELDS = ['notes', 'current_prayer_requests', 'special_needs'] as const
+/** Fields that hold one line: a tab or line break in them is refused like any control. */
+const ONE_LINE_FIELDS: readonly string[] = [
+  ...NAME_FIELDS,
+  ...SHORT_FIELDS,
+  ...PHONE_FIELDS,
+  'email',
+  'latin_name',
+]
 
 /** Maximum length of each text field ('tooLong' beyond it). */
 export const TEXT_MAX_LENGTH: Readonly<Record<TextField, number>> = Object.fromEntries(
@@ -71,6 +86,12 @@ function textRule(field: TextField, required: boolean): yup.Schema {
     .nullable()
     .typeError('invalidValue')
     .max(TEXT_MAX_LENGTH[field], 'tooLong')
+    .test(
+      'control',
+      'controlCharacter',
+      (value) =>
+        typeof value !== 'string' || !hasControlCharacter(value, !ONE_LINE_FIELDS.includes(field)),
+    )
   if (field === 'email') {
     rule = rule.test(
       'email',
@@ -119,7 +140,10 @@ function listRule(required: boolean): yup.Schema {
       if (!Array.isArray(value)) return false
       if (value.length > MAX_LIST_ITEMS) return this.createError({ message: 'tooLong' })
       for (const item of value) {
-        if (typeof item !== 'string' || item.trim() !== item || item === '') return false
+        if (typeof item !== 'string') return false
+        if (hasControlCharacter(item, false))
+          return this.createError({ message: 'controlCharacter' })
+        if (item.trim() !== item || item === '') return false
         if (item.length > MAX_LIST_ITEM_LENGTH) return this.createError({ message: 'tooLong' })
       }
       return true

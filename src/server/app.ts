@@ -3,25 +3,25 @@ import type { Kysely } from 'kysely'
 import type { TrustProxy } from './config'
 import type { Dialect } from './db/database'
 import type { Database } from './db/tables'
-import { registerAuth } from './features/auth/plugin'
+import {
+  createTokenService,
+  loginRoutes,
+  LoginThrottle,
+  meRoutes,
+  passwordCheckQueue,
+  registerAuth,
+} from './features/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
-import { adminRoutes } from './features/accounts/routes/admin'
-import { type AppVersion, healthRoutes } from './features/health/routes'
-import { loginRoutes, passwordCheckQueue } from './features/auth/routes/login'
-import { type MemberListOptions, memberRoutes } from './features/members/routes/members'
-import { historyRoutes } from './features/history/routes'
-import { meRoutes } from './features/auth/routes/me'
-import { importRoutes } from './features/imports/routes/imports'
-import { memberExportRoutes } from './features/imports/routes/memberExport'
+import { adminRoutes, userRoutes } from './features/accounts'
+import { type AppVersion, healthRoutes } from './features/health'
+import { type MemberListOptions, memberRoutes, uploadRoutes } from './features/members'
+import { historyRoutes } from './features/history'
+import { importRoutes, memberExportRoutes } from './features/imports'
 import { spaRoutes } from './platform/spa'
-import { statsRoutes } from './features/stats/routes'
-import { uploadRoutes } from './features/members/routes/uploads'
-import { userRoutes } from './features/accounts/routes/users'
-import { LoginThrottle } from './features/auth/loginThrottle'
-import { schedulePurge } from './features/restoreBin/service'
-import { createTokenService } from './features/auth/tokens'
+import { statsRoutes } from './features/stats'
+import { schedulePurge } from './features/restoreBin'
 import type { WorkQueue } from './platform/workQueue'
 
 export interface AppOptions {
@@ -41,7 +41,7 @@ export interface AppOptions {
   trustProxy?: TrustProxy
   /** CHURCH_NAME: the church the dashboard's report is printed for. */
   churchName?: string
-  /** The time the restore bin's purge goes by; tests move it forward. */
+  /** The time the restore bin's purge and restores go by; tests move it forward. */
   clock?: () => Date
 }
 
@@ -88,9 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   userRoutes(app, { db: options.db })
   meRoutes(app, { db: options.db })
-  adminRoutes(app, { db: options.db })
+  const clock = options.clock ?? (() => new Date())
+  adminRoutes(app, { db: options.db, clock })
   historyRoutes(app, { db: options.db })
-  schedulePurge(app, options.db, options.clock ?? (() => new Date()))
+  schedulePurge(app, options.db, clock)
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db, memberList: options.memberList })
   await importRoutes(app, { db: options.db })

@@ -141,6 +141,7 @@ describe('malformed multipart', () => {
   const cases: [string, string, string | Buffer][] = [
     ['an empty body', 'multipart/form-data; boundary=xyz', ''],
     ['no boundary', 'multipart/form-data', '--xyz\r\n'],
+    ['an empty boundary', 'multipart/form-data; boundary=', '--\r\n'],
     ['a bad boundary', 'multipart/form-data; boundary=xyz', '--abc\r\nnot a part\r\n--abc--'],
     [
       'a truncated part',
@@ -152,12 +153,22 @@ describe('malformed multipart', () => {
       'multipart/form-data; boundary=xyz',
       '--xyz\r\n\u0001\u0002\r\n\r\n--xyz--',
     ],
+    [
+      'a file cut short',
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n' +
+        'Content-Type: text/csv\r\n\r\nfirst_name,last_name\r\nAbebe,Kebede',
+    ],
   ]
-  it.each(cases)('with %s answers 400 on create and update', async (_case, type, payload) => {
-    const headers = { ...alice.auth, 'content-type': type }
-    expect400(await ctx.app.inject({ method: 'POST', url: '/api/members', headers, payload }))
-    expect400(
-      await ctx.app.inject({ method: 'PUT', url: `/api/members/${memberId}`, headers, payload }),
-    )
-  })
+  it.each(cases)(
+    'with %s answers 400 on create, update and import',
+    async (_case, type, payload) => {
+      const headers = { ...alice.auth, 'content-type': type }
+      expect400(await ctx.app.inject({ method: 'POST', url: '/api/members', headers, payload }))
+      expect400(
+        await ctx.app.inject({ method: 'PUT', url: `/api/members/${memberId}`, headers, payload }),
+      )
+      expect400(await ctx.app.inject({ method: 'POST', url: '/api/imports', headers, payload }))
+    },
+  )
 })

@@ -1,7 +1,11 @@
 // Every API route × every kind of caller (issue 25), from one table so no route is forgotten:
 // a clerk on its own member and on another's, an auditor and an admin. A 403 or 404 changes
 // nothing stored. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+import fs from 'node:fs'
+import path from 'node:path'
 import type { InjectOptions } from 'fastify'
+import type { Role } from '../domain'
+import { type Action, GRANTS, may, ownerScope } from './features/accounts'
 import { memberCalls } from './testing/memberCalls'
 import { registrationFields } from './testing/memberForms'
 import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
@@ -359,3 +363,73 @@ function apiRoutes(tree: string): string[] {
   }
   return routes
 }
+
+// The policy itself (features/accounts/policy.ts), action by action: may the role try at all,
+// on its own member, on another account's member, on a deleted member (history only).
+type Expectation = [boolean, boolean, boolean, boolean]
+const ALL: Expectation = [true, true, true, true]
+const NONE: Expectation = [false, false, false, false]
+const POLICY: Record<Action, Record<Role, Expectation>> = {
+  'member.read': { clerk: [true, true, false, false], auditor: ALL, admin: ALL },
+  'member.create': { clerk: ALL, auditor: NONE, admin: ALL },
+  'member.update': {
+    clerk: [true, true, false, false],
+    auditor: NONE,
+    admin: [true, true, false, false],
+  },
+  'member.delete': {
+    clerk: [true, true, false, false],
+    auditor: NONE,
+    admin: [true, true, false, false],
+  },
+  'member.transfer': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
+  'member.import': { clerk: ALL, auditor: NONE, admin: ALL },
+  'history.read': { clerk: NONE, auditor: ALL, admin: ALL },
+  'accounts.read': { clerk: NONE, auditor: ALL, admin: ALL },
+  'accounts.manage': { clerk: NONE, auditor: NONE, admin: ALL },
+  'restoreBin.manage': { clerk: NONE, auditor: NONE, admin: ALL },
+}
+const POLICY_CASES = (Object.keys(POLICY) as Action[]).flatMap((action) =>
+  (Object.keys(POLICY[action]) as Role[]).map(
+    (role) => [action, role, POLICY[action][role]] as const,
+  ),
+)
+
+describe('policy: may this account do this to this record', () => {
+  const caller = (role: Role) => ({ id: 7, role })
+
+  it('has an expectation for every action it grants', () => {
+    expect(Object.keys(GRANTS).sort()).toEqual(Object.keys(POLICY).sort())
+  })
+
+  it.each(POLICY_CASES)('%s as %s', (action, role, [atAll, own, other, deleted]) => {
+    expect(may(caller(role), action)).toBe(atAll)
+    expect(may(caller(role), action, { ownerId: 7 })).toBe(own)
+    expect(may(caller(role), action, { ownerId: 8 })).toBe(other)
+    expect(may(caller(role), action, { ownerId: undefined })).toBe(deleted)
+  })
+
+  it('scopes lists to the caller for a clerk, to the asked owner for the others', () => {
+    expect(ownerScope(caller('clerk'), 'all')).toBe(7)
+    expect(ownerScope(caller('clerk'), '8')).toBe(7)
+    expect(ownerScope(caller('auditor'), 'all')).toBeNull()
+    expect(ownerScope(caller('admin'), '8')).toBe(8)
+    expect(ownerScope(caller('admin'), undefined)).toBe(7)
+    expect(ownerScope(caller('admin'), 'mine')).toBe(7)
+    expect(() => ownerScope(caller('admin'), 'someone')).toThrow('Validation failed')
+  })
+
+  it("is the only server code that decides by the caller's role", () => {
+    const features = path.join(__dirname, 'features')
+    const offenders = fs
+      .readdirSync(features, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => path.basename(file) !== 'policy.ts')
+      .filter((file) =>
+        /\b(user!?|caller)\.role\s*(===|!==)|requireRole/.test(
+          fs.readFileSync(path.join(features, file), 'utf8'),
+        ),
+      )
+    expect(offenders).toEqual([])
+  })
+})

@@ -4,14 +4,14 @@ import { buildApp, LOG_REDACT } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
-import type { AppVersion } from './features/health/routes'
+import type { AppVersion } from './features/health'
 import { startAutomaticBackups } from './platform/autoBackup'
 import { DATABASE_FILE_NAME } from './platform/backup'
-import { rebuildStaleSearchText } from './features/search/textBackfill'
-import { ensureFirstAdmin } from './features/accounts/bootstrap'
+import { rebuildStaleSearchText } from './features/search'
+import { ensureFirstAdmin } from './features/accounts'
 import { secureDataDir } from './platform/dataFiles'
 import { holdServerLock } from './platform/serverLock'
-import { resolveJwtSecret } from './features/auth/tokens'
+import { resolveJwtSecret } from './features/auth'
 
 function readVersion(staticDir: string): AppVersion {
   try {

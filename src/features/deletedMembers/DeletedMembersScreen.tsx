@@ -36,7 +36,7 @@ export default function DeletedMembersScreen() {
           void message.success(t('restoreSuccess', { name }))
         } catch (error) {
           const status = (error as { status?: unknown }).status
-          void message.error(t(status === 404 ? 'restoreGone' : 'restoreFailed'))
+          void message.error(t(status === 404 || status === 410 ? 'restoreGone' : 'restoreFailed'))
         }
       },
     })

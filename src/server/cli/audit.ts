@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
-import { verifyChain } from '../features/history/service'
+import { verifyChain } from '../features/history'
 import { runAsMain } from './commandLine'
 
 export const USAGE = `Usage: npm run audit -- verify

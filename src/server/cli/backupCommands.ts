@@ -92,18 +92,29 @@ export const runBackup = sqliteOnly(POSTGRES_BACKUP, async (args, config, io, no
   return EXIT_OK
 })
 
-/** Folds a database's WAL into its main file, so it is one self-contained file. */
-function makeSelfContained(file: string): void {
+/**
+ * Folds a database's WAL into its main file, so it is one self-contained file. Answers how
+ * many WAL frames it held: 0 when there was no WAL or nothing in it.
+ */
+function makeSelfContained(file: string): number {
   const db = openSqliteFile(file)
   try {
-    db.pragma('wal_checkpoint(TRUNCATE)')
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number }[]
+    if (result.busy !== 0) throw new Error('its write-ahead log could not be folded in')
     db.pragma('journal_mode = DELETE')
+    return Math.max(0, result.log)
   } finally {
     db.close()
   }
 }
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal']
+/**
+ * Beside a backup, what holds part of its contents: a copy taken of a live file (or after a
+ * crash) has its last writes in the -wal, and a -journal undoes a half-done write. The -shm is
+ * only an index SQLite rebuilds from the -wal, and a stale one must not be trusted.
+ */
+const CONTENT_FILES = ['-wal', '-journal']
 
 /** npm run restore -- FILE */
 export const runRestore = sqliteOnly(POSTGRES_RESTORE, async (args, config, io, now) => {
@@ -120,16 +131,46 @@ export const runRestore = sqliteOnly(POSTGRES_RESTORE, async (args, config, io, 
     )
     return EXIT_FAILED
   }
-  const check = checkDatabaseFile(file)
-  if (!check.ok) {
-    io.stderr.write(`Refused: ${check.reason}. Nothing was changed.\n`)
+  const header = checkDatabaseFile(file, { headerOnly: true })
+  if (!header.ok) {
+    io.stderr.write(`Refused: ${header.reason}. Nothing was changed.\n`)
     return EXIT_FAILED
   }
   const live = path.join(config.dataDir, DATABASE_FILE_NAME)
   const staged = path.join(config.dataDir, `.restore-${process.pid}.sqlite`)
+  const removeStaged = () => {
+    for (const suffix of SIDE_FILES) fs.rmSync(staged + suffix, { force: true })
+  }
   try {
     fs.mkdirSync(config.dataDir, { recursive: true })
+    removeStaged()
+    // The copy, never the operator's file, is opened for writing: with its -wal beside it,
+    // SQLite replays the last writes into it.
     fs.copyFileSync(file, staged)
+    const beside = CONTENT_FILES.filter((suffix) => fs.existsSync(file + suffix))
+    for (const suffix of beside) fs.copyFileSync(file + suffix, staged + suffix)
+    if (beside.length > 0) {
+      const frames = makeSelfContained(staged)
+      io.stdout.write(
+        `Read ${beside.map((suffix) => file + suffix).join(' and ')} with the backup ` +
+          `(${frames} page${frames === 1 ? '' : 's'} of later writes folded in).\n`,
+      )
+    }
+  } catch (error) {
+    removeStaged()
+    io.stderr.write(
+      `Refused: ${file} cannot be read together with the files beside it: ${message(error)}. ` +
+        'Nothing was changed.\n',
+    )
+    return EXIT_FAILED
+  }
+  const check = checkDatabaseFile(staged, { shownAs: file })
+  if (!check.ok) {
+    removeStaged()
+    io.stderr.write(`Refused: ${check.reason}. Nothing was changed.\n`)
+    return EXIT_FAILED
+  }
+  try {
     if (check.pendingMigrations.length > 0) {
       const database = openDatabase({ sqliteFile: staged })
       try {
@@ -141,7 +182,7 @@ export const runRestore = sqliteOnly(POSTGRES_RESTORE, async (args, config, io, 
     }
     makeSelfContained(staged)
   } catch (error) {
-    for (const suffix of SIDE_FILES) fs.rmSync(staged + suffix, { force: true })
+    removeStaged()
     io.stderr.write(`Restore failed: ${message(error)}\nNothing was changed.\n`)
     return EXIT_FAILED
   }

@@ -5,13 +5,19 @@ import type { DatabaseHandle } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { migrations } from '../db/migrations'
 import type { Database } from '../db/tables'
-import { verifyChain } from '../features/history/service'
+import { verifyChain } from '../features/history'
 
 interface CopiedTable {
   /** The primary key's columns, in the order rows are read. */
   key: readonly string[]
-  /** The column a PostgreSQL identity sequence fills, reset past the copied ids. */
+  /** The column an identity sequence (PostgreSQL) or AUTOINCREMENT (SQLite) fills. */
   identity?: string
+  /**
+   * Every other column that holds one of this table's ids. The copy's next id comes above the
+   * largest of them and of the source's own counter, so an id in the restore bin, the history
+   * or a removed row is never given again (docs/operating.md, "Ids are never reused").
+   */
+  referencedBy?: readonly (readonly [keyof Database, string])[]
   /** Fewer rows per insert for tables whose rows carry photos or whole uploaded files. */
   maxRows?: number
 }
@@ -22,8 +28,30 @@ interface CopiedTable {
  * members are inserted. Copied tables are listed so that each comes after those it references.
  */
 const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
-  users: { key: ['id'], identity: 'id' },
-  members: { key: ['id'], identity: 'id' },
+  users: {
+    key: ['id'],
+    identity: 'id',
+    referencedBy: [
+      ['members', 'owner_user_id'],
+      ['sessions', 'user_id'],
+      ['audit_events', 'actor_id'],
+      ['audit_events', 'subject_user_id'],
+      ['deleted_members', 'owner_user_id'],
+      ['deleted_members', 'deleted_by_id'],
+      ['pending_imports', 'owner_user_id'],
+      ['member_create_keys', 'user_id'],
+    ],
+  },
+  members: {
+    key: ['id'],
+    identity: 'id',
+    referencedBy: [
+      ['photos', 'member_id'],
+      ['audit_events', 'member_id'],
+      ['deleted_members', 'member_id'],
+      ['member_create_keys', 'member_id'],
+    ],
+  },
   photos: { key: ['id'], maxRows: 20 },
   sessions: { key: ['id'] },
   audit_events: { key: ['seq'] },
@@ -195,16 +223,14 @@ export async function copyDatabase(
           counts[table] = await copyTable(from, to, table, plan, options.rowsPerInsert)
           log(`${table}: ${counts[table]} rows`)
         }
-        if (target.dialect === 'postgres') {
-          for (const table of COPIED_TABLES) {
-            const column = (TABLES[table] as CopiedTable).identity
-            if (!column) continue
-            // Past the copied ids, so the next registration does not collide with one of them.
-            await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
-            (select coalesce(max(${sql.ref(column)}), 0) + 1 from ${sql.table(table)}), false)`.execute(
-              to,
-            )
-          }
+        for (const table of COPIED_TABLES) {
+          const plan = TABLES[table] as CopiedTable
+          if (!plan.identity) continue
+          const used = Math.max(
+            await counterOf(source, from, table),
+            await largestId(to, table, plan),
+          )
+          await setCounter(target, to, table, plan.identity, used)
         }
       })
   })
@@ -223,6 +249,57 @@ export async function copyDatabase(
     )
   }
   return { counts, historyEvents: chain.count, historyHead: chain.head }
+}
+
+/** The last id a table's identity sequence (PostgreSQL) or AUTOINCREMENT (SQLite) gave, or 0. */
+async function counterOf(handle: DatabaseHandle, db: AnyDb, table: string): Promise<number> {
+  if (handle.dialect === 'postgres') {
+    const { rows } = await sql<{ name: string | null }>`select pg_get_serial_sequence(${table},
+      'id') as name`.execute(db)
+    const name = rows[0]?.name
+    if (!name) return 0
+    // The name comes from the catalog, already quoted and qualified.
+    const state = await sql<{ last_value: string | number; is_called: boolean }>`select
+      last_value, is_called from ${sql.raw(name)}`.execute(db)
+    const { last_value, is_called } = state.rows[0]
+    return is_called ? Number(last_value) : Number(last_value) - 1
+  }
+  const { rows } = await sql<{ seq: number }>`select seq from sqlite_sequence
+    where name = ${table}`.execute(db)
+  return rows.length > 0 ? Number(rows[0].seq) : 0
+}
+
+/** The largest id of `table` in it or in any column that refers to it, in the copy. */
+async function largestId(db: AnyDb, table: string, plan: CopiedTable): Promise<number> {
+  let largest = 0
+  const columns: (readonly [string, string])[] = [
+    [table, plan.identity as string],
+    ...(plan.referencedBy ?? []),
+  ]
+  for (const [from, column] of columns) {
+    const { rows } = await sql<{ n: number | string | null }>`select max(${sql.ref(column)}) as n
+      from ${sql.table(from)}`.execute(db)
+    largest = Math.max(largest, Number(rows[0]?.n ?? 0))
+  }
+  return largest
+}
+
+/** Sets the copy's counter so that its next id is `used` + 1. */
+async function setCounter(
+  target: DatabaseHandle,
+  db: AnyDb,
+  table: string,
+  column: string,
+  used: number,
+): Promise<void> {
+  if (target.dialect === 'postgres') {
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column}), ${used + 1},
+      false)`.execute(db)
+    return
+  }
+  // sqlite_sequence is AUTOINCREMENT's own record, documented as writable.
+  await sql`delete from sqlite_sequence where name = ${table}`.execute(db)
+  await sql`insert into sqlite_sequence (name, seq) values (${table}, ${used})`.execute(db)
 }
 
 async function copyTable(

@@ -2,13 +2,13 @@
 // ministries, dates), written in large batches for `npm run seed` and `npm run bench`.
 import {
   buildSearchText,
-  SEARCH_TEXT_VERSION,
   CONTACT_METHODS,
   EDUCATION_LEVELS,
   emptyMemberInput,
   MARITAL_STATUSES,
   type MemberInput,
   MINISTRIES,
+  SEARCH_TEXT_VERSION,
   SPIRITUAL_GIFTS,
   VOLUNTEER_AVAILABILITIES,
 } from '../../domain'
@@ -18,9 +18,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { isPostgres } from '../db/portable'
-import type { NewMemberRow } from '../db/tables'
-import { inputToColumns } from '../features/members/repository/rows'
-import type { Db } from '../features/accounts/repository'
+import type { Db, NewMemberRow } from '../db/tables'
+import { inputToColumns } from '../features/members'
 
 /** [Latin, Ge'ez] spellings, from "Latin Ge'ez, …" text. */
 type Name = readonly [string, string]

@@ -3,11 +3,14 @@ import type { Database } from '../db/tables'
 import {
   type Account,
   deleteUser,
+  hashPassword,
   insertUser,
   listAccounts,
+  PASSWORD_PROBLEM_TEXT,
+  passwordProblem,
   setUserDisabled,
   updatePassword,
-} from '../features/accounts/repository'
+} from '../features/accounts'
 import {
   isRole,
   MAX_USERNAME_LENGTH,
@@ -17,10 +20,8 @@ import {
   type UsernameProblem,
   usernameProblem,
 } from '../../domain'
-import { type Actor, recordEvent } from '../features/history/service'
-import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../features/accounts/passwordPolicy'
-import { hashPassword } from '../features/accounts/passwords'
-import { endAccountSessions } from '../features/auth/sessions'
+import { type Actor, recordEvent } from '../features/history'
+import { endAccountSessions } from '../features/auth'
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runAsMain } from './commandLine'
 import { InputCancelledError, InputLines } from './passwordInput'
 

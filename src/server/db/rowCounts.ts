@@ -1,5 +1,5 @@
 import type { Database } from './tables'
-import type { Db } from '../features/accounts/repository'
+import type { Db } from './tables'
 
 /** How many rows a table holds. */
 export async function countRows(db: Db, table: keyof Database & string): Promise<number> {

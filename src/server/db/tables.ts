@@ -1,4 +1,12 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type {
+  ColumnType,
+  Generated,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+  Updateable,
+} from 'kysely'
 import type { AuditEvent } from '../../domain/audit'
 import type { MemberInput } from '../../domain/member'
 
@@ -188,3 +196,6 @@ export interface Database {
   pending_imports: PendingImportsTable
   member_create_keys: MemberCreateKeysTable
 }
+
+/** What a repository function runs on: the database, or a transaction the caller holds. */
+export type Db = Kysely<Database> | Transaction<Database>

@@ -247,6 +247,40 @@ describe('restore', () => {
     expect((await calls.search(auth)).items.map((m) => m.first_name)).toEqual(['InBackup'])
   })
 
+  it('reads the -wal beside a copied file: nothing written before the copy is lost', async () => {
+    // Copied as after kill -9: the file and its -wal, the last writes only in the -wal.
+    const names = ['W0', 'W1', 'W2', 'W3', 'W4']
+    const live = path.join(dataDir, DATABASE_FILE_NAME)
+    for (const first of names.slice(0, 2)) await calls.create(auth, { first_name: first })
+    const other = new SQLite(live)
+    other.pragma('wal_checkpoint(PASSIVE)')
+    other.close()
+    for (const first of names.slice(2)) await calls.create(auth, { first_name: first })
+    const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-copy-'))
+    try {
+      const copy = path.join(copyDir, 'abal.sqlite')
+      fs.copyFileSync(live, copy)
+      fs.copyFileSync(`${live}-wal`, `${copy}-wal`)
+      const mainOnly = path.join(copyDir, 'main-only.sqlite')
+      fs.copyFileSync(copy, mainOnly)
+      // The test is worth something only if the main file alone is short.
+      expect(memberNames(mainOnly)).toEqual(names.slice(0, 2))
+      fs.rmSync(mainOnly)
+      const wal = fs.readFileSync(`${copy}-wal`)
+      await closeServer()
+      const run = io()
+      expect(await runRestore([copy], config(), run.io)).toBe(0)
+      expect(run.out()).toContain(`${copy}-wal`)
+      expect(memberNames(live)).toEqual(names)
+      expect(fs.existsSync(`${live}-wal`) && fs.statSync(`${live}-wal`).size > 0).toBe(false)
+      // The operator's copy is only read.
+      expect(fs.readFileSync(`${copy}-wal`).equals(wal)).toBe(true)
+      expect(fs.readdirSync(dataDir).filter((n) => n.startsWith('.restore'))).toEqual([])
+    } finally {
+      fs.rmSync(copyDir, { recursive: true, force: true })
+    }
+  })
+
   it('refuses while a server runs on that DATA_DIR, and changes nothing', async () => {
     await calls.create(auth, { first_name: 'Live' })
     const file = await backupNow()

@@ -108,9 +108,13 @@ export type DatabaseFileCheck =
  * integrity check, has Abal's tables, and has no migration this version does not know (a
  * newer schema).
  */
-export function checkDatabaseFile(file: string): DatabaseFileCheck {
+export function checkDatabaseFile(
+  file: string,
+  options: { headerOnly?: boolean; shownAs?: string } = {},
+): DatabaseFileCheck {
+  const name = options.shownAs ?? file
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    return { ok: false, reason: `${file} is not a file` }
+    return { ok: false, reason: `${name} is not a file` }
   }
   const header = Buffer.alloc(16)
   const fd = fs.openSync(file, 'r')
@@ -120,15 +124,16 @@ export function checkDatabaseFile(file: string): DatabaseFileCheck {
     fs.closeSync(fd)
   }
   if (header.toString('latin1') !== 'SQLite format 3\u0000') {
-    return { ok: false, reason: `${file} is not an Abal database (not a SQLite file)` }
+    return { ok: false, reason: `${name} is not an Abal database (not a SQLite file)` }
   }
+  if (options.headerOnly) return { ok: true, appliedMigrations: [], pendingMigrations: [] }
   let db: SQLite.Database | undefined
   try {
     db = new SQLite(file, { readonly: true, fileMustExist: true })
     const rows = db.pragma('integrity_check') as { integrity_check: string }[]
     const problems = rows.map((row) => row.integrity_check).filter((text) => text !== 'ok')
     if (problems.length > 0) {
-      return { ok: false, reason: `${file} fails its integrity check: ${problems[0]}` }
+      return { ok: false, reason: `${name} fails its integrity check: ${problems[0]}` }
     }
     const tables = new Set(
       (
@@ -138,7 +143,7 @@ export function checkDatabaseFile(file: string): DatabaseFileCheck {
       ).map((row) => row.name),
     )
     if (!tables.has('kysely_migration') || !tables.has('members') || !tables.has('users')) {
-      return { ok: false, reason: `${file} is not an Abal database (its tables are missing)` }
+      return { ok: false, reason: `${name} is not an Abal database (its tables are missing)` }
     }
     const applied = (
       db.prepare('select name from kysely_migration order by name').all() as { name: string }[]
@@ -149,7 +154,7 @@ export function checkDatabaseFile(file: string): DatabaseFileCheck {
       return {
         ok: false,
         reason:
-          `${file} comes from a newer version of Abal (schema ${unknown[unknown.length - 1]}); ` +
+          `${name} comes from a newer version of Abal (schema ${unknown[unknown.length - 1]}); ` +
           'upgrade Abal first, then restore it',
       }
     }
@@ -161,7 +166,7 @@ export function checkDatabaseFile(file: string): DatabaseFileCheck {
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    return { ok: false, reason: `${file} cannot be read as an Abal database: ${message}` }
+    return { ok: false, reason: `${name} cannot be read as an Abal database: ${message}` }
   } finally {
     db?.close()
   }

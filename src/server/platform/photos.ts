@@ -2,8 +2,14 @@ import crypto from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { ApiError } from '../plugins/errors'
-import type { ProcessedPhoto } from '../features/members/repository/photos'
 import { WorkQueue } from './workQueue'
+
+/** A photo ready to store: both images re-encoded, so no byte of the upload survives. */
+export interface ProcessedPhoto {
+  id: string
+  jpeg: Buffer
+  thumbnail: Buffer
+}
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
 export const PHOTO_MAX_EDGE = 1024

@@ -63,7 +63,10 @@ export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
       if (part.valueTruncated || part.fieldnameTruncated) {
         throw new ApiError(413, `The form field "${part.fieldname.slice(0, 40)}" is too large`)
       }
-      if (containsNul(part.value)) throw new ApiError(400, NUL_IN_TEXT)
+      // The field's own message, as the member schema would give it: a NUL goes no further.
+      if (containsNul(part.value)) {
+        throw new ApiError(400, NUL_IN_TEXT, { [part.fieldname]: 'controlCharacter' })
+      }
       fields[part.fieldname] = part.value
     }
   } catch (error) {
@@ -92,7 +95,7 @@ export const UNREADABLE_FORM = 'The form could not be read: the upload is damage
  * while parsing (busboy's "Unexpected end of form", a missing boundary) is the client's
  * malformed body, not a server fault.
  */
-function asFormError(error: unknown): unknown {
+export function asFormError(error: unknown): unknown {
   if (error instanceof ApiError) return error
   const status = (error as { statusCode?: number }).statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) return error

@@ -3,7 +3,7 @@
 import { foldForSearch, searchKeys } from '../../domain'
 import { searchMembers } from '../features/search/repository'
 import { byRelevance, searchTier } from '../features/search/rank'
-import type { Db } from '../features/accounts/repository'
+import type { Db } from '../db/tables'
 
 export interface Row {
   id: number

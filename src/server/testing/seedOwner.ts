@@ -1,5 +1,6 @@
 import { seedMembers } from '../cli/seedMembers'
-import { insertUser, type Db } from '../features/accounts/repository'
+import { insertUser } from '../features/accounts/repository'
+import type { Db } from '../db/tables'
 
 /** An account that never signs in (password hash 'x'), owning `count` members made from `seed`. */
 export async function seedOwner(db: Db, username: string, count: number, seed: number) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { countUsers, insertUser } from './repository'
-import { recordEvent, SYSTEM_ACTOR } from '../history/service'
+import { recordEvent, SYSTEM_ACTOR } from '../history'
 import { PASSWORD_PROBLEM_TEXT, passwordProblem } from './passwordPolicy'
 import { hashPassword } from './passwords'
 

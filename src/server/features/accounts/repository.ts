@@ -1,10 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { sql } from 'kysely'
 import { precompile } from '../../db/precompiled'
 import { isRole, type Role } from '../../../domain'
-import type { Database, UserRow } from '../../db/tables'
+import type { Db, UserRow } from '../../db/tables'
 import { countRows } from '../../db/rowCounts'
-
-export type Db = Kysely<Database> | Transaction<Database>
 
 export interface PublicUser {
   id: number

@@ -4,7 +4,8 @@ import { isRole, type Role } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { findSessionAccount } from './sessions'
 import type { TokenService } from './tokens'
-import { ApiError, sendError } from '../../plugins/errors'
+import { sendError } from '../../plugins/errors'
+import { type Action, FORBIDDEN, may } from '../accounts'
 
 /** The signed-in account of a request, as it is now (not as it was when the token was made). */
 export interface RequestUser {
@@ -16,20 +17,6 @@ export interface RequestUser {
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before you continue'
-export const FORBIDDEN = 'Your role does not allow this'
-
-/**
- * Whose members a list, search, export or the dashboard covers: the caller's, one account's
- * (`owner=<id>`), or everyone's (`owner=all`, null). A clerk always gets its own.
- */
-export function ownerScope(user: RequestUser, requested: string | undefined): number | null {
-  if (user.role === 'clerk') return user.id
-  const value = requested?.trim() ?? ''
-  if (value === '' || value === 'mine') return user.id
-  if (value === 'all') return null
-  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return Number(value)
-  throw new ApiError(400, 'Validation failed', { owner: 'invalidValue' })
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,9 +27,9 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
     /** As requireUser, but also for an account that must still replace a temporary password. */
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
-    /** preHandler: requireUser, then 403 unless the account has one of these roles. */
-    requireRole: (
-      ...roles: Role[]
+    /** preHandler: requireUser, then 403 unless the policy lets the account's role do this. */
+    requireAllowed: (
+      action: Action,
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
   }
 }
@@ -88,10 +75,14 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, tokens:
 
   app.decorate('requireSession', authenticate)
   app.decorate('requireUser', requireUser)
-  app.decorate('requireRole', (...roles: Role[]) => async (request, reply) => {
-    await requireUser(request, reply)
+  app.decorate('requireAllowed', (action: Action) => async (request, reply) => {
+    // Behind a scope's requireUser the account is already known: no second session lookup.
+    if (!request.user) await authenticate(request, reply)
     if (reply.sent || !request.user) return reply
-    if (!roles.includes(request.user.role)) return sendError(reply, 403, FORBIDDEN)
+    if (request.user.mustChangePassword) {
+      return sendError(reply, 403, PASSWORD_CHANGE_REQUIRED, { password: 'passwordChangeRequired' })
+    }
+    if (!may(request.user, action)) return sendError(reply, 403, FORBIDDEN)
     return undefined
   })
 }

@@ -3,7 +3,7 @@
 // at once instead of after their 12 hours. Checked on every request by one primary-key read.
 import crypto from 'node:crypto'
 import { precompile } from '../../db/precompiled'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 import { TOKEN_LIFETIME_MS } from './tokens'
 
 export async function startSession(db: Db, userId: number, now = new Date()): Promise<string> {

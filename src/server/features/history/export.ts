@@ -10,12 +10,11 @@ import {
   HISTORY_EXPORT_HEADERS,
   historyRow,
   historyText,
+  isValidIsoDate,
   type HistoryWords,
 } from '../../../domain'
-import type { AuditEventRow } from '../../db/tables'
-import { type Calendar, type Language, message } from '../imports/fieldDictionary'
-import { neutralise, type ExportFormat } from '../imports/memberExport'
-import type { Db } from '../accounts/repository'
+import type { AuditEventRow, Db } from '../../db/tables'
+import { type Calendar, type ExportFormat, type Language, message, neutralise } from '../imports'
 
 const PAGE = 500
 
@@ -32,6 +31,8 @@ export const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
 
 /** The day after a yyyy-mm-dd, as the first instant it excludes; undefined for a bad date. */
 export function nextDay(date: string): string | undefined {
+  // Date would roll 2026-02-31 over into March: a day that does not exist is refused.
+  if (!isValidIsoDate(date)) return undefined
   const day = new Date(`${date}T00:00:00.000Z`)
   if (Number.isNaN(day.getTime())) return undefined
   return new Date(day.getTime() + 24 * 60 * 60 * 1000).toISOString()

@@ -3,14 +3,15 @@ import type { Kysely } from 'kysely'
 import { AUDIT_ACTIONS, type AuditFilters } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
-import { findMemberOwner } from '../members/repository/access'
+import { may } from '../accounts'
+import { findMemberOwner } from '../members'
 import { auditQuery, exportHistory, isTimeZone, nextDay, toAuditEvent as toEvent } from './export'
 import {
   DOWNLOAD_QUERY_PROPERTIES,
   downloadChoices,
   invalidValue,
   sendSpreadsheet,
-} from '../imports/spreadsheetDownload'
+} from '../imports'
 
 interface AuditQuery extends AuditFilters {
   cursor?: string
@@ -60,7 +61,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       // Clerks see the history of the members they own now; admins and auditors any member's,
       // deleted ones included.
       const owner = await findMemberOwner(db, id)
-      if (user.role === 'clerk' && owner !== user.id) throw new ApiError(404, 'Member not found')
+      if (!may(user, 'member.read', { ownerId: owner })) throw new ApiError(404, 'Member not found')
       const rows = await db
         .selectFrom('audit_events')
         .selectAll()
@@ -77,7 +78,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
   app.get<{ Querystring: AuditQuery }>(
     '/api/audit',
     {
-      preHandler: app.requireRole('admin', 'auditor'),
+      preHandler: app.requireAllowed('history.read'),
       schema: filtersAnd({
         cursor: { type: 'string', pattern: '^\\d{1,10}$' },
         limit: { type: 'integer', minimum: 1 },
@@ -102,7 +103,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
   app.get<{ Querystring: ExportQuery }>(
     '/api/audit/export',
     {
-      preHandler: app.requireRole('admin', 'auditor'),
+      preHandler: app.requireAllowed('history.read'),
       schema: filtersAnd({ ...DOWNLOAD_QUERY_PROPERTIES, tz: { type: 'string', maxLength: 64 } }),
     },
     async (request, reply) => {

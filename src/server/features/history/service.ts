@@ -5,7 +5,7 @@ import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { isPostgres } from '../../db/portable'
 import type { AuditEventRow } from '../../db/tables'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 // The actions and the event's shape are shared with the client (src/domain/audit.ts).
 import { AUDIT_ACTIONS, type AuditAction } from '../../../domain'

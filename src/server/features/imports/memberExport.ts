@@ -16,21 +16,21 @@ import {
   listSeparator,
   parseJobValue,
   splitCommaList,
-  parseIsoDate,
   type MemberField,
   type MemberInput,
+  parseIsoDate,
 } from '../../../domain'
-import { MEMBER_COLUMNS, rowToInput } from '../members/repository/rows'
-import type { Db } from '../accounts/repository'
-import { MAX_SEARCH_LIMIT, searchMembers } from '../search/repository'
+import { MEMBER_COLUMNS, rowToInput } from '../members'
+import type { Db } from '../../db/tables'
+import { MAX_SEARCH_LIMIT, searchMembers } from '../search'
 import {
+  type Calendar,
   exportHeader,
   isDateField,
   isEnumField,
   isOptionListField,
   message,
   optionLabel,
-  type Calendar,
   type Language,
 } from './fieldDictionary'
 
@@ -138,9 +138,13 @@ function jobText(job: string, lang: Language): string {
   return joinList([...known, ...splitCommaList(customJob)], lang)
 }
 
-/** OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading '. */
+/**
+ * OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading '. So does
+ * one that already starts with quotes before such a character, so that the import, which takes
+ * one quote off, gives back the value as stored.
+ */
 export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 
 /** A stored value as the text an export writes (dates in the calendar, options as labels). */

@@ -3,7 +3,7 @@
 // Excel's UTF-16 "Unicode text"; comma, semicolon or tab).
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
-import { formatIsoDate } from '../../../domain'
+import { formatIsoDate, withoutControlCharacters } from '../../../domain'
 import { ApiError } from '../../plugins/errors'
 import { checkZip, looksLikeZip } from './zipCheck'
 
@@ -44,18 +44,22 @@ function toTable(grid: { cells: Cell[]; number: number }[]): Table {
   const filled = grid.filter((row) => row.cells.some((cell) => !isBlankCell(cell)))
   if (filled.length === 0) throw unreadable('The file is empty: its first sheet has no rows')
   const [header, ...data] = filled
-  const width = Math.max(...filled.map((row) => lastFilled(row.cells)))
-  if (width > MAX_COLUMNS) {
-    throw unreadable(`The file has ${width} columns; at most ${MAX_COLUMNS} can be imported`)
-  }
   if (data.length > MAX_ROWS) {
     throw unreadable(
       `The file has ${data.length} rows; at most ${MAX_ROWS} can be imported at once`,
     )
   }
+  // A loop, not Math.max(...rows): spreading a long file's rows overflows the call stack.
+  let width = 0
+  for (const row of filled) width = Math.max(width, lastFilled(row.cells))
+  if (width > MAX_COLUMNS) {
+    throw unreadable(`The file has ${width} columns; at most ${MAX_COLUMNS} can be imported`)
+  }
   const seen = new Map<string, number>()
   const columns = Array.from({ length: width }, (_, i) => {
-    const text = cellText(header.cells[i]).slice(0, MAX_HEADER_LENGTH) || `#${i + 1}`
+    // A header travels back in the commit's mapping, where the input guard refuses controls.
+    const text =
+      withoutControlCharacters(cellText(header.cells[i])).slice(0, MAX_HEADER_LENGTH) || `#${i + 1}`
     const times = (seen.get(text) ?? 0) + 1
     seen.set(text, times)
     return times === 1 ? text : `${text} (${times})`
@@ -172,7 +176,7 @@ function delimiterOf(text: string): string {
 
 /** Undoes an export's CSV-injection guard ('=… → =…), so an export imports as it was. */
 function unneutralise(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text
+  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text
 }
 
 function readCsv(bytes: Buffer): { cells: Cell[]; number: number }[] {

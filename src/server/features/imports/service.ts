@@ -4,8 +4,6 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import {
-  memberUpdateSchema,
-  validateMember,
   type ImportDuplicate,
   type ImportMapping,
   type ImportPreview,
@@ -13,13 +11,15 @@ import {
   type ImportRowError,
   type MemberField,
   type MemberInput,
+  memberUpdateSchema,
   type OnDuplicate,
+  validateMember,
 } from '../../../domain'
-import type { Database } from '../../db/tables'
+import type { Database, Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { insertImportedMembers, listPeople, MEMBERS_PER_INSERT } from './repository/members'
-import { loadMemberInputForUpdate, saveMember } from '../members/repository/members'
-import { recordEvents } from '../history/service'
+import { loadMemberInputForUpdate, saveMember } from '../members'
+import { recordEvents } from '../history'
 import {
   claimPendingImport,
   deleteExpiredImports,
@@ -27,11 +27,10 @@ import {
   insertPendingImport,
   saveImportReport,
 } from './repository/pendingImports'
-import type { Db } from '../accounts/repository'
 import { addTo, findIn } from './duplicates'
-import { matchHeader, TRANSFER_FIELDS, type Calendar } from './fieldDictionary'
+import { type Calendar, matchHeader, TRANSFER_FIELDS } from './fieldDictionary'
 import type { Cell, Table } from './readTable'
-import { FieldVerdicts, readRow, type ColumnPlan, type RowReading } from './rowValues'
+import { type ColumnPlan, FieldVerdicts, readRow, type RowReading } from './rowValues'
 
 export const IMPORT_LIFETIME_MS = 60 * 60 * 1000
 export const PREVIEW_ROWS = 50

@@ -1,8 +1,14 @@
 // The restore bin (issue 25): a deleted member's complete row and photo, kept for 30 days.
 import type { DeletedMember } from '../../../domain'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 export const KEEP_DELETED_DAYS = 30
+const KEEP_MS = KEEP_DELETED_DAYS * 24 * 60 * 60 * 1000
+
+/** Whether a copy deleted at `deletedAt` (ISO) is past its 30 days at `now`. */
+export function isPastKeeping(deletedAt: string, now: Date): boolean {
+  return Date.parse(deletedAt) + KEEP_MS <= now.getTime()
+}
 
 export interface DeletedBy {
   id: number | null
@@ -42,7 +48,9 @@ export async function keepDeletedMember(
   return true
 }
 
-export async function listDeletedMembers(db: Db): Promise<DeletedMember[]> {
+/** The bin as it stands at `now`: copies past their 30 days are left out before the purge. */
+export async function listDeletedMembers(db: Db, now: Date = new Date()): Promise<DeletedMember[]> {
+  const cutoff = new Date(now.getTime() - KEEP_MS).toISOString()
   const rows = await db
     .selectFrom('deleted_members')
     .leftJoin('users', 'users.id', 'deleted_members.owner_user_id')
@@ -55,6 +63,7 @@ export async function listDeletedMembers(db: Db): Promise<DeletedMember[]> {
       'deleted_members.photo_id',
       'users.username',
     ])
+    .where('deleted_members.deleted_at', '>', cutoff)
     .orderBy('deleted_members.deleted_at', 'desc')
     .limit(1000)
     .execute()
@@ -119,7 +128,7 @@ export async function restoreDeletedMember(
 export async function findDeletedMember(db: Db, id: number) {
   const kept = await db
     .selectFrom('deleted_members')
-    .select(['member_id', 'owner_user_id', 'row_json'])
+    .select(['member_id', 'owner_user_id', 'row_json', 'deleted_at'])
     .where('member_id', '=', id)
     .executeTakeFirst()
   if (!kept) return undefined
@@ -127,6 +136,7 @@ export async function findDeletedMember(db: Db, id: number) {
   return {
     id: kept.member_id,
     ownerId: kept.owner_user_id,
+    deletedAt: kept.deleted_at,
     first_name: row.first_name ?? '',
     last_name: row.last_name ?? '',
   }
@@ -134,7 +144,7 @@ export async function findDeletedMember(db: Db, id: number) {
 
 /** Removes copies deleted more than 30 days before `now`; returns the purged member ids. */
 export async function purgeExpired(db: Db, now: Date): Promise<number[]> {
-  const cutoff = new Date(now.getTime() - KEEP_DELETED_DAYS * 24 * 60 * 60 * 1000).toISOString()
+  const cutoff = new Date(now.getTime() - KEEP_MS).toISOString()
   const rows = await db
     .selectFrom('deleted_members')
     .select('member_id')

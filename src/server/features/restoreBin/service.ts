@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { purgeExpired } from './repository'
-import { recordEvent, SYSTEM_ACTOR } from '../history/service'
+import { recordEvent, SYSTEM_ACTOR } from '../history'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -10,7 +10,8 @@ import type { DatabaseHandle } from '../../db/database'
 import { inputToColumns, MEMBER_COLUMNS, rowToInput } from '../members/repository/rows'
 import { ownedRows, reference, walkPages } from '../../testing/searchReference'
 import { searchMembers, searchTuning } from './repository'
-import { insertUser, type Db } from '../accounts/repository'
+import { insertUser } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 let database: DatabaseHandle
 let db: Db

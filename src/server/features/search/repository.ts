@@ -8,18 +8,18 @@ import { foldForSearch, searchKeys } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import { precompile } from '../../db/precompiled'
 import { readRows } from '../../db/readPool'
-import type { Database } from '../../db/tables'
+import type { Database, Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { byRelevance, SEARCH_TIERS, type SearchTier } from './rank'
-import { countAllMembers, countOwnedMembers } from '../members/repository/counts'
 import {
+  countAllMembers,
+  countOwnedMembers,
   LIST_ITEM_COLUMNS,
   type MemberListItem,
   rowToListItem,
   SEARCH_NAME_COLUMNS,
   type SearchNameColumns,
-} from '../members/repository/rows'
-import type { Db } from '../accounts/repository'
+} from '../members'
 
 export const DEFAULT_SEARCH_LIMIT = 50
 export const MAX_SEARCH_LIMIT = 200

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import { buildSearchText, SEARCH_TEXT_VERSION } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import type { Database } from '../../db/tables'
-import { MEMBER_COLUMNS, rowToInput } from '../members/repository/rows'
+import { MEMBER_COLUMNS, rowToInput } from '../members'
 
 export const BACKFILL_BATCH = 500
 

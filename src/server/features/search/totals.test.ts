@@ -3,7 +3,7 @@
 import { foldForSearch, searchKeys } from '../../../domain'
 import type { DatabaseHandle } from '../../db/database'
 import { seedOwner } from '../../testing/seedOwner'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 import { memberCalls } from '../../testing/memberCalls'
 import {
   createTestApp,

@@ -3,7 +3,7 @@ import { seedOwner } from '../../testing/seedOwner'
 import { testDatabasePerTest } from '../../testing/testApp'
 import { countByMinistry } from './repository'
 import { insertUser } from '../accounts/repository'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 /** member_ministry_counts as "owner:ministry" → n, zero rows left out. */
 async function keptCounts(db: Db): Promise<Record<string, number>> {

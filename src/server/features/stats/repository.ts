@@ -4,7 +4,7 @@ import { type Expression, type SqlBool, sql } from 'kysely'
 import { type AgeBand, GENDERS } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import { readRows } from '../../db/readPool'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 /** null = every account's members. */
 export type StatsOwner = number | null

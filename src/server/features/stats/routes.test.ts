@@ -218,6 +218,7 @@ describe('GET /api/stats over seeded members', () => {
 
   it.each([
     ['calendar=julian', 'calendar'],
+    ['scope=bogus', 'scope'],
     ['today=2026-02-30', 'today'],
     ['today=yesterday', 'today'],
     ['tz=900', 'tz'],

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../../domain'
 import type { Database } from '../../db/tables'
-import { ownerScope } from '../auth/plugin'
+import { ownerScope } from '../accounts'
 import { ApiError } from '../../plugins/errors'
 import { memberStats } from './service'
 
 interface StatsQuery {
   owner?: string
+  scope?: 'mine'
   calendar?: StatsCalendar
   today?: string
   tz?: number
@@ -30,6 +31,8 @@ export function statsRoutes(
           type: 'object',
           properties: {
             owner: { type: 'string', maxLength: 20 },
+            // docs/api.md names `scope`; whose members is `owner`'s to say.
+            scope: { type: 'string', enum: ['mine'] },
             calendar: { type: 'string', enum: ['gregorian', 'ethiopian'] },
             today: { type: 'string', maxLength: 10 },
             // Minutes east of UTC: UTC−14:00 … UTC+14:00.

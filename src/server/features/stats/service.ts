@@ -27,7 +27,7 @@ import {
   type RecurringDate,
   type StatsOwner,
 } from './repository'
-import type { Db } from '../accounts/repository'
+import type { Db } from '../../db/tables'
 
 export const UPCOMING_DAYS = 7
 /** Names listed per kind of date; `total` says how many there are in all. */

@@ -301,6 +301,38 @@ describe('restore bin', () => {
     ).toBe(404)
   })
 
+  it('refuses a copy past its 30 days at the moment of the request, before any purge', async () => {
+    const clerk = await createUserAndSignIn(ctx, 'hanna')
+    const member = await calls.create(clerk.auth)
+    await calls.remove(clerk.auth, member.id)
+    // Deleted 30 days and a minute ago; the daily purge has not run since.
+    const deletedAt = new Date(Date.now() - (30 * 24 * 60 + 1) * 60 * 1000).toISOString()
+    await ctx.database.db
+      .updateTable('deleted_members')
+      .set({ deleted_at: deletedAt })
+      .where('member_id', '=', member.id)
+      .execute()
+    expect((await inject(admin.auth, 'GET', '/api/admin/deleted-members')).json().items).toEqual([])
+    const restored = await inject(
+      admin.auth,
+      'POST',
+      `/api/admin/deleted-members/${member.id}/restore`,
+    )
+    expect(restored.statusCode).toBe(410)
+    expect(restored.json().message).toContain('30 days')
+    expect((await inject(clerk.auth, 'GET', `/api/members/${member.id}`)).statusCode).toBe(404)
+    // A day younger, the same copy comes back.
+    await ctx.database.db
+      .updateTable('deleted_members')
+      .set({ deleted_at: new Date(Date.now() - 29 * 24 * 60 * 60 * 1000).toISOString() })
+      .where('member_id', '=', member.id)
+      .execute()
+    expect(
+      (await inject(admin.auth, 'POST', `/api/admin/deleted-members/${member.id}/restore`))
+        .statusCode,
+    ).toBe(200)
+  })
+
   it('purges copies older than 30 days on start, and records the purge', async () => {
     const clerk = await createUserAndSignIn(ctx, 'hanna')
     const member = await calls.create(clerk.auth)

@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
 import { ApiError } from '../../../plugins/errors'
-import { findUserByUsername, updatePassword } from '../../accounts/repository'
-import { recordEvent } from '../../history/service'
-import { PASSWORD_PROBLEM_TEXT, passwordProblem } from '../../accounts/passwordPolicy'
-import { hashPassword, verifyPassword } from '../../accounts/passwords'
+import {
+  findUserByUsername,
+  hashPassword,
+  PASSWORD_PROBLEM_TEXT,
+  passwordProblem,
+  updatePassword,
+  verifyPassword,
+} from '../../accounts'
+import { recordEvent } from '../../history'
 import { endAccountSessions, endSession } from '../sessions'
 
 interface PasswordBody {

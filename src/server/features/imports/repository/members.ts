@@ -3,11 +3,11 @@
 import {
   buildSearchText,
   emptyMemberInput,
-  SEARCH_TEXT_VERSION,
   type MemberInput,
+  SEARCH_TEXT_VERSION,
 } from '../../../../domain'
-import { inputToColumns } from '../../members/repository/rows'
-import type { Db } from '../../accounts/repository'
+import { inputToColumns } from '../../members'
+import type { Db } from '../../../db/tables'
 
 export interface StoredPerson {
   id: number

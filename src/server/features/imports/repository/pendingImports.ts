@@ -1,7 +1,7 @@
 // Uploaded imports between preview and commit (migration 2026_11_25_0201), owner-scoped like
 // members: another account's import reads as missing.
 import type { PendingImportsTable } from '../../../db/tables'
-import type { Db } from '../../accounts/repository'
+import type { Db } from '../../../db/tables'
 
 export type PendingImport = PendingImportsTable
 

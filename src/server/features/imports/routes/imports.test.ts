@@ -551,6 +551,14 @@ describe('POST /api/imports: hostile and wrong files change nothing', () => {
     expect(res.json<{ message: string }>().message).toContain(reason)
   })
 
+  it('refuses 130,000 rows with the row limit, not a 500', async () => {
+    // About 300 KB: the rows alone once overflowed the call stack.
+    const csv = Buffer.from(`first_name\n${'a\n'.repeat(130_000)}`, 'utf8')
+    const res = await calls.upload(owner.auth, csv, 'long.csv', {}, 'text/csv')
+    expect(res.statusCode).toBe(400)
+    expect(res.json<{ message: string }>().message).toContain('130000 rows; at most 20000')
+  })
+
   it('answers 415 for another file type and 413 over 10 MB', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
     expect((await calls.upload(owner.auth, png, 'photo.png', {}, 'image/png')).statusCode).toBe(415)

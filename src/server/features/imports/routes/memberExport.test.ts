@@ -47,6 +47,9 @@ beforeAll(async () => {
     marital_status: 'married',
     date_of_birth: '1980-02-29',
     street_address: '-5 Bole',
+    // Already quoted as an export quotes a formula: the quote is part of the value.
+    special_needs: "'=1+1",
+    notes: "''@home",
   })
   const otherAccount = await createUserAndSignIn(ctx, 'hana')
   await members.create(otherAccount.auth, { first_name: 'NotYours' })

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { normalizeEnum } from '../../../../domain'
 import type { Database } from '../../../db/tables'
 import { exportMembers } from '../memberExport'
-import { ownerScope } from '../../auth/plugin'
+import { ownerScope } from '../../accounts'
 import { ApiError } from '../../../plugins/errors'
 import {
   DOWNLOAD_QUERY_PROPERTIES,

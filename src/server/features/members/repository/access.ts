@@ -1,6 +1,6 @@
 // Reads across accounts, for admins and auditors (issue 25). Clerks never reach these: their
 // queries stay owner-scoped in repository/members.ts.
-import type { Db } from '../../accounts/repository'
+import type { Db } from '../../../db/tables'
 
 /** Who owns a member now, or undefined when there is no such member. */
 export async function findMemberOwner(db: Db, id: number): Promise<number | undefined> {

@@ -10,7 +10,7 @@ import {
 } from '../../../testing/testApp'
 import { countOwnedMembers } from './counts'
 import { deleteUser, insertUser } from '../../accounts/repository'
-import type { Db } from '../../accounts/repository'
+import type { Db } from '../../../db/tables'
 
 type User = Awaited<ReturnType<typeof createUserAndSignIn>>
 

@@ -1,6 +1,6 @@
 // The per-account member counts that triggers keep in member_counts (migration 0004).
 import { precompile } from '../../../db/precompiled'
-import type { Db } from '../../accounts/repository'
+import type { Db } from '../../../db/tables'
 
 // Read by every list page without a text query, so compiled once (db/precompiled.ts).
 const ownedCount = precompile<{ ownerId: number }, { n: number | null }>((db, param) =>

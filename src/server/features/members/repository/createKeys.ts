@@ -1,6 +1,6 @@
 // Idempotency keys of POST /api/members (migration 2026_11_26_0401), per account: the same key
 // from another account is another registration.
-import type { Db } from '../../accounts/repository'
+import type { Db } from '../../../db/tables'
 
 /** Letters, digits, '-' and '_', 8 to 100 of them: a device's UUID fits, nothing else is kept. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/

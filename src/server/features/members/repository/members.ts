@@ -9,8 +9,9 @@ import {
 } from '../../../../domain'
 import { isPostgres } from '../../../db/portable'
 import { inputToColumns, MEMBER_COLUMNS, rowToInput, rowToMember } from './rows'
-import { type ProcessedPhoto, replaceMemberPhoto } from './photos'
-import type { Db } from '../../accounts/repository'
+import type { ProcessedPhoto } from '../../../platform/photos'
+import { replaceMemberPhoto } from './photos'
+import type { Db } from '../../../db/tables'
 
 function selectMembers(db: Db) {
   return db

@@ -1,12 +1,6 @@
 import { countRows } from '../../../db/rowCounts'
-import type { Db } from '../../accounts/repository'
-
-/** A photo ready to store: both images re-encoded, so no byte of the upload survives. */
-export interface ProcessedPhoto {
-  id: string
-  jpeg: Buffer
-  thumbnail: Buffer
-}
+import type { Db } from '../../../db/tables'
+import type { ProcessedPhoto } from '../../../platform/photos'
 
 /** Stores a member's photo, replacing (and so retiring the name of) any previous one. */
 export async function replaceMemberPhoto(db: Db, memberId: number, photo: ProcessedPhoto) {

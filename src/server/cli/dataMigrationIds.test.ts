@@ -1,0 +1,140 @@
+// npm run migrate-data never lets an id be handed out twice: a member in the restore bin, one
+// purged from it (known only to the history) and a removed account keep their ids, so the copy's
+// next registration and account come above every id the source ever gave (both directions).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { type DatabaseHandle, openDatabase } from '../db/database'
+import { migrateToLatest } from '../db/migrate'
+import { deleteUser, insertUser } from '../features/accounts/repository'
+import { memberCalls } from '../testing/memberCalls'
+import { buildTestApp, createTestDatabase, sharingSchemaLock } from '../testing/testApp'
+import { copyDatabase } from './dataMigration'
+import { hashPassword } from '../features/accounts/passwords'
+import { purgeDeletedMembers } from '../features/restoreBin/service'
+
+jest.setTimeout(120_000)
+
+const PASSWORD = 'correct horse battery'
+let dir: string
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-migrate-ids-'))
+})
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+async function withApp<T>(database: DatabaseHandle, run: (app: FastifyInstance) => Promise<T>) {
+  const app = await buildTestApp(database)
+  await app.ready()
+  try {
+    return await run(app)
+  } finally {
+    await app.close()
+  }
+}
+
+async function signIn(app: FastifyInstance, username: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: PASSWORD },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-in: ${res.statusCode} ${res.body}`)
+  return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
+}
+
+/** Registers a member on `database` and answers its id. */
+async function register(database: DatabaseHandle, first: string): Promise<number> {
+  return withApp(database, async (app) => {
+    const office = await signIn(app, 'office')
+    return (await memberCalls(() => app).create(office, { first_name: first })).id
+  })
+}
+
+const onPg = <T>(database: DatabaseHandle, run: () => Promise<T>) =>
+  database.dialect === 'postgres' ? sharingSchemaLock(database.db, run) : run()
+
+describe('ids after npm run migrate-data', () => {
+  it('come above every id the source gave: binned, purged, and removed accounts', async () => {
+    const source = openDatabase({ sqliteFile: path.join(dir, 'source.sqlite') })
+    const middle = await createTestDatabase()
+    const back = openDatabase({ sqliteFile: path.join(dir, 'back.sqlite') })
+    try {
+      await migrateToLatest(source.db)
+      await insertUser(source.db, 'office', await hashPassword(PASSWORD), { role: 'admin' })
+      const gone = await insertUser(source.db, 'gone', 'x')
+      await deleteUser(source.db, gone.id)
+      const [kept, binned, purged] = await withApp(source, async (app) => {
+        const office = await signIn(app, 'office')
+        const calls = memberCalls(() => app)
+        const ids = []
+        for (const first of ['Kept', 'Binned', 'Purged']) {
+          ids.push((await calls.create(office, { first_name: first })).id)
+        }
+        expect((await calls.remove(office, ids[1])).statusCode).toBe(204)
+        expect((await calls.remove(office, ids[2])).statusCode).toBe(204)
+        return ids
+      })
+      // The last member leaves the bin for good: only the history still names its id.
+      await source.db
+        .updateTable('deleted_members')
+        .set({ deleted_at: '2000-01-01T00:00:00.000Z' })
+        .where('member_id', '=', purged)
+        .execute()
+      expect(await purgeDeletedMembers(source.db, new Date())).toEqual([purged])
+      expect(kept).toBeLessThan(binned)
+      expect(binned).toBeLessThan(purged)
+
+      await onPg(middle, () => copyDatabase(source, middle))
+      const there = await register(middle, 'There')
+      expect(there).toBe(purged + 1)
+      const account = await insertUser(middle.db, 'new-there', 'x')
+      expect(account.id).toBeGreaterThan(gone.id)
+
+      // And back: the one registered on the copy, then binned and purged, is not given again.
+      await withApp(middle, async (app) => {
+        const office = await signIn(app, 'office')
+        expect((await memberCalls(() => app).remove(office, there)).statusCode).toBe(204)
+      })
+      await middle.db
+        .updateTable('deleted_members')
+        .set({ deleted_at: '2000-01-01T00:00:00.000Z' })
+        .execute()
+      expect(await purgeDeletedMembers(middle.db, new Date())).toEqual([binned, there])
+      await deleteUser(middle.db, account.id)
+      await onPg(middle, () => copyDatabase(middle, back))
+      expect(await register(back, 'Back')).toBe(there + 1)
+      expect((await insertUser(back.db, 'new-back', 'x')).id).toBeGreaterThan(account.id)
+    } finally {
+      await source.destroy()
+      await middle.destroy()
+      await back.destroy()
+    }
+  })
+
+  it('on either engine, a purged member with the highest id keeps it to itself', async () => {
+    const database = await createTestDatabase()
+    try {
+      await insertUser(database.db, 'office', await hashPassword(PASSWORD), { role: 'admin' })
+      const last = await withApp(database, async (app) => {
+        const office = await signIn(app, 'office')
+        const calls = memberCalls(() => app)
+        await calls.create(office, { first_name: 'First' })
+        const id = (await calls.create(office, { first_name: 'Last' })).id
+        expect((await calls.remove(office, id)).statusCode).toBe(204)
+        return id
+      })
+      await database.db
+        .updateTable('deleted_members')
+        .set({ deleted_at: '2000-01-01T00:00:00.000Z' })
+        .execute()
+      expect(await purgeDeletedMembers(database.db, new Date())).toEqual([last])
+      expect(await register(database, 'Next')).toBe(last + 1)
+    } finally {
+      await database.destroy()
+    }
+  })
+})

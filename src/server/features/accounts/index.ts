@@ -1,0 +1,26 @@
+// The accounts feature's public surface: what app.ts, cli/ and other features may use.
+export { ensureFirstAdmin } from './bootstrap'
+export {
+  type Action,
+  type Caller,
+  FORBIDDEN,
+  GRANTS,
+  may,
+  type MemberRecord,
+  ownerScope,
+} from './policy'
+export { PASSWORD_PROBLEM_TEXT, passwordProblem } from './passwordPolicy'
+export { hashPassword, verifyPassword } from './passwords'
+export {
+  type Account,
+  deleteUser,
+  findAccountState,
+  findUserByUsername,
+  insertUser,
+  listAccounts,
+  recordSignIn,
+  setUserDisabled,
+  updatePassword,
+} from './repository'
+export { adminRoutes } from './routes/admin'
+export { userRoutes } from './routes/users'

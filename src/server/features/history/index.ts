@@ -1,0 +1,10 @@
+// The history feature's public surface: what app.ts, cli/ and other features may use.
+export { historyRoutes } from './routes'
+export {
+  type Actor,
+  memberChanges,
+  recordEvent,
+  recordEvents,
+  SYSTEM_ACTOR,
+  verifyChain,
+} from './service'

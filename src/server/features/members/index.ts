@@ -1,0 +1,16 @@
+// The members feature's public surface: what app.ts, cli/ and other features may use.
+export { findMemberOwner, memberIdsOf } from './repository/access'
+export { countAllMembers, countOwnedMembers } from './repository/counts'
+export { findMember, loadMemberInputForUpdate, saveMember } from './repository/members'
+export {
+  inputToColumns,
+  LIST_ITEM_COLUMNS,
+  MEMBER_COLUMNS,
+  type MemberListItem,
+  rowToInput,
+  rowToListItem,
+  SEARCH_NAME_COLUMNS,
+  type SearchNameColumns,
+} from './repository/rows'
+export { type MemberListOptions, memberRoutes } from './routes/members'
+export { uploadRoutes } from './routes/uploads'
