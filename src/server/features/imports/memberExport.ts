@@ -111,6 +111,9 @@ export const EXPORT_FIELDS: readonly MemberField[] = [
 /** A column's width in characters: its header's or a typical value's, within 10–40. */
 export function columnWidth(header: string, field: MemberField): number {
   const typical: Partial<Record<MemberField, number>> = {
+    first_name: 16,
+    middle_name: 16,
+    last_name: 16,
     email: 28,
     street_address: 28,
     notes: 40,
