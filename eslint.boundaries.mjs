@@ -53,6 +53,8 @@ const SERVER_TEST_EXTRAS = SERVER
 
 /** The folders whose subfolders are features, each reached from outside through its index. */
 const FEATURE_ROOTS = { features: 'src/features', serverFeatures: 'src/server/features' }
+/** Who must use that index: other features; on the server also app.ts, server.ts and cli/. */
+const INDEX_ONLY_FROM = { features: ['features'], serverFeatures: ['serverFeatures', 'server'] }
 
 /** Packages a layer must not use: src/domain runs in the browser and in Node alike. */
 const FORBIDDEN_PACKAGES = {
@@ -119,8 +121,9 @@ const layersRule = {
         })
         return
       }
-      const featureRoot = FEATURE_ROOTS[/** @type {keyof typeof FEATURE_ROOTS} */ (to.layer)]
-      if (featureRoot && !isTest) {
+      const kind = /** @type {keyof typeof FEATURE_ROOTS} */ (to.layer)
+      const featureRoot = FEATURE_ROOTS[kind]
+      if (featureRoot && !isTest && INDEX_ONLY_FROM[kind].includes(from.layer)) {
         const own = featureParts(context.filename, featureRoot)
         const other = featureParts(target, featureRoot)
         if (own.feature !== other.feature && other.inside !== '' && other.inside !== 'index') {

@@ -68,7 +68,7 @@ test('/login arrives drawn; React takes it over, or draws afresh in another lang
   assert.equal(await submit.isDisabled(), true)
   release()
   await submitLogin(page)
-  await page.waitForURL(/\/home$/)
+  await page.waitForURL(/\/registration$/)
   assert.deepEqual(reactErrors, [])
 
   await page.unrouteAll()

@@ -46,7 +46,7 @@ const restartServer = (stopped: RunningServer) =>
 /** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
 async function signInHome(page: Page) {
   await submitLogin(page)
-  await page.waitForURL(/\/home$/)
+  await page.waitForURL(/\/registration$/)
 }
 
 /** Errors the page threw that a user would see as a white page. */

@@ -103,7 +103,7 @@ async function calendarMode(page: Page, id: string, mode: 'gregorian' | 'ethiopi
     .waitFor({ state: mode === 'ethiopian' ? 'visible' : 'detached' })
 }
 
-// am/om devices start in the Ethiopian calendar (never chosen), en in the Gregorian one.
+// Each date picks its calendar: a device starts in the Gregorian one (spec 2.5).
 async function gregorianDate(page: Page, id: string, iso: string) {
   await calendarMode(page, id, 'gregorian')
   await page.locator(`#${id}`).click()

@@ -191,21 +191,9 @@ export async function submitLogin(page: Page, username = 'admin', password = ADM
   await page.locator('form button[type=submit]').click()
 }
 
-/** Signs in through the login form and waits for /home, where a session starts (issue 29). */
-export async function signInToHome(
-  page: Page,
-  baseUrl = server.url,
-  username = 'admin',
-  password = ADMIN_PASSWORD,
-) {
-  await page.goto(`${baseUrl}/login`)
-  await submitLogin(page, username, password)
-  await page.waitForURL(/\/home$/)
-}
-
 /**
- * Signs in (see signInToHome), then opens /registration in the app (no reload, which would
- * sign out), where the tests that call this begin.
+ * Signs in through the login form and waits for /registration, where sign-in lands (spec 2.3)
+ * and the tests that call this begin.
  */
 export async function signIn(
   page: Page,
@@ -213,8 +201,20 @@ export async function signIn(
   username = 'admin',
   password = ADMIN_PASSWORD,
 ) {
-  await signInToHome(page, baseUrl, username, password)
-  await navigate(page, '/registration')
+  await page.goto(`${baseUrl}/login`)
+  await submitLogin(page, username, password)
+  await page.waitForURL(/\/registration$/)
+}
+
+/** Signs in (see signIn), then opens the home screen in the app (no reload, which signs out). */
+export async function signInToHome(
+  page: Page,
+  baseUrl = server.url,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+) {
+  await signIn(page, baseUrl, username, password)
+  await navigate(page, '/home')
 }
 
 /** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */

@@ -45,8 +45,10 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     unreachable = false
     api.dispatch(serverReached())
   }
+  // Without a token (an offline session, issue 42) a 401 ends nothing: there was no session.
   if (
     result.error?.status === 401 &&
+    localStorage.getItem(TOKEN_KEY) !== null &&
     !UNAUTHENTICATED_ENDPOINTS.has(api.endpoint) &&
     api.endpoint !== 'login'
   ) {

@@ -31,9 +31,16 @@ describe('routes (spec 2.1)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
   })
 
-  it('/login with a stored token goes to /home', async () => {
+  it('/login with a stored token goes to /registration', async () => {
     const { router } = renderRoute('/login', { signedInAs: { id: 1, username: 'admin' } })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
+  })
+
+  it("/login with an auditor's token goes to /members: an auditor registers no one", async () => {
+    const { router } = renderRoute('/login', {
+      signedInAs: { id: 4, username: 'board', role: 'auditor' },
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
   })
 
   it('a signed-in user reaches protected routes and sees the top bar', async () => {

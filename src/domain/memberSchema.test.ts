@@ -1,6 +1,12 @@
 import { emptyMemberInput, type MemberInput } from './member'
 import { STEP_REQUIRED_FIELDS } from './memberSteps'
-import { memberCreateSchema, memberUpdateSchema, stepSchema, validateMember } from './memberSchema'
+import {
+  memberCreateSchema,
+  memberEditSchema,
+  memberUpdateSchema,
+  stepSchema,
+  validateMember,
+} from './memberSchema'
 
 /** A member that passes every step. */
 function completeMember(): MemberInput {
@@ -29,9 +35,9 @@ function completeMember(): MemberInput {
 }
 
 describe('STEP_REQUIRED_FIELDS (spec 5.2)', () => {
-  it('matches the spec table, names as Ethiopian practice has them (issue 26)', () => {
+  it("matches the spec table: given, father's and grandfather's name all required", () => {
     expect(STEP_REQUIRED_FIELDS).toEqual([
-      ['first_name', 'middle_name', 'gender', 'date_of_birth', 'marital_status'],
+      ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status'],
       ['phone_primary', 'street_address', 'city', 'state'],
       [],
       ['membership_status'],
@@ -181,6 +187,28 @@ describe('memberUpdateSchema', () => {
   })
 })
 
+describe('memberEditSchema (spec 5.8)', () => {
+  it("requires the first and last name, and the father's name the server requires", () => {
+    expect(
+      validateMember(
+        { first_name: 'Abebe', middle_name: 'Kebede', last_name: 'Tesfaye' },
+        memberEditSchema(),
+      ).ok,
+    ).toBe(true)
+    expect(
+      validateMember({ first_name: 'Abebe', middle_name: 'Kebede' }, memberEditSchema()),
+    ).toEqual({ ok: false, errors: { last_name: 'fieldRequired' } })
+    expect(validateMember({ last_name: ' ' }, memberEditSchema())).toEqual({
+      ok: false,
+      errors: {
+        first_name: 'fieldRequired',
+        middle_name: 'fieldRequired',
+        last_name: 'fieldRequired',
+      },
+    })
+  })
+})
+
 describe('format rules', () => {
   const check = (patch: Record<string, unknown>) =>
     validateMember({ ...completeMember(), ...patch }, memberUpdateSchema())
@@ -199,6 +227,31 @@ describe('format rules', () => {
         ? expect.objectContaining({ ok: true })
         : { ok: false, errors: { email: 'invalidEmail' } },
     )
+  })
+
+  it.each([
+    ['abc', 'phone_primary'],
+    ['0911', 'phone_secondary'],
+    ['0911 22', 'emergency_contact_phone'],
+  ])('phone %p in %s → invalidPhone', (phone, field) => {
+    expect(check({ [field]: phone })).toEqual({ ok: false, errors: { [field]: 'invalidPhone' } })
+  })
+
+  it('accepts Ethiopian phones in their common forms', () => {
+    const phones = { phone_primary: '0911234567', phone_secondary: '251911234567' }
+    expect(check({ ...phones, emergency_contact_phone: '+251 (911) 23-45-67' }).ok).toBe(true)
+  })
+
+  it('leaves a stored phone as it is: an update that keeps it passes, a changed one is checked', () => {
+    const stored = { ...completeMember(), phone_primary: 'ask the choir leader' }
+    const kept = validateMember({ ...stored, city: 'Adama' }, memberUpdateSchema(), { stored })
+    expect(kept.ok).toBe(true)
+    const changed = validateMember({ ...stored, phone_primary: 'call me' }, memberUpdateSchema(), {
+      stored,
+    })
+    expect(changed).toEqual({ ok: false, errors: { phone_primary: 'invalidPhone' } })
+    // Without what is stored (a new member), the same text is refused.
+    expect(validateMember(stored, memberCreateSchema()).ok).toBe(false)
   })
 
   it.each([

@@ -17,15 +17,25 @@ import {
   type TextField,
 } from './member'
 import { STEP_FIELDS, STEP_REQUIRED_FIELDS } from './memberSteps'
+import { isPlausiblePhone } from './phones'
 
 export type MemberMessageId =
   | 'fieldRequired'
   | 'invalidEmail'
+  | 'invalidPhone'
   | 'invalidDate'
   | 'dateOutOfRange'
   | 'tooLong'
   | 'invalidValue'
   | 'controlCharacter'
+
+/**
+ * What the record holds now (an update): a value left as it was is not checked again by rules
+ * newer than it (issue 42's phone rule), so an old record's edit of another field still saves.
+ */
+export interface MemberCheckContext {
+  stored?: Readonly<Partial<MemberInput>>
+}
 
 export const MAX_LIST_ITEMS = 50
 export const MAX_LIST_ITEM_LENGTH = 200
@@ -92,6 +102,13 @@ function textRule(field: TextField, required: boolean): yup.Schema {
       (value) =>
         typeof value !== 'string' || !hasControlCharacter(value, !ONE_LINE_FIELDS.includes(field)),
     )
+  if ((PHONE_FIELDS as readonly string[]).includes(field)) {
+    rule = rule.test('phone', 'invalidPhone', function checkPhone(value) {
+      if (isBlank(value) || isPlausiblePhone(value ?? '')) return true
+      const stored = (this.options.context as MemberCheckContext | undefined)?.stored
+      return stored !== undefined && stored[field as keyof MemberInput] === value
+    })
+  }
   if (field === 'email') {
     rule = rule.test(
       'email',
@@ -212,15 +229,26 @@ export const memberCreateSchema: () => MemberSchema = once(() =>
   memberSchema(ALL_FIELDS, STEP_REQUIRED_FIELDS.flat()),
 )
 
-/** The names every saved member has: given name and father's name (Ethiopian practice). */
+/**
+ * The names every saved member has: given name and father's name. An imported register may
+ * lack the grandfather's name (the import warns), so the server stores a member without it.
+ */
 export const REQUIRED_NAME_FIELDS = ['first_name', 'middle_name'] as const
 
 /**
- * PUT /api/members/:id, the edit screen and imports: given name and father's name required,
- * every other field optional but format-checked; null or '' clears a field.
+ * PUT /api/members/:id and imports: given name and father's name required, every other field
+ * optional but format-checked; null or '' clears a field.
  */
 export const memberUpdateSchema: () => MemberSchema = once(() =>
   memberSchema(ALL_FIELDS, REQUIRED_NAME_FIELDS),
+)
+
+/** The names the edit screen requires: spec 5.8's first and last name, and the server's two. */
+export const EDIT_REQUIRED_NAME_FIELDS = ['first_name', 'middle_name', 'last_name'] as const
+
+/** The edit screen (spec 5.8): memberUpdateSchema with the grandfather's name required too. */
+export const memberEditSchema: () => MemberSchema = once(() =>
+  memberSchema(ALL_FIELDS, EDIT_REQUIRED_NAME_FIELDS),
 )
 
 export type MemberValidation =
@@ -235,10 +263,15 @@ function fieldOfPath(path: string | undefined): string {
  * Validates against a schema, collecting every failing field (first message per field), so the
  * server can answer 400 { errors: { field: messageId } }. The value holds only schema fields.
  */
-export function validateMember(input: unknown, schema: MemberSchema): MemberValidation {
+export function validateMember(
+  input: unknown,
+  schema: MemberSchema,
+  context: MemberCheckContext = {},
+): MemberValidation {
   try {
     const checked: Record<string, unknown> = schema.validateSync(input ?? {}, {
       abortEarly: false,
+      context,
     })
     const value: Record<string, unknown> = {}
     for (const field of Object.keys(schema.fields)) {

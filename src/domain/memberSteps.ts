@@ -3,11 +3,11 @@
 import { CONTACT_FIELDS, type MemberField } from './member'
 
 /**
- * Required fields per wizard step 0–6 (spec 5.2). Names follow Ethiopian practice: given name
- * (first_name) and father's name (middle_name) are required, the grandfather's (last_name) not.
+ * Required fields per wizard step 0–6 (spec 5.2). The three names are given name (first_name),
+ * father's name (middle_name) and grandfather's name (last_name), as the labels say.
  */
 export const STEP_REQUIRED_FIELDS: readonly (readonly MemberField[])[] = [
-  ['first_name', 'middle_name', 'gender', 'date_of_birth', 'marital_status'],
+  ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status'],
   ['phone_primary', 'street_address', 'city', 'state'],
   [],
   ['membership_status'],

@@ -21,7 +21,7 @@ import { historyRoutes } from './features/history'
 import { importRoutes, memberExportRoutes } from './features/imports'
 import { spaRoutes } from './platform/spa'
 import { statsRoutes } from './features/stats'
-import { schedulePurge } from './features/restoreBin'
+import { restoreBinRoutes, schedulePurge } from './features/restoreBin'
 import type { WorkQueue } from './platform/workQueue'
 
 export interface AppOptions {
@@ -89,7 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   userRoutes(app, { db: options.db })
   meRoutes(app, { db: options.db })
   const clock = options.clock ?? (() => new Date())
-  adminRoutes(app, { db: options.db, clock })
+  adminRoutes(app, { db: options.db })
+  restoreBinRoutes(app, { db: options.db, clock })
   historyRoutes(app, { db: options.db })
   schedulePurge(app, options.db, clock)
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })

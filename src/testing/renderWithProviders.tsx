@@ -14,13 +14,20 @@ export interface ProviderOptions {
   preloadedState?: Partial<RootState>
   /** Shorthand: start in this language (default English so assertions read naturally). */
   language?: PreferencesState['language']
+  /** Shorthand: a calendar the device has chosen (none by default, so Gregorian: spec 2.5). */
+  calendar?: PreferencesState['calendar']
   /** Shorthand: start signed in as this user (a token is stored as the app would). */
   signedInAs?: AuthUser
 }
 
-export function setupStore({ preloadedState, language = 'en', signedInAs }: ProviderOptions = {}) {
+export function setupStore({
+  preloadedState,
+  language = 'en',
+  calendar = null,
+  signedInAs,
+}: ProviderOptions = {}) {
   const state: Partial<RootState> = {
-    preferences: { ...initialPreferences, language } as RootState['preferences'],
+    preferences: { ...initialPreferences, language, calendar } as RootState['preferences'],
     ...preloadedState,
   }
   if (signedInAs) {

@@ -33,20 +33,28 @@ describe('login screen (spec 2.3, 8.1)', () => {
     expect(server.requests).toHaveLength(0)
   })
 
-  it('stores the token and goes to /home on success', async () => {
+  it('stores the token and goes to /registration on success', async () => {
     const token = fakeToken({ id: 3, username: 'abebe' })
     server.on('POST', '/api/login', {
       json: { success: true, token, user: { id: 3, username: 'abebe' } },
     })
     const { router, store } = renderRoute('/login')
     await signIn()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token)
     expect(store.getState().auth).toMatchObject({
       status: 'signedIn',
       user: { id: 3, username: 'abebe' },
     })
     expect(server.requests[0].body).toEqual({ username: 'abebe', password: 'secret-pass' })
+  })
+
+  it('takes an auditor, who registers no one, to the member list instead', async () => {
+    const user = { id: 4, username: 'board', role: 'auditor' }
+    server.on('POST', '/api/login', { json: { success: true, token: fakeToken(user), user } })
+    const { router } = renderRoute('/login')
+    await signIn('board')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
   })
 
   it('tells the app when credentials go to the server, not when a field is missing', async () => {

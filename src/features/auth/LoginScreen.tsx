@@ -19,12 +19,15 @@ import { BrandMark } from '../../shared/BrandMark'
 import { InstallBanner } from '../pwa'
 import { useLoginMutation } from './authApi'
 import {
-  type LoginFailure,
   selectAuthStatus,
-  selectIsSignedIn,
+  selectCurrentUser,
+  selectHasSession,
+  selectIsOfflineSession,
   selectLoginFailure,
 } from './authSlice'
 import { LoginPreferences } from './LoginPreferences'
+import { landingPath } from './RequireAuth'
+import { useFailureText } from './useFailureText'
 import './login.css'
 
 // Only a failed sign-in needs antd's Alert: it loads then, not with the login route.
@@ -81,25 +84,6 @@ function useTakenOver(): boolean {
   )
 }
 
-export function useFailureText(failure: LoginFailure | null): string | null {
-  const intl = useIntl()
-  if (!failure) return null
-  switch (failure.kind) {
-    case 'invalidCredentials':
-      return intl.formatMessage({ id: 'loginInvalid' })
-    case 'serverError':
-      return intl.formatMessage({ id: 'loginServerError' })
-    case 'network':
-      return intl.formatMessage({ id: 'loginNetworkError' })
-    case 'tooManyAttempts':
-      return intl.formatMessage({ id: 'loginTooManyAttempts' })
-    case 'busy':
-      return intl.formatMessage({ id: 'loginBusy' })
-    case 'serverMessage':
-      return failure.message
-  }
-}
-
 export default function LoginScreen({
   onSignInStarted,
 }: {
@@ -110,12 +94,15 @@ export default function LoginScreen({
   const navigate = useNavigate()
   const [login] = useLoginMutation()
   const status = useAppSelector(selectAuthStatus)
-  const signedIn = useAppSelector(selectIsSignedIn)
+  const signedIn = useAppSelector(selectHasSession)
+  const offline = useAppSelector(selectIsOfflineSession)
+  const role = useAppSelector(selectCurrentUser)?.role
   const failureText = useFailureText(useAppSelector(selectLoginFailure))
 
   useEffect(() => {
-    if (signedIn) navigate('/home', { replace: true })
-  }, [signedIn, navigate])
+    // Offline, the registration wizard is what works without the server.
+    if (signedIn) navigate(offline ? '/registration' : landingPath(role), { replace: true })
+  }, [signedIn, offline, role, navigate])
 
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' })
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({})
@@ -228,7 +215,7 @@ export default function LoginScreen({
               size="large"
               block
               disabled={!takenOver}
-              loading={status === 'signingIn'}
+              loading={status === 'signingIn' || status === 'signingInOffline'}
             >
               <FormattedMessage id="loginButton" />
             </Button>

@@ -1,33 +1,77 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit'
 import { api, TOKEN_KEY } from '../../app/api'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
+import { accountApi } from '../account'
 import { authApi } from './authApi'
-import type { AuthState } from './authSlice'
+import {
+  type AuthState,
+  failureFromError,
+  type LoginFailure,
+  offlineSignInFailed,
+  offlineSignInStarted,
+  offlineSignInSucceeded,
+} from './authSlice'
+import { canVerifyOffline, checkOffline, forgetPassword, rememberPassword } from './offlineVerifier'
+
+/** What an offline check's answer means for the sign-in screen. */
+const OFFLINE_FAILURES: Record<'noVerifier' | 'wrongPassword', LoginFailure> = {
+  // No verifier: the server's own "cannot be reached" is the true answer.
+  noVerifier: { kind: 'network' },
+  wrongPassword: { kind: 'offlineWrongPassword' },
+}
 
 /**
- * The device's settings, not the session's: they survive a logout (issue 28), as does the
- * church's logo picked for the ID cards and reports (the church's, not a member's).
+ * The device's display settings, not the session's: they survive a logout (issue 28). Nothing
+ * else does, the church's logo included (docs/decisions/0150, docs/spec-conformance.md).
  */
-export const DEVICE_KEYS = [
-  'language',
-  'themeMode',
-  'calendar',
-  'installBannerDismissed',
-  'churchLogo',
-]
+export const DEVICE_KEYS = ['language', 'themeMode', 'calendar', 'installBannerDismissed']
 
 /** Side effects of the session: the token on the device, and nothing left behind on logout. */
 export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ auth: AuthState }>) {
   listeners.startListening({
     matcher: authApi.endpoints.login.matchFulfilled,
-    effect: (_action, { getState }) => {
+    effect: async (action, { getState }) => {
       const { auth } = getState()
       if (auth.status === 'signedIn' && auth.token) localStorage.setItem(TOKEN_KEY, auth.token)
+      // A temporary password is not worth keeping: it must be changed online first.
+      const { user } = auth
+      if (auth.status !== 'signedIn' || !user || user.mustChangePassword || !canVerifyOffline()) {
+        return
+      }
+      const { password } = action.meta.arg.originalArgs
+      const account = { id: user.id, username: user.username, role: user.role ?? 'clerk' }
+      await rememberPassword(account, password).catch(() => undefined)
+    },
+  })
+  listeners.startListening({
+    matcher: authApi.endpoints.login.matchRejected,
+    effect: async (action, { dispatch, getState }) => {
+      // Only a sign-in from the login screen that reached no server at all is tried offline.
+      if (getState().auth.status !== 'failed') return
+      if (failureFromError(action.payload).kind !== 'network' || !canVerifyOffline()) return
+      dispatch(offlineSignInStarted())
+      const { username, password } = action.meta.arg.originalArgs
+      const check = await checkOffline(username, password).catch(() => ({
+        kind: 'noVerifier' as const,
+      }))
+      if (check.kind === 'ok') dispatch(offlineSignInSucceeded(check.account))
+      else if (check.kind === 'wait') {
+        dispatch(offlineSignInFailed({ kind: 'offlineWait', seconds: check.seconds }))
+      } else dispatch(offlineSignInFailed(OFFLINE_FAILURES[check.kind]))
+    },
+  })
+  listeners.startListening({
+    matcher: accountApi.endpoints.changePassword.matchFulfilled,
+    effect: async (_action, { getState }) => {
+      const username = getState().auth.user?.username
+      if (username) await forgetPassword(username).catch(() => undefined)
     },
   })
   listeners.startListening({
     actionCreator: loggedOut,
-    effect: (_action, { dispatch }) => {
+    effect: (_action, { dispatch, getOriginalState }) => {
+      const username = getOriginalState().auth.user?.username
+      if (username && canVerifyOffline()) void forgetPassword(username).catch(() => undefined)
       // Spec 2.2: logout clears the device's local storage. The language, theme, calendar and
       // the dismissed install banner are the device's settings, so they are written back.
       const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const)

@@ -1,19 +1,41 @@
-import { createSlice } from '@reduxjs/toolkit'
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { createMachine, type TransitionTable } from '../../shared/createMachine'
 import { isRole, type Role } from '../../domain'
 import { authApi, type LoginResponse } from './authApi'
 
-export type AuthStatus = 'signedOut' | 'signingIn' | 'signedIn' | 'failed'
-export type AuthEvent = 'loginStarted' | 'loginSucceeded' | 'loginFailed' | 'loggedOut' | 'expired'
+export type AuthStatus =
+  | 'signedOut'
+  | 'signingIn'
+  | 'signedIn'
+  | 'failed'
+  | 'signingInOffline'
+  | 'signedInOffline'
+  | 'resuming'
+export type AuthEvent =
+  | 'loginStarted'
+  | 'loginSucceeded'
+  | 'loginFailed'
+  | 'loggedOut'
+  | 'expired'
+  | 'offlineStarted'
+  | 'offlineSucceeded'
+  | 'offlineFailed'
 
-/** Which event may move the session from which status; anything else is ignored. */
+/**
+ * Which event may move the session from which status; anything else is ignored. A sign-in that
+ * cannot reach the server fails, then checks the device's verifier (`signingInOffline`); an
+ * offline session has no token, and its online sign-in (`resuming`) falls back to it on failure.
+ */
 export const AUTH_TRANSITIONS: TransitionTable<AuthStatus, AuthEvent> = {
   signedOut: { loginStarted: 'signingIn' },
   signingIn: { loginSucceeded: 'signedIn', loginFailed: 'failed' },
   signedIn: { loggedOut: 'signedOut', expired: 'signedOut' },
-  failed: { loginStarted: 'signingIn', loggedOut: 'signedOut' },
+  failed: { loginStarted: 'signingIn', loggedOut: 'signedOut', offlineStarted: 'signingInOffline' },
+  signingInOffline: { offlineSucceeded: 'signedInOffline', offlineFailed: 'failed' },
+  signedInOffline: { loginStarted: 'resuming', loggedOut: 'signedOut' },
+  resuming: { loginSucceeded: 'signedIn', loginFailed: 'signedInOffline', loggedOut: 'signedOut' },
 }
 
 /**
@@ -27,6 +49,8 @@ export type LoginFailure =
   | { kind: 'tooManyAttempts' }
   | { kind: 'busy' }
   | { kind: 'serverMessage'; message: string }
+  | { kind: 'offlineWrongPassword' }
+  | { kind: 'offlineWait'; seconds: number }
 
 export interface AuthUser {
   id: number
@@ -99,6 +123,18 @@ const authSlice = createSlice({
     passwordChanged: (state) => {
       if (state.status === 'signedIn' && state.user) state.user.mustChangePassword = false
     },
+    offlineSignInStarted: (state) => {
+      if (move(state, 'offlineStarted')) state.failure = null
+    },
+    offlineSignInSucceeded: (state, { payload }: PayloadAction<AuthUser>) => {
+      if (move(state, 'offlineSucceeded')) {
+        state.user = { ...payload, mustChangePassword: false }
+        state.token = null
+      }
+    },
+    offlineSignInFailed: (state, { payload }: PayloadAction<LoginFailure>) => {
+      if (move(state, 'offlineFailed')) state.failure = payload
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -134,12 +170,30 @@ const authSlice = createSlice({
   selectors: {
     selectAuthStatus: (state) => state.status,
     selectIsSignedIn: (state) => state.status === 'signedIn' && state.token !== null,
+    /** Signed in online, or offline on this device's verifier: the signed-in screens open. */
+    selectHasSession: (state) =>
+      (state.status === 'signedIn' && state.token !== null) ||
+      state.status === 'signedInOffline' ||
+      state.status === 'resuming',
+    selectIsOfflineSession: (state) =>
+      state.status === 'signedInOffline' || state.status === 'resuming',
     selectCurrentUser: (state) => state.user,
     selectLoginFailure: (state) => state.failure,
   },
 })
 
-export const { selectAuthStatus, selectIsSignedIn, selectCurrentUser, selectLoginFailure } =
-  authSlice.selectors
-export const { passwordChanged } = authSlice.actions
+export const {
+  selectAuthStatus,
+  selectIsSignedIn,
+  selectHasSession,
+  selectIsOfflineSession,
+  selectCurrentUser,
+  selectLoginFailure,
+} = authSlice.selectors
+export const {
+  passwordChanged,
+  offlineSignInStarted,
+  offlineSignInSucceeded,
+  offlineSignInFailed,
+} = authSlice.actions
 export default authSlice

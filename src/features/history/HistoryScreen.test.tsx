@@ -94,6 +94,7 @@ describe('History screen (issue 25)', () => {
     renderRoute('/history?action=member_update&member_id=7', {
       signedInAs: auditor,
       language: 'am',
+      calendar: 'ethiopian',
     })
     await screen.findByRole('list', { name: 'ታሪክ' }, slow)
     await user.click(screen.getByRole('button', { name: 'ታሪኩን ወደ ፋይል ያውጡ' }))

@@ -133,6 +133,8 @@ describe('IdCardScreen', () => {
     await settle()
     // 1990-05-04 is 26 Miyazya 1982 in the Ethiopian calendar.
     expect(frontSvg()).toContain('aria-label="ሚያዝያ 26 ቀን 1982 ዓ.ም."')
+    // The ID number keeps the Gregorian year in every language and calendar (spec 3.6).
+    expect(frontSvg()).toContain(`CM-${new Date().getFullYear()}-000042`)
   })
 
   it('says so when the member cannot be loaded', async () => {

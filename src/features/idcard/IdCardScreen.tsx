@@ -64,7 +64,6 @@ export default function IdCardScreen() {
             photoDataUrl: photoLoading ? null : (photo.data ?? null),
             formatDate: (iso: string | null | undefined) =>
               formatMemberDate(iso, calendar, cardLanguage),
-            calendar,
           }
         : undefined,
     [member.data, engine, logo, photo.data, photoLoading, calendar, cardLanguage],

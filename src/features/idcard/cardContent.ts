@@ -2,7 +2,6 @@
 // English and Amharic whatever the interface language, so they live here and not in locales/.
 import {
   bindCompoundNames,
-  type DateCalendar,
   DEFAULT_NATIONALITY,
   enumLabel,
   fullName,
@@ -12,7 +11,6 @@ import {
   MINISTRIES,
   memberIdNumber,
   todayIso,
-  yearIn,
 } from '../../domain'
 
 export const CARD_LABELS = {
@@ -114,12 +112,7 @@ function listText(value: unknown): string[] {
 }
 
 /** Every value printed on the card, as text, from the member record. */
-export function cardFields(
-  member: Member,
-  today: Date,
-  formatDate: FormatDate,
-  calendar: DateCalendar = 'gregorian',
-): CardFields {
+export function cardFields(member: Member, today: Date, formatDate: FormatDate): CardFields {
   const issued = todayIso(today)
   const gender = member.gender ? (enumLabel(GENDERS, member.gender) ?? member.gender) : ''
   const ministries = listText(member.current_ministries)
@@ -162,8 +155,8 @@ export function cardFields(
   return {
     name: bindCompoundNames(fullName(member)) || EMPTY_VALUE,
     latinName: bindCompoundNames(member.latin_name?.trim() ?? ''),
-    // The number's year is the issue date's year in the calendar the card is printed in.
-    idNumber: memberIdNumber(member.id, yearIn(issued, calendar)),
+    // Spec 3.6: the Gregorian year of issue, whatever calendar the card's dates are written in.
+    idNumber: memberIdNumber(member.id, today.getFullYear()),
     gender: gender ? bilingual(gender, member.gender ?? '') : EMPTY_VALUE,
     dateOfBirth: orEmpty(formatDate(member.date_of_birth)),
     phone: orEmpty(member.phone_primary),

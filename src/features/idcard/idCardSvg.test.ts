@@ -136,17 +136,17 @@ describe('buildIdCardSvg', () => {
     expect(doc.querySelector('title')?.textContent).toContain('CM-2031-000007')
   })
 
-  it("takes the ID number's year from the issue date in the card's calendar", () => {
-    const input = { member: member({ id: 7 }), today: new Date(2031, 0, 15) }
+  it('keeps the Gregorian year in the ID number when the dates are Ethiopian (spec 3.6)', () => {
     const ethiopian = parse(
       build({
-        ...input,
-        calendar: 'ethiopian',
+        member: member({ id: 7 }),
+        today: new Date(2031, 0, 15),
         formatDate: (iso) => formatDate(iso, 'ethiopian', 'en'),
       }),
     )
-    expect(lines(ethiopian, 'front')).toContain('CM-2023-000007')
     expect(lines(ethiopian, 'back')).toContain('7 Tir 2023 E.C.')
+    expect(lines(ethiopian, 'front')).toContain('CM-2031-000007')
+    expect(lines(ethiopian, 'front')).not.toContain('CM-2023-000007')
   })
 
   it('writes dates with the given calendar formatter and draws the avatar without a photo', () => {

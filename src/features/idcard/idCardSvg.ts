@@ -1,6 +1,6 @@
 // The member ID card as SVG text (spec 2.9, 9.8): a pure function of the member, the images
 // and the date, so the preview, the print pages and the download are the same drawing.
-import type { DateCalendar, Member } from '../../domain'
+import type { Member } from '../../domain'
 import { CARD_LABELS, cardFields, type CardFields, type FormatDate } from './cardContent'
 import { fitText, fitWhole, type Measure } from './fitText'
 import { type CardFonts, createGlyphSheet, type GlyphSheet } from './glyphSheet'
@@ -19,8 +19,6 @@ export interface IdCardInput {
   today?: Date
   /** Dates in the user's calendar; yyyy-mm-dd as received when not given. */
   formatDate?: FormatDate
-  /** The calendar formatDate writes in: the ID number's year follows it. Gregorian if absent. */
-  calendar?: DateCalendar
 }
 
 export type CardSide = 'front' | 'back'
@@ -60,12 +58,7 @@ export function buildIdCardSide(input: IdCardInput, side: CardSide): string {
 
 function cardDocument(input: IdCardInput, sides: CardSide[]): string {
   const today = input.today ?? new Date()
-  const fields = cardFields(
-    input.member,
-    today,
-    input.formatDate ?? ((iso) => iso ?? ''),
-    input.calendar,
-  )
+  const fields = cardFields(input.member, today, input.formatDate ?? ((iso) => iso ?? ''))
   const sheet = createGlyphSheet(input.fonts)
   const logo = safeImageDataUrl(input.logoDataUrl)
   const photo = safeImageDataUrl(input.photoDataUrl)

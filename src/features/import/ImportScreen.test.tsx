@@ -145,9 +145,9 @@ describe('ImportScreen', () => {
   })
 
   it('shows the row errors in Amharic with the wizard’s message ids', async () => {
-    renderRoute('/import', { signedInAs: admin, language: 'am' })
+    renderRoute('/import', { signedInAs: admin, language: 'am', calendar: 'ethiopian' })
     await screen.findByText('አባላትን ከፋይል ማስገባት', { selector: 'h1, h2' }, SLOW)
-    // Amharic UI: the Ethiopian calendar is the default reading of text dates.
+    // A reader of Ethiopian dates: the file's text dates are read in that calendar too.
     expect(screen.getByLabelText('በዚህ ፋይል ያሉት ቀኖች በኢትዮጵያ ዘመን አቆጣጠር ናቸው')).toBeChecked()
     await chooseFile(csv())
     fireEvent.click(await findButton('ረድፎችን ይፈትሹ'))

@@ -16,7 +16,13 @@ class TimeoutChannel {
 
 const changes: (string | null)[] = []
 
-function Harness({ initial = null }: { initial?: string | null }) {
+function Harness({
+  initial = null,
+  pickerYearsBack,
+}: {
+  initial?: string | null
+  pickerYearsBack?: number
+}) {
   const [value, setValue] = useState<string | null>(initial)
   return (
     <DualCalendarDateInput
@@ -24,6 +30,7 @@ function Harness({ initial = null }: { initial?: string | null }) {
       label="Date of birth"
       required
       value={value}
+      pickerYearsBack={pickerYearsBack}
       onChange={(next) => {
         changes.push(next)
         setValue(next)
@@ -73,11 +80,48 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
     await user.clear(screen.getByLabelText('Year'))
     await user.type(screen.getByLabelText('Year'), '1982')
     expect(changes.at(-1)).toBeNull()
+    // Said, not silently done (issue 42).
+    expect(
+      screen.getByText(
+        'Day 6 was cleared: this month has only 5 days in that year. Please choose the day again.',
+      ),
+    ).toBeInTheDocument()
     const daySelect = screen.getByLabelText('Day').closest('.ant-select')
     expect(daySelect?.querySelector('.ant-select-selection-item')).toBeNull()
 
     await user.click(screen.getByRole('button', { name: /Clear/ }))
     expect(screen.getByLabelText('Year')).toHaveValue('')
+  })
+
+  it("takes a date typed in the field's format, and says so when it cannot (issue 42)", async () => {
+    const user = userEvent.setup()
+    renderWithProviders(<Harness />)
+    const input = screen.getByLabelText('Date of birth')
+    await user.type(input, '1990-05-04')
+    await user.tab()
+    expect(changes.at(-1)).toBe('1990-05-04')
+    expect(screen.queryByRole('alert')).toBeNull()
+
+    await user.clear(input)
+    await user.type(input, '04/05/1990')
+    await user.tab()
+    expect(
+      await screen.findByText(/“04\/05\/1990” is not a date written as YYYY-MM-DD/),
+    ).toBeInTheDocument()
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+
+    await user.clear(input)
+    await user.type(input, '1850-01-01')
+    await user.tab()
+    expect(await screen.findByText(/The date must be between/)).toBeInTheDocument()
+  })
+
+  it("opens an empty birth date's calendar about 30 years back (issue 42)", async () => {
+    const user = userEvent.setup()
+    renderWithProviders(<Harness pickerYearsBack={30} />)
+    await user.click(screen.getByLabelText('Date of birth'))
+    const year = String(new Date().getFullYear() - 30)
+    expect(await screen.findByRole('button', { name: 'Choose a year' })).toHaveTextContent(year)
   })
 
   it('says the year must be a number, then at least 1900', async () => {
@@ -107,8 +151,17 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
     ).toBeInTheDocument()
   })
 
-  it('starts in the Ethiopian calendar on an Amharic device that never chose one', () => {
+  it('starts in the Gregorian calendar on an Amharic device that never chose one (spec 2.5)', () => {
     renderWithProviders(<Harness initial="1990-05-17" />, { language: 'am' })
+    expect(screen.getByRole('radio', { name: 'የግሪጎሪያን ዘመን አቆጣጠር' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ ዘመን አቆጣጠር' })).not.toBeChecked()
+  })
+
+  it('starts in the calendar the device chose', () => {
+    renderWithProviders(<Harness initial="1990-05-17" />, {
+      language: 'am',
+      calendar: 'ethiopian',
+    })
     expect(screen.getByRole('radio', { name: 'የኢትዮጵያ ዘመን አቆጣጠር' })).toBeChecked()
     expect(screen.getByText('= ሜይ 17 ቀን 1990 እ.ኤ.አ. (በግሪጎሪያን ዘመን አቆጣጠር)')).toBeInTheDocument()
   })

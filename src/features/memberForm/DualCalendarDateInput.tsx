@@ -1,7 +1,7 @@
 import { CloseCircleOutlined } from '@ant-design/icons'
 import { Button, DatePicker, Flex, Form, Segmented } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import {
@@ -16,6 +16,7 @@ import {
 import { type CalendarPreference, selectCalendar, selectLanguage } from '../preferences'
 import { EthiopianDateFields } from './EthiopianDateFields'
 import {
+  dayCount,
   EMPTY_PARTS,
   hasAnyPart,
   partsFromIso,
@@ -38,7 +39,12 @@ export interface DualCalendarDateInputProps {
   error?: string
   /** A translated warning shown under the input when there is no error: allowed, but odd. */
   warning?: string
+  /** An empty Gregorian picker opens this many years before today (a birth date: ~30). */
+  pickerYearsBack?: number
 }
+
+/** The Gregorian field's typed format: what a typed date must look like. */
+const TYPED_FORMAT = 'YYYY-MM-DD'
 
 const MIN_DAY = dayjs(MIN_DATE)
 /** The first day an Ethiopian date may name: 1 Meskerem of the first accepted year. */
@@ -59,10 +65,11 @@ export function DualCalendarDateInput({
   disabled,
   error,
   warning,
+  pickerYearsBack,
 }: DualCalendarDateInputProps) {
   const intl = useIntl()
   const language = useAppSelector(selectLanguage)
-  // The user's calendar (or, never chosen, the language's: Ethiopian for am/om) starts it.
+  // The user's calendar (Gregorian until one is chosen, spec 2.5) starts it.
   const [mode, setMode] = useState<CalendarPreference>(useAppSelector(selectCalendar))
   const current = value ?? null
   // The parts are the source while the user types an Ethiopian date: an incomplete date is
@@ -74,6 +81,12 @@ export function DualCalendarDateInput({
   }))
   const [yearTouched, setYearTouched] = useState(false)
   const [nonDigit, setNonDigit] = useState(false)
+  // Typed text the picker could not take: said, never silently dropped (issue 42).
+  const [typedBad, setTypedBad] = useState<string | null>(null)
+  // The picker puts its own value back in the box on blur: the typed text is kept as typed.
+  const typed = useRef('')
+  // A day the new month or year does not have was cleared: which, and how many days it has.
+  const [dayCleared, setDayCleared] = useState<number | null>(null)
   if (state.known !== current) {
     setState({ parts: partsFromIso(current), known: current })
   }
@@ -100,21 +113,24 @@ export function DualCalendarDateInput({
           : null
   // A whole date outside the accepted range is told in the calendar it was typed in.
   const outOfRange = Boolean(current && isValidIsoDate(current) && !isDateInRange(current))
+  const typedOutOfRange = typedBad !== null && isValidIsoDate(typedBad) && !isDateInRange(typedBad)
   const errorText = yearProblem
     ? intl.formatMessage({ id: yearProblem })
-    : outOfRange
-      ? intl.formatMessage(
-          { id: 'dateOutOfRangeIn' },
-          {
-            min: formatMemberDate(
-              mode === 'ethiopian' ? MIN_ETHIOPIAN_DATE : MIN_DATE,
-              mode,
-              language,
-            ),
-            max: formatMemberDate(MAX_DATE, mode, language),
-          },
-        )
-      : error
+    : typedBad !== null && !typedOutOfRange
+      ? intl.formatMessage({ id: 'dateTypedInvalid' }, { text: typedBad, format: TYPED_FORMAT })
+      : outOfRange || typedOutOfRange
+        ? intl.formatMessage(
+            { id: 'dateOutOfRangeIn' },
+            {
+              min: formatMemberDate(
+                mode === 'ethiopian' ? MIN_ETHIOPIAN_DATE : MIN_DATE,
+                mode,
+                language,
+              ),
+              max: formatMemberDate(MAX_DATE, mode, language),
+            },
+          )
+        : error
 
   const other: CalendarPreference = mode === 'gregorian' ? 'ethiopian' : 'gregorian'
   const hint =
@@ -127,7 +143,11 @@ export function DualCalendarDateInput({
           },
         )
       : undefined
-  const warningText = errorText ? undefined : warning
+  const clearedText =
+    mode === 'ethiopian' && dayCleared
+      ? intl.formatMessage({ id: 'dateDayCleared' }, { day: dayCleared, count: dayCount(parts) })
+      : undefined
+  const warningText = errorText ? undefined : (clearedText ?? warning)
   const describedBy =
     [hint && hintId, errorText && errorId, warningText && warningId].filter(Boolean).join(' ') ||
     undefined
@@ -158,6 +178,8 @@ export function DualCalendarDateInput({
             onChange={(next) => {
               setMode(next)
               setNonDigit(false)
+              setTypedBad(null)
+              setDayCleared(null)
             }}
             options={[
               { value: 'gregorian', label: intl.formatMessage({ id: 'gregorianCalendar' }) },
@@ -177,6 +199,8 @@ export function DualCalendarDateInput({
               onClick={() => {
                 setNonDigit(false)
                 setYearTouched(false)
+                setTypedBad(null)
+                setDayCleared(null)
                 emit(null, EMPTY_PARTS)
               }}
             >
@@ -185,30 +209,51 @@ export function DualCalendarDateInput({
           )}
         </Flex>
         {mode === 'gregorian' ? (
-          <DatePicker
-            id={id}
-            style={{ width: '100%' }}
-            format="YYYY-MM-DD"
-            minDate={MIN_DAY}
-            maxDate={MAX_DAY}
-            allowClear={false}
-            disabled={disabled}
-            status={errorText ? 'error' : warningText ? 'warning' : undefined}
-            placeholder={intl.formatMessage({ id: 'selectDate' })}
-            value={current && isValidIsoDate(current) ? dayjs(current) : null}
-            onChange={(day: Dayjs | null) => {
-              const next = day ? day.format('YYYY-MM-DD') : null
-              emit(next, partsFromIso(next))
+          <div
+            onInputCapture={(event) => {
+              typed.current = (event.target as HTMLInputElement).value
             }}
-            onBlur={onBlur}
-            // Enter confirms the typed date; it must not also submit the surrounding form.
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') event.preventDefault()
-            }}
-            aria-describedby={describedBy}
-            aria-invalid={Boolean(errorText) || undefined}
-            aria-required={required || undefined}
-          />
+          >
+            <DatePicker
+              id={id}
+              style={{ width: '100%' }}
+              format={TYPED_FORMAT}
+              defaultPickerValue={
+                pickerYearsBack ? dayjs().subtract(pickerYearsBack, 'year') : undefined
+              }
+              minDate={MIN_DAY}
+              maxDate={MAX_DAY}
+              allowClear={false}
+              disabled={disabled}
+              status={errorText ? 'error' : warningText ? 'warning' : undefined}
+              placeholder={intl.formatMessage({ id: 'selectDate' })}
+              value={current && isValidIsoDate(current) ? dayjs(current) : null}
+              onChange={(day: Dayjs | null) => {
+                const next = day ? day.format('YYYY-MM-DD') : null
+                setTypedBad(null)
+                typed.current = ''
+                emit(next, partsFromIso(next))
+              }}
+              onBlur={() => {
+                // What is left typed in the box: a date the picker took, nothing, or a refusal.
+                const text = typed.current.trim()
+                typed.current = ''
+                if (text === '' || text === current) setTypedBad(null)
+                else if (isValidIsoDate(text) && isDateInRange(text)) {
+                  setTypedBad(null)
+                  emit(text, partsFromIso(text))
+                } else setTypedBad(text)
+                onBlur?.()
+              }}
+              // Enter confirms the typed date; it must not also submit the surrounding form.
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault()
+              }}
+              aria-describedby={describedBy}
+              aria-invalid={Boolean(errorText) || undefined}
+              aria-required={required || undefined}
+            />
+          </div>
         ) : (
           <EthiopianDateFields
             id={id}
@@ -225,6 +270,15 @@ export function DualCalendarDateInput({
             }}
             onPartsChange={(next) => {
               setNonDigit(false)
+              // A month or year change that took the day away says so (Pagume: 5 or 6 days).
+              const lost =
+                parts.day !== null &&
+                next.day === null &&
+                next.month !== null &&
+                (next.month !== parts.month || next.year !== parts.year)
+              // Told until a day is chosen again (the year may still be being typed).
+              if (lost) setDayCleared(parts.day)
+              else if (next.day !== null || !hasAnyPart(next)) setDayCleared(null)
               emit(partsToIso(next), next)
             }}
           />

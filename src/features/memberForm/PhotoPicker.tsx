@@ -3,6 +3,7 @@ import { Avatar, Button, Flex, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch } from '../../app/hooks'
+import { isPhotoType, PHOTO_ACCEPT } from '../../domain'
 import { getFile, registerFile, releaseFile } from '../../shared/fileRegistry'
 import { CameraDialog, cameraEvents } from '../camera'
 
@@ -35,8 +36,8 @@ function useFileUrl(photoId: string | null): string | undefined {
 }
 
 /**
- * Spec 2.5 photo area: a circular 150 px preview with a remove button, "uploadPhoto" (image/*
- * files) and "takePhoto" (the camera dialog). The File waits in the file registry; the form only
+ * Spec 2.5 photo area: a circular 150 px preview with a remove button, "uploadPhoto" (JPEG, PNG
+ * or WebP files) and "takePhoto" (the camera dialog). The File waits in the file registry; the form only
  * holds its id.
  */
 export function PhotoPicker({
@@ -55,7 +56,7 @@ export function PhotoPicker({
   const t = (messageId: string) => intl.formatMessage({ id: messageId })
 
   const choose = (file: File) => {
-    if (!file.type.startsWith('image/')) {
+    if (!isPhotoType(file.type)) {
       setRejected(true)
       return
     }
@@ -114,7 +115,7 @@ export function PhotoPicker({
       <input
         ref={inputRef}
         type="file"
-        accept="image/*"
+        accept={PHOTO_ACCEPT}
         // Not `hidden`: the app's input styles would show it again.
         style={{ display: 'none' }}
         data-testid="photo-file-input"

@@ -283,6 +283,8 @@ const DateFieldBody = memo(function DateFieldBody({
       error={error}
       warning={warning}
       value={value}
+      // A birth date's calendar opens about 30 years back, not on this month (issue 42).
+      pickerYearsBack={name === 'date_of_birth' ? 30 : undefined}
       onChange={(next) => {
         void setFieldValue(name, next)
         void setFieldTouched(name, true, false)

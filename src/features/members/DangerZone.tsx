@@ -3,27 +3,39 @@ import { App, Button, Card, Flex, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { serverMessage, translatedErrorId } from '../../app/api'
+import { useRole } from '../auth'
 import { useDeleteMemberMutation } from './membersApi'
 
 /**
  * Spec 2.7 / 4.3: Delete, at the foot of the profile where destructive actions are expected,
- * behind the spec's confirmation; afterwards the list, fetched again.
+ * behind the spec's confirmation; afterwards the list, fetched again. The spec's "cannot be
+ * undone" no longer holds (a 30-day restore bin): the text says who can restore it instead.
  */
 export function DangerZone({ memberId, memberName }: { memberId: number; memberName: string }) {
   const intl = useIntl()
   const navigate = useNavigate()
   const { modal, message } = App.useApp()
   const [deleteMember] = useDeleteMemberMutation()
+  const restorable = intl.formatMessage({
+    id: useRole() === 'admin' ? 'deleteRestorableByYou' : 'deleteRestorableByAdmin',
+  })
 
   const confirmDelete = () =>
     modal.confirm({
       // The clerk sees whom they are about to delete (issue 28).
       title: intl.formatMessage({ id: 'deleteMemberNamed' }, { memberName }),
       icon: <ExclamationCircleFilled />,
-      content: intl.formatMessage({ id: 'deleteConfirm' }),
+      content: (
+        <>
+          <p className="delete-confirm-text">{intl.formatMessage({ id: 'deleteConfirm' })}</p>
+          <p className="delete-confirm-text">{restorable}</p>
+        </>
+      ),
       okText: intl.formatMessage({ id: 'delete' }),
       okButtonProps: { danger: true },
       cancelText: intl.formatMessage({ id: 'cancel' }),
+      // A press of Enter on arrival keeps the member.
+      autoFocusButton: 'cancel',
       onOk: async () => {
         try {
           await deleteMember(memberId).unwrap()
@@ -45,7 +57,7 @@ export function DangerZone({ memberId, memberName }: { memberId: number; memberN
     <Card className="profile-danger-zone" title={<FormattedMessage id="dangerZone" />}>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Text type="secondary">
-          <FormattedMessage id="deleteMemberHelp" />
+          <FormattedMessage id="deleteMemberHelp" /> {restorable}
         </Typography.Text>
         <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
           <FormattedMessage id="deleteMember" />

@@ -44,7 +44,7 @@ describe('ExportMenu', () => {
   it('downloads the chosen format with the token in a header, and saves the file', async () => {
     renderWithProviders(
       <ExportMenu list={{ q: 'ሰላም', status: 'member', owner: 'all' }} compact={false} />,
-      { language: 'am', signedInAs: admin },
+      { language: 'am', calendar: 'ethiopian', signedInAs: admin },
     )
     fireEvent.click(screen.getByRole('button', { name: 'ወደ ፋይል ያውጡ' }))
     fireEvent.click(screen.getByRole('menuitem', { name: 'የCSV ፋይል (.csv)' }))

@@ -117,11 +117,53 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(arrivals[0]).toEqual({ memberUpdated: true })
   })
 
-  it("requires the given and father's name, and Cancel discards the edit and fetches again", async () => {
+  it('asks before an edit with changes is left (issue 42)', async () => {
+    const { router } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^Edit$/))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Given name' }), {
+      target: { value: 'Abebech' },
+    })
+    const unload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(unload)
+    expect(unload.defaultPrevented).toBe(true)
+
+    fireEvent.click(button(/Back/))
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, SLOW)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW)
+    expect(router.state.location.pathname).toBe('/member/7')
+    expect(screen.getByRole('textbox', { name: 'Given name' })).toHaveValue('Abebech')
+
+    fireEvent.click(button(/Back/))
+    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' }, SLOW)
+    fireEvent.click(within(again).getByRole('button', { name: 'Leave' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+  })
+
+  it('leaves an edit without changes without asking', async () => {
+    const { router } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    fireEvent.click(button(/^Edit$/))
+    const unload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(unload)
+    expect(unload.defaultPrevented).toBe(false)
+    fireEvent.click(button(/Back/))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+  })
+
+  it('requires the three names (spec 5.8), and Cancel discards the edit and fetches again', async () => {
     renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
     fireEvent.click(button(/^Edit$/))
-    fireEvent.change(screen.getByRole('textbox', { name: "Father's name" }), {
+    for (const name of ['Given name', "Father's name", "Grandfather's name"]) {
+      const input = screen.getByRole('textbox', { name })
+      expect(input).toHaveAttribute('aria-required', 'true')
+      expect(document.querySelector(`label[for="${input.id}"]`)).toHaveClass(
+        'ant-form-item-required',
+      )
+    }
+    fireEvent.change(screen.getByRole('textbox', { name: "Grandfather's name" }), {
       target: { value: ' ' },
     })
     fireEvent.click(button(/Save/))
@@ -152,6 +194,8 @@ describe('member profile (spec 2.7, 4.8)', () => {
       SLOW,
     )
     expect(await screen.findByText('Please enter a valid email address')).toBeVisible()
+    // The field in error takes the focus (issue 42), in the tab just shown.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus())
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false)
   })
 
@@ -204,10 +248,16 @@ describe('member profile (spec 2.7, 4.8)', () => {
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getAllByText('Delete Abebe Kebede Tesfaye?')[0]).toBeInTheDocument()
     expect(
-      within(dialog).getByText(
-        'Are you sure you want to delete this member? This action cannot be undone.',
-      ),
+      within(dialog).getByText('Are you sure you want to delete this member?'),
     ).toBeInTheDocument()
+    // A clerk is told who can bring it back (the spec's "cannot be undone" no longer holds).
+    expect(
+      within(dialog).getByText('An administrator can restore them within 30 days.'),
+    ).toBeInTheDocument()
+    // Enter on arrival keeps the member: Cancel has the focus, not Delete.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    )
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false)
     const searchesBefore = searches().length
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
@@ -226,6 +276,21 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(screen.queryByRole('heading', { name: 'Abebe Kebede Tesfaye' })).not.toBeInTheDocument()
     expect(gets().length).toBe(2)
     expect(screen.getByRole('button', { name: /Back to members/ })).toBeEnabled()
+  })
+
+  it('tells an admin where to restore the member, in the danger zone and the dialog', async () => {
+    renderRoute('/member/7', { signedInAs: { ...signedInAs, role: 'admin' } })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    const restore = 'You can restore them under Office → Deleted members within 30 days.'
+    expect(screen.getByText(new RegExp(restore))).toHaveTextContent(
+      `Deleting removes this member and their photo from the list. ${restore}`,
+    )
+    fireEvent.click(button(/Delete Member/))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(restore)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    )
   })
 
   it('in Amharic names each action by its Amharic label, and Cancel differs from Delete', async () => {

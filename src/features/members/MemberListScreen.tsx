@@ -102,6 +102,12 @@ export default function MemberListScreen() {
   const total = firstPage?.total ?? searchCount?.total
   const totalCapped = (searchCount ?? firstPage)?.total_capped === true
   const refreshing = isFetching && !isFetchingNextPage && !isLoading
+  // No answer at all over rows already loaded: those rows still work, so no red error above
+  // them, only what they are (issue 42).
+  const unreachable =
+    isError &&
+    members.length > 0 &&
+    typeof (directory.error as { status?: unknown })?.status === 'string'
 
   const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
   const edit = useCallback((id: number) => navigate(`/member/edit/${id}`), [navigate])
@@ -156,9 +162,9 @@ export default function MemberListScreen() {
       {filtersVisible && <MemberFilters />}
       {isError && (
         <Notice
-          type="error"
+          type={unreachable ? 'warning' : 'error'}
           className="member-list-alert"
-          titleId="fetchMembersError"
+          titleId={unreachable ? 'membersShownFromDevice' : 'fetchMembersError'}
           action={
             <Button
               size="small"

@@ -1,12 +1,13 @@
 import { Col, Form, Row } from 'antd'
 import { Formik, type FormikHelpers } from 'formik'
-import { type FormEvent, memo, useMemo, useReducer, useState } from 'react'
+import { type FormEvent, memo, useMemo, useReducer, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { useNavigate } from 'react-router'
 import { translatedErrorId } from '../../app/api'
 import { useAppDispatch } from '../../app/hooks'
 import { fullName, type Member } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
+import { FocusFirstErrorOnSubmit } from '../../shared/focusFirstError'
+import { LeaveGuard, useGuardedNavigate } from '../../shared/LeaveGuard'
 import { Notice } from '../../shared/Notice'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { MemberHistory } from '../history'
@@ -79,8 +80,10 @@ const ProfileForm = memo(function ProfileForm({
   const intl = useIntl()
   const editing = mode !== 'view'
   const canChange = useCanChangeMember(member.owner_user_id)
+  const formRef = useRef<HTMLFormElement>(null)
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={name}>
+    <form onSubmit={onSubmit} noValidate aria-label={name} ref={formRef}>
+      <FocusFirstErrorOnSubmit root={formRef} />
       <Form layout="vertical" component={false}>
         <ProfileHeader
           mode={mode}
@@ -134,7 +137,8 @@ const ProfileForm = memo(function ProfileForm({
 
 /** Spec 2.7 for a loaded member: view mode, edit mode with Save and Cancel, transfer, delete. */
 export function MemberProfile({ member, onReload }: { member: Member; onReload: () => void }) {
-  const navigate = useNavigate()
+  // Back and the other ways out ask first while an edit has changes (LeaveGuard, issue 42).
+  const navigate = useGuardedNavigate()
   const dispatch = useAppDispatch()
   const [state, send] = useReducer(profileReducer, initialProfileState)
   const [photo, setPhoto] = useState<File | null>(null)
@@ -186,27 +190,30 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
       <Formik<ProfileValues>
         initialValues={initialValues}
         enableReinitialize
-        validate={validateProfile}
+        validate={(values) => validateProfile(values, initialValues)}
         validateOnChange={false}
         onSubmit={save}
       >
         {(formik) => (
-          <ProfileForm
-            member={member}
-            name={name}
-            mode={state.mode}
-            saveStatus={state.saveStatus}
-            saveErrorId={saveErrorId}
-            photo={photo}
-            onPick={setPhoto}
-            onSubmit={formik.handleSubmit}
-            resetForm={formik.resetForm}
-            onBack={onBack}
-            onTransfer={onTransfer}
-            onIdCard={onIdCard}
-            onEdit={onEdit}
-            onCancel={onCancel}
-          />
+          <>
+            <LeaveGuard when={state.mode !== 'view' && (formik.dirty || photo !== null)} />
+            <ProfileForm
+              member={member}
+              name={name}
+              mode={state.mode}
+              saveStatus={state.saveStatus}
+              saveErrorId={saveErrorId}
+              photo={photo}
+              onPick={setPhoto}
+              onSubmit={formik.handleSubmit}
+              resetForm={formik.resetForm}
+              onBack={onBack}
+              onTransfer={onTransfer}
+              onIdCard={onIdCard}
+              onEdit={onEdit}
+              onCancel={onCancel}
+            />
+          </>
         )}
       </Formik>
       {/* Outside the form: React bubbles the dialog's submit events through its portal. */}

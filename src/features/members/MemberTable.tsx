@@ -23,48 +23,33 @@ const STATUS_COLORS: Record<string, string> = {
   transferred: 'purple',
 }
 
-/** Column widths in px; Name and Email share what is left. */
-const COLUMNS = [
-  { id: 'columnPhoto', width: 72 },
-  { id: 'columnName' },
-  { id: 'columnGender', width: 110 },
-  { id: 'columnPhone', width: 170 },
-  { id: 'columnEmail' },
-  { id: 'columnMembershipStatus', width: 170 },
-  { id: 'columnActions', width: 112 },
-] as const
+type Column = { id: string; width?: number; compact?: number }
 
 /**
- * Tablets (768 px up to these widths): seven columns left Name and Email about 60 px, names broke
- * mid-word (issue 28). Gender goes under the name and Email under the phone, in one column.
+ * Spec 2.6's seven columns at every width from the medium breakpoint. Widths in px (`compact` on
+ * tablets); Name and Email share what is left, long values cut with an ellipsis and shown whole
+ * in a tooltip and when the row has keyboard focus (members.css).
  */
-const COMPACT_COLUMNS = [
-  { id: 'columnPhoto', width: 60 },
+const COLUMNS: readonly Column[] = [
+  { id: 'columnPhoto', width: 72, compact: 60 },
   { id: 'columnName' },
-  { id: 'columnContact' },
-  { id: 'columnMembershipStatus', width: 150 },
-  { id: 'columnActions', width: 96 },
-] as const
+  { id: 'columnGender', width: 110, compact: 76 },
+  { id: 'columnPhone', width: 170, compact: 132 },
+  { id: 'columnEmail' },
+  { id: 'columnMembershipStatus', width: 170, compact: 124 },
+  { id: 'columnActions', width: 112, compact: 84 },
+]
 export const COMPACT_TABLE_QUERY = '(max-width: 1099.98px)'
 export const COMPACT_TABLE_WITH_OWNER_QUERY = '(max-width: 1229.98px)'
-
-type Column = { id: string; width?: number }
-const OWNER_COLUMN: Column = { id: 'columnOwner', width: 130 }
-const COMPACT_OWNER_COLUMN: Column = { id: 'columnOwner', width: 110 }
+const OWNER_COLUMN: Column = { id: 'columnOwner', width: 130, compact: 96 }
 
 // Every account's members (admins, auditors): whose each one is, before the actions.
-const withOwnerColumn = (columns: readonly Column[], owner: Column): Column[] => [
-  ...columns.slice(0, -1),
-  owner,
-  columns[columns.length - 1] as Column,
+const WITH_OWNER: readonly Column[] = [
+  ...COLUMNS.slice(0, -1),
+  OWNER_COLUMN,
+  COLUMNS[COLUMNS.length - 1] as Column,
 ]
-const COLUMN_SETS: Record<string, readonly Column[]> = {
-  wide: COLUMNS,
-  wideWithOwner: withOwnerColumn(COLUMNS, OWNER_COLUMN),
-  compact: COMPACT_COLUMNS,
-  compactWithOwner: withOwnerColumn(COMPACT_COLUMNS, COMPACT_OWNER_COLUMN),
-}
-const MAX_COLUMNS = COLUMNS.length + 1
+const MAX_COLUMNS = WITH_OWNER.length
 
 /**
  * Wide screens (spec 2.6): Photo, Name, Gender, Phone, Email, Membership Status, Actions.
@@ -85,14 +70,15 @@ export const MemberTable = memo(function MemberTable({
   const rows = useWindowedList({ count: members.length, listRef: body, estimateSize: 65 })
   const withOwner = members.some((member) => member.owner_username !== undefined)
   const compact = useMediaQuery(withOwner ? COMPACT_TABLE_WITH_OWNER_QUERY : COMPACT_TABLE_QUERY)
-  const columns = COLUMN_SETS[`${compact ? 'compact' : 'wide'}${withOwner ? 'WithOwner' : ''}`]
+  const columns = withOwner ? WITH_OWNER : COLUMNS
   return (
     <div className={compact ? 'member-table member-table-compact' : 'member-table'}>
       <table aria-label={intl.formatMessage({ id: 'memberListLabel' })} aria-rowcount={total + 1}>
         <colgroup>
-          {columns.map((column) => (
-            <col key={column.id} style={column.width ? { width: column.width } : undefined} />
-          ))}
+          {columns.map((column) => {
+            const width = compact ? column.compact : column.width
+            return <col key={column.id} style={width ? { width } : undefined} />
+          })}
         </colgroup>
         <thead>
           <tr>
@@ -112,7 +98,6 @@ export const MemberTable = memo(function MemberTable({
               onOpen={onOpen}
               onEdit={onEdit}
               withOwner={withOwner}
-              compact={compact}
               query={query}
             />
           ))}
@@ -134,10 +119,9 @@ function Spacer({ height }: { height: number }) {
 }
 
 const MemberRow = memo(function MemberRow(
-  props: MemberItemProps &
-    WindowedItemProps & { withOwner: boolean; compact: boolean; query: string | undefined },
+  props: MemberItemProps & WindowedItemProps & { withOwner: boolean; query: string | undefined },
 ) {
-  const { member, index, measureRef, withOwner, compact, query } = props
+  const { member, index, measureRef, withOwner, query } = props
   const { name, text, canChange, open, edit, viewLabel, editLabel, onKeyDown, stopClick } =
     useMemberItem(props)
   return (
@@ -153,41 +137,38 @@ const MemberRow = memo(function MemberRow(
       <td>
         <MemberAvatar path={member.thumbnail_path} size={40} alt="" />
       </td>
-      {compact ? (
-        <>
-          <td>
-            <strong className="member-row-name">{name}</strong>
-            <div className="member-secondary">{text.gender(member.gender)}</div>
-            <SearchMatchNote member={member} query={query} className="member-table-line" />
-          </td>
-          <td>
-            <EllipsisLine text={text.phone(member.phone_primary)} />
-            <EllipsisLine text={text.email(member.email)} secondary />
-          </td>
-        </>
-      ) : (
-        <>
-          <td>
-            <strong className="member-row-name">{name}</strong>
-            <SearchMatchNote member={member} query={query} className="member-table-line" />
-          </td>
-          <td>{text.gender(member.gender)}</td>
-          <td>{text.phone(member.phone_primary)}</td>
-          <td className="member-table-ellipsis" title={member.email ?? undefined}>
-            {text.email(member.email)}
-          </td>
-        </>
-      )}
+      <td>
+        <strong className="member-row-name" title={name}>
+          {name}
+        </strong>
+        <SearchMatchNote member={member} query={query} className="member-table-line" />
+      </td>
+      <td className="member-table-ellipsis" title={text.gender(member.gender)}>
+        {text.gender(member.gender)}
+      </td>
+      <td className="member-table-ellipsis" title={text.phone(member.phone_primary)}>
+        {text.phone(member.phone_primary)}
+      </td>
+      <td className="member-table-ellipsis" title={text.email(member.email)}>
+        {text.email(member.email)}
+      </td>
       <td>
         {member.membership_status ? (
-          <Tag color={STATUS_COLORS[member.membership_status] ?? 'default'}>
+          <Tag
+            color={STATUS_COLORS[member.membership_status] ?? 'default'}
+            title={text.status(member.membership_status)}
+          >
             {text.status(member.membership_status)}
           </Tag>
         ) : (
           <span className="member-secondary">{text.status(null)}</span>
         )}
       </td>
-      {withOwner && <td className="member-table-ellipsis">{member.owner_username}</td>}
+      {withOwner && (
+        <td className="member-table-ellipsis" title={member.owner_username}>
+          {member.owner_username}
+        </td>
+      )}
       <td>
         <div className="member-row-actions" onClick={stopClick}>
           <RowAction
@@ -227,17 +208,5 @@ function RowAction({
     <Tooltip title={intl.formatMessage({ id: titleId })}>
       <Button type="text" icon={icon} onClick={onClick} aria-label={label} />
     </Tooltip>
-  )
-}
-
-/** One line of a cell, cut with an ellipsis; the whole text shows on hover. */
-function EllipsisLine({ text, secondary }: { text: string; secondary?: boolean }) {
-  return (
-    <div
-      className={secondary ? 'member-table-line member-secondary' : 'member-table-line'}
-      title={text}
-    >
-      {text}
-    </div>
   )
 }

@@ -2,6 +2,7 @@ import { CameraOutlined } from '@ant-design/icons'
 import { App, Card, Flex, Typography, Upload } from 'antd'
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { isPhotoType, PHOTO_ACCEPT } from '../../domain'
 import { DEFAULT_AVATAR } from './memberDisplay'
 import { photoUrl } from './membersApi'
 
@@ -64,14 +65,14 @@ export function ProfilePhotoCard({ photoPath, editing, picked, onPick, alt }: Pr
   return (
     <Card className="profile-photo-card">
       <Upload.Dragger
-        accept="image/*"
+        accept={PHOTO_ACCEPT}
         multiple={false}
         showUploadList={false}
         className="profile-photo-upload"
         aria-label={intl.formatMessage({ id: 'clickToUploadPhoto' })}
         beforeUpload={(file) => {
-          // Spec 5.10: images only; the server checks the bytes again.
-          if (file.type.startsWith('image/')) onPick(file)
+          // Spec 5.10: images, of the formats the server stores; it checks the bytes again.
+          if (isPhotoType(file.type)) onPick(file)
           else void message.error(intl.formatMessage({ id: 'onlyImagesAllowed' }))
           return Upload.LIST_IGNORE
         }}

@@ -60,7 +60,7 @@ export function ProfileSummaryCard({ member, editing }: { member: Member; editin
             <FormikTextField name="middle_name" required autoComplete="off" />
           </Col>
           <Col xs={24} md={8}>
-            <FormikTextField name="last_name" autoComplete="off" />
+            <FormikTextField name="last_name" required autoComplete="off" />
           </Col>
           <Col xs={24}>
             <FormikLatinNameField />

@@ -7,7 +7,7 @@ import {
   DATE_FIELDS,
   ENUM_FIELDS,
   LIST_OPTIONS,
-  memberUpdateSchema,
+  memberEditSchema,
   readBooleanValue,
   readListValue,
   splitCommaList,
@@ -66,8 +66,15 @@ export function fromProfileValues(values: ProfileValues): Partial<MemberInput> {
   return member as Partial<MemberInput>
 }
 
-/** Formik's validate: the domain's update schema (spec 5.8), errors as message ids. */
-export function validateProfile(values: ProfileValues): Record<string, string> {
-  const result = validateMember(fromProfileValues(values), memberUpdateSchema())
+/**
+ * Formik's validate: the domain's edit schema (spec 5.8), errors as message ids. `stored` is
+ * the member as loaded: a value left as it is passes rules newer than it (an old phone number).
+ */
+export function validateProfile(
+  values: ProfileValues,
+  stored?: ProfileValues,
+): Record<string, string> {
+  const context = stored ? { stored: fromProfileValues(stored) } : {}
+  const result = validateMember(fromProfileValues(values), memberEditSchema(), context)
   return result.ok ? {} : result.errors
 }

@@ -1,7 +1,7 @@
 import { addListener } from '@reduxjs/toolkit'
 import { useEffect } from 'react'
 import { serverReached } from '../../app/connectionEvents'
-import { useAppDispatch } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { loadQueue, sendQueue } from './sync'
 
 /** Waits between tries after the server could not be reached: 5 s, 10 s, 20 s … at most 2 min. */
@@ -14,7 +14,13 @@ export const retryDelay = (failures: number) => Math.min(5_000 * 2 ** failures, 
  */
 export function OfflineQueueSync() {
   const dispatch = useAppDispatch()
+  // An offline session's queue is read but not sent: the real sign-in starts the sending.
+  const canSend = useAppSelector((state) => state.auth.status === 'signedIn')
   useEffect(() => {
+    if (!canSend) {
+      void dispatch(loadQueue())
+      return
+    }
     let failures = 0
     let timer: ReturnType<typeof setTimeout> | undefined
     let stopped = false
@@ -41,6 +47,6 @@ export function OfflineQueueSync() {
       unsubscribe()
       window.removeEventListener('online', online)
     }
-  }, [dispatch])
+  }, [dispatch, canSend])
   return null
 }

@@ -37,6 +37,11 @@ export async function sendOrQueue(
   baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>,
 ): Promise<{ data: Member | QueuedResult } | { error: FetchBaseQueryError }> {
   const id = newClientId()
+  // An offline session (issue 42) has no token to send with: the device keeps it for later.
+  if ((api.getState() as { auth?: { status?: string } }).auth?.status !== 'signedIn') {
+    const saved = await api.dispatch(saveToQueue({ id, values, photo: photo ?? null }) as never)
+    if (saved) return { data: { queued: true, id } }
+  }
   const result = await baseQuery(
     {
       url: 'api/members',

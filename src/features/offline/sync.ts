@@ -148,7 +148,8 @@ export const sendQueue =
   async (dispatch, getState) => {
     const state = getState()
     const owner = ownerOf(state)
-    if (owner === undefined) return 'signedOut'
+    // An offline session waits for a real sign-in (issue 42): it has no token to send with.
+    if (owner === undefined || state.auth.status !== 'signedIn') return 'signedOut'
     if (state.offlineQueue?.status === 'sending' || state.offlineQueue?.status === 'saving') {
       return 'busy'
     }

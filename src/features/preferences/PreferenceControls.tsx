@@ -20,8 +20,17 @@ export const LANGUAGE_ENDONYMS: Record<Language, string> = {
   om: 'Afaan Oromoo',
 }
 
-/** A WAI-ARIA menu button (arrows, Home/End, Escape), each language in its own script. */
-export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'onPrimary' }) {
+/**
+ * A WAI-ARIA menu button (arrows, Home/End, Escape), each language in its own script. Without
+ * `showName` the button is its icon alone (a crowded bar); its name and tooltip still say it.
+ */
+export function LanguageMenu({
+  variant = 'text',
+  showName = true,
+}: {
+  variant?: 'text' | 'onPrimary'
+  showName?: boolean
+}) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const language = useAppSelector(selectLanguage)
@@ -31,7 +40,8 @@ export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'onPrima
       label={`${intl.formatMessage({ id: 'language' })}: ${LANGUAGE_ENDONYMS[language]}`}
       icon={<GlobalOutlined />}
       className={variant === 'onPrimary' ? 'on-primary' : undefined}
-      text={<span lang={language}>{LANGUAGE_ENDONYMS[language]}</span>}
+      text={showName ? <span lang={language}>{LANGUAGE_ENDONYMS[language]}</span> : undefined}
+      title={showName ? undefined : intl.formatMessage({ id: 'language' })}
       checkedKey={language}
       items={LANGUAGES.map((lang) => ({ key: lang, label: LANGUAGE_ENDONYMS[lang], lang }))}
       onSelect={(key) => dispatch(languageChosen(key as Language))}

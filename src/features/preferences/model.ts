@@ -10,7 +10,7 @@ export type CalendarPreference = 'gregorian' | 'ethiopian'
 export interface PreferencesState {
   language: Language
   themeMode: ThemeMode
-  /** null until the user picks one: the language then decides (see selectCalendar). */
+  /** null until the user picks one: Gregorian until then (see effectiveCalendar). */
   calendar: CalendarPreference | null
 }
 
@@ -25,9 +25,9 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The calendar dates are shown and typed in: the user's choice, else the Ethiopian calendar
- * for Amharic and Afaan Oromoo and the Gregorian one for English.
+ * The calendar dates are shown and typed in: the user's choice, else the Gregorian calendar in
+ * every language (spec 2.5: the date switch defaults to it).
  */
 export function effectiveCalendar(state: PreferencesState): CalendarPreference {
-  return state.calendar ?? (state.language === 'en' ? 'gregorian' : 'ethiopian')
+  return state.calendar ?? 'gregorian'
 }

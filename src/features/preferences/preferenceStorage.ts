@@ -31,7 +31,7 @@ export const preferenceStorage: PersistStorage = {
   setItem: async (_key: string, serialized: string) => {
     const outer = JSON.parse(serialized) as Record<string, string>
     for (const key of KEYS) {
-      // A calendar never chosen stays absent, so the language keeps deciding it.
+      // A calendar never chosen stays absent: the Gregorian default holds until the user picks.
       const value: unknown = typeof outer[key] === 'string' ? JSON.parse(outer[key]) : null
       if (typeof value === 'string') localStorage.setItem(key, value)
     }

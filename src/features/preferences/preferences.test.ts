@@ -15,12 +15,12 @@ describe('preferences (spec 1, 3.7)', () => {
     expect(initialPreferences).toEqual({ language: 'am', themeMode: 'light', calendar: null })
   })
 
-  it('a device that never chose a calendar gets the Ethiopian one in am/om, Gregorian in en', async () => {
+  it('a device that never chose a calendar gets the Gregorian one in every language (spec 2.5)', async () => {
     const { store, persistor } = makeStore()
     await settle()
-    expect(selectCalendar(store.getState())).toBe('ethiopian')
+    expect(selectCalendar(store.getState())).toBe('gregorian')
     store.dispatch(languageChosen('om'))
-    expect(selectCalendar(store.getState())).toBe('ethiopian')
+    expect(selectCalendar(store.getState())).toBe('gregorian')
     store.dispatch(languageChosen('en'))
     expect(selectCalendar(store.getState())).toBe('gregorian')
     await persistor.flush()

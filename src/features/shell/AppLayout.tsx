@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks'
 import { useDayjsLocale } from './dayjsLocales'
 import { RouteFallback } from '../../shared/RouteFallback'
 import { ScreenErrorBoundary } from '../../shared/ScreenErrorBoundary'
+import { OfflineSessionBar } from '../auth'
 import { OfflineQueueSync } from '../offline'
 import { selectLanguage } from '../preferences'
 import { TopBar } from './TopBar'
@@ -24,6 +25,7 @@ export function AppLayout() {
           <FormattedMessage id="skipToContent" />
         </a>
         <TopBar />
+        <OfflineSessionBar />
         <OfflineQueueSync />
         <Layout.Content id="main" className="app-content" tabIndex={-1} ref={main}>
           <ScreenErrorBoundary>

@@ -28,13 +28,31 @@ describe('top bar (spec 2.2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
   })
 
-  it('on a 1000 px tablet, where the labelled entries would overrun the brand, they go in the menu', async () => {
-    window.innerWidth = 1000
-    renderRoute('/registration', { signedInAs: admin })
-    expect(await screen.findByRole('button', { name: 'Menu' })).toBeInTheDocument()
-    expect(screen.queryByRole('navigation', { name: /navigation/i })).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: /Logout/ })).not.toBeInTheDocument()
-  })
+  it.each([601, 800, 1199])(
+    'at %i px Registration, Members and Logout are buttons; the newer entries share a menu',
+    async (width) => {
+      window.innerWidth = width
+      const user = userEvent.setup()
+      const { router } = renderRoute('/members', {
+        signedInAs: { ...admin, role: 'admin' as const },
+      })
+      const logout = await screen.findByRole('button', { name: /Logout/ }, { timeout: 10_000 })
+      const nav = screen.getByRole('navigation', { name: /navigation/i })
+      expect(within(nav).getByRole('button', { name: /Registration/ })).toBeVisible()
+      expect(within(nav).getByRole('button', { name: /Members/ })).toBeVisible()
+      expect(within(nav).queryByRole('button', { name: /Home/ })).toBeNull()
+      expect(logout).toBeVisible()
+      await user.click(within(nav).getByRole('button', { name: 'Menu' }))
+      const menu = await screen.findByRole('menu')
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Home', 'Import', 'Accounts', 'History', 'Deleted members', 'Change password'])
+      await user.click(within(menu).getByText('Home'))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    },
+  )
 
   it('on a wide screen the buttons sit in the bar', async () => {
     window.innerWidth = 1280

@@ -14,7 +14,7 @@ import {
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { ReactNode } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { TOP_BAR_MENU_QUERY, useIsMobile, useMediaQuery } from '../../shared/useMediaQuery'
 import { BrandMark } from '../../shared/BrandMark'
@@ -24,12 +24,14 @@ import { useCanWrite, useRole } from '../auth'
 import type { Role } from '../../domain'
 import { QueueIndicator } from '../offline'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
+import { useGuardedNavigate } from '../../shared/LeaveGuard'
 
+// `spec`: the spec's two entries (2.2), buttons of their own at every width above 600 px.
 const NAV = [
-  { to: '/home', id: 'home', icon: <HomeOutlined />, writes: false },
-  { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true },
-  { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false },
-  { to: '/import', id: 'importNav', icon: <ImportOutlined />, writes: true },
+  { to: '/home', id: 'home', icon: <HomeOutlined />, writes: false, spec: false },
+  { to: '/registration', id: 'registration', icon: <UserAddOutlined />, writes: true, spec: true },
+  { to: '/members', id: 'members', icon: <TeamOutlined />, writes: false, spec: true },
+  { to: '/import', id: 'importNav', icon: <ImportOutlined />, writes: true, spec: false },
 ] as const
 
 // The office's screens (issue 25), each for the roles the server lets call it.
@@ -41,21 +43,31 @@ const OFFICE: readonly { to: string; id: string; icon: ReactNode; roles: readonl
 
 export function TopBar() {
   const intl = useIntl()
-  const navigate = useNavigate()
+  // A screen with unsaved changes is asked first (issue 42).
+  const navigate = useGuardedNavigate()
   const location = useLocation()
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
-  const inMenu = useMediaQuery(TOP_BAR_MENU_QUERY)
+  // 601–1199 px: the spec's Registration, Members and Logout stay buttons; the rest share a menu.
+  const tablet = useMediaQuery(TOP_BAR_MENU_QUERY) && !isMobile
   // Auditors register no one: the registration entry is not shown to them.
   const canWrite = useCanWrite()
   const nav = NAV.filter((item) => canWrite || !item.writes)
+  const buttons = tablet ? nav.filter((item) => item.spec) : nav
   const role = useRole()
   const office = OFFICE.filter((item) => item.roles.includes(role))
-  const officeItems = office.map((item) => ({
+  const menuItem = (item: { to: string; id: string; icon: ReactNode }) => ({
     key: item.to,
     icon: item.icon,
     label: intl.formatMessage({ id: item.id }),
-  }))
+  })
+  const officeItems = office.map(menuItem)
+  const passwordItem = {
+    key: '/account/password',
+    // A padlock: the key icon's round head read as a magnifier (search).
+    icon: <LockOutlined />,
+    label: intl.formatMessage({ id: 'changePassword' }),
+  }
 
   const logout = () => {
     void dispatch(signOut()).then(() => navigate('/login', { replace: true }))
@@ -73,10 +85,10 @@ export function TopBar() {
           </Typography.Text>
         </Link>
         <Space size={2} wrap={false}>
-          {!inMenu && (
+          {!isMobile && (
             <nav aria-label={intl.formatMessage({ id: 'mainNavigation' })}>
               <Space size={2}>
-                {nav.map((item) => (
+                {buttons.map((item) => (
                   <Button
                     key={item.to}
                     type="text"
@@ -88,7 +100,7 @@ export function TopBar() {
                     <FormattedMessage id={item.id} />
                   </Button>
                 ))}
-                {office.length > 0 && (
+                {!tablet && office.length > 0 && (
                   <MenuButton
                     label={intl.formatMessage({ id: 'office' })}
                     icon={<SafetyOutlined />}
@@ -98,31 +110,35 @@ export function TopBar() {
                     onSelect={(key) => navigate(key)}
                   />
                 )}
+                {tablet && (
+                  <MenuButton
+                    label={intl.formatMessage({ id: 'menu' })}
+                    icon={<MenuOutlined />}
+                    className="on-primary"
+                    items={[
+                      ...nav.filter((item) => !item.spec).map(menuItem),
+                      ...officeItems,
+                      passwordItem,
+                    ]}
+                    onSelect={(key) => navigate(key)}
+                  />
+                )}
               </Space>
             </nav>
           )}
-          <QueueIndicator compact={isMobile} />
-          <LanguageMenu variant="onPrimary" />
+          <QueueIndicator compact={isMobile || tablet} />
+          <LanguageMenu variant="onPrimary" showName={!tablet} />
           <CalendarMenu variant="onPrimary" />
           <ThemeToggle variant="onPrimary" />
-          {inMenu ? (
+          {isMobile ? (
             <MenuButton
               label={intl.formatMessage({ id: 'menu' })}
               icon={<MenuOutlined />}
               className="on-primary"
               items={[
-                ...nav.map((item) => ({
-                  key: item.to,
-                  icon: item.icon,
-                  label: intl.formatMessage({ id: item.id }),
-                })),
+                ...nav.map(menuItem),
                 ...officeItems,
-                {
-                  key: '/account/password',
-                  // A padlock: the key icon's round head read as a magnifier (search).
-                  icon: <LockOutlined />,
-                  label: intl.formatMessage({ id: 'changePassword' }),
-                },
+                passwordItem,
                 {
                   key: 'logout',
                   icon: <LogoutOutlined />,
@@ -134,14 +150,16 @@ export function TopBar() {
             />
           ) : (
             <>
-              <Button
-                type="text"
-                className="on-primary"
-                icon={<LockOutlined />}
-                aria-label={intl.formatMessage({ id: 'changePassword' })}
-                title={intl.formatMessage({ id: 'changePassword' })}
-                onClick={() => navigate('/account/password')}
-              />
+              {!tablet && (
+                <Button
+                  type="text"
+                  className="on-primary"
+                  icon={<LockOutlined />}
+                  aria-label={intl.formatMessage({ id: 'changePassword' })}
+                  title={intl.formatMessage({ id: 'changePassword' })}
+                  onClick={() => navigate('/account/password')}
+                />
+              )}
               <Button type="text" className="on-primary" icon={<LogoutOutlined />} onClick={logout}>
                 <FormattedMessage id="logout" />
               </Button>

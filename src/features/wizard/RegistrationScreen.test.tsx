@@ -67,6 +67,53 @@ describe('registration screen (spec 2.5)', () => {
   })
 })
 
+describe('step 0 (spec 2.5, 5.2)', () => {
+  it('marks the three names, gender, birth date and marital status required, and no more', async () => {
+    renderRoute('/registration', { signedInAs: abebe, routes })
+    await screen.findByLabelText(/Given name/)
+    const marked = [...document.querySelectorAll('label.ant-form-item-required')].map(
+      (label) => label.textContent,
+    )
+    expect(marked).toEqual([
+      'Given name',
+      "Father's name",
+      "Grandfather's name",
+      'Gender',
+      'Date of birth',
+      'Marital status',
+    ])
+  })
+})
+
+describe('the step list (spec 2.5, 9.7)', () => {
+  const width = window.innerWidth
+  afterEach(() => {
+    window.innerWidth = width
+  })
+
+  it.each([
+    [375, 'vertical'],
+    [600, 'vertical'],
+    [601, 'horizontal'],
+  ])('at %i px is %s, all seven steps listed', async (px, orientation) => {
+    window.innerWidth = px
+    renderRoute('/registration', { signedInAs: abebe, routes })
+    const nav = await screen.findByRole('navigation', { name: 'Registration steps' })
+    const steps = nav.querySelector('.ant-steps')
+    expect(steps).toHaveClass(`ant-steps-${orientation}`)
+    expect([...nav.querySelectorAll('.ant-steps-item-title')].map((t) => t.textContent)).toEqual([
+      'Personal Information',
+      'Contact Information',
+      'Family Information',
+      'Church Information',
+      'Service Information',
+      'Health & Education',
+      'Communication Preferences',
+    ])
+    expect(screen.queryByRole('button', { name: 'All steps' })).toBeNull()
+  })
+})
+
 describe('a half-filled registration survives a reload (issue 28)', () => {
   it('offers the draft back to the same account and restores its values', async () => {
     await leaveADraft()
@@ -129,5 +176,22 @@ describe('after registering (issue 28)', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Cannot connect to server')
     expect(alert).not.toHaveTextContent('TypeError')
+  })
+})
+
+describe('errors in view (issue 42)', () => {
+  it('Next on an empty step brings its first error into view and focuses it', async () => {
+    const scrolled: Element[] = []
+    jest.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function scroll(
+      this: HTMLElement,
+    ) {
+      scrolled.push(this)
+    })
+    renderRoute('/registration', { signedInAs: abebe, routes })
+    const given = await screen.findByLabelText(/Given name/)
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }))
+    await waitFor(() => expect(given).toHaveFocus())
+    expect(scrolled[0]).toContainElement(given)
+    jest.restoreAllMocks()
   })
 })

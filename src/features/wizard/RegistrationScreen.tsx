@@ -7,10 +7,12 @@ import { TOKEN_KEY } from '../../app/api'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { WIZARD_STEP_COUNT } from '../../domain'
 import { releaseFile } from '../../shared/fileRegistry'
+import { focusFirstErrorSoon } from '../../shared/focusFirstError'
+import { LeaveGuard } from '../../shared/LeaveGuard'
 import { Notice } from '../../shared/Notice'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
-import { selectCurrentUser } from '../auth'
+import { selectCurrentUser, selectIsOfflineSession } from '../auth'
 import { isQueuedResult, QUEUE_PATH, QueueStorageNotice } from '../offline'
 import { transferApi } from '../transfer'
 import {
@@ -22,7 +24,6 @@ import {
 } from './registrationValues'
 import { RegistrationStep, STEP_TITLE_IDS } from './RegistrationSteps'
 import { DraftOffer, RegistrationSuccess } from './RegistrationBanners'
-import { CompactSteps } from './CompactSteps'
 import { useRegistrationDraft } from './useRegistrationDraft'
 import { useQueuedEdit } from './useQueuedEdit'
 import { isFreshWizard, type SubmitFailure, selectWizard, wizardEvents } from './wizardSlice'
@@ -49,6 +50,9 @@ function useFailureText(failure: SubmitFailure | null): string | null {
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' })
 
+/** A phone's step list, tight (antd's 48 px rows would fill the screen before any field). */
+const VERTICAL_STEP_STYLES = { item: { minHeight: 32, paddingBottom: 4 } }
+
 /** The step headers. Memoised: the screen renders on every key pressed in the form. */
 const WizardSteps = memo(function WizardSteps({
   step,
@@ -70,20 +74,21 @@ const WizardSteps = memo(function WizardSteps({
       })),
     [intl, busy, step],
   )
-  const steps = (
-    <Steps
-      className="registration-steps"
-      size="small"
-      orientation={vertical ? 'vertical' : 'horizontal'}
-      titlePlacement="vertical"
-      current={step}
-      onChange={onChange}
-      items={items}
-    />
-  )
+  // Spec 2.5: vertical on a phone, the step list itself, drawn compact.
   return (
     <nav aria-label={intl.formatMessage({ id: 'registrationSteps' })}>
-      {vertical ? <CompactSteps step={step}>{steps}</CompactSteps> : steps}
+      <Steps
+        className={
+          vertical ? 'registration-steps registration-steps-vertical' : 'registration-steps'
+        }
+        size="small"
+        orientation={vertical ? 'vertical' : 'horizontal'}
+        titlePlacement={vertical ? 'horizontal' : 'vertical'}
+        styles={vertical ? VERTICAL_STEP_STYLES : undefined}
+        current={step}
+        onChange={onChange}
+        items={items}
+      />
     </nav>
   )
 })
@@ -172,6 +177,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
   const { message } = App.useApp()
   const isMobile = useIsMobile()
   const user = useAppSelector(selectCurrentUser)
+  const offlineSession = useAppSelector(selectIsOfflineSession)
   const { status, step, failure, created } = useAppSelector(selectWizard)
   const [createMember, { data: lastResult }] = useCreateMemberMutation()
   const savedOnDevice = isQueuedResult(lastResult)
@@ -229,6 +235,9 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     setResetCount((n) => n + 1)
   })
   const editingQueued = queued.state.kind !== 'none'
+  // A new registration's draft survives leaving (useRegistrationDraft); a queued one's edit does
+  // not, so only that asks first. Its own save leaves on purpose.
+  const leaving = useRef(false)
 
   const draft = useRegistrationDraft({
     // Editing a queued registration leaves the new-registration draft alone.
@@ -243,9 +252,17 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     },
   })
 
+  // Bumped when Next or Submit stops on errors: once they are drawn, the first takes the focus.
+  const [errorPass, setErrorPass] = useState(0)
+  const formArea = useRef<HTMLDivElement | null>(null)
+  useEffect(() => {
+    if (errorPass > 0) focusFirstErrorSoon(formArea)
+  }, [errorPass])
+
   const showErrors = (errors: Record<string, string>) => {
     void formik.setTouched(touchedFor(errors), false)
     formik.setErrors(errors as FormikErrors<RegistrationValues>)
+    setErrorPass((n) => n + 1)
   }
 
   /** Next or a click on the next header: validate this step first (spec 4.5). */
@@ -255,8 +272,9 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
     // Formik's own validation (its `validate` checks the current step) sets the errors it finds.
     const errors = await formik.validateForm()
     if (Object.keys(errors).length > 0) {
-      void formik.setTouched(touchedFor(errors as Record<string, string>), false)
+      await formik.setTouched(touchedFor(errors as Record<string, string>), false)
       dispatch(wizardEvents.stepInvalid(step))
+      setErrorPass((n) => n + 1)
       return
     }
     await formik.setTouched({}, false)
@@ -280,10 +298,12 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
       releaseFile(formik.values.photoId)
       if (saved) void message.success(intl.formatMessage({ id: 'queueEditSaved' }))
       else void message.error(intl.formatMessage({ id: 'queueEditGone' }))
+      leaving.current = true
       navigate(QUEUE_PATH)
       return
     }
-    if (!localStorage.getItem(TOKEN_KEY)) {
+    // An offline session has no token: its registrations go to the device's queue.
+    if (!localStorage.getItem(TOKEN_KEY) && !offlineSession) {
       dispatch(wizardEvents.submitFailed({ kind: 'noToken' }))
       return
     }
@@ -333,6 +353,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
           className="registration-banner"
         />
       )}
+      <LeaveGuard when={editingQueued && formik.dirty} allow={leaving} />
       {draft.offer && (
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
@@ -357,7 +378,7 @@ function RegistrationScreen({ queuedId }: { queuedId: string | null }) {
         />
       )}
       {(queued.state.kind === 'none' || queued.state.kind === 'ready') && (
-        <Card className="registration-card">
+        <Card className="registration-card" ref={formArea}>
           <WizardSteps step={step} busy={busy} vertical={isMobile} onChange={onStepChange} />
           <FormikProvider value={formik}>
             <WizardForm

@@ -70,7 +70,7 @@ function PersonalStep() {
         <FormikTextField name="middle_name" required autoComplete="off" />
       </Pair>
       <Pair>
-        <FormikTextField name="last_name" autoComplete="off" />
+        <FormikTextField name="last_name" required autoComplete="off" />
         <FormikSelectField name="gender" required />
       </Pair>
       <FormikLatinNameField />

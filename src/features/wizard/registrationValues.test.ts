@@ -18,7 +18,7 @@ const complete = completeRegistration
 
 describe('step validation (spec 5.2, 5.3)', () => {
   it.each([
-    [0, ['first_name', 'middle_name', 'gender', 'date_of_birth', 'marital_status']],
+    [0, ['first_name', 'middle_name', 'last_name', 'gender', 'date_of_birth', 'marital_status']],
     [1, ['phone_primary', 'street_address', 'city', 'state']],
     [2, []],
     [3, ['membership_status']],

@@ -14,6 +14,7 @@ export { hashPassword, verifyPassword } from './passwords'
 export {
   type Account,
   deleteUser,
+  findAccount,
   findAccountState,
   findUserByUsername,
   insertUser,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { precompile } from '../../db/precompiled'
 import { isRole, type Role } from '../../../domain'
+import { isPostgres } from '../../db/portable'
 import type { Db, UserRow } from '../../db/tables'
 import { countRows } from '../../db/rowCounts'
 
@@ -164,4 +165,26 @@ export async function setUserDisabled(db: Db, id: number, disabled: boolean): Pr
     .set({ disabled: disabled ? 1 : 0 })
     .where('id', '=', id)
     .execute()
+}
+
+/** Would the office still have an enabled admin without this account as one? */
+export async function keepsAnAdmin(db: Db, leaving: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled', '=', 0)
+    .where('id', '!=', leaving)
+    .executeTakeFirstOrThrow()
+  return Number(row.n) > 0
+}
+
+/**
+ * The last-admin rule reads, then writes: two admins demoting each other at once must not both
+ * pass the check. PostgreSQL: the same transaction-scoped lock the history takes first.
+ */
+export async function lockAccounts(trx: Db) {
+  if (isPostgres(trx)) {
+    await sql`select pg_advisory_xact_lock(${0x61626c32})`.execute(trx)
+  }
 }

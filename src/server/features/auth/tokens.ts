@@ -11,7 +11,7 @@ export const MIN_SECRET_BYTES = 32
 export interface TokenClaims {
   id: number
   username: string
-  /** The session row (features/auth/sessions.ts) the token belongs to. */
+  /** The session row (features/auth/repository.ts) the token belongs to. */
   sessionId: string
 }
 

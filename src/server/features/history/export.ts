@@ -10,11 +10,11 @@ import {
   HISTORY_EXPORT_HEADERS,
   historyRow,
   historyText,
-  isValidIsoDate,
   type HistoryWords,
 } from '../../../domain'
 import type { AuditEventRow, Db } from '../../db/tables'
 import { type Calendar, type ExportFormat, type Language, message, neutralise } from '../imports'
+import { auditQuery } from './repository'
 
 const PAGE = 500
 
@@ -28,29 +28,6 @@ export const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
   subject_user_id: row.subject_user_id,
   details: JSON.parse(row.details) as Record<string, unknown>,
 })
-
-/** The day after a yyyy-mm-dd, as the first instant it excludes; undefined for a bad date. */
-export function nextDay(date: string): string | undefined {
-  // Date would roll 2026-02-31 over into March: a day that does not exist is refused.
-  if (!isValidIsoDate(date)) return undefined
-  const day = new Date(`${date}T00:00:00.000Z`)
-  if (Number.isNaN(day.getTime())) return undefined
-  return new Date(day.getTime() + 24 * 60 * 60 * 1000).toISOString()
-}
-
-/** GET /api/audit's filters as a query, newest first; `before` continues after a page. */
-export function auditQuery(db: Db, filters: AuditFilters, before?: number) {
-  let query = db.selectFrom('audit_events').selectAll()
-  if (filters.actor !== undefined) query = query.where('actor_id', '=', filters.actor)
-  if (filters.action) query = query.where('action', '=', filters.action)
-  if (filters.member_id !== undefined) query = query.where('member_id', '=', filters.member_id)
-  // Dates are whole UTC days; `at` is ISO text, so text comparison orders them.
-  if (filters.from) query = query.where('at', '>=', `${filters.from}T00:00:00.000Z`)
-  const end = filters.to ? nextDay(filters.to) : undefined
-  if (end) query = query.where('at', '<', end)
-  if (before !== undefined) query = query.where('seq', '<', before)
-  return query.orderBy('seq', 'desc')
-}
 
 /** The words of locales/ on the server; `{name}` placeholders filled (no plurals needed here). */
 export function serverWords(lang: Language, calendar: Calendar): HistoryWords {

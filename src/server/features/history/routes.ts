@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely'
 import { AUDIT_ACTIONS, type AuditFilters } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
-import { may } from '../accounts'
-import { findMemberOwner } from '../members'
-import { auditQuery, exportHistory, isTimeZone, nextDay, toAuditEvent as toEvent } from './export'
+import { exportHistory, isTimeZone } from './export'
+import { nextDay } from './repository'
+import { historyPage, memberHistory } from './service'
 import {
   DOWNLOAD_QUERY_PROPERTIES,
   downloadChoices,
@@ -55,23 +55,10 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/members/:id/history',
     { preHandler: app.requireUser },
     async (request, reply) => {
-      const user = request.user!
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
-      if (id < 1) throw new ApiError(404, 'Member not found')
-      // Clerks see the history of the members they own now; admins and auditors any member's,
-      // deleted ones included.
-      const owner = await findMemberOwner(db, id)
-      if (!may(user, 'member.read', { ownerId: owner })) throw new ApiError(404, 'Member not found')
-      const rows = await db
-        .selectFrom('audit_events')
-        .selectAll()
-        .where('member_id', '=', id)
-        .orderBy('seq', 'desc')
-        .limit(1000)
-        .execute()
-      if (owner === undefined && rows.length === 0) throw new ApiError(404, 'Member not found')
+      const history = await memberHistory(db, request.user!, id)
       reply.header('Cache-Control', 'no-store')
-      return { items: rows.map(toEvent) }
+      return history
     },
   )
 
@@ -88,15 +75,9 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       const q = request.query
       const limit = Math.min(q.limit ?? 50, MAX_LIMIT)
       const before = q.cursor ? Number(q.cursor) : undefined
-      const rows = await auditQuery(db, checkedFilters(q), before)
-        .limit(limit + 1)
-        .execute()
-      const items = rows.slice(0, limit).map(toEvent)
+      const page = await historyPage(db, checkedFilters(q), limit, before)
       reply.header('Cache-Control', 'no-store')
-      return {
-        items,
-        next_cursor: rows.length > limit ? String(items[items.length - 1].seq) : null,
-      }
+      return page
     },
   )
 

@@ -2,13 +2,23 @@
 // carrying a SHA-256 hash over its own content and the previous event's hash. Editing, removing
 // or inserting an event breaks the chain at that point, which `npm run audit -- verify` finds.
 import crypto from 'node:crypto'
-import { sql } from 'kysely'
-import { isPostgres } from '../../db/portable'
-import type { AuditEventRow } from '../../db/tables'
-import type { Db } from '../../db/tables'
+import type { Kysely } from 'kysely'
+import type { AuditEventRow, Database, Db } from '../../db/tables'
+import { ApiError } from '../../plugins/errors'
+import { type Caller, may } from '../accounts'
+import { findMemberOwner } from '../members'
+import { toAuditEvent } from './export'
+import {
+  auditQuery,
+  findChainTail,
+  insertEvents,
+  listMemberEvents,
+  lockChain,
+  readChainFrom,
+} from './repository'
 
 // The actions and the event's shape are shared with the client (src/domain/audit.ts).
-import { AUDIT_ACTIONS, type AuditAction } from '../../../domain'
+import { AUDIT_ACTIONS, type AuditAction, type AuditFilters } from '../../../domain'
 
 export { AUDIT_ACTIONS, type AuditAction }
 
@@ -30,9 +40,6 @@ export interface NewEvent {
   details?: Record<string, unknown>
   at?: Date
 }
-
-// Any constant key: every writer of the history takes this one transaction-scoped lock.
-const CHAIN_LOCK = 0x61626c31
 
 type HashedFields = Omit<AuditEventRow, 'hash'>
 
@@ -72,13 +79,8 @@ const EVENTS_PER_INSERT = 1000
  */
 export async function recordEvents(trx: Db, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx)
-  const last = await trx
-    .selectFrom('audit_events')
-    .select(['seq', 'hash'])
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  await lockChain(trx)
+  const last = await findChainTail(trx)
   let seq = last?.seq ?? 0
   let prevHash = last?.hash ?? GENESIS_HASH
   const now = new Date().toISOString()
@@ -99,7 +101,7 @@ export async function recordEvents(trx: Db, events: readonly NewEvent[]): Promis
       prevHash = eventHash(fields)
       return { ...fields, hash: prevHash }
     })
-    await trx.insertInto('audit_events').values(rows).execute()
+    await insertEvents(trx, rows)
   }
 }
 
@@ -113,13 +115,7 @@ export async function verifyChain(db: Db, pageSize = 1000): Promise<ChainResult>
   let prevHash = GENESIS_HASH
   let count = 0
   for (;;) {
-    const rows = await db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('seq', '>=', expectedSeq)
-      .orderBy('seq')
-      .limit(pageSize)
-      .execute()
+    const rows = await readChainFrom(db, expectedSeq, pageSize)
     for (const row of rows) {
       const seq = Number(row.seq)
       if (seq !== expectedSeq) {
@@ -153,4 +149,35 @@ export function memberChanges(
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[field] = [a, b]
   }
   return changes
+}
+
+/**
+ * A member's history: clerks see that of the members they own now; admins and auditors any
+ * member's, deleted ones included.
+ */
+export async function memberHistory(db: Kysely<Database>, user: Caller, id: number) {
+  const notFound = () => new ApiError(404, 'Member not found')
+  if (id < 1) throw notFound()
+  const owner = await findMemberOwner(db, id)
+  if (!may(user, 'member.read', { ownerId: owner })) throw notFound()
+  const rows = await listMemberEvents(db, id)
+  if (owner === undefined && rows.length === 0) throw notFound()
+  return { items: rows.map(toAuditEvent) }
+}
+
+/** A page of the whole history, newest first, and the cursor of the next one. */
+export async function historyPage(
+  db: Kysely<Database>,
+  filters: AuditFilters,
+  limit: number,
+  before?: number,
+) {
+  const rows = await auditQuery(db, filters, before)
+    .limit(limit + 1)
+    .execute()
+  const items = rows.slice(0, limit).map(toAuditEvent)
+  return {
+    items,
+    next_cursor: rows.length > limit ? String(items[items.length - 1].seq) : null,
+  }
 }

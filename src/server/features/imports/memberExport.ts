@@ -20,7 +20,7 @@ import {
   type MemberInput,
   parseIsoDate,
 } from '../../../domain'
-import { MEMBER_COLUMNS, rowToInput } from '../members'
+import { findMemberInputs } from '../members'
 import type { Db } from '../../db/tables'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../search'
 import {
@@ -243,9 +243,7 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
     })
     const ids = page.items.map((item) => item.id)
     if (ids.length > 0) {
-      let rows = db.selectFrom('members').select(MEMBER_COLUMNS).where('id', 'in', ids)
-      if (request.ownerId !== null) rows = rows.where('owner_user_id', '=', request.ownerId)
-      const byId = new Map((await rows.execute()).map((row) => [row.id, rowToInput(row)]))
+      const byId = await findMemberInputs(db, ids, request.ownerId)
       yield ids.flatMap((id) => byId.get(id) ?? [])
     }
     cursor = page.next_cursor ?? undefined

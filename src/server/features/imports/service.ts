@@ -332,7 +332,7 @@ export async function commitImport(
           ;(changes as Record<string, unknown>)[field] = reading.value[field]
         }
         const merged = { ...current, ...changes }
-        const checked = validateMember(merged, memberUpdateSchema())
+        const checked = validateMember(merged, memberUpdateSchema(), { stored: current })
         if (!checked.ok) {
           refuse(i, checked.errors)
           continue

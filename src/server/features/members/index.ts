@@ -1,7 +1,18 @@
 // The members feature's public surface: what app.ts, cli/ and other features may use.
 export { findMemberOwner, memberIdsOf } from './repository/access'
-export { countAllMembers, countOwnedMembers } from './repository/counts'
-export { findMember, loadMemberInputForUpdate, saveMember } from './repository/members'
+export {
+  countAllMembers,
+  countOwnedMembers,
+  deleteOwnerCounts,
+  memberCountsByOwner,
+} from './repository/counts'
+export {
+  findMember,
+  findMemberInputs,
+  loadMemberInputForUpdate,
+  saveMember,
+  transferMembersOf,
+} from './repository/members'
 export {
   inputToColumns,
   LIST_ITEM_COLUMNS,

@@ -218,7 +218,7 @@ export async function updateMember(
     if (!current) throw notFound()
     const before = await findMember(trx, owner, id)
     const merged = { ...current, ...changes.value }
-    const checked = validateMember(merged, memberUpdateSchema())
+    const checked = validateMember(merged, memberUpdateSchema(), { stored: current })
     if (!checked.ok) throw invalid(checked.errors)
     const saved = await saveMember(trx, owner, id, merged, photo)
     if (!saved || !before) throw notFound()

@@ -8,3 +8,4 @@ export {
   restoreDeletedMember,
 } from './repository'
 export { schedulePurge } from './service'
+export { restoreBinRoutes } from './routes'

@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
 import { sendError } from '../../../plugins/errors'
 import { noStore } from '../../../plugins/security'
-import { findUserByUsername, recordSignIn, verifyPassword } from '../../accounts'
-import { recordEvent, SYSTEM_ACTOR } from '../../history'
 import type { LoginThrottle } from '../loginThrottle'
-import { startSession } from '../sessions'
+import { checkCredentials, recordRefusedSignIn, signIn, usernameDigest } from '../service'
 import type { TokenService } from '../tokens'
 import { WorkQueue } from '../../../platform/workQueue'
+
+export { usernameDigest }
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const TOO_MANY_ATTEMPTS =
@@ -68,12 +67,9 @@ export function loginRoutes(
         return sendError(reply, 429, TOO_MANY_ATTEMPTS)
       }
       const attempt = deps.throttle.recordFailure(address, username)
-      let checked: { user: Awaited<ReturnType<typeof findUserByUsername>>; ok: boolean }
+      let checked: Awaited<ReturnType<typeof checkCredentials>>
       try {
-        checked = await deps.hashing.run(async () => {
-          const user = await findUserByUsername(deps.db, username)
-          return { user, ok: await verifyPassword(user?.password_hash, password) }
-        })
+        checked = await deps.hashing.run(() => checkCredentials(deps.db, username, password))
       } catch (error) {
         deps.throttle.withdraw(address, username, attempt)
         throw error
@@ -82,33 +78,11 @@ export function loginRoutes(
       if (!user || !ok || user.disabled) {
         // A short hash, not the typed text: a password typed as the username stays out of logs.
         request.log.info({ username: usernameDigest(username) }, 'sign-in refused')
-        // The history names the account tried, never the password; an unknown name only by a
-        // hash prefix, since a password typed into the wrong field would otherwise be kept.
-        await deps.db.transaction().execute((trx) =>
-          recordEvent(trx, {
-            actor: SYSTEM_ACTOR,
-            action: 'sign_in_refused',
-            subjectUserId: user?.id ?? null,
-            details: user
-              ? { username: user.username, reason: user.disabled ? 'disabled' : 'password' }
-              : { reason: 'unknown', username_sha256: usernameDigest(username) },
-          }),
-        )
+        await recordRefusedSignIn(deps.db, user, username)
         return sendError(reply, 401, INVALID_CREDENTIALS)
       }
       deps.throttle.recordSuccess(address, username, attempt)
-      const now = new Date()
-      const sessionId = await deps.db.transaction().execute(async (trx) => {
-        const id = await startSession(trx, user.id, now)
-        await recordSignIn(trx, user.id, now)
-        await recordEvent(trx, {
-          actor: { id: user.id, username: user.username },
-          action: 'sign_in',
-          subjectUserId: user.id,
-          at: now,
-        })
-        return id
-      })
+      const sessionId = await signIn(deps.db, user)
       const token = await deps.tokens.sign({ id: user.id, username: user.username, sessionId })
       return {
         success: true,
@@ -122,9 +96,4 @@ export function loginRoutes(
       }
     },
   )
-}
-
-/** 12 hex digits of the username's SHA-256: enough to tell repeated attempts apart in a log. */
-export function usernameDigest(username: string): string {
-  return createHash('sha256').update(username.trim().toLowerCase()).digest('hex').slice(0, 12)
 }

@@ -2,16 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
 import { ApiError } from '../../../plugins/errors'
-import {
-  findUserByUsername,
-  hashPassword,
-  PASSWORD_PROBLEM_TEXT,
-  passwordProblem,
-  updatePassword,
-  verifyPassword,
-} from '../../accounts'
-import { recordEvent } from '../../history'
-import { endAccountSessions, endSession } from '../sessions'
+import { changeOwnPassword, signOut } from '../service'
 
 interface PasswordBody {
   current_password: string
@@ -35,15 +26,7 @@ export function meRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
 
   // Ends this token's session on the server: the token is refused from now on (issue 23 §3).
   app.post('/api/logout', { preHandler: app.requireSession }, async (request, reply) => {
-    const user = request.user!
-    await db.transaction().execute(async (trx) => {
-      await endSession(trx, user.sessionId)
-      await recordEvent(trx, {
-        actor: { id: user.id, username: user.username },
-        action: 'sign_out',
-        subjectUserId: user.id,
-      })
-    })
+    await signOut(db, request.user!)
     return reply.code(204).send()
   })
 
@@ -70,34 +53,8 @@ export function meRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
           new_password: 'fieldRequired',
         })
       }
-      const user = request.user!
       const { current_password: current, new_password: next } = request.body
-      const stored = await findUserByUsername(db, user.username)
-      if (!stored || !(await verifyPassword(stored.password_hash, current))) {
-        throw new ApiError(400, 'The current password is not correct', {
-          current_password: 'currentPasswordWrong',
-        })
-      }
-      const problem = passwordProblem(next, user.username)
-      if (problem) {
-        throw new ApiError(400, PASSWORD_PROBLEM_TEXT[problem], { new_password: problem })
-      }
-      if (next === current) {
-        throw new ApiError(400, 'The new password must differ from the current one', {
-          new_password: 'passwordUnchanged',
-        })
-      }
-      const passwordHash = await hashPassword(next)
-      await db.transaction().execute(async (trx) => {
-        await updatePassword(trx, user.id, passwordHash)
-        // This device stays signed in; every other session of the account ends.
-        await endAccountSessions(trx, user.id, user.sessionId)
-        await recordEvent(trx, {
-          actor: { id: user.id, username: user.username },
-          action: 'account_password_change',
-          subjectUserId: user.id,
-        })
-      })
+      await changeOwnPassword(db, request.user!, current, next)
       return reply.code(204).send()
     },
   )

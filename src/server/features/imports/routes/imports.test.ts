@@ -105,7 +105,7 @@ describe('POST /api/imports: values', () => {
         am['option.spiritual_gifts.choir'],
         'a;b',
         '04/05/1990',
-        '0911',
+        '0911 234 567',
       ],
       [
         'E',
@@ -137,6 +137,7 @@ describe('POST /api/imports: values', () => {
       spiritual_gifts: ['choir'],
       allergies: ['a', 'b'],
       date_of_birth: '1990-05-04',
+      phone_primary: '0911 234 567',
     })
     expect(p.preview[2]).toMatchObject({
       marital_status: 'widowed',

@@ -37,3 +37,19 @@ export async function countAllMembers(db: Db, status?: string): Promise<number> 
   const row = await query.executeTakeFirst()
   return Number(row?.n ?? 0)
 }
+
+/** Each account's number of members. */
+export async function memberCountsByOwner(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('member_counts')
+    .select(['owner_user_id', (eb) => eb.fn.sum<number>('n').as('n')])
+    .groupBy('owner_user_id')
+    .execute()
+  return new Map(rows.map((row) => [row.owner_user_id, Number(row.n)]))
+}
+
+/** Drops the (empty) count rows of an account that is being removed. */
+export async function deleteOwnerCounts(db: Db, ownerId: number): Promise<void> {
+  await db.deleteFrom('member_counts').where('owner_user_id', '=', ownerId).execute()
+  await db.deleteFrom('member_ministry_counts').where('owner_user_id', '=', ownerId).execute()
+}

@@ -194,3 +194,30 @@ export async function transferMember(
   if (Number(result.numUpdatedRows) === 0) return undefined
   return findMember(db, targetUserId, id)
 }
+
+/** Hands these members of one account over to another, marking their transfer date. */
+export async function transferMembersOf(
+  db: Db,
+  fromOwner: number,
+  toOwner: number,
+  ids: readonly number[],
+): Promise<void> {
+  const now = new Date().toISOString()
+  await db
+    .updateTable('members')
+    .set({ owner_user_id: toOwner, transfer_date: now, updated_at: now })
+    .where('owner_user_id', '=', fromOwner)
+    .where('id', 'in', ids)
+    .execute()
+}
+
+/** The inputs of these members, by id; with an owner, only that account's. */
+export async function findMemberInputs(
+  db: Db,
+  ids: readonly number[],
+  ownerId: number | null,
+): Promise<Map<number, MemberInput>> {
+  let rows = db.selectFrom('members').select(MEMBER_COLUMNS).where('id', 'in', ids)
+  if (ownerId !== null) rows = rows.where('owner_user_id', '=', ownerId)
+  return new Map((await rows.execute()).map((row) => [row.id, rowToInput(row)]))
+}

@@ -146,7 +146,7 @@ export async function memberRoutes(
   await app.register(async (scope) => {
     await registerMultipart(scope)
     scope.addHook('preHandler', scope.requireUser)
-    // Member data is personal: no shared cache, no browser cache (spec 7.2 sends _cb for it).
+    // Member data is personal: no shared cache, no browser cache (what spec 7.2's _cb is for).
     scope.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
       reply.header('Cache-Control', 'no-store')
       return payload

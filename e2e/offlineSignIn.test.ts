@@ -1,0 +1,187 @@
+/**
+ * Signing in without the server (issue 42) in a real Chromium: after an online sign-in the device
+ * keeps a verifier; with the server stopped, a reload and a sign-in open an offline session whose
+ * registration waits on the device, and a real sign-in once the server answers sends it.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import {
+  ADMIN_PASSWORD,
+  apiToken,
+  controlledByServiceWorker,
+  launchBrowser,
+  NARROW,
+  nextStep,
+  openPage,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+  t,
+} from './support'
+
+let browser: Browser
+let server: RunningServer
+// Ours, not the server's: the test stops the server and starts it again on the same data.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-offline-sign-in-'))
+
+before(async () => {
+  browser = await launchBrowser()
+  server = await startServer({ DATA_DIR: dataDir })
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Where a sign-in lands: the landing screen online, the wizard offline. */
+const SIGNED_IN = /\/(home|registration)$/
+
+/** Whether the device holds a verifier for the admin account (never the password). */
+const verifierKept = (page: Page) =>
+  page.evaluate(
+    (password) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('abal-auth')
+        // Not made yet: looking must not make an empty database the app could not upgrade.
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve('none')
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('verifiers')) {
+            db.close()
+            return resolve('none')
+          }
+          const get = db.transaction('verifiers').objectStore('verifiers').get('admin')
+          get.onsuccess = () => {
+            const stored = get.result as Record<string, unknown> | undefined
+            db.close()
+            if (!stored) return resolve('none')
+            const text = JSON.stringify(stored) + String(Object.values(stored))
+            resolve(text.includes(password) ? 'password' : 'verifier')
+          }
+        }
+      }),
+    ADMIN_PASSWORD,
+  )
+
+const openOptions = (page: Page) =>
+  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
+
+/** Picks one option of the antd select with this id (retried while the menu slides in). */
+async function pick(page: Page, id: string, label: string) {
+  const input = page.locator(`#${id}`)
+  const select = page.locator('.ant-select', { has: input })
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
+      await openOptions(page).filter({ hasText: label }).first().click({ timeout: 5000 })
+      await select
+        .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
+        .first()
+        .waitFor({ timeout: 5000 })
+      break
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+  if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape')
+}
+
+/** The wizard's required fields only, then Submit. */
+async function registerMinimal(page: Page, firstName: string) {
+  const option = (field: string, key: string) => t('en', `option.${field}.${key}`)
+  await page.locator('#member-first_name').fill(firstName)
+  await page.locator('#member-middle_name').fill('Kebede')
+  await page.locator('#member-last_name').fill('Offline')
+  await pick(page, 'member-gender', option('gender', 'female'))
+  await page.locator('#member-date_of_birth').click()
+  await page.locator('#member-date_of_birth').fill('1990-05-04')
+  await page.keyboard.press('Enter')
+  await pick(page, 'member-marital_status', option('marital_status', 'single'))
+  await nextStep(page, 1)
+  await page.locator('#member-phone_primary').fill('+251911000111')
+  await page.locator('#member-street_address').fill('Bole Road 12')
+  await page.locator('#member-city').fill('Addis Ababa')
+  await page.locator('#member-state').fill('Addis Ababa')
+  await nextStep(page, 2)
+  await nextStep(page, 3)
+  await pick(page, 'member-membership_status', option('membership_status', 'member'))
+  await nextStep(page, 4)
+  await pick(page, 'member-current_ministries', option('current_ministries', 'choir'))
+  await nextStep(page, 5)
+  await pick(page, 'member-highest_education', option('highest_education', 'degree'))
+  await nextStep(page, 6)
+  await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'sms'))
+  await page.getByRole('button', { name: t('en', 'submit'), exact: true }).click()
+}
+
+test('offline sign-in after an online one, a queued registration, then sent after a real sign-in', async () => {
+  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
+  await page.goto(`${server.url}/login`)
+  await controlledByServiceWorker(page)
+  await submitLogin(page)
+  await page.waitForURL(SIGNED_IN)
+  for (let waited = 0; (await verifierKept(page)) === 'none' && waited < 15_000; waited += 250) {
+    await page.waitForTimeout(250)
+  }
+  assert.equal(await verifierKept(page), 'verifier')
+
+  // No server at all; the reload ends the session (spec 2.1) and the app opens from the cache.
+  await server.stop()
+  await page.reload()
+  await page.waitForURL(/\/login$/)
+
+  // A wrong password offline is refused, and the next try has to wait.
+  await submitLogin(page, 'admin', 'not-the-password')
+  await page.getByText(t('en', 'loginOfflineInvalid')).waitFor()
+  // Each wrong try doubles the wait (1 s, 2 s, 4 s): soon a try comes before the wait is over.
+  const wait = page.getByText(/Please wait \d+ s and try again/)
+  for (let tries = 0; tries < 5 && !(await wait.isVisible()); tries += 1) {
+    await submitLogin(page, 'admin', 'not-the-password')
+    await page.waitForTimeout(300)
+  }
+  await wait.waitFor()
+  await page.waitForTimeout(8500)
+
+  await submitLogin(page)
+  await page.waitForURL(/\/registration$/)
+  const bar = page.locator('.offline-session-bar')
+  await bar.getByText(t('en', 'offlineSessionTitle')).waitFor()
+  await screenshot(page, 'offline-session-en-375')
+
+  const name = 'Offlinesignin'
+  await registerMinimal(page, name)
+  await page.getByText(t('en', 'savedOnDevice')).waitFor()
+  await page.getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) }).waitFor()
+
+  // The server again (same port and data): the banner asks for a real sign-in.
+  server = await startServer({ PORT: String(server.port), DATA_DIR: dataDir })
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await bar.getByText(t('en', 'offlineSessionServerBack')).waitFor({ timeout: 30_000 })
+  await bar.getByRole('button', { name: t('en', 'offlineSessionSignIn') }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('#offline-session-password').fill('wrong-password')
+  await dialog.getByRole('button', { name: t('en', 'loginButton') }).click()
+  await dialog.getByText(t('en', 'loginInvalid')).waitFor()
+  await dialog.locator('#offline-session-password').fill(ADMIN_PASSWORD)
+  await dialog.getByRole('button', { name: t('en', 'loginButton') }).click()
+  await bar.waitFor({ state: 'detached' })
+  await page.locator('.queue-indicator').waitFor({ state: 'detached', timeout: 30_000 })
+
+  const token = await apiToken(server.url)
+  const res = await fetch(`${server.url}/api/members/search?q=${name}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const body = (await res.json()) as { items: { first_name: string }[] }
+  assert.equal(body.items.filter((m) => m.first_name === name).length, 1)
+
+  // The real sign-in kept a fresh verifier, still without the password.
+  assert.equal(await verifierKept(page), 'verifier')
+  await context.close()
+})

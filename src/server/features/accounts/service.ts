@@ -1,0 +1,198 @@
+// What an administrator does to accounts (issue 25): each use case owns its transaction and
+// records itself in the history under the account's name. The routes check the role first.
+import type { Kysely } from 'kysely'
+import { isRole, normaliseUsername, type Role, usernameProblem } from '../../../domain'
+import type { Database, Db } from '../../db/tables'
+import { ApiError } from '../../plugins/errors'
+import { endAccountSessions } from '../auth'
+import { type Actor, recordEvent } from '../history'
+import { deleteOwnerCounts, memberCountsByOwner, memberIdsOf, transferMembersOf } from '../members'
+import { hashPassword } from './passwords'
+import {
+  type Account,
+  deleteUser,
+  findAccount,
+  insertUser,
+  keepsAnAdmin,
+  listAccounts,
+  lockAccounts,
+  setUserDisabled,
+  setUserRole,
+  updatePassword,
+} from './repository'
+import { temporaryPassword } from './temporaryPassword'
+
+export const LAST_ADMIN = 'The last enabled admin cannot be disabled, demoted or removed'
+
+const notFound = () => new ApiError(404, 'Account not found')
+
+const withCount = (account: Account, counts: Map<number, number>) => ({
+  ...account,
+  member_count: counts.get(account.id) ?? 0,
+})
+
+/** An administrator's act on an account, in the history under the account's name. */
+const recordAccountEvent = (
+  trx: Db,
+  actor: Actor,
+  action: 'account_create' | 'account_update' | 'account_password_reset' | 'account_remove',
+  account: { id: number; username: string },
+  details: Record<string, unknown> = {},
+) =>
+  recordEvent(trx, {
+    actor,
+    action,
+    subjectUserId: account.id,
+    details: { username: account.username, ...details },
+  })
+
+/** Every account with its number of members. */
+export async function listAccountsWithCounts(db: Kysely<Database>) {
+  const counts = await memberCountsByOwner(db)
+  return (await listAccounts(db)).map((account) => withCount(account, counts))
+}
+
+/** A new account with a temporary password, to be replaced at its first sign-in. */
+export async function createAccount(
+  db: Kysely<Database>,
+  actor: Actor,
+  request: { username: string; role?: string },
+) {
+  if (usernameProblem(request.username)) {
+    throw new ApiError(400, 'Use letters, digits, ".", "_" and "-" only (at most 100)', {
+      username: 'invalidUsername',
+    })
+  }
+  const username = normaliseUsername(request.username)
+  const role: Role = request.role && isRole(request.role) ? request.role : 'clerk'
+  const password = temporaryPassword()
+  const passwordHash = await hashPassword(password)
+  const created = await db.transaction().execute(async (trx) => {
+    // Names ignore case (the unique index is on lower(username)); SQLite's lower() folds
+    // ASCII only, so compare in JS as the CLI does.
+    const taken = (await listAccounts(trx)).some(
+      (a) => a.username.normalize('NFC').toLowerCase() === username.toLowerCase(),
+    )
+    if (taken) {
+      throw new ApiError(400, `An account "${username}" already exists`, {
+        username: 'usernameTaken',
+      })
+    }
+    const user = await insertUser(trx, username, passwordHash, {
+      role,
+      mustChangePassword: true,
+    })
+    await recordAccountEvent(trx, actor, 'account_create', { id: user.id, username }, { role })
+    return (await findAccount(trx, user.id))!
+  })
+  return { user: withCount(created, new Map()), temporary_password: password }
+}
+
+/** A new role or a disabled account; its open sessions end (issue 23 §3). */
+export async function updateAccount(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  { role, disabled }: { role?: string; disabled?: boolean },
+) {
+  return db.transaction().execute(async (trx) => {
+    await lockAccounts(trx)
+    const account = await findAccount(trx, id)
+    if (!account) throw notFound()
+    const demoted = role !== undefined && role !== 'admin'
+    const losesAdmin = account.role === 'admin' && !account.disabled && (demoted || disabled)
+    if (losesAdmin && !(await keepsAnAdmin(trx, id))) {
+      throw new ApiError(400, LAST_ADMIN, { role: 'lastAdmin' })
+    }
+    const changes: Record<string, [unknown, unknown]> = {}
+    if (role !== undefined && isRole(role) && role !== account.role) {
+      await setUserRole(trx, id, role)
+      changes.role = [account.role, role]
+    }
+    if (disabled !== undefined && disabled !== account.disabled) {
+      await setUserDisabled(trx, id, disabled)
+      changes.disabled = [account.disabled, disabled]
+    }
+    if (Object.keys(changes).length > 0) {
+      await endAccountSessions(trx, id)
+      await recordAccountEvent(trx, actor, 'account_update', account, { changes })
+    }
+    const counts = await memberCountsByOwner(trx)
+    return withCount((await findAccount(trx, id))!, counts)
+  })
+}
+
+/** A temporary password for the account; its sessions end. */
+export async function resetPassword(db: Kysely<Database>, actor: Actor, id: number) {
+  const password = temporaryPassword()
+  const passwordHash = await hashPassword(password)
+  await db.transaction().execute(async (trx) => {
+    const account = await findAccount(trx, id)
+    if (!account) throw notFound()
+    await updatePassword(trx, id, passwordHash, true)
+    await endAccountSessions(trx, id)
+    await recordAccountEvent(trx, actor, 'account_password_reset', account)
+  })
+  return { temporary_password: password }
+}
+
+/** Hands every member of one account over to another, enabled one; returns how many. */
+export async function transferAllMembers(
+  db: Kysely<Database>,
+  actor: Actor,
+  from: number,
+  to: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const source = await findAccount(trx, from)
+    if (!source) throw notFound()
+    const target = await findAccount(trx, to)
+    if (!target || target.disabled || to === from) {
+      throw new ApiError(400, 'Choose another, enabled account', {
+        target_user_id: 'invalidValue',
+      })
+    }
+    const ids = await memberIdsOf(trx, from)
+    if (ids.length === 0) return 0
+    await transferMembersOf(trx, from, to, ids)
+    for (const memberId of ids) {
+      await recordEvent(trx, {
+        actor,
+        action: 'member_transfer',
+        memberId,
+        subjectUserId: to,
+        details: {
+          changes: { owner_user_id: [from, to] },
+          from_username: source.username,
+          to_username: target.username,
+        },
+      })
+    }
+    return ids.length
+  })
+}
+
+/** Removes an account that owns no member; never the caller's own, never the last admin. */
+export async function removeAccount(db: Kysely<Database>, actor: Actor, id: number) {
+  await db.transaction().execute(async (trx) => {
+    await lockAccounts(trx)
+    const account = await findAccount(trx, id)
+    if (!account) throw notFound()
+    if (id === actor.id) {
+      throw new ApiError(400, 'You cannot remove your own account', { id: 'ownAccount' })
+    }
+    const owned = await memberIdsOf(trx, id)
+    if (owned.length > 0) {
+      throw new ApiError(400, 'This account still has members: transfer them first', {
+        id: 'hasMembers',
+      })
+    }
+    if (account.role === 'admin' && !account.disabled && !(await keepsAnAdmin(trx, id))) {
+      throw new ApiError(400, LAST_ADMIN, { role: 'lastAdmin' })
+    }
+    await endAccountSessions(trx, id)
+    await deleteOwnerCounts(trx, id)
+    await deleteUser(trx, id)
+    await recordAccountEvent(trx, actor, 'account_remove', account)
+  })
+}
