@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
+  apiToken,
   createMember,
   type Language,
   NARROW,
@@ -54,6 +55,24 @@ useServerAndBrowser(async () => {
     job: '',
   })
   memberId = member.id
+  // An edit, so the history shows a field-by-field change (its old and new values' colours).
+  const form = new FormData()
+  for (const [name, value] of Object.entries({
+    first_name: 'አበበ',
+    middle_name: 'ከበደ',
+    last_name: 'ተሰማ',
+    gender: 'male',
+    membership_status: 'visitor',
+    city: 'Adama',
+  })) {
+    form.append(name, value)
+  }
+  const res = await fetch(`${server.url}/api/members/${memberId}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
+    body: form,
+  })
+  assert.equal(res.status, 200, await res.text())
 })
 
 /** Runs axe on the page as it is; returns the serious and critical violations, described. */
@@ -158,6 +177,10 @@ for (const { lang, theme, viewport } of RUNS) {
       await navigate(page, `/member/idcard/${memberId}`)
       await page.getByRole('heading', { name: t(lang, 'idCardTitle') }).waitFor()
       await check('idcard')
+
+      await navigate(page, '/history')
+      await page.locator('.history-after').first().waitFor()
+      await check('history')
     } finally {
       await context.close()
     }

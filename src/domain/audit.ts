@@ -2,6 +2,7 @@
 // GET /api/members/:id/history, and the words an event is shown in (screen and export alike).
 import { type DateCalendar, type DateLanguage, formatDate } from './dateFormat'
 import { fieldLabelId } from './fieldLabels'
+import { joinList, labelled } from './textParts'
 
 /** Every action the server records, in the order the history filter offers them. */
 export const AUDIT_ACTIONS = [
@@ -113,7 +114,12 @@ export function historyText({ t, known, calendar, language }: HistoryWords) {
       return t(raw ? 'yes' : 'no')
     }
     if (Array.isArray(raw)) {
-      return raw.length === 0 ? '—' : raw.map((item) => value(field, item)).join(', ')
+      return raw.length === 0
+        ? '—'
+        : joinList(
+            raw.map((item) => value(field, item)),
+            language,
+          )
     }
     if (typeof raw === 'string') {
       if (field === 'role' && known(`role${raw[0]?.toUpperCase()}${raw.slice(1)}`)) {
@@ -182,7 +188,7 @@ export function historyText({ t, known, calendar, language }: HistoryWords) {
     return ''
   }
 
-  return { changes, actionName, actor, subject, fieldLabel }
+  return { changes, actionName, actor, subject, fieldLabel, language }
 }
 
 export type HistoryText = ReturnType<typeof historyText>
@@ -207,7 +213,7 @@ export function historyRow(text: HistoryText, event: AuditEvent, when: string): 
     text.subject(event),
     text
       .changes(event)
-      .map((c) => `${c.label}: ${c.before} → ${c.after}`)
-      .join('; '),
+      .map((c) => labelled(c.label, `${c.before} → ${c.after}`, text.language))
+      .join(text.language === 'am' ? '፤ ' : '; '),
   ]
 }

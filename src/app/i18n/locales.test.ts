@@ -11,9 +11,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map
  * Texts that are rightly the same in English and Amharic or Oromo: brand names, codes, units
  * words Afaan Oromoo writes as English does, and texts of placeholders only ("{field}: {value}", "{count, number}+").
  */
-const SAME_IN_AMHARIC = new Set(['appTitle', 'memberCountCappedShort'])
+const SAME_IN_AMHARIC = new Set(['appTitle', 'clockWithLocal', 'memberCountCappedShort', 'quoted'])
 const SAME_IN_OROMO =
-  /^(appTitle|memberCountCappedShort|searchMatchField|option\.(highest_education\.phd|preferred_contact_method\.sms|nationality\.\w+))$/
+  /^(appTitle|clockWithLocal|labelledValue|memberCountCappedShort|quoted|searchMatchField|option\.(highest_education\.phd|preferred_contact_method\.sms|nationality\.\w+))$/
 
 describe('locale files', () => {
   it('hold the same keys in en, am and om', () => {

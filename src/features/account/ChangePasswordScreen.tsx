@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd'
+import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd'
 import { Formik, type FormikErrors } from 'formik'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -39,6 +39,7 @@ export default function ChangePasswordScreen() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
+  const { message } = App.useApp()
   const user = useAppSelector(selectCurrentUser)
   const [changePassword] = useChangePasswordMutation()
   const [done, setDone] = useState(false)
@@ -82,7 +83,10 @@ export default function ChangePasswordScreen() {
               setDone(true)
               if (forced) {
                 dispatch(passwordChanged())
-                navigate('/members', { replace: true })
+                // Where a clerk's work starts, saying the password is set (the toast outlives
+                // the change of screen).
+                void message.success(intl.formatMessage({ id: 'passwordChosenNotice' }))
+                navigate('/registration', { replace: true })
               }
             } catch (error) {
               const fields = (error as { data?: { errors?: Record<string, string> } }).data?.errors

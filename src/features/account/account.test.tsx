@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
 import { emptyFrameRoutes, mockServerForEachTest } from '../../testing/mockServer'
@@ -51,5 +51,24 @@ describe('an auditor', () => {
       () => expect(server.requests.some((r) => r.search.get('owner') === 'all')).toBe(true),
       slow,
     )
+  })
+})
+
+describe('a first sign-in with a one-time password', () => {
+  it('lands on the registration screen with a confirmation once the password is chosen', async () => {
+    server.on('POST', '/api/me/password', { status: 204 })
+    const user = userEvent.setup()
+    const { router } = renderRoute('/account/password', {
+      signedInAs: { id: 7, username: 'hanna', role: 'clerk', mustChangePassword: true },
+    })
+    await user.type(await screen.findByLabelText('Current password', {}, slow), 'Xq3secret12ab')
+    await user.type(screen.getByLabelText('New password'), 'a-long-new-password')
+    await user.type(screen.getByLabelText('Repeat the new password'), 'a-long-new-password')
+    const form = screen.getByLabelText('Current password').closest('.ant-card') as HTMLElement
+    await user.click(within(form).getByRole('button', { name: 'Change password' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'), slow)
+    expect(
+      await screen.findByText('Your password is set. You can now register members.', {}, slow),
+    ).toBeInTheDocument()
   })
 })

@@ -82,6 +82,24 @@ describe('Accounts screen (issue 25)', () => {
     )
     const post = server.requests.find((r) => r.method === 'POST')
     expect(post?.body).toEqual({ username: 'board', role: 'auditor' })
+
+    // × (like Esc, antd's onCancel) asks before the only copy is lost; "Back to the password"
+    // keeps it on screen.
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await user.click(await screen.findByRole('button', { name: 'Back to the password' }, slow))
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1))
+    expect(screen.getByTestId('temporary-password')).toBeVisible()
+    // Confirming closes it.
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    expect((await screen.findAllByText(/is not shown again/, {}, slow)).length).toBeGreaterThan(0)
+    const closeAnyway = screen
+      .getAllByRole('button', { name: 'Close' })
+      .find((button) => button.classList.contains('ant-btn-dangerous'))!
+    await user.click(closeAnyway)
+    await waitFor(
+      () => expect(screen.queryByRole('dialog', { name: 'One-time password' })).toBeNull(),
+      slow,
+    )
   })
 
   it('shows the server refusal translated, on the field it is about', async () => {
@@ -194,7 +212,7 @@ describe('Accounts screen (issue 25)', () => {
     renderRoute('/accounts', { signedInAs: admin, language: 'om' })
     await user.click(within(await row('hanna')).getByRole('button', { name: 'hanna haqaa' }))
     const dialog = await screen.findByRole('dialog', {}, slow)
-    expect(dialog).toHaveTextContent(/Herregni hanna haqamuu\?/)
+    expect(dialog).toHaveTextContent(/Herrega hanna haquu barbaadduu\?/)
     await user.click(within(dialog).getByRole('button', { name: /^Haqaa/ }))
     expect(
       await within(dialog).findByText(

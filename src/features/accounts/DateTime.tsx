@@ -1,5 +1,6 @@
 import { useAppSelector } from '../../app/hooks'
 import { formatDate } from '../../domain'
+import { useTextParts } from '../../shared/useTextParts'
 import { selectCalendar, selectLanguage } from '../preferences'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -14,15 +15,19 @@ export function localParts(iso: string): { day: string; time: string } | null {
   }
 }
 
-/** An instant in the user's calendar and language (the one date formatter), and local time. */
+/**
+ * An instant in the user's calendar and language (the one date formatter), and local time,
+ * its Ethiopian reading beside it in Amharic and Oromo.
+ */
 export function useDateTimeText(): (iso: string | null | undefined, withTime?: boolean) => string {
   const calendar = useAppSelector(selectCalendar)
   const language = useAppSelector(selectLanguage)
+  const { clock } = useTextParts()
   return (iso, withTime = true) => {
     const parts = iso ? localParts(iso) : null
     if (!parts) return iso ?? ''
     const day = formatDate(parts.day, calendar, language)
-    return withTime ? `${day} ${parts.time}` : day
+    return withTime ? `${day} ${clock(parts.time)}` : day
   }
 }
 

@@ -6,7 +6,11 @@ export interface DataRow {
   n: number
 }
 
-/** A chart's numbers as a table for screen readers (the drawing itself is hidden from them). */
+/**
+ * A chart's numbers as a table for screen readers (the drawing itself is hidden from them). The
+ * hiding box is a block around the table: a table ignores the 1 px box and its overflow would
+ * lengthen the page by its own height under the charts.
+ */
 export function DataTable({
   caption,
   rows,
@@ -18,22 +22,24 @@ export function DataTable({
 }) {
   const intl = useIntl()
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{intl.formatMessage({ id: labelHeader })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'homeCount' })}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.label}</th>
-            <td>{intl.formatNumber(row.n)}</td>
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{intl.formatMessage({ id: labelHeader })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'homeCount' })}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td>{intl.formatNumber(row.n)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -1,5 +1,7 @@
 // The home screen's charts: recharts (SVG, React components), in a chunk of its own that only
 // this screen loads. Each chart is hidden from screen readers, which read its table instead.
+// Charts whose labels are long (statuses, months, ministries) lay their bars across, with each
+// label wrapped beside its bar: under upright bars they overlapped or were cut at the edge.
 import { Card, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
@@ -12,7 +14,9 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type YAxisTickContentProps,
 } from 'recharts'
+import { labelColumnWidth, wrapLabel } from './chartLabels'
 import { DataTable, type DataRow } from './DataTable'
 import type { MemberStats } from './homeApi'
 import { useHomeLabels } from './homeLabels'
@@ -23,10 +27,8 @@ interface ChartProps {
   title: string
   rows: DataRow[]
   labelHeader?: string
-  /** Horizontal bars (long labels such as ministries). */
+  /** Horizontal bars, labels wrapped beside them (long labels: statuses, months, ministries). */
   horizontal?: boolean
-  /** Month names: written at a slant under their bars. */
-  slanted?: boolean
   onSelect?: (key: string) => void
   colorful?: boolean
 }
@@ -39,19 +41,48 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   )
 }
 
-function BarsChart({
-  title,
-  rows,
-  labelHeader,
-  horizontal,
-  slanted,
-  onSelect,
-  colorful,
-}: ChartProps) {
+const LINE_HEIGHT = 15
+const LABEL_MAX_WIDTH = 140
+
+/** A category label beside its bar, in as many lines as it needs. */
+function WrappedTick(props: {
+  x?: number | string
+  y?: number | string
+  payload?: { value?: unknown }
+  fill?: string
+  width: number
+}) {
+  const lines = wrapLabel(String(props.payload?.value ?? ''), props.width - 12)
+  const x = Number(props.x ?? 0)
+  return (
+    <text
+      x={x}
+      y={Number(props.y ?? 0)}
+      textAnchor="end"
+      dominantBaseline="central"
+      fill={props.fill}
+      fontSize={12}
+    >
+      {lines.map((line, i) => (
+        <tspan key={i} x={x} dy={i === 0 ? -((lines.length - 1) * LINE_HEIGHT) / 2 : LINE_HEIGHT}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  )
+}
+
+function BarsChart({ title, rows, labelHeader, horizontal, onSelect, colorful }: ChartProps) {
   const { token } = theme.useToken()
   const intl = useIntl()
   const axis = { fill: token.colorTextSecondary, fontSize: 12 }
-  const height = horizontal ? Math.max(160, rows.length * 26 + 30) : slanted ? 260 : 220
+  const labelWidth = labelColumnWidth(
+    rows.map((row) => row.label),
+    LABEL_MAX_WIDTH,
+  )
+  const lines = Math.max(1, ...rows.map((row) => wrapLabel(row.label, labelWidth - 12).length))
+  const rowHeight = Math.max(26, lines * LINE_HEIGHT + 12)
+  const height = horizontal ? Math.max(120, rows.length * rowHeight + 30) : 220
   return (
     <ChartCard title={title}>
       <div aria-hidden="true" className="home-chart-drawing">
@@ -59,7 +90,7 @@ function BarsChart({
           <BarChart
             data={rows}
             layout={horizontal ? 'vertical' : 'horizontal'}
-            margin={{ top: 8, right: 16, bottom: slanted ? 8 : 0, left: horizontal ? 8 : -16 }}
+            margin={{ top: 8, right: 16, bottom: 0, left: horizontal ? 0 : -16 }}
             accessibilityLayer={false}
           >
             <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" />
@@ -69,8 +100,16 @@ function BarsChart({
                 <YAxis
                   type="category"
                   dataKey="label"
-                  width={120}
-                  tick={axis}
+                  width={labelWidth}
+                  tick={(tick: YAxisTickContentProps) => (
+                    <WrappedTick
+                      x={tick.x}
+                      y={tick.y}
+                      payload={tick.payload}
+                      fill={axis.fill}
+                      width={labelWidth}
+                    />
+                  )}
                   stroke={token.colorBorder}
                   interval={0}
                 />
@@ -82,9 +121,7 @@ function BarsChart({
                   tick={axis}
                   stroke={token.colorBorder}
                   interval={0}
-                  angle={slanted ? -40 : 0}
-                  textAnchor={slanted ? 'end' : 'middle'}
-                  height={slanted ? 80 : 30}
+                  height={30}
                 />
                 <YAxis allowDecimals={false} tick={axis} stroke={token.colorBorder} />
               </>
@@ -151,11 +188,12 @@ export default function HomeCharts({
         rows={rows(stats.by_status, (r) => r.status, labels.status)}
         onSelect={(key) => key && onStatus(key)}
         colorful
+        horizontal
       />
       <BarsChart
         title={t('homeRegistrations')}
         labelHeader="homeMonth"
-        slanted
+        horizontal
         rows={stats.registrations_by_month.map((m) => ({
           key: `${m.year}-${m.month}`,
           label: labels.month(m, stats.calendar),

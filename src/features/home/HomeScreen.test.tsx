@@ -82,22 +82,28 @@ describe('HomeScreen', () => {
 
   it('shows the figures, this week and each chart as a table', async () => {
     renderRoute('/home', { signedInAs: admin })
-    const total = await screen.findByRole('button', { name: /12 Total members/ }, SLOW)
+    const total = await screen.findByRole(
+      'button',
+      { name: 'Total members: 12. Show them in the member list' },
+      SLOW,
+    )
     expect(total).toBeInTheDocument()
     expect(screen.getByText('Not recorded yet')).toBeInTheDocument()
     expect(screen.getByText('Almaz Bekele Girma')).toBeInTheDocument()
     expect(screen.getByText(/36 years/)).toBeInTheDocument()
     // Months of the figures' calendar (Ethiopian here), Pagume included, in the table.
     const months = await screen.findByRole('table', { name: 'Registrations per month' }, SLOW)
-    expect(within(months).getByRole('rowheader', { name: 'Pagume 2018' })).toBeInTheDocument()
-    expect(within(months).getByRole('rowheader', { name: 'Meskerem 2019' })).toBeInTheDocument()
+    expect(within(months).getByRole('rowheader', { name: 'Pagume 2018 E.C.' })).toBeInTheDocument()
+    expect(
+      within(months).getByRole('rowheader', { name: 'Meskerem 2019 E.C.' }),
+    ).toBeInTheDocument()
     const byStatus = screen.getByRole('table', { name: 'Members by status' })
     expect(within(byStatus).getByRole('row', { name: 'Visitor 3' })).toBeInTheDocument()
   })
 
   it('opens the member list filtered by a status', async () => {
     const { router } = renderRoute('/home', { signedInAs: admin })
-    fireEvent.click(await screen.findByRole('button', { name: /^3 Visitor/ }, SLOW))
+    fireEvent.click(await screen.findByRole('button', { name: /^Visitor: 3\./ }, SLOW))
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'))
     await waitFor(
       () =>
@@ -110,6 +116,48 @@ describe('HomeScreen', () => {
     )
     // The address is cleaned; the filter lives in the list's own state.
     expect(router.state.location.search).toBe('')
+  })
+
+  it.each([
+    ['am', 'ethiopian', ['ነሐሴ 2018 ዓ.ም.', 'ጳጉሜ 2018 ዓ.ም.', 'መስከረም 2019 ዓ.ም.']],
+    ['am', 'gregorian', ['ኦገስት 2026 እ.ኤ.አ.', 'ሴፕቴምበር 2026 እ.ኤ.አ.', 'ጃንዋሪ 2027 እ.ኤ.አ.']],
+    ['om', 'ethiopian', ['Hagayya 2018 ALI', 'Qaammee 2018 ALI', 'Fulbaana 2019 ALI']],
+    ['om', 'gregorian', ['Hagayya 2026 ALA', 'Fulbaana 2026 ALA', 'Amajjii 2027 ALA']],
+    ['en', 'gregorian', ['August 2026', 'September 2026', 'January 2027']],
+  ] as const)(
+    'writes the era mark after each chart month (%s, %s calendar)',
+    async (language, calendar, expected) => {
+      const months =
+        calendar === 'ethiopian'
+          ? stats.registrations_by_month
+          : [
+              { year: 2026, month: 8, n: 1 },
+              { year: 2026, month: 9, n: 2 },
+              { year: 2027, month: 1, n: 2 },
+            ]
+      server.on('GET', '/api/stats', {
+        json: { ...stats, calendar, registrations_by_month: months },
+      })
+      renderRoute('/home', { signedInAs: admin, language })
+      const title =
+        language === 'am'
+          ? 'በወር የተመዘገቡ'
+          : language === 'om'
+            ? "Galmee ji'aan"
+            : 'Registrations per month'
+      const table = await screen.findByRole('table', { name: title }, SLOW)
+      const headers = within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent)
+      expect(headers).toEqual(expected)
+    },
+  )
+
+  it('names each figure to a screen reader in the language’s own punctuation', async () => {
+    renderRoute('/home', { signedInAs: admin, language: 'am' })
+    expect(
+      await screen.findByRole('button', { name: 'ጠቅላላ አባላት፦ 12። በአባላት ዝርዝር ውስጥ ያሳዩ' }, SLOW),
+    ).toBeInTheDocument()
   })
 
   it('says so when the figures cannot be loaded', async () => {
@@ -127,6 +175,11 @@ describe('ReportScreen', () => {
     renderRoute('/home/report', { signedInAs: admin })
     expect(await screen.findByText('Debre Selam Medhane Alem', undefined, SLOW)).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
+  })
+
+  it('quotes the search it was printed for as Amharic does', async () => {
+    renderRoute('/home/report?q=%E1%8A%A0%E1%89%A0%E1%89%A0', { signedInAs: admin, language: 'am' })
+    expect(await screen.findByText(/ማጣሪያ፦ «አበበ»/, undefined, SLOW)).toBeInTheDocument()
   })
 
   it('prints the church logo picked for the ID cards on this device', async () => {

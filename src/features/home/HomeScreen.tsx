@@ -50,7 +50,16 @@ function Figure({
       type="button"
       className="home-figure is-link"
       onClick={onOpen}
-      aria-label={`${value === null ? '' : intl.formatNumber(value)} ${label}. ${intl.formatMessage({ id: 'homeOpenList' }, { label })}`}
+      aria-label={intl.formatMessage(
+        { id: 'homeFigureOpen' },
+        {
+          label,
+          count:
+            value === null
+              ? intl.formatMessage({ id: 'homeNotRecorded' })
+              : intl.formatNumber(value),
+        },
+      )}
     >
       {body}
     </button>

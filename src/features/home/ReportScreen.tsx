@@ -22,6 +22,7 @@ import { useStatsArgs } from './HomeScreen'
 import './home.css'
 import './report.css'
 import { useClearButton } from '../../shared/useClearButton'
+import { useTextParts } from '../../shared/useTextParts'
 
 /** A count per key of the figures (status, gender, …) as a figure table's rows, labelled. */
 const countRows = <K extends string>(
@@ -157,6 +158,7 @@ function HistoryHead() {
 export default function ReportScreen() {
   const clear = useClearButton()
   const intl = useIntl()
+  const text = useTextParts()
   const location = useLocation()
   const labels = useHomeLabels()
   const params = new URLSearchParams(location.search)
@@ -172,7 +174,10 @@ export default function ReportScreen() {
   const today = todayIso()
   // The logo of the ID cards, kept on this device; picking one here sets the cards' too.
   const [logo, setLogo] = useChurchLogo()
-  const filter = [status !== 'all' ? labels.status(status) : '', q.trim() ? `“${q.trim()}”` : '']
+  const filter = [
+    status !== 'all' ? labels.status(status) : '',
+    q.trim() ? text.quoted(q.trim()) : '',
+  ]
     .filter(Boolean)
     .join(' · ')
 

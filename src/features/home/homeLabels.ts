@@ -25,16 +25,22 @@ export function useHomeLabels() {
     [intl],
   )
   const ministry = useCallback((key: string) => option('current_ministries', key), [option])
-  /** "Meskerem 2019" / "መስከረም 2019" / "January 2026", in the calendar of the figures. */
+  /**
+   * "Meskerem 2019 E.C." / "መስከረም 2019 ዓ.ም." / "Caamsaa 2026 ALA", in the calendar of the
+   * figures: the era mark says which calendar (Oromo month names are the same in both).
+   */
   const month = useCallback(
     ({ year, month: m }: CalendarMonth, statsCalendar = calendar) => {
       const name =
         statsCalendar === 'ethiopian'
           ? ethiopianMonthName(m, language)
           : gregorianMonthName(m, language)
-      return `${name} ${year}`
+      return intl.formatMessage(
+        { id: 'monthOfYear' },
+        { calendar: statsCalendar, month: name, year: String(year) },
+      )
     },
-    [calendar, language],
+    [calendar, language, intl],
   )
   return { status, gender, band, ministry, month, language, calendar }
 }

@@ -46,6 +46,37 @@ const AMHARIC_VALUES: Record<string, string> = {
   Ethiopia: 'ኢትዮጵያ',
 }
 
+/**
+ * The ministries in Amharic, as locales/am.json words them (a test keeps the two the same): the
+ * card carries its own words so that its chunk does not load a whole language's messages.
+ */
+export const AMHARIC_MINISTRIES: Readonly<Record<string, string>> = {
+  administration: 'አስተዳደር',
+  apostle: 'ሐዋርያ',
+  cellGroup: 'የቤት ለቤት ኅብረት',
+  childrensMinistry: 'የልጆች አገልግሎት',
+  choir: 'መዘምራን',
+  counseling: 'የምክር አገልግሎት',
+  deacon: 'ዲያቆን',
+  elder: 'ሽማግሌ',
+  evangelism: 'ወንጌል ስርጭት',
+  evangelist: 'ወንጌላዊ',
+  hospitality: 'እንግዳ ተቀባይነት',
+  media: 'ሚዲያ',
+  mensMinistry: 'የወንዶች አገልግሎት',
+  missions: 'ሚሲዮን (ተልዕኮ)',
+  outreach: 'የማዳረስ አገልግሎት',
+  pastor: 'እረኝነት (ፓስተር)',
+  prayerTeam: 'የጸሎት ቡድን',
+  prophet: 'ነቢይ',
+  sundaySchool: 'ሰንበት ትምህርት ቤት',
+  teacher: 'አስተማሪ',
+  visitation: 'ጉብኝት',
+  womensMinistry: 'የሴቶች አገልግሎት',
+  worshipTeam: 'የአምልኮ ቡድን',
+  youthMinistry: 'የወጣቶች አገልግሎት',
+}
+
 /** Shown for a field the member record leaves empty. */
 export const EMPTY_VALUE = '—'
 
@@ -87,7 +118,12 @@ export function cardFields(member: Member, today: Date, formatDate: FormatDate):
   const ministries = listText(member.current_ministries)
     .map((m) => m.trim())
     .filter(Boolean)
-    .map((m) => enumLabel(MINISTRIES, m) ?? m)
+    // Each known ministry in both languages, like the card's other values; custom text as typed.
+    .map((m) =>
+      enumLabel(MINISTRIES, m) && AMHARIC_MINISTRIES[m]
+        ? `${enumLabel(MINISTRIES, m)} · ${AMHARIC_MINISTRIES[m]}`
+        : (enumLabel(MINISTRIES, m) ?? m),
+    )
   const nationality = member.nationality?.trim() || DEFAULT_NATIONALITY
   const contact = [
     member.emergency_contact_name?.trim(),

@@ -86,3 +86,22 @@ export function fitText(measure: Measure, text: string, options: FitOptions): Fi
   lines[maxLines - 1] = `${last ?? ''}${ELLIPSIS}`
   return { size, lines, cut: true }
 }
+
+/**
+ * Text that must never be cut (the name as on the passport): each step's lines and sizes are
+ * tried in turn; past the last step it wraps at the smallest size into as many lines as needed.
+ */
+export function fitWhole(
+  measure: Measure,
+  text: string,
+  maxWidth: number,
+  steps: readonly { maxLines: number; sizes: readonly number[] }[],
+  weight?: Weight,
+): FittedText {
+  for (const { maxLines, sizes } of steps) {
+    const fitted = fitText(measure, text, { maxWidth, maxLines, sizes, weight })
+    if (!fitted.cut) return fitted
+  }
+  const smallest = steps[steps.length - 1].sizes.at(-1)!
+  return { size: smallest, lines: wrapText(measure, text, maxWidth, smallest, weight), cut: false }
+}

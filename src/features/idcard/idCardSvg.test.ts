@@ -1,6 +1,7 @@
-import { formatDate, type Member } from '../../domain'
+import amMessages from '../../../locales/am.json'
+import { formatDate, type Member, MINISTRIES } from '../../domain'
 import { buildIdCardSide, buildIdCardSvg, CARD_WIDTH, type IdCardInput } from './idCardSvg'
-import { CARD_LABELS } from './cardContent'
+import { AMHARIC_MINISTRIES, CARD_LABELS } from './cardContent'
 import { testCardFonts } from './testFonts'
 
 const PHOTO = `data:image/jpeg;base64,${'A'.repeat(400)}`
@@ -93,11 +94,11 @@ describe('buildIdCardSvg', () => {
         'Phone · ስልክ',
         '+251 911 234 567',
         'Current Ministries · የአሁኑ አገልግሎቶች',
-        'Choir, Youth Ministry, Media team',
         'ID No. · መለያ ቁጥር',
         'CM-2025-000042',
       ]),
     )
+    expect(front.join(' ')).toContain('Choir · መዘምራን, Youth Ministry · የወጣቶች አገልግሎት, Media team')
     const doc = parse(build())
     expect(doc.querySelector('#front image')?.getAttribute('xlink:href')).toBe(PHOTO)
     expect(logoUse(doc, 'front')).not.toBeNull()
@@ -247,11 +248,29 @@ describe('buildIdCardSvg', () => {
     for (const compound of ['ወልደ ማርያም', 'ገብረ ሚካኤል', 'ኃይለ ሥላሴ']) {
       expect(nameLines.some((l) => l.includes(compound))).toBe(true)
     }
-    const latin = front.find((l) => l.startsWith('Wolde'))
-    expect(latin).toBeDefined()
-    // One line: shrunk or cut, but cut only between whole compounds.
-    expect(latin).toMatch(/^Wolde Mariam( Gebre Mikael)?( Haile Selassie|…)?/)
-    expect(latin).not.toMatch(/(Wolde|Gebre|Haile)…?$/)
+    // The Latin name whole, wrapped only between compounds, never cut.
+    const latin = front.filter((l) => /^(Wolde|Gebre|Haile)/.test(l))
+    expect(latin.join(' ')).toBe('Wolde Mariam Gebre Mikael Haile Selassie')
+    expect(latin.join(' ')).not.toContain('…')
+  })
+
+  it.each([
+    'Abebe Kebede',
+    'Woldemariam Gebremichael Hailesellassie',
+    'Woldemariam Gebremichael Hailesellassie Tekle Haimanot Gebre Egziabher Wolde Giorgis',
+  ])('fits the Latin name %j on the card whole', (latinName) => {
+    const doc = parse(build({ member: member({ latin_name: latinName }) }))
+    const words = new Set(latinName.split(' '))
+    const latin = lines(doc, 'front').filter((l) => l.split(/\s+/).every((word) => words.has(word)))
+    expect(latin.join(' ')).toBe(latinName)
+    expect(lines(doc, 'front').join(' ')).not.toContain('…')
+    for (const g of [...doc.querySelectorAll('#front [aria-label]')].filter((line) =>
+      latin.includes(line.getAttribute('aria-label') ?? ''),
+    )) {
+      const { left, right } = extent(g)
+      expect(left).toBeGreaterThanOrEqual(0)
+      expect(right).toBeLessThanOrEqual(CARD_WIDTH)
+    }
   })
 
   it('writes the Ethiopian address parts on the back', () => {
@@ -304,5 +323,22 @@ describe('buildIdCardSvg', () => {
     expect(doc.documentElement.getAttribute('width')).toBe('324')
     expect(doc.querySelector('#front')).toBeNull()
     expect(lines(doc, 'back')).toContain('Member Details')
+  })
+})
+
+describe('the card’s ministries', () => {
+  it('are bilingual, English · Amharic, like the other values; custom ones as typed', () => {
+    const doc = parse(build())
+    const text = [...lines(doc, 'front'), ...lines(doc, 'back')].join(' ')
+    expect(text).toContain('Choir · መዘምራን')
+    expect(text).toContain('Youth Ministry · የወጣቶች አገልግሎት')
+    expect(text).toContain('Media team')
+  })
+
+  it('word each ministry in Amharic as the interface does', () => {
+    const am = amMessages as Record<string, string>
+    for (const { key } of MINISTRIES.filter((m) => m.key !== 'other')) {
+      expect(AMHARIC_MINISTRIES[key]).toBe(am[`option.current_ministries.${key}`])
+    }
   })
 })

@@ -2,7 +2,7 @@
 // and the date, so the preview, the print pages and the download are the same drawing.
 import type { Member } from '../../domain'
 import { CARD_LABELS, cardFields, type CardFields, type FormatDate } from './cardContent'
-import { fitText, type Measure } from './fitText'
+import { fitText, fitWhole, type Measure } from './fitText'
 import { type CardFonts, createGlyphSheet, type GlyphSheet } from './glyphSheet'
 import { qrPath } from './qrPath'
 import { escapeXml, num, safeImageDataUrl } from './svgMarkup'
@@ -22,6 +22,13 @@ export interface IdCardInput {
 }
 
 export type CardSide = 'front' | 'back'
+
+/** The Latin name's sizes: one line at 10–8 pt, then two at 8.5–7, then three at 7–6. */
+export const LATIN_NAME_STEPS = [
+  { maxLines: 1, sizes: [10, 9, 8] },
+  { maxLines: 2, sizes: [8.5, 8, 7.5, 7] },
+  { maxLines: 3, sizes: [7, 6.5, 6] },
+] as const
 
 const PRIMARY = '#1976d2'
 const PRIMARY_DARK = '#0d47a1'
@@ -203,14 +210,13 @@ function front(
     out += sheet.line(spaced(line), x, y, { size: name.size, fill: INK, weight: 'bold' })
   }
   if (fields.latinName) {
-    // The name in the other script (issue 26): one line, smaller, never cut mid-compound.
-    const latin = fitText(measure, fields.latinName, {
-      maxWidth: width,
-      maxLines: 1,
-      sizes: [10, 9, 8],
-    })
-    y += latin.size * 1.25
-    out += sheet.line(spaced(latin.lines[0]), x, y, { size: latin.size, fill: MUTED })
+    // The name as on the passport (issue 26): never cut. One line, shrinking; then two or
+    // three smaller lines, wrapped between compounds.
+    const latin = fitWhole(measure, fields.latinName, width, LATIN_NAME_STEPS)
+    for (const line of latin.lines) {
+      y += latin.size * 1.25
+      out += sheet.line(spaced(line), x, y, { size: latin.size, fill: MUTED })
+    }
   }
   y += 5
   out += `<rect x="${x}" y="${num(y)}" width="28" height="2" rx="1" fill="${ACCENT}"/>`

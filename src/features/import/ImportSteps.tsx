@@ -16,6 +16,7 @@ import {
   Typography,
   Upload,
 } from 'antd'
+import { useTextParts } from '../../shared/useTextParts'
 import { useEffect, useMemo, useRef } from 'react'
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl'
 import { Link, useNavigate } from 'react-router'
@@ -204,6 +205,7 @@ export function MappingStep({
   onNext: () => void
 }) {
   const intl = useIntl()
+  const text = useTextParts()
   const options = useMemo(() => fieldOptions(intl), [intl])
   const mapped = preview.columns.filter((column) => mapping[column]).length
   const fields = new Set(Object.values(mapping))
@@ -263,9 +265,9 @@ export function MappingStep({
           title={intl.formatMessage(
             { id: 'importRequiredUnmapped' },
             {
-              fields: missing
-                .map((field) => intl.formatMessage({ id: fieldLabelId(field) }))
-                .join(', '),
+              fields: text.list(
+                missing.map((field) => intl.formatMessage({ id: fieldLabelId(field) })),
+              ),
             },
           )}
         />

@@ -153,8 +153,8 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
 
   it('starts in the Gregorian calendar on an Amharic device that never chose one (spec 2.5)', () => {
     renderWithProviders(<Harness initial="1990-05-17" />, { language: 'am' })
-    expect(screen.getByRole('radio', { name: 'የግሪጎሪያን አቆጣጠር' })).toBeChecked()
-    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ አቆጣጠር' })).not.toBeChecked()
+    expect(screen.getByRole('radio', { name: 'የግሪጎሪያን ዘመን አቆጣጠር' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ ዘመን አቆጣጠር' })).not.toBeChecked()
   })
 
   it('starts in the calendar the device chose', () => {
@@ -162,7 +162,7 @@ describe('DualCalendarDateInput (spec 2.5, 4.7, 5.4)', () => {
       language: 'am',
       calendar: 'ethiopian',
     })
-    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ አቆጣጠር' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'የኢትዮጵያ ዘመን አቆጣጠር' })).toBeChecked()
     expect(screen.getByText('= ሜይ 17 ቀን 1990 እ.ኤ.አ. (በግሪጎሪያን ዘመን አቆጣጠር)')).toBeInTheDocument()
   })
 })

@@ -191,7 +191,11 @@ export function DualCalendarDateInput({
               size="small"
               type="link"
               icon={<CloseCircleOutlined aria-hidden />}
-              aria-label={typeof label === 'string' ? `${clearText}: ${label}` : undefined}
+              aria-label={
+                typeof label === 'string'
+                  ? intl.formatMessage({ id: 'labelledValue' }, { label: clearText, value: label })
+                  : undefined
+              }
               onClick={() => {
                 setNonDigit(false)
                 setYearTouched(false)

@@ -9,6 +9,7 @@ import {
   useOptionLabel,
 } from '../memberForm'
 import { useJobText } from './ProfileSummaryCard'
+import { useTextParts } from '../../shared/useTextParts'
 
 type Field = keyof Member
 
@@ -130,6 +131,7 @@ export function ProfileDetails({ member, tab }: { member: Member; tab: string })
   const intl = useIntl()
   const optionLabel = useOptionLabel()
   const jobText = useJobText()
+  const text = useTextParts()
   const empty = (
     <span className="profile-detail-empty">{intl.formatMessage({ id: 'notProvided' })}</span>
   )
@@ -146,7 +148,7 @@ export function ProfileDetails({ member, tab }: { member: Member; tab: string })
           ? optionLabel(field, item)
           : item,
       )
-      return labelled.length ? labelled.join(', ') : empty
+      return labelled.length ? text.list(labelled) : empty
     }
     if (typeof raw !== 'string' || raw.trim() === '') return empty
     return kind === 'option' ? optionLabel(field as OptionField, raw) : raw

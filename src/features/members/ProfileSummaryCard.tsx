@@ -13,14 +13,16 @@ import {
 } from '../../domain'
 import { FormikLatinNameField, FormikTextField, useOptionLabel } from '../memberForm'
 import { useMemberText } from './memberDisplay'
+import { useTextParts } from '../../shared/useTextParts'
 
 /** The job text with known jobs in the interface language and custom entries as typed. */
 export function useJobText() {
   const optionLabel = useOptionLabel()
+  const text = useTextParts()
   return (job: string | null) => {
     const { selectedJobs, customJob } = parseJobValue(job)
     const known = selectedJobs.filter((key) => key !== 'other').map((k) => optionLabel('job', k))
-    return [...known, ...splitCommaList(customJob)].join(', ')
+    return text.list([...known, ...splitCommaList(customJob)])
   }
 }
 

@@ -152,7 +152,7 @@ describe('QueueScreen', () => {
     await putRegistration(entry('a', 'Abebe'))
     const { router } = renderQueue()
     await screen.findByText('Abebe Tesfaye', undefined, SLOW)
-    fireEvent.click(screen.getByRole('button', { name: 'Edit: Abebe Tesfaye' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the registration of Abebe Tesfaye' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration'))
     expect(router.state.location.search).toBe('?queued=a')
   })

@@ -106,7 +106,7 @@ export default function QueueScreen() {
                   <Button
                     key="edit"
                     disabled={sending}
-                    aria-label={`${intl.formatMessage({ id: 'edit' })}: ${item.name}`}
+                    aria-label={intl.formatMessage({ id: 'queueEditNamed' }, { name: item.name })}
                     onClick={() => navigate(`/registration?queued=${encodeURIComponent(item.id)}`)}
                   >
                     {intl.formatMessage({ id: 'edit' })}

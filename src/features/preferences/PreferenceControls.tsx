@@ -76,7 +76,10 @@ export function CalendarMenu({ variant = 'text' }: { variant?: 'text' | 'onPrima
   const label = intl.formatMessage({ id: 'calendarSetting' })
   return (
     <MenuButton
-      label={`${label}: ${intl.formatMessage({ id: `${calendar}Calendar` })}`}
+      label={intl.formatMessage(
+        { id: 'labelledValue' },
+        { label, value: intl.formatMessage({ id: `${calendar}Calendar` }) },
+      )}
       title={label}
       icon={<CalendarOutlined />}
       className={variant === 'onPrimary' ? 'on-primary' : undefined}

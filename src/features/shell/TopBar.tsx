@@ -5,7 +5,7 @@ import {
   HomeOutlined,
   ImportOutlined,
   SafetyOutlined,
-  KeyOutlined,
+  LockOutlined,
   LogoutOutlined,
   MenuOutlined,
   TeamOutlined,
@@ -66,7 +66,8 @@ export function TopBar() {
   const officeItems = office.map(menuItem)
   const passwordItem = {
     key: '/account/password',
-    icon: <KeyOutlined />,
+    // A padlock: the key icon's round head read as a magnifier (search).
+    icon: <LockOutlined />,
     label: intl.formatMessage({ id: 'changePassword' }),
   }
 
@@ -157,7 +158,7 @@ export function TopBar() {
                 <Button
                   type="text"
                   className="on-primary"
-                  icon={<KeyOutlined />}
+                  icon={<LockOutlined />}
                   aria-label={intl.formatMessage({ id: 'changePassword' })}
                   title={intl.formatMessage({ id: 'changePassword' })}
                   onClick={() => navigate('/account/password')}

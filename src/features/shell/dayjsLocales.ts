@@ -29,7 +29,17 @@ dayjs.locale(
 )
 
 // dayjs's Amharic locale starts the week on Monday; CLDR (and Ethiopian wall calendars) say Sunday.
-dayjs.locale({ ...amLocale, weekStart: 0 } as ILocale, undefined, true)
+// Its month names are ours, so the picker spells February as every formatted date does (ፌብሩዋሪ).
+dayjs.locale(
+  {
+    ...amLocale,
+    months: [...GREGORIAN_MONTHS.am],
+    monthsShort: GREGORIAN_MONTHS.am.map((name) => [...name].slice(0, 4).join('')),
+    weekStart: 0,
+  } as ILocale,
+  undefined,
+  true,
+)
 
 /** Keeps dayjs (and so antd's pickers) in the interface language. */
 export function applyDayjsLocale(language: Language) {

@@ -2,6 +2,7 @@ import { Alert, Button, Flex } from 'antd'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { Notice } from '../../shared/Notice'
+import { useTextParts } from '../../shared/useTextParts'
 import type { RegistrationDraft } from './registrationDraft'
 
 /** "Continue the registration you started?" after the same account signs in again (issue 28). */
@@ -15,6 +16,7 @@ export function DraftOffer({
   onDiscard: () => void
 }) {
   const intl = useIntl()
+  const { clock } = useTextParts()
   const saved = draft.savedAt ? new Date(draft.savedAt) : null
   return (
     <Alert
@@ -31,7 +33,13 @@ export function DraftOffer({
               {intl.formatMessage(
                 { id: 'draftOfferSaved' },
                 {
-                  time: intl.formatTime(saved, { hour: '2-digit', minute: '2-digit' }),
+                  time: clock(
+                    intl.formatTime(saved, {
+                      hour: '2-digit',
+                      minute: '2-digit',
+                      hourCycle: 'h23',
+                    }),
+                  ),
                   step: draft.step + 1,
                 },
               )}

@@ -1,6 +1,5 @@
 // What an administrator does to accounts (issue 25): each use case owns its transaction and
 // records itself in the history under the account's name. The routes check the role first.
-import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import {
   canOwnMembers,
@@ -28,13 +27,11 @@ import {
   setUserRole,
   updatePassword,
 } from './repository'
+import { temporaryPassword } from './temporaryPassword'
 
 export const LAST_ADMIN = 'The last enabled admin cannot be disabled, demoted or removed'
 
 const notFound = () => new ApiError(404, 'Account not found')
-
-/** 12 random base64url characters (72 bits): shown once, replaced at first sign-in. */
-const temporaryPassword = () => crypto.randomBytes(9).toString('base64url')
 
 const withCount = (account: Account, counts: Map<number, number>) => ({
   ...account,

@@ -97,7 +97,7 @@ describe('GET /api/audit/export', () => {
     expect(update[1]).toBe('secretary')
     expect(update[3]).toBe(String(memberId))
     expect(update[5]).toBe(
-      `${am.membershipStatus}: ${am['option.membership_status.visitor']} → ${am['option.membership_status.member']}`,
+      `${am.membershipStatus}፦ ${am['option.membership_status.visitor']} → ${am['option.membership_status.member']}`,
     )
     const purge = rows.map(texts).find((cells) => cells[2] === am['action.member_purge'])!
     // 21:30 UTC on 10 March 2026 is 00:30 on 11 March in Addis Ababa: 2 መጋቢት 2018.

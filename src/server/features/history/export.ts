@@ -132,6 +132,8 @@ export function exportHistory(
     useStyles: true,
   })
   const sheet = workbook.addWorksheet(message(request.lang, 'history') ?? 'History')
+  // When, who, what, member number, about, changes: set before the first row is streamed.
+  sheet.columns = [22, 16, 22, 12, 28, 80].map((width) => ({ width }))
   const write = async () => {
     let first = true
     for await (const cells of rows) {

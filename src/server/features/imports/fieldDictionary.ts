@@ -114,9 +114,21 @@ function buildOtherIndex() {
 
 const MIDDLE_NAMES: ReadonlySet<string> = new Set(MIDDLE_NAME_HEADERS.map((n) => comparable(n)))
 
+/** Calendar names that files written before the glossary's "…ዘመን አቆጣጠር" carry. */
+const EARLIER_CALENDAR_NAMES: Readonly<Record<Calendar, readonly string[]>> = {
+  ethiopian: ['የኢትዮጵያ አቆጣጠር'],
+  gregorian: ['የግሪጎሪያን አቆጣጠር'],
+}
+
+const calendarNames = (calendar: Calendar) =>
+  [
+    ...LANGUAGES.map((lang) => message(lang, `${calendar}Calendar`) ?? ''),
+    ...EARLIER_CALENDAR_NAMES[calendar],
+  ].map(comparable)
+
 const CALENDAR_NAMES: readonly [Calendar, readonly string[]][] = [
-  ['ethiopian', LANGUAGES.map((lang) => comparable(message(lang, 'ethiopianCalendar') ?? ''))],
-  ['gregorian', LANGUAGES.map((lang) => comparable(message(lang, 'gregorianCalendar') ?? ''))],
+  ['ethiopian', calendarNames('ethiopian')],
+  ['gregorian', calendarNames('gregorian')],
 ]
 
 /**

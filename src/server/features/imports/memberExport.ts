@@ -2,13 +2,20 @@
 // paged through the search and written as they come, so 100,000 members never sit in memory
 // at once. Headers and option labels in the chosen language; dates in the chosen calendar,
 // named in the header; lists "a, b"; CSV cells that a spreadsheet would run are neutralised.
+// Every value is in the chosen language (options, jobs, yes/no), the columns in the profile's
+// order, and the import reads each of them back.
 import { PassThrough, type Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import {
+  BOOLEAN_FIELDS,
   formatIsoDate,
   isoToEthiopian,
+  joinList,
   LIST_FIELDS,
+  listSeparator,
+  parseJobValue,
+  splitCommaList,
   type MemberField,
   type MemberInput,
   parseIsoDate,
@@ -21,12 +28,11 @@ import {
   type Calendar,
   exportHeader,
   isDateField,
-  message,
   isEnumField,
   isOptionListField,
-  type Language,
+  message,
   optionLabel,
-  TRANSFER_FIELDS,
+  type Language,
 } from './fieldDictionary'
 
 export type ExportFormat = 'xlsx' | 'csv'
@@ -41,6 +47,100 @@ export interface ExportRequest {
 }
 
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
+const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
+
+/**
+ * The export's columns: the names, then the fields in the order the profile shows them
+ * (personal, contact, church, family, additional), as a clerk reads a member.
+ */
+export const EXPORT_FIELDS: readonly MemberField[] = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'latin_name',
+  'gender',
+  'date_of_birth',
+  'marital_status',
+  'nationality',
+  'job',
+  'phone_primary',
+  'phone_secondary',
+  'email',
+  'preferred_contact_method',
+  'receive_email_notifications',
+  'receive_sms_notifications',
+  'street_address',
+  'city',
+  'state',
+  'sub_city',
+  'woreda',
+  'kebele',
+  'house_number',
+  'zip_code',
+  'emergency_contact_name',
+  'emergency_contact_relationship',
+  'emergency_contact_phone',
+  'membership_status',
+  'date_joined',
+  'baptism_date',
+  'baptism_location',
+  'confirmation_date',
+  'previous_church',
+  'christian_name',
+  'confession_father',
+  'parish',
+  'spiritual_gifts',
+  'current_ministries',
+  'service_interests',
+  'volunteer_availability',
+  'last_attendance_date',
+  'regular_attendance_pattern',
+  'events_attended',
+  'bible_study_participation',
+  'spouse_name',
+  'parent_guardian',
+  'children_info',
+  'medical_conditions',
+  'allergies',
+  'special_needs',
+  'highest_education',
+  'professional_skills',
+  'current_prayer_requests',
+  'notes',
+]
+
+/** A column's width in characters: its header's or a typical value's, within 10–40. */
+export function columnWidth(header: string, field: MemberField): number {
+  const typical: Partial<Record<MemberField, number>> = {
+    first_name: 16,
+    middle_name: 16,
+    last_name: 16,
+    email: 28,
+    street_address: 28,
+    notes: 40,
+    current_prayer_requests: 40,
+    special_needs: 30,
+    current_ministries: 30,
+    spiritual_gifts: 30,
+    job: 24,
+    latin_name: 26,
+  }
+  // Ge'ez letters are about twice as wide as Latin ones in a spreadsheet's font.
+  const headerWidth = [...header].reduce(
+    (sum, char) => sum + (/[\u1200-\u139F]/.test(char) ? 2 : 1),
+    0,
+  )
+  return Math.min(40, Math.max(10, headerWidth + 2, typical[field] ?? 0))
+}
+
+/** A stored job ("Teacher, Farmer, tailor") with each known job in the language. */
+function jobText(job: string, lang: Language): string {
+  const { selectedJobs, customJob } = parseJobValue(job)
+  const known = selectedJobs
+    .filter((key) => key !== 'other')
+    .map((key) => optionLabel('job', key, lang))
+  return joinList([...known, ...splitCommaList(customJob)], lang)
+}
 
 /**
  * OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading '. So does
@@ -71,9 +171,12 @@ export function exportText(
     const items = value as string[]
     return (
       isOptionListField(field) ? items.map((item) => optionLabel(field, item, lang)) : items
-    ).join(', ')
+    ).join(listSeparator(lang))
   }
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (typeof value === 'boolean' || BOOLEAN_SET.has(field)) {
+    return message(lang, value ? 'yes' : 'no') ?? String(value)
+  }
+  if (field === 'job') return jobText(String(value), lang)
   return String(value)
 }
 
@@ -85,7 +188,7 @@ type FieldWriter = (input: MemberInput) => string
  * output as exportText; an export calls it for every cell of up to 100,000 rows.
  */
 export function fieldWriters(lang: Language, calendar: Calendar): FieldWriter[] {
-  return TRANSFER_FIELDS.map((field): FieldWriter => {
+  return EXPORT_FIELDS.map((field): FieldWriter => {
     if (isDateField(field) && calendar === 'ethiopian') {
       const dates = new Map<string, string>()
       return (input) => {
@@ -119,7 +222,7 @@ export function fieldWriters(lang: Language, calendar: Calendar): FieldWriter[] 
       }
       return (input) => {
         const value = input[field] as string[] | null | undefined
-        return value ? value.map(label).join(', ') : ''
+        return value ? value.map(label).join(listSeparator(lang)) : ''
       }
     }
     return (input) => exportText(field, input, lang, calendar)
@@ -174,7 +277,7 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
 /** The member fields' headers, then the household's number, name and role (issue 44). */
 export function exportHeaders(lang: Language, calendar: Calendar): string[] {
   return [
-    ...TRANSFER_FIELDS.map((field) => exportHeader(field, lang, calendar)),
+    ...EXPORT_FIELDS.map((field) => exportHeader(field, lang, calendar)),
     ...HOUSEHOLD_HEADERS.map((id) => message(lang, id) ?? id),
   ]
 }
@@ -221,9 +324,12 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
   })
   const sheet = workbook.addWorksheet('Members')
   const dateColumns = request.calendar === 'gregorian'
-  const isDate = TRANSFER_FIELDS.map((field) => dateColumns && isDateField(field))
+  const isDate = EXPORT_FIELDS.map((field) => dateColumns && isDateField(field))
+  const headers = exportHeaders(request.lang, request.calendar)
+  // Set before the first row: a streamed sheet writes its column widths ahead of the rows.
+  sheet.columns = headers.map((header, i) => ({ width: columnWidth(header, EXPORT_FIELDS[i]) }))
   const write = async () => {
-    const header = sheet.addRow(exportHeaders(request.lang, request.calendar))
+    const header = sheet.addRow(headers)
     header.font = { bold: true }
     header.commit()
     const writers = fieldWriters(request.lang, request.calendar)

@@ -16,10 +16,12 @@ import {
 } from '../../../domain'
 import type { Schema } from 'yup'
 import {
+  comparable,
   isDateField,
   isEnumField,
-  comparable,
   isOptionListField,
+  LANGUAGES,
+  message,
   readEnumValue,
   readJobEntry,
   readListOption,
@@ -72,9 +74,10 @@ export function readDate(cell: Cell, calendar: Calendar): string | undefined {
   return 'iso' in reading ? reading.iso : undefined
 }
 
+// Amharic lists are written with ፣ (an export in Amharic writes them so).
 const splitList = (text: string) =>
   text
-    .split(/[,;]/)
+    .split(/[,;፣]/)
     .map((item) => item.trim())
     .filter((item) => item !== '')
 
@@ -281,8 +284,17 @@ export function readRow(
   }
 }
 
-const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ok', 'አዎ', 'eeyyee', 'eeyye'].map(comparable))
-const NO = new Set(['no', 'n', 'false', '0', 'አይ', 'አይደለም', 'lakki', 'miti'].map(comparable))
+// Yes and No as any language's export writes them (locales' `yes`/`no`), and common spellings.
+const YES = new Set(
+  ['yes', 'y', 'true', '1', 'x', 'ok', 'አዎ', 'eeyyee', 'eeyye']
+    .concat(LANGUAGES.map((lang) => message(lang, 'yes') ?? 'yes'))
+    .map(comparable),
+)
+const NO = new Set(
+  ['no', 'n', 'false', '0', 'አይ', 'አይደለም', 'lakki', 'miti']
+    .concat(LANGUAGES.map((lang) => message(lang, 'no') ?? 'no'))
+    .map(comparable),
+)
 
 function readYesNo(text: string): boolean | undefined {
   const folded = comparable(text)

@@ -14,7 +14,7 @@ import {
 } from './fieldDictionary'
 import type { ImportReport } from './service'
 import { cellText } from './readTable'
-import { formatIsoDate, isoToEthiopian, type MemberField } from '../../../domain'
+import { formatIsoDate, isoToEthiopian, labelled, type MemberField } from '../../../domain'
 
 const EXAMPLE_NAMES: Record<Language, [string, string, string]> = {
   en: ['Abebe', 'Kebede', 'Tesfaye'],
@@ -87,9 +87,9 @@ export function refusalText(errors: Record<string, string>, lang: Language): str
       const label = (TRANSFER_FIELDS as readonly string[]).includes(field)
         ? fieldLabel(field as MemberField, lang)
         : field
-      return `${label}: ${message(lang, id) ?? id}`
+      return labelled(label, message(lang, id) ?? id, lang)
     })
-    .join('; ')
+    .join(lang === 'am' ? '፤ ' : '; ')
 }
 
 export async function reportWorkbook(report: ImportReport, lang: Language): Promise<Buffer> {

@@ -632,7 +632,7 @@ describe('GET /api/imports/template', () => {
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
     const headers = (workbook.worksheets[0].getRow(1).values as unknown[]).map(String)
-    expect(headers).toContain('የትውልድ ቀን (የኢትዮጵያ አቆጣጠር)')
+    expect(headers).toContain('የትውልድ ቀን (የኢትዮጵያ ዘመን አቆጣጠር)')
     // Uploaded with the tick off, its dates are still read as its headers say, and shown so.
     const p = (await calls.upload(owner.auth, res.rawPayload)).json<ImportPreview>()
     expect(p.errors).toEqual([])

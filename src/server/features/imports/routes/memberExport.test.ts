@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import { MEMBER_INPUT_FIELDS, type Member } from '../../../../domain'
 import type { ImportPreview } from '../../../../domain'
+import { EXPORT_FIELDS } from '../memberExport'
 import { importCalls } from '../../../testing/importCalls'
 import { memberCalls } from '../../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
@@ -34,6 +35,10 @@ beforeAll(async () => {
     christian_name: 'ወለተ ማርያም',
     confession_father: 'አባ ገብረ ሥላሴ',
     parish: 'ቦሌ መድኃኔ ዓለም',
+    job: 'Teacher, Farmer, tailor',
+    current_ministries: JSON.stringify(['choir', 'elder']),
+    receive_sms_notifications: 'true',
+    receive_email_notifications: 'false',
   })
   await members.create(owner.auth, {
     first_name: 'Abebe',
@@ -82,6 +87,54 @@ describe('GET /api/members/export', () => {
     expect(text).toContain("'+251 911 234 567")
     expect(text).toContain("'-5 Bole")
   })
+
+  it.each(['am', 'om'] as const)(
+    'writes every value in %s, the columns in the profile order, each with a width',
+    async (lang) => {
+      const res = await ctx.app.inject({
+        url: exportUrl({ format: 'xlsx', lang, calendar: 'ethiopian', q: 'ሠላም' }),
+        headers: owner.auth,
+      })
+      const words = (await import(`../../../../../locales/${lang}.json`)).default as Record<
+        string,
+        string
+      >
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+      const sheet = workbook.worksheets[0]
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1)
+      expect(headers.slice(0, 6)).toEqual([
+        words.firstName,
+        words.middleName,
+        words.lastName,
+        words.latinName,
+        words.gender,
+        `${words.dateOfBirth} (${words.ethiopianCalendar})`,
+      ])
+      expect(EXPORT_FIELDS.length).toBe(MEMBER_INPUT_FIELDS.length)
+      expect(new Set(EXPORT_FIELDS)).toEqual(new Set(MEMBER_INPUT_FIELDS))
+      const cell = (field: string) =>
+        sheet
+          .getRow(2)
+          .getCell(EXPORT_FIELDS.indexOf(field as never) + 1)
+          .text.toString()
+      const separator = lang === 'am' ? '፣ ' : ', '
+      expect(cell('job')).toBe(
+        [words['option.job.teacher'], words['option.job.farmer'], 'tailor'].join(separator),
+      )
+      expect(cell('receive_sms_notifications')).toBe(words.yes)
+      expect(cell('receive_email_notifications')).toBe(words.no)
+      expect(cell('current_ministries')).toBe(
+        [words['option.current_ministries.choir'], words['option.current_ministries.elder']].join(
+          separator,
+        ),
+      )
+      for (let i = 1; i <= EXPORT_FIELDS.length; i++) {
+        expect(sheet.getColumn(i).width).toBeGreaterThanOrEqual(10)
+      }
+      expect(sheet.getColumn(EXPORT_FIELDS.indexOf('notes') + 1).width).toBe(40)
+    },
+  )
 
   it('exports exactly what a search shows', async () => {
     const res = await ctx.app.inject({
@@ -179,7 +232,7 @@ describe('GET /api/members/export', () => {
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
     const sheet = workbook.worksheets[0]
-    const column = (field: string) => MEMBER_INPUT_FIELDS.indexOf(field as never) + 1
+    const column = (field: string) => EXPORT_FIELDS.indexOf(field as never) + 1
     expect(sheet.getRow(1).getCell(1).font).toMatchObject({ bold: true })
     const born = sheet.getRow(2).getCell(column('date_of_birth'))
     expect(born.value).toEqual(new Date(Date.UTC(1980, 1, 29)))
