@@ -77,6 +77,7 @@ const KNOWN_ERRORS = new Set([
   'usernameTaken',
   'lastAdmin',
   'hasMembers',
+  'hasHouseholds',
   'ownAccount',
 ])
 
