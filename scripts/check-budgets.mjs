@@ -2,20 +2,20 @@
 // Size budgets of issue 7, checked on a production build (npm run build first; CI does).
 //   node scripts/check-budgets.mjs            (reads dist/, or ABAL_DIST_DIR)
 // 1. The login route: the JavaScript that opening /login loads (the entry chunk group "app" and
-//    the route's group "login", as webpack recorded them in .build-stats.json), gzipped: ≤ 225 KB
+//    the route's group "login", as webpack recorded them in .build-stats.json), gzipped: ≤ 230 KB
 //    (docs/decisions/0056).
 //    Chunks loaded only on a press (the language menu, the install dialog) are listed, not counted.
-// 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 3.5 MB. It holds
+// 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 3.75 MB. It holds
 //    every chunk of the build since signed-in screens must open offline (issue 30); raised from
-//    2 MB for that. Sent precompressed, a new build downloads about a third of it, once.
+//    2 MB for that, then from 3.5 MB for households, dues and the import's values step. Sent precompressed, a new build downloads about a third of it, once.
 // Exits 1 when a budget is exceeded.
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
 const KB = 1024
-const LOGIN_ROUTE_BUDGET = 225 * KB
-const PRECACHE_BUDGET = 3.5 * KB * KB
+const LOGIN_ROUTE_BUDGET = 230 * KB
+const PRECACHE_BUDGET = 3.75 * KB * KB
 // Amharic, the default language, is in the entry ("app"); Afaan Oromoo loads when chosen.
 const LOGIN_ROUTE_GROUPS = ['app', 'login']
 const ON_PRESS_GROUPS = ['preference-controls', 'pwa-install-dialog', 'pwa-update-prompt']

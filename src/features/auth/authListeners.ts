@@ -11,7 +11,15 @@ import {
   offlineSignInStarted,
   offlineSignInSucceeded,
 } from './authSlice'
-import { canVerifyOffline, checkOffline, forgetPassword, rememberPassword } from './offlineVerifier'
+import type { OfflineCheck } from './offlineVerifier'
+
+// The verifier (PBKDF2 and IndexedDB) loads only when a sign-in succeeds or finds no server: the
+// sign-in page's first paint does not wait for it (the login route's size budget).
+const verifier = () => import(/* webpackChunkName: "offline-verifier" */ './offlineVerifier')
+
+/** Whether this browser can derive a verifier at all (WebCrypto needs a secure origin). */
+const canVerifyOffline = () =>
+  typeof indexedDB !== 'undefined' && Boolean(globalThis.crypto?.subtle)
 
 /** What an offline check's answer means for the sign-in screen. */
 const OFFLINE_FAILURES: Record<'noVerifier' | 'wrongPassword', LoginFailure> = {
@@ -40,7 +48,9 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
       }
       const { password } = action.meta.arg.originalArgs
       const account = { id: user.id, username: user.username, role: user.role ?? 'clerk' }
-      await rememberPassword(account, password).catch(() => undefined)
+      await verifier()
+        .then((v) => v.rememberPassword(account, password))
+        .catch(() => undefined)
     },
   })
   listeners.startListening({
@@ -51,9 +61,9 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
       if (failureFromError(action.payload).kind !== 'network' || !canVerifyOffline()) return
       dispatch(offlineSignInStarted())
       const { username, password } = action.meta.arg.originalArgs
-      const check = await checkOffline(username, password).catch(() => ({
-        kind: 'noVerifier' as const,
-      }))
+      const check: OfflineCheck = await verifier()
+        .then((v) => v.checkOffline(username, password))
+        .catch(() => ({ kind: 'noVerifier' as const }))
       if (check.kind === 'ok') dispatch(offlineSignInSucceeded(check.account))
       else if (check.kind === 'wait') {
         dispatch(offlineSignInFailed({ kind: 'offlineWait', seconds: check.seconds }))
@@ -64,14 +74,21 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
     matcher: accountApi.endpoints.changePassword.matchFulfilled,
     effect: async (_action, { getState }) => {
       const username = getState().auth.user?.username
-      if (username) await forgetPassword(username).catch(() => undefined)
+      if (username)
+        await verifier()
+          .then((v) => v.forgetPassword(username))
+          .catch(() => undefined)
     },
   })
   listeners.startListening({
     actionCreator: loggedOut,
     effect: (_action, { dispatch, getOriginalState }) => {
       const username = getOriginalState().auth.user?.username
-      if (username && canVerifyOffline()) void forgetPassword(username).catch(() => undefined)
+      if (username && canVerifyOffline()) {
+        void verifier()
+          .then((v) => v.forgetPassword(username))
+          .catch(() => undefined)
+      }
       // Spec 2.2: logout clears the device's local storage. The language, theme, calendar and
       // the dismissed install banner are the device's settings, so they are written back.
       const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const)

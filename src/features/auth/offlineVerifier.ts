@@ -52,10 +52,6 @@ export async function closeVerifiersForTests() {
 
 export const accountKey = (username: string) => username.trim().normalize('NFC').toLowerCase()
 
-/** Whether this browser can derive a verifier at all (WebCrypto needs a secure origin). */
-export const canVerifyOffline = () =>
-  typeof indexedDB !== 'undefined' && Boolean(globalThis.crypto?.subtle)
-
 async function derive(password: string, salt: Uint8Array, iterations: number) {
   const key = await crypto.subtle.importKey(
     'raw',
