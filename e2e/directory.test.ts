@@ -367,7 +367,8 @@ async function editStep({ lang, viewport, edit }: Run, page: Page) {
   }
 
   const newName = `Yohannes${lang}${width}`
-  const newPhone = `+251 944 555 ${width}`
+  // A whole Ethiopian mobile number (+251 9 and eight digits), as the phone rule asks.
+  const newPhone = `+251 944 ${String(width).padStart(6, '0')}`
   await button(page, lang, 'edit').click()
   await firstName.fill(newName)
   await page.getByRole('tab', { name: t(lang, 'contactInfo'), exact: true }).click()

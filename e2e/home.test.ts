@@ -65,7 +65,8 @@ test('Home shows the charts in Amharic with Ethiopian months; a status bar filte
   await months.waitFor({ state: 'attached' })
   const monthNames = await months.locator('tbody th').allTextContents()
   assert.equal(monthNames.length, 12)
-  const ethiopic = /^(መስከረም|ጥቅምት|ኅዳር|ታኅሣሥ|ጥር|የካቲት|መጋቢት|ሚያዝያ|ግንቦት|ሰኔ|ሐምሌ|ነሐሴ|ጳጉሜ(ን)?) \d{4}$/
+  // Each month carries its era mark (issue 42), so an Ethiopian year is never read as Gregorian.
+  const ethiopic = /^(መስከረም|ጥቅምት|ኅዳር|ታኅሣሥ|ጥር|የካቲት|መጋቢት|ሚያዝያ|ግንቦት|ሰኔ|ሐምሌ|ነሐሴ|ጳጉሜ(ን)?) \d{4} ዓ\.ም\.$/
   for (const name of monthNames) assert.match(name, ethiopic)
   assert.ok(
     Number(monthNames.at(-1)!.split(' ')[1]) === new Date().getFullYear() - 8 ||

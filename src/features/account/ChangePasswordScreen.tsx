@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../domain'
-import { passwordChanged, selectCurrentUser } from '../auth'
+import { landingPath, passwordChanged, selectCurrentUser } from '../auth'
 import { useChangePasswordMutation } from './accountApi'
 
 interface Values {
@@ -83,10 +83,10 @@ export default function ChangePasswordScreen() {
               setDone(true)
               if (forced) {
                 dispatch(passwordChanged())
-                // Where a clerk's work starts, saying the password is set (the toast outlives
-                // the change of screen).
+                // Where this account's work starts (the landing after sign-in: registration, or
+                // the list for an auditor), saying the password is set; the toast outlives it.
                 void message.success(intl.formatMessage({ id: 'passwordChosenNotice' }))
-                navigate('/registration', { replace: true })
+                navigate(landingPath(user?.role), { replace: true })
               }
             } catch (error) {
               const fields = (error as { data?: { errors?: Record<string, string> } }).data?.errors

@@ -11,6 +11,7 @@ import {
   useSetHouseholdMemberMutation,
 } from './householdsApi'
 import { roleMessageId } from './householdText'
+import './households.css'
 
 /**
  * The profile's family: the member's household, its role there and links to the others (the
