@@ -202,12 +202,7 @@ export function anchorsIn(text: string): ChainAnchor[] {
 
 /** The stored chain's last event as an anchor (0 and the genesis hash when it is empty). */
 export async function chainHead(db: Db): Promise<ChainAnchor> {
-  const last = await db
-    .selectFrom('audit_events')
-    .select(['seq', 'hash'])
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  const last = await findChainTail(db)
   return last ? { count: Number(last.seq), hash: last.hash } : { count: 0, hash: GENESIS_HASH }
 }
 
