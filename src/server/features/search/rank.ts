@@ -1,5 +1,6 @@
 // The relevance rule of a text search (docs/decisions/0070): the reference the SQL in
-// memberSearch.ts follows, kept in plain code so tests can check the SQL against it.
+// of both search engines (sqlite/, postgres/) follows, kept in plain code so tests can check the
+// SQL against it.
 
 /** 0: a word of the name starts with the query; 1: the name contains it; 2: another field does. */
 export type SearchTier = 0 | 1 | 2
