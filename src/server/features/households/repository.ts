@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import {
   foldForSearch,
+  HOUSEHOLD_FIELDS,
   HOUSEHOLD_ROLES,
   type HouseholdInput,
   type HouseholdListItem,
@@ -17,23 +18,11 @@ import type { Db, HouseholdRow } from '../../db/tables'
 
 export type StoredHousehold = Omit<HouseholdRow, 'search_text'>
 
+// The domain's field list, so a field added there is stored and read back without a second list.
 const HOUSEHOLD_COLUMNS = [
   'id',
   'owner_user_id',
-  'name',
-  'number',
-  'state',
-  'city',
-  'sub_city',
-  'woreda',
-  'kebele',
-  'house_number',
-  'street_address',
-  'zip_code',
-  'home_phone',
-  'wedding_date',
-  'status',
-  'notes',
+  ...HOUSEHOLD_FIELDS,
   'created_at',
   'created_by',
   'updated_at',
