@@ -36,7 +36,7 @@ interface MenuButtonProps {
  * and End move between items; Enter, Space or a click chooses; Escape closes it back onto the
  * button; Tab or a press anywhere else closes it.
  * Plain elements rather than antd's Dropdown and Menu, whose first opening is a long task on a
- * phone (docs/performance.md).
+ * phone (docs/decisions/0212).
  */
 export function MenuButton({
   label,
