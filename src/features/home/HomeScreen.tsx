@@ -27,10 +27,13 @@ function Figure({
   label,
   value,
   onOpen,
+  opens = 'homeFigureOpen',
 }: {
   label: string
   value: number | null
   onOpen?: () => void
+  /** The button's name for a screen reader: where pressing it leads. */
+  opens?: 'homeFigureOpen' | 'homeFigureOpenHouseholds'
 }) {
   const intl = useIntl()
   const shown =
@@ -51,7 +54,7 @@ function Figure({
       className="home-figure is-link"
       onClick={onOpen}
       aria-label={intl.formatMessage(
-        { id: 'homeFigureOpen' },
+        { id: opens },
         {
           label,
           count:
@@ -127,6 +130,7 @@ function Figures({ stats }: { stats: MemberStats }) {
               label={t('homeHouseholds')}
               value={stats.households.total}
               onOpen={() => navigate('/households')}
+              opens="homeFigureOpenHouseholds"
             />
             <Figure label={t('homeWithoutHousehold')} value={stats.households.members_without} />
           </>
