@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
+import { cashUpRoutes } from './cashUpRoutes'
 import { fundRoutes } from './fundRoutes'
 import { paymentRoutes } from './paymentRoutes'
 import { standingRoutes } from './standingRoutes'
@@ -14,8 +15,10 @@ export function duesRoutes(
   fundRoutes(app, deps)
   paymentRoutes(app, withClock)
   standingRoutes(app, withClock)
+  cashUpRoutes(app, withClock)
 }
 
 export type { Fund } from './fundSchemas'
 export type { Payment, PaymentPage, ReceiptCheck } from './paymentSchemas'
 export type { MemberDues } from './standingSchemas'
+export type { CashUp, CashUpClerk } from './cashUpSchemas'
