@@ -50,4 +50,15 @@ export interface MemberStats {
   }
   /** Households and members in none (issue 44); absent from older servers. */
   households?: { total: number; members_without: number }
+  /**
+   * Dues (issue 46): valid payments received in today's Ethiopian month (minor units) and the
+   * members with an ended month unpaid (null without a dues fund); absent from older servers.
+   */
+  dues?: {
+    currency: string
+    month: string
+    collected: number
+    payments: number
+    members_in_arrears: number | null
+  }
 }

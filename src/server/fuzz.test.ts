@@ -426,6 +426,12 @@ describe('fuzzing every route', () => {
               } as object,
             }
       case 32:
+        if (r.int(2))
+          return {
+            method: 'GET',
+            url: `${r.pick(['/api/reports/collections', '/api/reports/arrears', '/api/reports/good-standing', `${member()}/statement`])}?${query({ year: r.pick([2018, text(r)]), fund_id: fund(), owner: r.pick(['all', 'mine', String(otherId), text(r)]), min_months: value(r), sort: r.pick(['months_desc', 'name', text(r)]), cursor: r.pick(['2', text(r)]), limit: value(r), format: r.pick(['json', 'xlsx', text(r)]), lang: r.pick(['am', 'om', text(r)]), calendar: r.pick(['ethiopian', text(r)]) })}`,
+            headers: r.int(2) ? adminAuth : headers,
+          }
         return r.int(2)
           ? {
               method: 'GET',

@@ -449,6 +449,26 @@ const MATRIX: Row[] = [
     expect: adminOnly(201),
   },
   {
+    route: 'GET /api/reports/collections (a clerk: its own members’)',
+    request: () => ({ url: '/api/reports/collections?year=2018' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/reports/arrears (a clerk: its own members)',
+    request: () => ({ url: '/api/reports/arrears?owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/reports/good-standing (a clerk: its own members)',
+    request: () => ({ url: '/api/reports/good-standing?owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/members/:id/statement',
+    request: (f) => ({ url: `/api/members/${f.memberId}/statement?year=2018` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
     route: 'GET /api/receipts/verify/:code (public)',
     request: (f) => ({ url: `/api/receipts/verify/${f.verifyCode}` }),
     expect: all(200),

@@ -5,6 +5,7 @@ import type { Database } from '../../db/tables'
 import { cashUpRoutes } from './cashUpRoutes'
 import { fundRoutes } from './fundRoutes'
 import { paymentRoutes } from './paymentRoutes'
+import { reportRoutes } from './reportRoutes'
 import { standingRoutes } from './standingRoutes'
 
 export function duesRoutes(
@@ -16,9 +17,12 @@ export function duesRoutes(
   paymentRoutes(app, withClock)
   standingRoutes(app, withClock)
   cashUpRoutes(app, withClock)
+  reportRoutes(app, withClock)
 }
 
 export type { Fund } from './fundSchemas'
 export type { Payment, PaymentPage, ReceiptCheck } from './paymentSchemas'
 export type { MemberDues } from './standingSchemas'
+export { duesDashboard } from './reportService'
 export type { CashUp, CashUpClerk } from './cashUpSchemas'
+export type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'
