@@ -2,7 +2,6 @@
 // (the voters' roll) and a member's yearly statement. Clerks see their own members; auditors
 // and admins everyone's, or one account's (owner=).
 import {
-  arrearsOf,
   type DuesMonth,
   ethiopianToIso,
   addDays,
@@ -205,6 +204,7 @@ async function standingsIn(
     set.add(row.month)
     waivedBy.set(row.member_id!, set)
   }
+  const firstRate = rates.map((r) => r.from_month).sort()[0] as DuesMonth | undefined
   const out: Standing[] = members.map((member: MemberBaseRow) => {
     const ledger: Ledger = {
       startMonth: startMonthOf(member),
@@ -212,7 +212,7 @@ async function standingsIn(
       paid: paidBy.get(member.id) ?? new Map(),
       waived: waivedBy.get(member.id) ?? new Set(),
     }
-    const arrears = arrearsOf(ledger, currentMonth)
+    const arrears = arrearsFrom(ledger, firstRate, currentMonth)
     return {
       line: {
         member_id: member.id,
@@ -220,22 +220,43 @@ async function standingsIn(
         last_name: member.last_name,
         owner_username: member.owner_username ?? null,
         phone: member.phone_primary ?? null,
-        months: arrears.months,
-        amount: arrears.amount,
-        oldest_month: oldestOwed(ledger, currentMonth),
+        ...arrears,
       },
-      good: inGoodStanding(ledger, currentMonth, settings.rule),
+      // The same test as inGoodStanding's for this rule, without a second pass over the months.
+      good:
+        settings.rule.kind === 'max_unpaid'
+          ? arrears.months <= settings.rule.months
+          : inGoodStanding(ledger, currentMonth, settings.rule),
     }
   })
   return { fund, settings, currentMonth, standings: out }
 }
 
-function oldestOwed(ledger: Ledger, currentMonth: DuesMonth): string | null {
-  for (let i = monthIndex(ledger.startMonth); i < monthIndex(currentMonth); i++) {
+/**
+ * arrearsOf's months and amount and the oldest month owed, in one pass that starts at the
+ * fund's first rate when the member started before it: nothing was owed before (a member who
+ * joined in 1985 would otherwise cost 500 empty months).
+ */
+function arrearsFrom(
+  ledger: Ledger,
+  firstRate: DuesMonth | undefined,
+  currentMonth: DuesMonth,
+): { months: number; amount: number; oldest_month: string | null } {
+  let months = 0
+  let amount = 0
+  let oldest: string | null = null
+  if (firstRate === undefined) return { months, amount, oldest_month: oldest }
+  const from = Math.max(monthIndex(ledger.startMonth), monthIndex(firstRate))
+  for (let i = from; i < monthIndex(currentMonth); i++) {
     const month = monthFromIndex(i)
-    if (outstandingFor(ledger, month) > 0) return month
+    const owed = outstandingFor(ledger, month)
+    if (owed > 0) {
+      months += 1
+      amount += owed
+      oldest ??= month
+    }
   }
-  return null
+  return { months, amount, oldest_month: oldest }
 }
 
 const byName = (a: PayerLine, b: PayerLine) =>

@@ -104,6 +104,14 @@ describe('arrears', () => {
     expect(report.items[1]).toMatchObject({ owner_username: 'clerk-b', last_name: 'Desta' })
   })
 
+  it('agrees with each member’s own Dues tab', async () => {
+    const report = await get<ArrearsReport>(w.admin, '/api/reports/arrears')
+    for (const line of report.items) {
+      const strip = await get<{ arrears: unknown }>(w.admin, `/api/members/${line.member_id}/dues`)
+      expect(strip.arrears).toEqual({ months: line.months, amount: line.amount })
+    }
+  })
+
   it('filters by months owed, sorts, and pages with a cursor', async () => {
     const four = await get<ArrearsReport>(w.auditor, '/api/reports/arrears?min_months=4')
     expect(four.items.map((l) => l.member_id)).toEqual([m.none, m.partial])
