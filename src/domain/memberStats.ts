@@ -52,7 +52,8 @@ export interface MemberStats {
   households?: { total: number; members_without: number }
   /**
    * Dues (issue 46): valid payments received in today's Ethiopian month (minor units) and the
-   * members with an ended month unpaid (null without a dues fund); absent from older servers.
+   * members with an ended month unpaid (null without a dues fund or above 5,000 members in
+   * scope: the arrears report counts those); absent from older servers.
    */
   dues?: {
     currency: string

@@ -98,3 +98,10 @@ export async function memberYearPayments(db: Db, memberId: number, from: string,
     .execute()
   return rows
 }
+
+/** Up to `limit` ids of an owner's members (null: everyone's): is the scope small? */
+export function scopedMemberIds(db: Db, ownerId: number | null, limit: number) {
+  let query = db.selectFrom('members').select('id').limit(limit)
+  if (ownerId !== null) query = query.where('owner_user_id', '=', ownerId)
+  return query.execute()
+}

@@ -31,6 +31,7 @@ import {
   memberBases,
   memberYearPayments,
   paidRows,
+  scopedMemberIds,
   waiverRows,
 } from './reportRepository'
 import type {
@@ -73,10 +74,13 @@ function monthDays(iso: string): { from: string; to: string } {
   return { from, to: addDays(next, -1) }
 }
 
+/** Above this many members in scope the dashboard leaves the arrears count to the report. */
+export const DASHBOARD_ARREARS_LIMIT = 5000
+
 /**
  * The home dashboard's dues figures over an owner's members (null: everyone's): valid payments
  * received in today's Ethiopian month, and the members with an ended month unpaid in the first
- * active per-member dues fund (null when there is none).
+ * active per-member dues fund (null when there is none, or the scope is too large to count here).
  */
 export async function duesDashboard(
   db: Db,
@@ -90,11 +94,15 @@ export async function duesDashboard(
     duesSettings(db),
   ])
   const fund = funds.find((f) => f.kind === 'dues' && f.payer === 'member' && f.active === 1)
-  const inArrears = fund
-    ? (await standingsIn(db, fund, scope, monthOfDay(today)!)).standings.filter(
-        (s) => s.line.months > 0,
-      ).length
-    : null
+  // Counting builds every member's ledger (decision 0231): Home stays fast for a large scope,
+  // whose count the arrears report gives.
+  const small = (await scopedMemberIds(db, scope, DASHBOARD_ARREARS_LIMIT + 1)).length
+  const inArrears =
+    fund && small <= DASHBOARD_ARREARS_LIMIT
+      ? (await standingsIn(db, fund, scope, monthOfDay(today)!)).standings.filter(
+          (s) => s.line.months > 0,
+        ).length
+      : null
   return {
     currency: settings.currency,
     month: collectionMonth(today),
