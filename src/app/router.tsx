@@ -28,6 +28,8 @@ const DeletedMembersScreen = lazy(() => import('../features/deletedMembers/Delet
 const HouseholdListScreen = lazy(() => import('../features/households/HouseholdListScreen'))
 const HouseholdScreen = lazy(() => import('../features/households/HouseholdScreen'))
 const ImportScreen = lazy(() => import('../features/import/ImportScreen'))
+const CashUpScreen = lazy(() => import('../features/duesReports/CashUpScreen'))
+const DuesReportsScreen = lazy(() => import('../features/duesReports/DuesReportsScreen'))
 const VerifyReceiptScreen = lazy(
   () => import(/* webpackChunkName: "verify-receipt" */ '../features/dues/VerifyReceiptScreen'),
 )
@@ -94,6 +96,8 @@ export const routes: RouteObject[] = [
       { path: '/member/:id', element: <MemberDetailScreen /> },
       { path: '/households', element: <HouseholdListScreen /> },
       { path: '/households/:id', element: <HouseholdScreen /> },
+      { path: '/dues/cash-up', element: <CashUpScreen /> },
+      { path: '/dues/reports', element: <DuesReportsScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
       { path: '/queue', element: <QueueScreen /> },
       {

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'payment_create',
   'payment_void',
   'dues_waiver',
+  'cash_day_close',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

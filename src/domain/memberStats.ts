@@ -50,4 +50,16 @@ export interface MemberStats {
   }
   /** Households and members in none (issue 44); absent from older servers. */
   households?: { total: number; members_without: number }
+  /**
+   * Dues (issue 46): valid payments received in today's Ethiopian month (minor units) and the
+   * members with an ended month unpaid (null without a dues fund or above 5,000 members in
+   * scope: the arrears report counts those); absent from older servers.
+   */
+  dues?: {
+    currency: string
+    month: string
+    collected: number
+    payments: number
+    members_in_arrears: number | null
+  }
 }

@@ -188,8 +188,8 @@ describe('fuzzing every route', () => {
     const account = () => (r.int(2) ? String(otherId) : id(r, []))
     const anImport = () => (r.int(2) && imports.length ? r.pick(imports) : encode(text(r)))
     const fund = () => (r.int(2) ? String(fundId) : id(r, []))
-    // 0-31 a route each, 32 (no case) the default.
-    switch (r.int(33)) {
+    // 0-32 a route each, 33 (no case) the default.
+    switch (r.int(34)) {
       case 0:
         return {
           method: 'POST',
@@ -424,6 +424,27 @@ describe('fuzzing every route', () => {
                 good_standing: value(r),
                 logo: r.pick([null, text(r), 'data:image/png;base64,AAAA']),
               } as object,
+            }
+      case 32:
+        if (r.int(2))
+          return {
+            method: 'GET',
+            url: `${r.pick(['/api/reports/collections', '/api/reports/arrears', '/api/reports/good-standing', `${member()}/statement`])}?${query({ year: r.pick([2018, text(r)]), fund_id: fund(), owner: r.pick(['all', 'mine', String(otherId), text(r)]), min_months: value(r), sort: r.pick(['months_desc', 'name', text(r)]), cursor: r.pick(['2', text(r)]), limit: value(r), format: r.pick(['json', 'xlsx', text(r)]), lang: r.pick(['am', 'om', text(r)]), calendar: r.pick(['ethiopian', text(r)]) })}`,
+            headers: r.int(2) ? adminAuth : headers,
+          }
+        return r.int(2)
+          ? {
+              method: 'GET',
+              url: `/api/cash-up?${query({ day: r.pick(['2025-09-20', '2025-02-29', text(r)]), user_id: r.pick([otherId, text(r)]) })}`,
+              headers: r.int(2) ? adminAuth : headers,
+            }
+          : {
+              method: 'POST',
+              url: '/api/cash-up/close',
+              headers: r.int(2) ? adminAuth : headers,
+              payload: r.int(2)
+                ? { day: r.pick(['2025-09-20', '2099-01-01', text(r)]), user_id: value(r) }
+                : (value(r) as object),
             }
       case 14:
         return {

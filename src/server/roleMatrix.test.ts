@@ -30,6 +30,11 @@ interface Fixture {
   /** A payment for memberId, recorded by clerk A, and its receipt's check code. */
   paymentId: number
   verifyCode: string
+  clerkA: number
+  /** A payment of clerk A's on a day clerk A has closed. */
+  closedPaymentId: number
+  /** A day of clerk A's nobody has closed yet. */
+  openDay: string
 }
 
 interface Row {
@@ -389,7 +394,36 @@ const MATRIX: Row[] = [
       url: `/api/payments/${f.paymentId}/void`,
       payload: { reason: 'Entered twice' },
     }),
-    expect: adminOnly(200),
+    // Clerk A recorded it and its day is open (decision 0230).
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/payments/:id/void (its day closed)',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/payments/${f.closedPaymentId}/void`,
+      payload: { reason: 'Entered twice' },
+    }),
+    expect: { clerkOwn: 403, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/cash-up',
+    request: () => ({ url: '/api/cash-up?day=2025-09-20' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/cash-up?user_id= (clerk A’s day)',
+    request: (f) => ({ url: `/api/cash-up?day=2025-09-20&user_id=${f.clerkA}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/cash-up/close (clerk A’s day)',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/cash-up/close',
+      payload: { day: f.openDay, user_id: f.clerkA },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 403, auditor: 403, admin: 200 },
   },
   {
     route: 'GET /api/members/:id/dues',
@@ -415,6 +449,26 @@ const MATRIX: Row[] = [
     expect: adminOnly(201),
   },
   {
+    route: 'GET /api/reports/collections (a clerk: its own members’)',
+    request: () => ({ url: '/api/reports/collections?year=2018' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/reports/arrears (a clerk: its own members)',
+    request: () => ({ url: '/api/reports/arrears?owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/reports/good-standing (a clerk: its own members)',
+    request: () => ({ url: '/api/reports/good-standing?owner=all' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/members/:id/statement',
+    request: (f) => ({ url: `/api/members/${f.memberId}/statement?year=2018` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
     route: 'GET /api/receipts/verify/:code (public)',
     request: (f) => ({ url: `/api/receipts/verify/${f.verifyCode}` }),
     expect: all(200),
@@ -428,6 +482,9 @@ let clerkA: { id: number; auth: Auth }
 let clerkB: { id: number; auth: Auth }
 let clerkC: { id: number; auth: Auth }
 let spareCount = 0
+let dayCount = 0
+const dayAfter = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 let fundId: number
 
 beforeAll(async () => {
@@ -476,6 +533,29 @@ async function fixture(): Promise<Fixture> {
   })
   expect(payment.statusCode).toBe(201)
   const paid = payment.json<{ id: number; verify_path: string }>()
+  dayCount += 1
+  const closedDay = dayAfter('2022-01-01', dayCount)
+  const openDay = dayAfter('2024-01-01', dayCount)
+  const inClosedDay = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: clerkA.auth,
+    payload: {
+      fund_id: fundId,
+      member_id: member.id,
+      amount: 100,
+      method: 'cash',
+      received_on: closedDay,
+    },
+  })
+  expect(inClosedDay.statusCode).toBe(201)
+  const closing = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/cash-up/close',
+    headers: clerkA.auth,
+    payload: { day: closedDay },
+  })
+  expect(closing.statusCode).toBe(200)
   const deleted = await calls.create(clerkA.auth, { first_name: 'Gone' })
   expect((await calls.remove(clerkA.auth, deleted.id)).statusCode).toBe(204)
   spareCount += 1
@@ -514,6 +594,9 @@ async function fixture(): Promise<Fixture> {
     fundId,
     paymentId: paid.id,
     verifyCode: paid.verify_path.split('/').pop() as string,
+    clerkA: clerkA.id,
+    closedPaymentId: inClosedDay.json<{ id: number }>().id,
+    openDay,
   }
 }
 
@@ -539,6 +622,7 @@ async function snapshot() {
       .orderBy('month')
       .execute(),
     await db.selectFrom('dues_waivers').selectAll().orderBy('id').execute(),
+    await db.selectFrom('cash_days').selectAll().orderBy('recorded_by').orderBy('day').execute(),
     await db.selectFrom('member_dues').selectAll().orderBy('member_id').execute(),
     await db
       .selectFrom('deleted_members')
@@ -633,6 +717,9 @@ const POLICY: Record<Action, Record<Role, Expectation>> = {
   'household.transfer': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
   'church.manage': { clerk: NONE, auditor: NONE, admin: ALL },
   'dues.manage': { clerk: NONE, auditor: NONE, admin: ALL },
+  'payment.void': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
+  'cashDay.read': { clerk: [true, true, false, false], auditor: ALL, admin: ALL },
+  'cashDay.close': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
 }
 const POLICY_CASES = (Object.keys(POLICY) as Action[]).flatMap((action) =>
   (Object.keys(POLICY[action]) as Role[]).map(

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { fullName, type StatusFilter, todayIso } from '../../domain'
+import { DuesFigures } from '../duesReports'
 import { memberListUrl } from '../members'
 import { formatMemberDate } from '../memberForm'
 import { ScreenSection } from '../../shared/ScreenSection'
@@ -135,6 +136,7 @@ function Figures({ stats }: { stats: MemberStats }) {
             <Figure label={t('homeWithoutHousehold')} value={stats.households.members_without} />
           </>
         )}
+        {stats.dues && <DuesFigures dues={stats.dues} />}
       </div>
       <h2 className="home-section-title">{t('homeByStatus')}</h2>
       <div className="home-figures is-compact">

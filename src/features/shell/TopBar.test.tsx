@@ -52,6 +52,8 @@ describe('top bar (spec 2.2)', () => {
         'Home',
         'Households',
         'Import',
+        'Day’s cash-up',
+        'Dues reports',
         'Accounts',
         'History',
         'Deleted members',

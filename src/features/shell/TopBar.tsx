@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  BarChartOutlined,
   DeleteOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -11,6 +12,7 @@ import {
   TeamOutlined,
   UserSwitchOutlined,
   UserAddOutlined,
+  WalletOutlined,
 } from '@ant-design/icons'
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -22,7 +24,7 @@ import { BrandMark } from '../../shared/BrandMark'
 import { MenuButton } from '../../shared/MenuButton'
 import { signOut } from '../account'
 import { useCanWrite, useRole } from '../auth'
-import type { Role } from '../../domain'
+import { type Role, ROLES } from '../../domain'
 import { QueueIndicator } from '../offline'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
 import { useGuardedNavigate } from '../../shared/LeaveGuard'
@@ -38,6 +40,8 @@ const NAV = [
 
 // The office's screens (issue 25), each for the roles the server lets call it.
 const OFFICE: readonly { to: string; id: string; icon: ReactNode; roles: readonly Role[] }[] = [
+  { to: '/dues/cash-up', id: 'cashUpTitle', icon: <WalletOutlined />, roles: ROLES },
+  { to: '/dues/reports', id: 'duesReportsTitle', icon: <BarChartOutlined />, roles: ROLES },
   { to: '/accounts', id: 'accounts', icon: <UserSwitchOutlined />, roles: ['admin'] },
   { to: '/history', id: 'history', icon: <HistoryOutlined />, roles: ['admin', 'auditor'] },
   { to: '/deleted-members', id: 'deletedMembers', icon: <DeleteOutlined />, roles: ['admin'] },

@@ -208,6 +208,18 @@ async function seedDues(
       created_at: now,
     })
     .execute()
+  await db
+    .insertInto('cash_days')
+    .values({
+      recorded_by: 1,
+      day: '2025-09-20',
+      payment_count: 1,
+      total: 5000,
+      closed_at: now,
+      closed_by: 1,
+      closed_by_username: 'office',
+    })
+    .execute()
 }
 
 async function dump(db: DatabaseHandle['db']): Promise<Record<string, unknown[]>> {

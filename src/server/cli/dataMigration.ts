@@ -68,6 +68,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   payments: { key: ['id'], identity: 'id' },
   payment_allocations: { key: ['payment_id', 'month'] },
   dues_waivers: { key: ['id'], identity: 'id' },
+  cash_days: { key: ['recorded_by', 'day'] },
   member_counts: 'derived',
   member_ministry_counts: 'derived',
   members_fts: 'derived',

@@ -1,6 +1,7 @@
-// npm run seed -- --members N [--owner NAME]: adds N demo members to the database the server
-// uses (DATABASE_URL, or DATA_DIR/abal.sqlite), owned by NAME (default admin), and groups them
-// into households of 1–9 members.
+// npm run seed -- --members N [--owner NAME] [--payments MONTHS]: adds N demo members to the
+// database the server uses (DATABASE_URL, or DATA_DIR/abal.sqlite), owned by NAME (default
+// admin), groups them into households of 1–9 members, and with --payments gives the account's
+// members that many months of dues payments (issue 46).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,23 +11,28 @@ import { migrateToLatest } from '../db/migrate'
 import { findUserByUsername, hashPassword, insertUser } from '../features/accounts'
 import { seedHouseholds } from './seedHouseholds'
 import { seedMembers } from './seedMembers'
+import { seedPayments } from './seedPayments'
 
-const USAGE = 'Usage: npm run seed -- --members N [--owner NAME] [--seed NUMBER]\n'
+const USAGE =
+  'Usage: npm run seed -- --members N [--owner NAME] [--seed NUMBER] [--payments MONTHS]\n'
 
 export interface SeedArgs {
   members: number
   owner: string
   seed: number
+  /** Months of dues payments to add (0: none). */
+  payments: number
 }
 
 export function parseSeedArgs(argv: readonly string[]): SeedArgs {
-  const args: SeedArgs = { members: 0, owner: 'admin', seed: Date.now() % 2 ** 31 }
+  const args: SeedArgs = { members: 0, owner: 'admin', seed: Date.now() % 2 ** 31, payments: 0 }
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split('=', 2)
     const value = inline ?? argv[++i]
     if (flag === '--members') args.members = Number(value)
     else if (flag === '--owner') args.owner = (value ?? '').trim()
     else if (flag === '--seed') args.seed = Number(value)
+    else if (flag === '--payments') args.payments = Number(value)
     else throw new Error(`Unknown option ${flag}\n${USAGE}`)
   }
   if (!Number.isSafeInteger(args.members) || args.members < 1) {
@@ -34,6 +40,9 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
   }
   if (!args.owner) throw new Error(`--owner needs a username\n${USAGE}`)
   if (!Number.isSafeInteger(args.seed)) throw new Error(`--seed must be a whole number\n${USAGE}`)
+  if (!Number.isInteger(args.payments) || args.payments < 0 || args.payments > 120) {
+    throw new Error(`--payments must be a number of months, 0 to 120\n${USAGE}`)
+  }
   return args
 }
 
@@ -79,6 +88,18 @@ async function main() {
     })
     const groupSeconds = ((performance.now() - grouping) / 1000).toFixed(1)
     process.stdout.write(`\nGrouped them into ${households} households in ${groupSeconds} s\n`)
+    if (args.payments > 0) {
+      const paying = performance.now()
+      const payments = await seedPayments(database.db, {
+        ownerId,
+        ownerName: owner.username,
+        months: args.payments,
+        seed: args.seed,
+        onProgress: (done) => process.stdout.write(`\r  ${done} payments`),
+      })
+      const paySeconds = ((performance.now() - paying) / 1000).toFixed(1)
+      process.stdout.write(`\nRecorded ${payments} payments in ${paySeconds} s\n`)
+    }
   } finally {
     await database.destroy()
   }

@@ -319,6 +319,17 @@ export interface DuesWaiversTable {
   created_at: string
 }
 
+/** An account's closed day of payments, with its totals at closing (the cash-up). */
+export interface CashDaysTable {
+  recorded_by: number
+  day: string
+  payment_count: number
+  total: number
+  closed_at: string
+  closed_by: number
+  closed_by_username: string
+}
+
 export interface Database {
   households: HouseholdsTable
   users: UsersTable
@@ -344,6 +355,7 @@ export interface Database {
   payments: PaymentsTable
   payment_allocations: PaymentAllocationsTable
   dues_waivers: DuesWaiversTable
+  cash_days: CashDaysTable
 }
 
 /** What a repository function runs on: the database, or a transaction the caller holds. */

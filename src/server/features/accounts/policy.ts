@@ -44,6 +44,12 @@ export const GRANTS = {
   'church.manage': ['admin'],
   /** Funds, rates, voids and waivers (issue 46); recording a payment is member.update-like. */
   'dues.manage': ['admin'],
+  /** Void a payment of an open day: one's own recording, or any for an admin (decision 0230). */
+  'payment.void': WRITERS,
+  /** A day's cash-up: one's own, or every account's for those who read all members. */
+  'cashDay.read': ROLES,
+  /** Close a day's cash-up: one's own, or any account's for an admin. */
+  'cashDay.close': WRITERS,
 } as const satisfies Record<string, readonly Role[]>
 
 export type Action = keyof typeof GRANTS
@@ -60,9 +66,12 @@ export function may(caller: Caller, action: Action, record?: MemberRecord): bool
   switch (action) {
     case 'member.read':
     case 'household.read':
+    case 'cashDay.read':
       return own || readsAllMembers(caller.role)
     case 'member.transfer':
     case 'household.transfer':
+    case 'payment.void':
+    case 'cashDay.close':
       return own || caller.role === 'admin'
     case 'member.update':
     case 'member.delete':

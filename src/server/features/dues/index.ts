@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
+import { cashUpRoutes } from './cashUpRoutes'
 import { fundRoutes } from './fundRoutes'
 import { paymentRoutes } from './paymentRoutes'
+import { reportRoutes } from './reportRoutes'
 import { standingRoutes } from './standingRoutes'
 
 export function duesRoutes(
@@ -14,8 +16,14 @@ export function duesRoutes(
   fundRoutes(app, deps)
   paymentRoutes(app, withClock)
   standingRoutes(app, withClock)
+  cashUpRoutes(app, withClock)
+  reportRoutes(app, withClock)
 }
 
 export type { Fund } from './fundSchemas'
 export type { Payment, PaymentPage, ReceiptCheck } from './paymentSchemas'
 export type { MemberDues } from './standingSchemas'
+export { duesDashboard } from './reportService'
+export { startMonthOf } from './ledger'
+export type { CashUp, CashUpClerk } from './cashUpSchemas'
+export type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'

@@ -1,5 +1,6 @@
 // All SQL of payments, their allocations and the receipt counters.
-import type { Db } from '../../db/tables'
+import type { Insertable } from 'kysely'
+import type { Db, PaymentsTable } from '../../db/tables'
 
 /**
  * The year's next receipt number, taken in the payment's transaction: one upsert that both
@@ -20,22 +21,11 @@ export async function nextReceiptNumber(trx: Db, year: number): Promise<number> 
   return Number(row.last_number)
 }
 
-export interface NewPayment {
-  fund_id: number
-  member_id: number | null
-  household_id: number | null
-  amount: number
-  currency: string
-  method: string
-  reference: string | null
-  received_on: string
-  receipt_year: number
-  receipt_number: string
-  verify_code: string
-  recorded_by: number
-  recorded_by_username: string
-  idempotency_key: string | null
-}
+/** A payment as recorded: the table's columns less those the database or a void sets. */
+export type NewPayment = Omit<
+  Insertable<PaymentsTable>,
+  'id' | 'created_at' | 'voided_at' | 'voided_by' | 'void_reason'
+>
 
 export async function insertPayment(
   trx: Db,

@@ -21,6 +21,8 @@ import { forbidden, notFound, payableMember, paymentOwnerScope, readableMember }
 import { findFundRow } from './fundRepository'
 import { loadLedger } from './ledger'
 import { lockMemberDues } from './ledgerRepository'
+import { findClosedDay, lockCashDays } from './cashUpRepository'
+import { DAY_CLOSED } from './cashUpService'
 import {
   allocationsOf,
   findPaymentByCode,
@@ -151,6 +153,10 @@ export async function recordPayment(
       if (fund.payer === 'household') throw invalid(HOUSEHOLDS_NOT_YET, { fund_id: 'notAvailable' })
       await lockMemberDues(trx, memberId)
       const member = await payableMember(trx, user, memberId)
+      await lockCashDays(trx, user.id)
+      if (await findClosedDay(trx, user.id, input.received_on)) {
+        throw new ApiError(409, DAY_CLOSED, { received_on: 'dayClosed' })
+      }
       let allocations: { month: string; amount: number }[] = []
       if (fund.kind === 'dues') {
         const ledger = await loadLedger(trx, member, fund.id)
@@ -256,20 +262,32 @@ export async function listPayments(
   }
 }
 
-/** Voids a payment (admins): its number stays, its months are owed again. */
+/**
+ * Voids a payment: its number stays, its months are owed again. The account that recorded it
+ * may while its day is open; once the day's cash-up is closed only an admin (decision 0230).
+ */
 export async function voidPayment(
   db: Db,
   user: RequestUser,
   id: number,
   reason: string,
 ): Promise<Payment> {
-  if (!may(user, 'dues.manage')) throw forbidden()
+  if (!may(user, 'payment.void')) throw forbidden()
   const trimmed = reason.trim()
   if (!trimmed) throw invalid('Give the reason for voiding', { reason: 'fieldRequired' })
   await db.transaction().execute(async (trx) => {
     const row = await findPaymentRow(trx, id)
     if (!row) throw notFound()
+    if (paymentOwnerScope(user) !== null && row.owner_user_id !== user.id) throw notFound()
     if (row.member_id !== null) await lockMemberDues(trx, row.member_id)
+    await lockCashDays(trx, row.recorded_by)
+    if (await findClosedDay(trx, row.recorded_by, row.received_on)) {
+      if (!may(user, 'dues.manage')) {
+        throw new ApiError(403, `${DAY_CLOSED}: an admin voids its payments`)
+      }
+    } else if (!may(user, 'payment.void', { ownerId: row.recorded_by })) {
+      throw forbidden()
+    }
     if (!(await markVoid(trx, id, user.id, trimmed))) {
       throw new ApiError(409, 'This payment is void already')
     }

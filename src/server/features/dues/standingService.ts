@@ -34,7 +34,7 @@ const invalid = (message: string, errors: Record<string, string>) =>
   new ApiError(400, message, errors)
 
 /** The fund asked for, else the first active per-member dues fund. */
-async function duesFund(db: Db, fundId: number | undefined) {
+export async function duesFund(db: Db, fundId: number | undefined) {
   if (fundId !== undefined) {
     const fund = await findFundRow(db, fundId)
     if (!fund || fund.kind !== 'dues') throw notFound()

@@ -4,6 +4,7 @@ import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../../doma
 import type { Database } from '../../db/tables'
 import { ownerScope } from '../accounts'
 import { ApiError } from '../../plugins/errors'
+import { duesDashboard } from '../dues'
 import { householdCounts } from '../households'
 import { memberStats } from './service'
 
@@ -58,12 +59,14 @@ export function statsRoutes(
         calendar: request.query.calendar ?? 'gregorian',
       })
       const families = await householdCounts(deps.db, owner)
+      const dues = await duesDashboard(deps.db, owner, today)
       return {
         ...stats,
         households: {
           total: families.households,
           members_without: families.members_without_household,
         },
+        dues,
         church_name: deps.churchName ?? null,
       }
     },

@@ -1,0 +1,332 @@
+// The dues reports (issue 46): collections by fund and Ethiopian month, arrears, and the
+// good-standing list (the voters' roll); each on screen, printed, or downloaded as .xlsx in the
+// user's language and calendar.
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
+import { Alert, Button, Empty, Flex, InputNumber, Select, Skeleton, Table, Tabs } from 'antd'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useAppSelector } from '../../app/hooks'
+import { monthOfDay, todayIso } from '../../domain'
+import { AdminScreen } from '../../shared/AdminScreen'
+import { LoadError } from '../../shared/RecordsView'
+import { useDownload } from '../import'
+import { selectCalendar } from '../preferences'
+import {
+  type ArrearsSort,
+  type Collections,
+  type PayerLine,
+  useArrearsInfiniteQuery,
+  useCollectionsQuery,
+  useGoodStandingInfiniteQuery,
+} from './duesReportsApi'
+import { fundText, moneyText, monthText, useReportText } from './reportText'
+import './duesReports.css'
+
+const currentYear = () => Number((monthOfDay(todayIso()) ?? '2018-01').slice(0, 4))
+
+function Toolbar({ file, name }: { file: string; name: string }) {
+  const { t, language } = useReportText()
+  const calendar = useAppSelector(selectCalendar)
+  const download = useDownload()
+  const separator = file.includes('?') ? '&' : '?'
+  const url = `${file}${separator}format=xlsx&lang=${language}&calendar=${calendar}`
+  return (
+    <Flex gap={8} wrap className="no-print">
+      <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
+        {t('reportPrint')}
+      </Button>
+      <Button
+        icon={<DownloadOutlined aria-hidden />}
+        loading={download.busy === name}
+        onClick={() => void download.start(name, url, `${name}.xlsx`)}
+      >
+        {t('duesReportDownload')}
+      </Button>
+      {download.error && <Alert type="error" showIcon title={t(download.error)} />}
+    </Flex>
+  )
+}
+
+function CollectionsReport() {
+  const { t, language } = useReportText()
+  const [year, setYear] = useState(currentYear)
+  const report = useCollectionsQuery(year)
+  const data = report.data
+  type Row =
+    | Collections['funds'][number]
+    | { fund_id: 0; months: Collections['months']; total: Collections['total'] }
+  const columns = [
+    {
+      title: t('duesReportFund'),
+      key: 'fund',
+      fixed: 'left' as const,
+      render: (_: unknown, row: Row) =>
+        row.fund_id === 0 ? (
+          <strong>{t('duesReportTotal')}</strong>
+        ) : (
+          fundText(row as Collections['funds'][number], language)
+        ),
+    },
+    ...(data?.months ?? []).map((month, index) => ({
+      title: monthText(month.month, language),
+      key: month.month,
+      align: 'right' as const,
+      render: (_: unknown, row: Row) =>
+        row.months[index].amount ? moneyText(row.months[index].amount, '') : '—',
+    })),
+    {
+      title: t('duesReportTotal'),
+      key: 'total',
+      align: 'right' as const,
+      render: (_: unknown, row: Row) => (
+        <strong>{moneyText(row.total.amount, data?.currency ?? '')}</strong>
+      ),
+    },
+  ]
+  const rows: Row[] = data
+    ? [...data.funds, { fund_id: 0, months: data.months, total: data.total }]
+    : []
+  return (
+    <section aria-labelledby="collections-title">
+      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+        <label className="dues-filter">
+          <span id="collections-year">{t('duesReportYear')}</span>
+          <InputNumber<number>
+            aria-labelledby="collections-year"
+            min={1900}
+            max={2200}
+            value={year}
+            onChange={(value) => value && setYear(value)}
+          />
+        </label>
+        <Toolbar file={`api/reports/collections?year=${year}`} name={`collections-${year}`} />
+      </Flex>
+      <h3 id="collections-title" className="dues-report-heading">
+        {t('duesReportCollections')} · {t('duesYear', { year })}
+      </h3>
+      {report.isError ? (
+        <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
+      ) : !data ? (
+        <Skeleton active />
+      ) : (
+        <Table<Row>
+          size="small"
+          rowKey="fund_id"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('duesReportNothing')} /> }}
+        />
+      )}
+    </section>
+  )
+}
+
+function payerColumns(
+  t: ReturnType<typeof useReportText>['t'],
+  language: ReturnType<typeof useReportText>['language'],
+  currency: string,
+  withArrears: boolean,
+) {
+  return [
+    {
+      title: t('duesReportMember'),
+      key: 'name',
+      render: (_: unknown, line: PayerLine) => (
+        <Link to={`/member/${line.member_id}`}>
+          {`${line.first_name} ${line.last_name}`.trim()}
+        </Link>
+      ),
+    },
+    {
+      title: t('duesReportPhone'),
+      key: 'phone',
+      responsive: ['md' as const],
+      render: (_: unknown, l: PayerLine) => l.phone ?? '',
+    },
+    {
+      title: t('duesReportOwner'),
+      key: 'owner',
+      responsive: ['lg' as const],
+      render: (_: unknown, l: PayerLine) => l.owner_username ?? '',
+    },
+    ...(withArrears
+      ? [
+          {
+            title: t('duesReportMonthsOwed'),
+            key: 'months',
+            align: 'right' as const,
+            render: (_: unknown, l: PayerLine) => l.months,
+          },
+          {
+            title: t('duesReportAmountOwed'),
+            key: 'amount',
+            align: 'right' as const,
+            render: (_: unknown, l: PayerLine) => moneyText(l.amount, currency),
+          },
+          {
+            title: t('duesReportOldestMonth'),
+            key: 'oldest',
+
+            render: (_: unknown, l: PayerLine) =>
+              l.oldest_month ? monthText(l.oldest_month, language) : '',
+          },
+        ]
+      : []),
+  ]
+}
+
+function ArrearsReport() {
+  const { t, language } = useReportText()
+  const [minMonths, setMinMonths] = useState(1)
+  const [sort, setSort] = useState<ArrearsSort>('months_desc')
+  const report = useArrearsInfiniteQuery({ minMonths, sort })
+  const pages = report.data?.pages ?? []
+  const first = pages[0]
+  const lines = pages.flatMap((page) => page.items)
+  return (
+    <section aria-labelledby="arrears-title">
+      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+        <Flex gap={12} wrap>
+          <label className="dues-filter">
+            <span id="arrears-min">{t('duesReportMinMonths')}</span>
+            <InputNumber<number>
+              aria-labelledby="arrears-min"
+              min={1}
+              max={1200}
+              value={minMonths}
+              onChange={(value) => value && setMinMonths(value)}
+            />
+          </label>
+          <label className="dues-filter">
+            <span id="arrears-sort">{t('duesReportSort')}</span>
+            <Select<ArrearsSort>
+              aria-labelledby="arrears-sort"
+              value={sort}
+              onChange={setSort}
+              style={{ minWidth: 200 }}
+              options={(['months_desc', 'months_asc', 'amount_desc', 'name'] as const).map(
+                (value) => ({
+                  value,
+                  label: t(`duesReportSort.${value}`),
+                }),
+              )}
+            />
+          </label>
+        </Flex>
+        <Toolbar
+          file={`api/reports/arrears?owner=all&min_months=${minMonths}&sort=${sort}`}
+          name="arrears"
+        />
+      </Flex>
+      <h3 id="arrears-title" className="dues-report-heading">
+        {t('duesReportArrears')}
+        {first && ` · ${monthText(first.current_month, language)}`}
+      </h3>
+      {first && (
+        <p className="dues-report-summary">
+          {t('duesReportArrearsSummary', {
+            count: first.count,
+            amount: moneyText(first.amount, first.currency),
+          })}
+        </p>
+      )}
+      {report.isError ? (
+        <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
+      ) : !first ? (
+        <Skeleton active />
+      ) : (
+        <Table<PayerLine>
+          size="small"
+          rowKey="member_id"
+          columns={payerColumns(t, language, first.currency, true)}
+          dataSource={lines}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('duesReportNoArrears')} /> }}
+        />
+      )}
+      {report.hasNextPage && (
+        <Flex justify="center" className="no-print dues-more">
+          <Button loading={report.isFetchingNextPage} onClick={() => void report.fetchNextPage()}>
+            {t('duesReportMore')}
+          </Button>
+        </Flex>
+      )}
+    </section>
+  )
+}
+
+function GoodStandingReport() {
+  const { t, language } = useReportText()
+  const report = useGoodStandingInfiniteQuery()
+  const pages = report.data?.pages ?? []
+  const first = pages[0]
+  const lines = pages.flatMap((page) => page.items)
+  return (
+    <section aria-labelledby="standing-title">
+      <Flex justify="end" className="dues-report-filters">
+        <Toolbar file="api/reports/good-standing?owner=all" name="good-standing" />
+      </Flex>
+      <h3 id="standing-title" className="dues-report-heading">
+        {t('duesReportGoodStanding')}
+        {first && ` · ${monthText(first.current_month, language)}`}
+      </h3>
+      {first && (
+        <p className="dues-report-summary">
+          {t('duesReportCount', { count: first.count })} ·{' '}
+          {t(`duesReportRule.${first.rule.kind}`, { months: first.rule.months })}
+        </p>
+      )}
+      {report.isError ? (
+        <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
+      ) : !first ? (
+        <Skeleton active />
+      ) : (
+        <Table<PayerLine>
+          size="small"
+          rowKey="member_id"
+          columns={payerColumns(t, language, first.currency, false)}
+          dataSource={lines}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('duesReportNobody')} /> }}
+        />
+      )}
+      {report.hasNextPage && (
+        <Flex justify="center" className="no-print dues-more">
+          <Button loading={report.isFetchingNextPage} onClick={() => void report.fetchNextPage()}>
+            {t('duesReportMore')}
+          </Button>
+        </Flex>
+      )}
+    </section>
+  )
+}
+
+export default function DuesReportsScreen() {
+  const { t } = useReportText()
+  // The tab is in the address: the dashboard links to the arrears, and Back returns to a tab.
+  const [params, setParams] = useSearchParams()
+  const tab = params.get('tab') ?? 'collections'
+  const setTab = (key: string) => setParams({ tab: key }, { replace: true })
+  return (
+    <AdminScreen id="dues-reports-title" className="dues-reports-screen" titleId="duesReportsTitle">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          {
+            key: 'collections',
+            label: t('duesReportCollections'),
+            children: <CollectionsReport />,
+          },
+          { key: 'arrears', label: t('duesReportArrears'), children: <ArrearsReport /> },
+          { key: 'standing', label: t('duesReportGoodStanding'), children: <GoodStandingReport /> },
+        ]}
+      />
+    </AdminScreen>
+  )
+}

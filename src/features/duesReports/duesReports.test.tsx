@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { mockServerForEachTest } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { ArrearsPage, CashUp, CashUpClerk } from './duesReportsApi'
+
+jest.setTimeout(90_000)
+const slow = { timeout: 20_000 }
+
+const clerk = { id: 2, username: 'hanna', role: 'clerk' as const }
+const fund = {
+  id: 1,
+  kind: 'dues',
+  payer: 'member',
+  name_am: 'ወርሃዊ የአባልነት ክፍያ',
+  name_en: 'Monthly dues',
+  name_om: 'Kaffaltii miseensummaa ji’aa',
+  active: true,
+  rates: [],
+}
+const open: CashUpClerk = {
+  user_id: 2,
+  username: 'hanna',
+  closed: null,
+  payments: [
+    {
+      id: 9,
+      receipt_number: '2018-000009',
+      fund_id: 1,
+      member_id: 7,
+      household_id: null,
+      payer_name: 'Abebe Kebede',
+      amount: 15000,
+      method: 'cash',
+      reference: null,
+      status: 'valid',
+    },
+    {
+      id: 10,
+      receipt_number: '2018-000010',
+      fund_id: 1,
+      member_id: 8,
+      household_id: null,
+      payer_name: 'Selam Tesfaye',
+      amount: 5000,
+      method: 'telebirr',
+      reference: 'TB77',
+      status: 'void',
+    },
+  ],
+  total: { count: 1, amount: 15000 },
+  by_method: [{ method: 'cash', count: 1, amount: 15000 }],
+  by_fund: [{ fund_id: 1, count: 1, amount: 15000 }],
+}
+let day: CashUp
+
+const server = mockServerForEachTest({
+  width: 1280,
+  routes: (s) => {
+    day = { day: '2026-01-20', currency: 'ETB', clerks: [open] }
+    s.on('GET', '/api/funds', { json: [fund] })
+    s.on('GET', '/api/cash-up', () => ({ json: day }))
+    s.on('POST', '/api/cash-up/close', () => {
+      const closed = {
+        ...open,
+        closed: { at: '2026-01-20T15:00:00Z', by: 'hanna', payment_count: 1, total: 15000 },
+      }
+      day = { ...day, clerks: [closed] }
+      return { json: closed }
+    })
+    const arrears: ArrearsPage = {
+      fund_id: 1,
+      currency: 'ETB',
+      current_month: '2018-05',
+      count: 1,
+      amount: 20000,
+      next_cursor: null,
+      items: [
+        {
+          member_id: 7,
+          first_name: 'Abebe',
+          last_name: 'Kebede',
+          owner_username: 'hanna',
+          phone: null,
+          months: 4,
+          amount: 20000,
+          oldest_month: '2018-01',
+        },
+      ],
+    }
+    s.on('GET', '/api/reports/arrears', { json: arrears })
+  },
+})
+
+describe('the day’s cash-up (issue 46)', () => {
+  it('shows the day’s totals, void payments apart, and closes the day after asking', async () => {
+    const user = userEvent.setup()
+    renderRoute('/dues/cash-up', { signedInAs: clerk })
+    const card = (await screen.findByText('2018-000009', {}, slow)).closest('.cash-up-card')!
+    expect(within(card as HTMLElement).getAllByText('150.00 ETB').length).toBeGreaterThan(0)
+    expect(within(card as HTMLElement).getByText('Void')).toBeInTheDocument()
+    expect(within(card as HTMLElement).getByText('Open')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /Close the day/ }))
+    const confirm = await screen.findByRole('tooltip', {}, slow)
+    await user.click(within(confirm).getByRole('button', { name: /Close the day/ }))
+    expect(await screen.findByText('Closed by hanna', {}, slow)).toBeInTheDocument()
+    const sent = server.requests.find((r) => r.path === '/api/cash-up/close')!
+    expect(sent.body).toEqual({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), user_id: 2 })
+    expect(screen.queryByRole('button', { name: /Close the day/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('the dues reports (issue 46)', () => {
+  it('lists the arrears in Amharic with the months by their Ethiopian names', async () => {
+    renderRoute('/dues/reports?tab=arrears', { signedInAs: clerk, language: 'am' })
+    expect(await screen.findByText('Abebe Kebede', {}, slow)).toBeInTheDocument()
+    expect(screen.getByText('መስከረም 2018')).toBeInTheDocument()
+    expect(screen.getByText('200.00 ETB')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.path === '/api/reports/arrears')!.search.get('sort'),
+      ).toBe('months_desc'),
+    )
+  })
+})

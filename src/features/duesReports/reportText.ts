@@ -1,0 +1,37 @@
+// How the dues reports write months, money, funds and methods in the user's language.
+import { useIntl } from 'react-intl'
+import { useAppSelector } from '../../app/hooks'
+import { ethiopianMonthName, formatMinor, minorDigits } from '../../domain'
+import { type Language, selectLanguage } from '../preferences'
+
+/** An amount in minor units with its currency: "1,200.00 ETB". */
+export const moneyText = (amount: number, currency: string) =>
+  `${formatMinor(amount, minorDigits(currency))} ${currency}`
+
+/** An Ethiopian `YYYY-MM` month (13: Pagume) by its name: "ጥር 2018". */
+export function monthText(month: string, language: Language): string {
+  const [year, number] = month.split('-').map(Number)
+  return `${ethiopianMonthName(number, language)} ${year}`
+}
+
+export function fundText(
+  fund: { name_am: string; name_en: string; name_om: string } | undefined,
+  language: Language,
+): string {
+  if (!fund) return ''
+  const own = language === 'am' ? fund.name_am : language === 'om' ? fund.name_om : fund.name_en
+  return own || fund.name_en || fund.name_am || fund.name_om
+}
+
+// Brand names, the same in every language (glossary).
+const BRANDS: Record<string, string> = { telebirr: 'telebirr', cbe_birr: 'CBE Birr' }
+
+/** The report's words: the language, and a payment method's name in it. */
+export function useReportText() {
+  const intl = useIntl()
+  const language = useAppSelector(selectLanguage)
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values)
+  const method = (key: string) => BRANDS[key] ?? t(`duesReportMethod.${key}`)
+  return { t, language, method }
+}

@@ -1,0 +1,176 @@
+// The dues reports as .xlsx: in the asker's language and calendar, text cells neutralised like
+// the member export (a cell never starts a formula), amounts as numbers in major units.
+import ExcelJS from 'exceljs'
+import { ethiopianMonthName, formatDate, monthParts, type DuesMonth } from '../../../domain'
+import { type Calendar, type Language, message, neutralise } from '../imports'
+import type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'
+
+type Cell = string | number
+const MONEY_FORMAT = '#,##0.00'
+
+function words(lang: Language) {
+  return (id: string, values: Record<string, string | number> = {}) =>
+    (message(lang, id) ?? id).replace(/\{(\w+)\}/g, (whole, key: string) =>
+      key in values ? String(values[key]) : whole,
+    )
+}
+
+/** A dues month by its Ethiopian name (dues months are Ethiopian in either calendar). */
+export function monthText(month: string, lang: Language): string {
+  const { year, month: number } = monthParts(month as DuesMonth)
+  return `${ethiopianMonthName(number, lang)} ${year}`
+}
+
+const fundName = (fund: { name_am: string; name_en: string; name_om: string }, lang: Language) =>
+  (lang === 'am' ? fund.name_am : lang === 'om' ? fund.name_om : fund.name_en) ||
+  fund.name_en ||
+  fund.name_am ||
+  fund.name_om
+
+const major = (minor: number) => minor / 100
+
+// Brand names, the same in every language (glossary).
+const BRANDS: Record<string, string> = { telebirr: 'telebirr', cbe_birr: 'CBE Birr' }
+
+async function workbook(
+  sheetName: string,
+  title: string[],
+  header: string[],
+  rows: Cell[][],
+  moneyColumns: number[],
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet(
+    neutralise(sheetName)
+      .slice(0, 31)
+      .replace(/[\\/?*[\]:]/g, ' '),
+  )
+  const clean = (cell: Cell) => (typeof cell === 'string' ? neutralise(cell) : cell)
+  for (const line of title) sheet.addRow([clean(line)]).font = { bold: true }
+  sheet.addRow([])
+  sheet.addRow(header.map(clean)).font = { bold: true }
+  for (const row of rows) sheet.addRow(row.map(clean))
+  for (const column of moneyColumns) sheet.getColumn(column + 1).numFmt = MONEY_FORMAT
+  sheet.columns.forEach((column) => (column.width = 18))
+  return Buffer.from(await book.xlsx.writeBuffer())
+}
+
+export function collectionsWorkbook(report: Collections, lang: Language): Promise<Buffer> {
+  const t = words(lang)
+  const header = [
+    t('duesReportFund'),
+    ...report.months.map((m) => monthText(m.month, lang)),
+    t('duesReportTotal'),
+  ]
+  const rows: Cell[][] = report.funds.map((fund) => [
+    fundName(fund, lang),
+    ...fund.months.map((m) => major(m.amount)),
+    major(fund.total.amount),
+  ])
+  rows.push([
+    t('duesReportTotal'),
+    ...report.months.map((m) => major(m.amount)),
+    major(report.total.amount),
+  ])
+  const money = Array.from({ length: report.months.length + 1 }, (_, i) => i + 1)
+  const title = t('duesReportCollections')
+  return workbook(
+    title,
+    [title, t('duesYear', { year: report.year }), report.currency],
+    header,
+    rows,
+    money,
+  )
+}
+
+function payerRows(lines: ArrearsReport['items'], lang: Language): Cell[][] {
+  return lines.map((line) => [
+    line.member_id,
+    `${line.first_name} ${line.last_name}`.trim(),
+    line.phone ?? '',
+    line.owner_username ?? '',
+    line.months,
+    major(line.amount),
+    line.oldest_month ? monthText(line.oldest_month, lang) : '',
+  ])
+}
+
+function payerHeader(lang: Language): string[] {
+  const t = words(lang)
+  return [
+    t('duesReportMemberNumber'),
+    t('duesReportMember'),
+    t('duesReportPhone'),
+    t('duesReportOwner'),
+    t('duesReportMonthsOwed'),
+    t('duesReportAmountOwed'),
+    t('duesReportOldestMonth'),
+  ]
+}
+
+export function arrearsWorkbook(report: ArrearsReport, lang: Language): Promise<Buffer> {
+  const t = words(lang)
+  const title = t('duesReportArrears')
+  return workbook(
+    title,
+    [title, monthText(report.current_month, lang), report.currency],
+    payerHeader(lang),
+    [
+      ...payerRows(report.items, lang),
+      ['', t('duesReportTotal'), '', '', '', major(report.amount), ''],
+    ],
+    [5],
+  )
+}
+
+export function goodStandingWorkbook(report: GoodStandingReport, lang: Language): Promise<Buffer> {
+  const t = words(lang)
+  const title = t('duesReportGoodStanding')
+  return workbook(
+    title,
+    [title, monthText(report.current_month, lang), t('duesReportCount', { count: report.count })],
+    payerHeader(lang),
+    payerRows(report.items, lang),
+    [5],
+  )
+}
+
+export function statementWorkbook(
+  report: Statement,
+  lang: Language,
+  calendar: Calendar,
+): Promise<Buffer> {
+  const t = words(lang)
+  const fundOf = new Map(report.funds.map((f) => [f.fund_id, f]))
+  const title = t('duesReportStatement')
+  const rows: Cell[][] = report.payments.map((p) => [
+    p.receipt_number,
+    formatDate(p.received_on, calendar, lang),
+    fundOf.has(p.fund_id) ? fundName(fundOf.get(p.fund_id)!, lang) : String(p.fund_id),
+    BRANDS[p.method] ?? t(`duesReportMethod.${p.method}`),
+    p.months.map((m) => monthText(m, lang)).join(', '),
+    major(p.amount),
+  ])
+  for (const fund of report.funds) {
+    rows.push(['', '', fundName(fund, lang), t('duesReportTotal'), '', major(fund.paid)])
+  }
+  return workbook(
+    title,
+    [
+      title,
+      `${report.first_name} ${report.last_name}`.trim(),
+      t('duesYear', { year: report.year }),
+      report.currency,
+    ],
+    [
+      t('receiptNumber'),
+      t('receiptDate'),
+      t('duesReportFund'),
+      t('duesReportMethod'),
+      t('duesReportMonths'),
+      t('receiptAmount'),
+    ],
+    rows,
+    [5],
+  )
+}
