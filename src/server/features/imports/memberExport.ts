@@ -35,6 +35,7 @@ import {
   optionLabel,
   type Language,
 } from './fieldDictionary'
+import { downloadGuard } from './spreadsheetDownload'
 
 export type ExportFormat = 'xlsx' | 'csv'
 
@@ -268,14 +269,16 @@ function exportCsv(db: Db, request: ExportRequest): Readable {
   const write = async () => {
     out.write(exportHeaders(request.lang, request.calendar))
     const writers = fieldWriters(request.lang, request.calendar)
+    // Back-pressure, and a stop when the client is gone: no more pages read, no rows built.
+    const wanted = downloadGuard(out)
     for await (const members of matchingMembers(db, request)) {
       for (const { input, household } of members) {
-        const row = [
-          ...writers.map((write) => write(input)),
-          ...householdCells(household, request.lang),
-        ].map(neutralise)
-        // Respect back-pressure: a slow client must not make the rows pile up in memory.
-        if (!out.write(row)) await new Promise((resolve) => out.once('drain', resolve))
+        if (!(await wanted())) return
+        out.write(
+          [...writers.map((write) => write(input)), ...householdCells(household, request.lang)].map(
+            neutralise,
+          ),
+        )
       }
     }
     out.end()
@@ -309,8 +312,10 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
     header.font = { bold: true }
     header.commit()
     const writers = fieldWriters(request.lang, request.calendar)
+    const wanted = downloadGuard(out)
     for await (const members of matchingMembers(db, request)) {
       for (const { input, household } of members) {
+        if (!(await wanted())) return
         // A blank field is no cell at all (undefined leaves it out), as a spreadsheet saves it.
         const texts = [
           ...writers.map((writeText) => writeText(input)),
