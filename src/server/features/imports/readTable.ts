@@ -120,7 +120,7 @@ export function cellText(cell: Cell | undefined): string {
 // ---- .xlsx
 
 async function readXlsx(bytes: Buffer): Promise<{ cells: Cell[]; number: number }[]> {
-  checkZip(bytes)
+  await checkZip(bytes)
   const workbook = new ExcelJS.Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
