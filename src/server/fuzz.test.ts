@@ -15,7 +15,7 @@ import {
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125)
 const REQUESTS = Math.max(1, Number(process.env.FUZZ_REQUESTS) || 2000)
-jest.setTimeout(Math.max(120_000, 60 * REQUESTS))
+jest.setTimeout(Math.max(120_000, 250 * REQUESTS))
 
 /** The seed data's generator (same sequence for a seed), with int(n) in 0 … n-1. */
 function generator(seed: number) {
