@@ -241,6 +241,15 @@ describe('import workflow machine (issue 24)', () => {
     [{ status: 404 }, 'commit', 'importExpired'],
     [{ status: 403 }, 'upload', 'importNotAllowed'],
     [{ status: 500 }, 'commit', 'importFailed'],
+    [
+      { status: 400, data: { errors: { file: 'importCellTooLong' } } },
+      'upload',
+      'importCellTooLong',
+    ],
+    [{ status: 400, data: { errors: { file: 'importTooLarge' } } }, 'upload', 'importTooLarge'],
+    [{ status: 409, data: { errors: { file: 'importBusy' } } }, 'commit', 'importBusy'],
+    [{ status: 429, data: { errors: { file: 'importServerBusy' } } }, 'upload', 'importServerBusy'],
+    [{ status: 400, data: { errors: { file: 'invalidFile' } } }, 'upload', 'importFileUnreadable'],
   ] as const)('names %p on %s as %s', (payload, step, id) => {
     expect(importErrorId(payload, step)).toBe(id)
   })

@@ -136,8 +136,19 @@ const { move } = createMachine<ImportStatus, ImportEvent, ImportState>(
 )
 
 /** The message id for a failed call, by its HTTP status (docs/api.md lists them). */
+/** The server's limits on an import, each named by its own message (docs/api.md). */
+const LIMIT_IDS: ReadonlySet<string> = new Set([
+  'importCellTooLong',
+  'importTooLarge',
+  'importBusy',
+  'importServerBusy',
+])
+
 export function importErrorId(payload: unknown, step: 'upload' | 'preview' | 'commit'): string {
   const status = (payload as { status?: unknown } | undefined)?.status
+  const file = (payload as { data?: { errors?: { file?: unknown } } } | undefined)?.data?.errors
+    ?.file
+  if (typeof file === 'string' && LIMIT_IDS.has(file)) return file
   if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return 'importNetworkError'
   if (status === 413) return 'importFileTooLarge'
   if (status === 415) return 'importFileType'

@@ -14,7 +14,14 @@ import {
 } from '../../../domain'
 import type { AuditEventRow, Db } from '../../db/tables'
 import { chainHead, formatAnchor } from './service'
-import { type Calendar, type ExportFormat, type Language, message, neutralise } from '../imports'
+import {
+  type Calendar,
+  downloadGuard,
+  type ExportFormat,
+  type Language,
+  message,
+  neutralise,
+} from '../imports'
 import { auditQuery } from './repository'
 
 const PAGE = 500
@@ -116,9 +123,11 @@ export function exportHistory(
   if (format === 'csv') {
     const out = stringify({ bom: true, record_delimiter: 'windows' })
     const write = async () => {
+      // Back-pressure, and a stop when the client is gone: no more pages read, no rows built.
+      const wanted = downloadGuard(out)
       for await (const row of rows) {
-        // Back-pressure: a slow client must not make the rows pile up in memory.
-        if (!out.write(row)) await new Promise((resolve) => out.once('drain', resolve))
+        if (!(await wanted())) return
+        out.write(row)
       }
       out.end()
     }
@@ -136,7 +145,9 @@ export function exportHistory(
   sheet.columns = [22, 16, 22, 12, 28, 80].map((width) => ({ width }))
   const write = async () => {
     let first = true
+    const wanted = downloadGuard(out)
     for await (const cells of rows) {
+      if (!(await wanted())) return
       // Every cell is a string cell (never a formula), and neutralised for a later CSV save.
       const row = sheet.addRow(cells)
       if (first) row.font = { bold: true }

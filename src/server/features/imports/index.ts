@@ -6,6 +6,7 @@ export { memberExportRoutes } from './routes/memberExport'
 export {
   DOWNLOAD_QUERY_PROPERTIES,
   downloadChoices,
+  downloadGuard,
   invalidValue,
   sendSpreadsheet,
 } from './spreadsheetDownload'

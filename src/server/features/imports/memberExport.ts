@@ -19,6 +19,7 @@ import {
   type MemberField,
   type MemberInput,
   parseIsoDate,
+  STEP_FIELDS,
 } from '../../../domain'
 import { householdsOfMembers, type MemberHousehold } from '../households'
 import { findMemberInputs } from '../members'
@@ -34,6 +35,7 @@ import {
   optionLabel,
   type Language,
 } from './fieldDictionary'
+import { downloadGuard } from './spreadsheetDownload'
 
 export type ExportFormat = 'xlsx' | 'csv'
 
@@ -49,62 +51,37 @@ export interface ExportRequest {
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
 
+/** `fields` with `field` moved (or put) right after `after`. */
+function placedAfter(
+  fields: readonly MemberField[],
+  after: MemberField,
+  field: MemberField,
+): MemberField[] {
+  const rest = fields.filter((f) => f !== field)
+  const at = rest.indexOf(after) + 1
+  return [...rest.slice(0, at), field, ...rest.slice(at)]
+}
+
+const [PERSONAL, CONTACT, FAMILY, CHURCH, SERVICE, ADDITIONAL, CONTACT_CHOICES] = STEP_FIELDS
+
 /**
- * The export's columns: the names, then the fields in the order the profile shows them
- * (personal, contact, church, family, additional), as a clerk reads a member.
+ * The export's columns: the fields in the order the profile's tabs show them (personal,
+ * contact, church, family, additional), as a clerk reads a member: the wizard's steps, with
+ * the fields the profile places otherwise.
  */
 export const EXPORT_FIELDS: readonly MemberField[] = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'latin_name',
-  'gender',
-  'date_of_birth',
-  'marital_status',
-  'nationality',
-  'job',
-  'phone_primary',
-  'phone_secondary',
-  'email',
-  'preferred_contact_method',
-  'receive_email_notifications',
-  'receive_sms_notifications',
-  'street_address',
-  'city',
-  'state',
-  'sub_city',
-  'woreda',
-  'kebele',
-  'house_number',
-  'zip_code',
-  'emergency_contact_name',
-  'emergency_contact_relationship',
-  'emergency_contact_phone',
-  'membership_status',
-  'date_joined',
-  'baptism_date',
-  'baptism_location',
-  'confirmation_date',
-  'previous_church',
-  'christian_name',
-  'confession_father',
-  'parish',
-  'spiritual_gifts',
-  'current_ministries',
-  'service_interests',
-  'volunteer_availability',
+  ...placedAfter(PERSONAL, 'marital_status', 'nationality'),
+  ...CONTACT.slice(0, 3),
+  ...CONTACT_CHOICES.filter((field) => field !== 'notes'),
+  ...placedAfter(CONTACT.slice(3), 'house_number', 'zip_code'),
+  ...CHURCH,
+  ...SERVICE,
   'last_attendance_date',
   'regular_attendance_pattern',
   'events_attended',
   'bible_study_participation',
-  'spouse_name',
-  'parent_guardian',
-  'children_info',
-  'medical_conditions',
-  'allergies',
-  'special_needs',
-  'highest_education',
-  'professional_skills',
+  ...FAMILY,
+  ...ADDITIONAL,
   'current_prayer_requests',
   'notes',
 ]
@@ -292,14 +269,16 @@ function exportCsv(db: Db, request: ExportRequest): Readable {
   const write = async () => {
     out.write(exportHeaders(request.lang, request.calendar))
     const writers = fieldWriters(request.lang, request.calendar)
+    // Back-pressure, and a stop when the client is gone: no more pages read, no rows built.
+    const wanted = downloadGuard(out)
     for await (const members of matchingMembers(db, request)) {
       for (const { input, household } of members) {
-        const row = [
-          ...writers.map((write) => write(input)),
-          ...householdCells(household, request.lang),
-        ].map(neutralise)
-        // Respect back-pressure: a slow client must not make the rows pile up in memory.
-        if (!out.write(row)) await new Promise((resolve) => out.once('drain', resolve))
+        if (!(await wanted())) return
+        out.write(
+          [...writers.map((write) => write(input)), ...householdCells(household, request.lang)].map(
+            neutralise,
+          ),
+        )
       }
     }
     out.end()
@@ -333,8 +312,10 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
     header.font = { bold: true }
     header.commit()
     const writers = fieldWriters(request.lang, request.calendar)
+    const wanted = downloadGuard(out)
     for await (const members of matchingMembers(db, request)) {
       for (const { input, household } of members) {
+        if (!(await wanted())) return
         // A blank field is no cell at all (undefined leaves it out), as a spreadsheet saves it.
         const texts = [
           ...writers.map((writeText) => writeText(input)),

@@ -5,7 +5,14 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { formatIsoDate, withoutControlCharacters } from '../../../domain'
 import { ApiError } from '../../plugins/errors'
-import { checkZip, looksLikeZip } from './zipCheck'
+import {
+  cellTooLong,
+  checkZip,
+  looksLikeZip,
+  MAX_CELL_CHARS,
+  MAX_CELLS,
+  tooManyCells,
+} from './zipCheck'
 
 /** A cell as stored between preview and commit: text, an Excel date, or a formula (refused). */
 export type Cell = string | null | { d: string } | { f: string }
@@ -20,6 +27,17 @@ export interface Table {
 export const MAX_COLUMNS = 1_000
 export const MAX_ROWS = 20_000
 const MAX_HEADER_LENGTH = 200
+/** The text of a whole sheet: 20,000 members of 1,000 characters each. */
+export const MAX_SHEET_CHARS = 20_000_000
+/** An import as stored between its preview and its commit (its rows as JSON). */
+export const MAX_STORED_BYTES = 64 * 1024 * 1024
+
+export const tooMuchData = (what: string) =>
+  new ApiError(
+    400,
+    `The file holds ${what}; that is more than one import can take: split it into smaller files`,
+    { file: 'importTooLarge' },
+  )
 
 const unreadable = (message: string) => new ApiError(400, message, { file: 'invalidFile' })
 
@@ -55,6 +73,19 @@ function toTable(grid: { cells: Cell[]; number: number }[]): Table {
   if (width > MAX_COLUMNS) {
     throw unreadable(`The file has ${width} columns; at most ${MAX_COLUMNS} can be imported`)
   }
+  // The padded grid is what is stored: its cells, each cell's text and the whole text bounded.
+  if (data.length * width > MAX_CELLS) throw tooManyCells(data.length * width)
+  let chars = 0
+  for (const row of filled) {
+    for (const cell of row.cells) {
+      const length = cellText(cell).length
+      if (length > MAX_CELL_CHARS) throw cellTooLong(` (row ${row.number})`)
+      chars += length
+    }
+  }
+  if (chars > MAX_SHEET_CHARS) {
+    throw tooMuchData(`${chars.toLocaleString('en')} characters of text`)
+  }
   const seen = new Map<string, number>()
   const columns = Array.from({ length: width }, (_, i) => {
     // A header travels back in the commit's mapping, where the input guard refuses controls.
@@ -89,7 +120,7 @@ export function cellText(cell: Cell | undefined): string {
 // ---- .xlsx
 
 async function readXlsx(bytes: Buffer): Promise<{ cells: Cell[]; number: number }[]> {
-  checkZip(bytes)
+  await checkZip(bytes)
   const workbook = new ExcelJS.Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)

@@ -49,7 +49,7 @@ import {
 } from './fieldDictionary'
 import { FAMILY_NAME } from './headerNames'
 import { placeInHouseholds } from './households'
-import { cellText, type Cell, type Table } from './readTable'
+import { cellText, type Cell, MAX_STORED_BYTES, type Table, tooMuchData } from './readTable'
 import {
   FieldVerdicts,
   readDate,
@@ -515,6 +515,9 @@ export async function createImport(
     rowNumbers: table.rowNumbers,
     columnCalendars: auto.columnCalendars,
   }
+  const rows = JSON.stringify(stored)
+  const size = Buffer.byteLength(rows)
+  if (size > MAX_STORED_BYTES) throw tooMuchData(`${(size / 2 ** 20).toFixed(0)} MB of data`)
   const id = crypto.randomBytes(16).toString('hex')
   const expiresAt = new Date(now.getTime() + IMPORT_LIFETIME_MS).toISOString()
   const answer = await previewOf(
@@ -536,7 +539,7 @@ export async function createImport(
     calendar,
     columns: JSON.stringify(table.columns),
     mapping: JSON.stringify({ ...choices, two_part_names: auto.twoPartNames }),
-    rows: JSON.stringify(stored),
+    rows,
     created_at: now.toISOString(),
     expires_at: expiresAt,
     committed_at: null,

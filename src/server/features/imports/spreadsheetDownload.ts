@@ -1,6 +1,6 @@
 // What the two spreadsheet downloads (the member list and the history) share: the format,
 // language and calendar they accept, and how the file is sent.
-import type { Readable } from 'node:stream'
+import type { Readable, Writable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import { type Calendar, isLanguage, type Language } from './fieldDictionary'
 import { ApiError } from '../../plugins/errors'
@@ -51,4 +51,34 @@ export function sendSpreadsheet(
     .header('Cache-Control', 'no-store')
     .header('Content-Disposition', `attachment; filename="${name}-${stamp}.${format}"`)
     .send(stream)
+}
+
+/** Rows written between two looks at the connection when the client keeps up. */
+const ROWS_BETWEEN_LOOKS = 200
+
+/**
+ * For a download's write loop, called before each row: false once `out` is destroyed (Fastify
+ * destroys the stream when the client goes away), so the loop stops reading and building.
+ * It waits while `out` is full, and lets I/O run every few rows so that a close is seen.
+ */
+export function downloadGuard(out: Writable): () => Promise<boolean> {
+  let rows = 0
+  return async () => {
+    if (out.destroyed) return false
+    rows += 1
+    if (out.writableNeedDrain) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          out.off('drain', done)
+          out.off('close', done)
+          resolve()
+        }
+        out.on('drain', done)
+        out.on('close', done)
+      })
+    } else if (rows % ROWS_BETWEEN_LOOKS === 0) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    return !out.destroyed
+  }
 }

@@ -9,6 +9,7 @@ import { fileKind, readTable } from '../readTable'
 import { reportWorkbook, templateWorkbook } from '../workbooks'
 import { ApiError } from '../../../plugins/errors'
 import { asFormError, registerMultipart } from '../../../plugins/multipart'
+import { importGate, scheduleExpiredImportSweep } from '../importLimits'
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -102,6 +103,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
  */
 export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
   const { db } = deps
+  const withRoom = importGate()
+  scheduleExpiredImportSweep(app, db)
   await app.register(async (scope) => {
     await registerMultipart(scope)
     scope.addHook('preHandler', scope.requireAllowed('member.import'))
@@ -112,12 +115,14 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
 
     scope.post('/api/imports', async (request) => {
       const owner = user(request)
-      const upload = await readUpload(request)
-      const calendar = calendarOf(upload.calendar)
-      const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
-      const table = await readTable(upload.bytes, kind)
-      const progress = progressReporter(owner.id, upload.progress)
-      return createImport(db, owner.id, table, calendar, new Date(), progress)
+      return withRoom(owner.id, async () => {
+        const upload = await readUpload(request)
+        const calendar = calendarOf(upload.calendar)
+        const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
+        const table = await readTable(upload.bytes, kind)
+        const progress = progressReporter(owner.id, upload.progress)
+        return createImport(db, owner.id, table, calendar, new Date(), progress)
+      })
     })
 
     scope.get<{ Params: { token: string } }>('/api/imports/progress/:token', async (request) => {
@@ -147,7 +152,8 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       }
       const owner = user(request)
       const progress = progressReporter(owner.id, body.progress)
-      return previewImport(db, owner.id, importId(request.params), body, new Date(), progress)
+      const id = importId(request.params)
+      return withRoom(owner.id, () => previewImport(db, owner.id, id, body, new Date(), progress))
     })
 
     scope.post<{ Params: IdParams }>('/api/imports/:id/commit', async (request) => {
@@ -167,13 +173,15 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         })
       }
       const progress = progressReporter(owner.id, choices.progress)
-      return commitImport(
-        db,
-        owner,
-        id,
-        { choices, on_duplicate: onDuplicate as OnDuplicate },
-        new Date(),
-        progress,
+      return withRoom(owner.id, () =>
+        commitImport(
+          db,
+          owner,
+          id,
+          { choices, on_duplicate: onDuplicate as OnDuplicate },
+          new Date(),
+          progress,
+        ),
       )
     })
 
