@@ -7,7 +7,7 @@ export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
 export type OnDuplicate = (typeof ON_DUPLICATE)[number]
 
 /** Columns that fill no member field but place the member in a household (issue 45). */
-export const FAMILY_TARGETS = ['family_id', 'family_role'] as const
+export const FAMILY_TARGETS = ['family_id', 'family_name', 'family_role'] as const
 export type FamilyTarget = (typeof FAMILY_TARGETS)[number]
 export type ImportTarget = MemberField | FamilyTarget
 

@@ -23,6 +23,7 @@ import { Link, useNavigate } from 'react-router'
 import {
   ENUM_OPTIONS,
   FAMILY_ROLES,
+  FAMILY_TARGETS,
   fieldLabelId,
   formatDate,
   MEMBER_INPUT_FIELDS,
@@ -48,6 +49,7 @@ const NOTES = 'notes-column'
 /** A target's label: a member field's, or the family columns' own. */
 export function targetLabel(intl: IntlShape, target: string): string {
   if (target === 'family_id') return intl.formatMessage({ id: 'importFamilyId' })
+  if (target === 'family_name') return intl.formatMessage({ id: 'householdName' })
   if (target === 'family_role') return intl.formatMessage({ id: 'importFamilyRole' })
   const id = fieldLabelId(target)
   return intl.messages[id] ? intl.formatMessage({ id }) : target
@@ -172,7 +174,7 @@ export function UploadStep({
 }
 
 function fieldOptions(intl: IntlShape) {
-  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, 'family_id', 'family_role']
+  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, ...FAMILY_TARGETS]
   const fields = targets
     .map((field) => ({ value: field as string, label: targetLabel(intl, field) }))
     .sort((a, b) => a.label.localeCompare(b.label, intl.locale))

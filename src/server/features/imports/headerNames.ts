@@ -66,6 +66,10 @@ export const OTHER_HEADERS: readonly [
     ['family_id'],
   ],
   [
+    ['Household Name', 'Family Household Name', 'fam_Name', 'የቤተሰቡ ስም', 'Maqaa warraa'],
+    ['family_name'],
+  ],
+  [
     ['Family Role', 'Role', 'Household Role', 'Relationship', 'የቤተሰብ ድርሻ', 'Gahee maatii'],
     ['family_role'],
   ],

@@ -260,6 +260,7 @@ function planOf(
   columns.forEach((column, index) => {
     const field = choices.mapping[column]
     if (field === 'family_id') family.id = index
+    else if (field === 'family_name') family.name = index
     else if (field === 'family_role') {
       family.role = index
       family.roles = valuesOf(column)
@@ -723,10 +724,13 @@ export async function commitImport(
     progress?.('storing', analysis.readings.length, analysis.readings.length)
     await placeInHouseholds(
       trx,
+      actor,
       user.id,
       families.flatMap((family) => {
         const memberId = memberOfRow.get(family.row)
-        return memberId === undefined ? [] : [{ memberId, familyId: family.id, role: family.role }]
+        return memberId === undefined
+          ? []
+          : [{ memberId, familyId: family.id, familyName: family.name, role: family.role }]
       }),
     )
     await saveImportReport(trx, id, JSON.stringify(report))
@@ -738,6 +742,7 @@ export async function commitImport(
 interface FamilyPlacement {
   row: number
   id: string
+  name: string | null
   role: string | null
 }
 

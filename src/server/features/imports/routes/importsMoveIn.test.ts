@@ -271,6 +271,37 @@ describe('a ChurchCRM export', () => {
       membership_status: 'regularAttendee',
     })
 
+    // Sixty families of four: sixty households, each with its head, spouse and children.
+    const db = ctx.database.db
+    const households = await db.selectFrom('households').select(['id', 'name']).execute()
+    expect(households).toHaveLength(FAMILIES)
+    const placed = await db
+      .selectFrom('members')
+      .select(['first_name', 'middle_name', 'household_id', 'household_role'])
+      .execute()
+    expect(placed.every((m) => m.household_id !== null)).toBe(true)
+    for (const household of households) {
+      const members = placed.filter((m) => m.household_id === household.id)
+      expect(members).toHaveLength(4)
+      expect(members.filter((m) => m.household_role === 'head')).toHaveLength(1)
+    }
+    const johns = placed.find((m) => m.first_name === 'John' && m.middle_name === 'Family0son')!
+    expect(johns.household_role).toBe('head')
+    expect(households.find((h) => h.id === johns.household_id)?.name).toBe('John Family0son family')
+    expect(
+      placed
+        .filter((m) => m.household_id === johns.household_id)
+        .map((m) => m.household_role)
+        .sort(),
+    ).toEqual(['child', 'head', 'relative', 'spouse'])
+    const householdEvents = await db
+      .selectFrom('audit_events')
+      .select(['action'])
+      .where('action', 'in', ['household_create', 'household_member_add'])
+      .execute()
+    expect(householdEvents.filter((e) => e.action === 'household_create')).toHaveLength(FAMILIES)
+    expect(householdEvents.filter((e) => e.action === 'household_member_add')).toHaveLength(PEOPLE)
+
     // The same file again: every row is caught, nothing doubles.
     const uploaded = await upload(churchCrmCsv(), 'churchcrm-people.csv')
     const again = (
@@ -284,6 +315,79 @@ describe('a ChurchCRM export', () => {
     })
     expect(second.json()).toEqual({ created: 0, updated: 0, skipped: PEOPLE, refused: 0 })
     expect(await allMembers()).toHaveLength(PEOPLE)
+    expect(await db.selectFrom('households').select('id').execute()).toHaveLength(FAMILIES)
+  })
+
+  it('names households from the file or the head, one head each, joining existing ones', async () => {
+    const headers = [
+      'First Name',
+      'Last Name',
+      'Phone',
+      'Family ID',
+      'Household Name',
+      'Role',
+      'Sex',
+    ]
+    const p = await upload(
+      await xlsxOf([
+        headers,
+        ['አበበ', 'ከበደ', '0911 000 001', '7', '', 'ባለቤት', 'ወ'],
+        ['አልማዝ', 'ታደሰ', '0911 000 002', '7', '', 'Head of Household', 'ሴ'],
+        ['ሰላም', 'አበበ', '0911 000 003', '7', '', 'Head', 'ሴ'], // a second head
+        ['Chaltu', 'Gemechu', '0911 000 004', '8', 'Warra Gemechu', 'Mataa maatii', 'F'],
+        ['Lensa', 'Gemechu', '0911 000 005', '8', '', '', 'F'], // no role
+        ['Kidist', 'Alone', '0911 000 006', '', '', '', 'F'], // no family
+      ]),
+      'families.xlsx',
+    )
+    expect(Object.values(p.mapping)).toEqual([
+      'first_name',
+      'middle_name',
+      'phone_primary',
+      'family_id',
+      'family_name',
+      'family_role',
+      'gender',
+    ])
+    expect(p.errors).toEqual([])
+    await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    const db = ctx.database.db
+    const households = await db.selectFrom('households').select(['id', 'name']).execute()
+    expect(households.map((h) => h.name).sort()).toEqual(['Warra Gemechu', 'የወ/ሮ አልማዝ ታደሰ ቤተሰብ'])
+    const roles = Object.fromEntries(
+      (
+        await db
+          .selectFrom('members')
+          .select(['first_name', 'household_id', 'household_role'])
+          .execute()
+      ).map((m) => [m.first_name, [m.household_id, m.household_role]]),
+    )
+    const [amharic, oromo] = [
+      households.find((h) => h.name.startsWith('የ'))!.id,
+      households.find((h) => h.name === 'Warra Gemechu')!.id,
+    ]
+    expect(roles).toEqual({
+      አበበ: [amharic, 'spouse'],
+      አልማዝ: [amharic, 'head'],
+      ሰላም: [amharic, 'relative'],
+      Chaltu: [oromo, 'head'],
+      Lensa: [oromo, 'relative'],
+      Kidist: [null, null],
+    })
+
+    // A later file's row of family 8, updating Lensa, keeps her in the household she is in.
+    const again = await upload(
+      await xlsxOf([headers, ['Lensa', 'Gemechu', '0911 000 005', '8', '', 'Daughter', 'F']]),
+      'again.xlsx',
+    )
+    await calls.commit(owner.auth, again.id, { on_duplicate: 'update' })
+    expect(await db.selectFrom('households').select('id').execute()).toHaveLength(2)
+    const lensa = await db
+      .selectFrom('members')
+      .select(['household_id', 'household_role'])
+      .where('first_name', '=', 'Lensa')
+      .executeTakeFirstOrThrow()
+    expect(lensa).toEqual({ household_id: oromo, household_role: 'child' })
   })
 
   it('takes value mappings to empty and refuses one that is not an option', async () => {
