@@ -20,6 +20,7 @@ import * as m271301 from './2026_11_27_1301_member_month_day_ids'
 import * as m290201 from './2026_11_29_0201_households'
 import * as m290401 from './2026_11_29_0401_church_profile'
 import * as m290402 from './2026_11_29_0402_dues'
+import * as m290601 from './2026_11_29_0601_member_external_id'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0201_households': m290201,
   '2026_11_29_0401_church_profile': m290401,
   '2026_11_29_0402_dues': m290402,
+  '2026_11_29_0601_member_external_id': m290601,
 }

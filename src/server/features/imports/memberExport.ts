@@ -89,6 +89,7 @@ export const EXPORT_FIELDS: readonly MemberField[] = [
   'christian_name',
   'confession_father',
   'parish',
+  'external_id',
   'spiritual_gifts',
   'current_ministries',
   'service_interests',

@@ -288,6 +288,8 @@ interface Analysis {
   duplicates: ImportDuplicate[]
   /** Per row index: the stored member or earlier row (index) it duplicates. */
   duplicateOf: Map<number, { memberId: number | null; otherIndex: number | null }>
+  /** The owner's stored ids of the earlier system, each with its member. */
+  externalIds: Map<string, number>
 }
 
 // Rows read between two looks at the event loop, so a progress call is answered meanwhile.
@@ -328,7 +330,13 @@ async function analyse(
     }
   })
   const storedIndex: DuplicateIndex<number> = new Map()
-  for (const person of await listPeople(db, ownerId)) addTo(storedIndex, person, person.id)
+  const externalIds = new Map<string, number>()
+  for (const person of await listPeople(db, ownerId)) {
+    addTo(storedIndex, person, person.id)
+    if (person.external_id && !externalIds.has(person.external_id)) {
+      externalIds.set(person.external_id, person.id)
+    }
+  }
   const fileIndex: DuplicateIndex<number> = new Map()
   const duplicates: ImportDuplicate[] = []
   const duplicateOf: Analysis['duplicateOf'] = new Map()
@@ -349,7 +357,7 @@ async function analyse(
     }
     addTo(fileIndex, reading.value, i)
   })
-  return { readings, errors, warnings, duplicates, duplicateOf }
+  return { readings, errors, warnings, duplicates, duplicateOf, externalIds }
 }
 
 /** Each enumerated column's values the import does not know by itself, with their counts. */
@@ -629,6 +637,16 @@ export async function commitImport(
     }
     const actor = { id: user.id, username: user.username }
     const memberOfRow = new Map<number, number>()
+    // An earlier system's id names one member of the account: who holds each, stored or a row.
+    const externalHolders = new Map<string, { memberId?: number; row?: number }>(
+      [...analysis.externalIds].map(([externalId, memberId]) => [externalId, { memberId }]),
+    )
+    const externalIdTaken = (externalId: string | null | undefined, target?: number) => {
+      const holder = externalId ? externalHolders.get(externalId) : undefined
+      if (!holder) return false
+      const holderId = holder.memberId ?? memberOfRow.get(holder.row!)
+      return target === undefined || holderId !== target
+    }
     const refuse = (i: number, errors: Record<string, string>) => {
       report.refused += 1
       report.refusedRows.push({ row: stored.rowNumbers[i], cells: stored.rows[i], errors })
@@ -680,6 +698,13 @@ export async function commitImport(
         ? (duplicate.memberId ??
           (duplicate.otherIndex === null ? undefined : memberOfRow.get(duplicate.otherIndex)))
         : undefined
+      const externalId = reading.value.external_id
+      if (externalIdTaken(externalId, target)) {
+        refuse(i, { external_id: 'externalIdTaken' })
+        continue
+      }
+      if (externalId)
+        externalHolders.set(externalId, target === undefined ? { row: i } : { memberId: target })
       if (target === undefined) {
         creates.push(i)
         events.push({ row: i })

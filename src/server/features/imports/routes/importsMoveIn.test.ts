@@ -195,7 +195,7 @@ describe('a ChurchCRM export', () => {
       'Family ID': 'family_id',
       'Family Role': 'family_role',
       Envelope: null,
-      'Person ID': null,
+      'Person ID': 'external_id',
       'Small Group': null,
     })
     expect(p.two_part_names).toBe(true)
@@ -206,7 +206,6 @@ describe('a ChurchCRM export', () => {
       'Country',
       'Work Phone',
       'Envelope',
-      'Person ID',
       'Small Group',
     ])
     // Only the classifications the import does not know, each once with its count.
@@ -263,8 +262,8 @@ describe('a ChurchCRM export', () => {
       'Country: United States',
       'Work Phone: 555.300.0000',
       'Envelope: 100',
-      'Person ID: 1',
     ])
+    expect(john.external_id).toBe('1')
     const child = stored.find((m) => m.first_name === 'Caleb' && m.middle_name === 'Family1son')!
     expect(child).toMatchObject({
       date_of_birth: '1981-07-07',
@@ -309,6 +308,8 @@ describe('a ChurchCRM export', () => {
     ).json<ImportPreview>()
     expect(again.duplicates).toHaveLength(PEOPLE)
     expect(again.duplicates.every((d) => d.member_id !== null)).toBe(true)
+    // ChurchCRM's person id matches first, even for rows with nothing else to match on.
+    expect(again.duplicates.every((d) => d.reason === 'same_external_id')).toBe(true)
     const second = await calls.commit(owner.auth, again.id, {
       on_duplicate: 'skip',
       value_map: CLASSIFICATIONS,
@@ -443,6 +444,61 @@ describe('duplicates and updates', () => {
       [5, false, 4, 'same_name_and_email'],
       [6, true, 3, 'same_name_and_birth_date'],
     ])
+  })
+
+  it('matches the earlier system’s id first and keeps it unique in the account', async () => {
+    const ID_HEADERS = ['Person ID', 'First Name', 'Last Name', 'Phone']
+    const first = await upload(
+      await xlsxOf([
+        ID_HEADERS,
+        ['A-7', 'Abebe', 'Kebede', '0911 234 567'],
+        ['A-8', 'Sara', 'Alemu', ''],
+      ]),
+      'a.xlsx',
+    )
+    expect(first.mapping['Person ID']).toBe('external_id')
+    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
+    const [abebe] = (await allMembers()).filter((m) => m.first_name === 'Abebe')
+    expect(abebe.external_id).toBe('A-7')
+
+    const p = await upload(
+      await xlsxOf([
+        ID_HEADERS,
+        ['A-7', 'Abebech', 'Kebede', ''], // renamed in the old system: the id still says who
+        ['A-9', 'Sara', 'Alemu', ''], // another id, same name only: not a duplicate
+        ['A-9', 'Marta', 'Girma', ''], // the same id twice in the file
+      ]),
+      'b.xlsx',
+    )
+    expect(p.duplicates.map((d) => [d.row, d.member_id, d.other_row, d.reason])).toEqual([
+      [2, abebe.id, null, 'same_external_id'],
+      [4, null, 3, 'same_external_id'],
+    ])
+    // Registering them anyway would give one id to two members: those rows are refused.
+    const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'create' })
+    expect(res.json()).toEqual({ created: 1, updated: 0, skipped: 0, refused: 2 })
+    const stored = await ctx.database.db
+      .selectFrom('pending_imports')
+      .select('report')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    const refused = (
+      JSON.parse(stored.report!) as { refusedRows: { row: number; errors: unknown }[] }
+    ).refusedRows
+    expect(refused).toEqual([
+      expect.objectContaining({ row: 2, errors: { external_id: 'externalIdTaken' } }),
+      expect.objectContaining({ row: 4, errors: { external_id: 'externalIdTaken' } }),
+    ])
+    const ids = (await allMembers()).map((m) => m.external_id).sort()
+    expect(ids).toEqual(['A-7', 'A-8', 'A-9'])
+
+    const again = await upload(
+      await xlsxOf([ID_HEADERS, ['A-7', 'Abebech', 'Kebede', '']]),
+      'c.xlsx',
+    )
+    await calls.commit(owner.auth, again.id, { on_duplicate: 'update' })
+    const renamed = (await allMembers()).find((m) => m.id === abebe.id)
+    expect(renamed).toMatchObject({ first_name: 'Abebech', phone_primary: '0911 234 567' })
   })
 
   it('an update shows old → new for a filled field and records the diff like an edit', async () => {
