@@ -110,6 +110,13 @@ export interface ImportPreview {
 }
 
 /** The answer of a commit: how many rows did what. */
+/** GET /api/imports/progress/:token: how far the server is with an upload's check or a commit. */
+export interface ImportProgress {
+  phase: 'checking' | 'storing'
+  done: number
+  total: number
+}
+
 export interface ImportResult {
   created: number
   updated: number

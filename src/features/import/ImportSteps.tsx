@@ -34,6 +34,7 @@ import {
   type ImportDuplicate,
   type ImportMapping,
   type ImportPreview,
+  type ImportProgress,
   type ImportResult,
   type ImportRowError,
   type ImportTarget,
@@ -773,6 +774,28 @@ export function PreviewStep({
           <FormattedMessage id="importRowsButton" values={{ count: Math.max(toImport, 0) }} />
         </Button>
       </Flex>
+    </div>
+  )
+}
+
+/** How far the server is with a check or commit, as it last said (rows checked or stored). */
+export function ServerProgress({ progress }: { progress: ImportProgress }) {
+  const intl = useIntl()
+  const { phase, done, total } = progress
+  const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0
+  return (
+    <div className="import-server-progress">
+      <Progress
+        percent={percent}
+        status="active"
+        aria-label={intl.formatMessage({ id: 'importServerProgress' })}
+      />
+      <Typography.Text className="import-upload-text">
+        <FormattedMessage
+          id={phase === 'checking' ? 'importCheckingRows' : 'importStoringRows'}
+          values={{ done, total }}
+        />
+      </Typography.Text>
     </div>
   )
 }
