@@ -85,6 +85,8 @@ export interface ImportDuplicate {
   member_id: number | null
   other_row: number | null
   reason: DuplicateReason
+  /** The row is refused for an error as well: reported so that its fix is not a new double. */
+  refused?: true
 }
 
 /** The answer of POST /api/imports and of its preview. */

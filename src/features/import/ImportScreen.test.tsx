@@ -245,6 +245,32 @@ describe('ImportScreen', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 
+  it('lists a refused row that is also a duplicate, outside the duplicates to decide on', async () => {
+    server.on('POST', `/api/imports/${ID}/preview`, {
+      json: {
+        ...PREVIEWED,
+        duplicates: [
+          { row: 4, member_id: 7, other_row: null, reason: 'same_name_and_phone', refused: true },
+        ],
+      },
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await chooseFile(csv())
+    fireEvent.click(await findButton('Check the rows'))
+    await screen.findByText('Check the rows', { selector: 'h1, h2' }, SLOW)
+    expect(
+      screen.getByText(
+        'Refused for an error as well: once corrected, it may still be a duplicate.',
+      ),
+    ).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Registered member no. 7' })).toBeVisible()
+    // Nothing to decide for it: it is not imported either way.
+    expect(screen.queryByText('What to do with duplicates')).not.toBeInTheDocument()
+    const figures = screen.getByText('Possible duplicates', { selector: '.import-figure-label' })
+    expect(figures.previousSibling).toHaveTextContent('0')
+    expect(button('Import 2 rows')).toBeEnabled()
+  })
+
   it('shows how many rows the server has stored while it commits', async () => {
     let answer = () => {}
     server.on(

@@ -645,14 +645,15 @@ export function PreviewStep({
         </>
       )}
 
-      {duplicates.length > 0 && (
+      {preview.duplicates.length > 0 && (
         <>
           <Typography.Title level={3} className="import-section-title">
             <FormattedMessage id="importDuplicatesTitle" />
           </Typography.Title>
+          {/* Refused rows too: corrected and imported again, they would double a member. */}
           <FileRowTable<ImportDuplicate>
             rowKey="row"
-            rows={duplicates}
+            rows={preview.duplicates}
             columns={[
               {
                 title: intl.formatMessage({ id: 'importDuplicateOf' }),
@@ -674,12 +675,24 @@ export function PreviewStep({
               },
               {
                 title: intl.formatMessage({ id: 'importReason' }),
-                dataIndex: 'reason',
-                render: (reason: ImportDuplicate['reason']) =>
-                  intl.formatMessage({ id: REASON_IDS[reason] }),
+                key: 'reason',
+                render: (_: unknown, duplicate) => (
+                  <>
+                    {intl.formatMessage({ id: REASON_IDS[duplicate.reason] })}
+                    {duplicate.refused && (
+                      <Typography.Text type="danger" className="import-duplicate-refused">
+                        <FormattedMessage id="importDuplicateRefused" />
+                      </Typography.Text>
+                    )}
+                  </>
+                ),
               },
             ]}
           />
+        </>
+      )}
+      {duplicates.length > 0 && (
+        <>
           <fieldset className="import-duplicate-choice">
             <legend>
               <FormattedMessage id="importDuplicateChoice" />

@@ -341,21 +341,24 @@ async function analyse(
   const duplicates: ImportDuplicate[] = []
   const duplicateOf: Analysis['duplicateOf'] = new Map()
   readings.forEach((reading, i) => {
-    if (Object.keys(reading.errors).length > 0) return
+    // A refused row is checked too, so the clerk learns that its corrected copy would be a
+    // double; it is no earlier row for later ones, as it will not be stored.
+    const refused = Object.keys(reading.errors).length > 0
     const inStore = findIn(storedIndex, reading.value)
     const inFile = findIn(fileIndex, reading.value)
     if (inStore || inFile) {
       const memberId = inStore?.match ?? null
       const otherIndex = inFile?.match ?? null
-      duplicateOf.set(i, { memberId, otherIndex })
+      if (!refused) duplicateOf.set(i, { memberId, otherIndex })
       duplicates.push({
         row: stored.rowNumbers[i],
         member_id: memberId,
         other_row: otherIndex === null ? null : stored.rowNumbers[otherIndex],
         reason: (inStore ?? inFile)!.reason,
+        ...(refused ? { refused: true as const } : {}),
       })
     }
-    addTo(fileIndex, reading.value, i)
+    if (!refused) addTo(fileIndex, reading.value, i)
   })
   return { readings, errors, warnings, duplicates, duplicateOf, externalIds }
 }

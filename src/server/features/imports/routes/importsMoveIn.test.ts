@@ -446,6 +446,39 @@ describe('duplicates and updates', () => {
     ])
   })
 
+  it('reports a refused row that is also a duplicate, without making it an earlier row', async () => {
+    const first = await upload(
+      await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '0911 234 567', '', '']]),
+      'a.xlsx',
+    )
+    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
+    const [abebe] = await allMembers()
+    const p = await upload(
+      await xlsxOf([
+        HEADERS,
+        ['Abebe', 'Kebede', '', '0911 234 567', '', 'not-an-email'], // refused, and a double
+        ['Sara', 'Alemu', '', '0911 000 111', '31/31/1990', ''], // refused
+        ['Sara', 'Alemu', '', '0911 000 111', '', ''], // its corrected copy: no double of it
+      ]),
+      'b.xlsx',
+    )
+    expect(p.errors.map((e) => [e.row, e.field])).toEqual([
+      [2, 'email'],
+      [3, 'date_of_birth'],
+    ])
+    expect(p.duplicates).toEqual([
+      {
+        row: 2,
+        member_id: abebe.id,
+        other_row: null,
+        reason: 'same_name_and_phone',
+        refused: true,
+      },
+    ])
+    const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    expect(res.json()).toEqual({ created: 1, updated: 0, skipped: 0, refused: 2 })
+  })
+
   it('matches the earlier system’s id first and keeps it unique in the account', async () => {
     const ID_HEADERS = ['Person ID', 'First Name', 'Last Name', 'Phone']
     const first = await upload(
