@@ -134,7 +134,7 @@ for (const [lang, viewport, size] of [
       )?.trim()
     assert.equal(await selected('Last Name'), t(lang, 'middleName'))
     assert.equal(await selected('Family Role'), t(lang, 'importFamilyRole'))
-    assert.equal(await selected('Person ID'), t(lang, 'importKeepInNotes'))
+    assert.equal(await selected('Person ID'), t(lang, 'externalId'))
     await shot(page, `import-mapping-${lang}-${size}`)
     await page.getByRole('button', { name: t(lang, 'importShowPreview') }).click()
 
@@ -214,7 +214,10 @@ for (const [lang, viewport, size] of [
     assert.equal(abel.membership_status, 'regularAttendee')
     assert.equal(abel.date_of_birth, '2001-12-03')
     assert.equal(abel.gender, null)
-    assert.match(String(abel.notes), /Person ID: 3/)
+    // ChurchCRM's person id is kept as the earlier system's id; the family as a household.
+    assert.equal(abel.external_id, '3')
+    assert.equal(typeof abel.household_id, 'number')
+    assert.equal(abel.household_role, 'child')
     await context.close()
   })
 }

@@ -7,7 +7,7 @@ export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
 export type OnDuplicate = (typeof ON_DUPLICATE)[number]
 
 /** Columns that fill no member field but place the member in a household (issue 45). */
-export const FAMILY_TARGETS = ['family_id', 'family_role'] as const
+export const FAMILY_TARGETS = ['family_id', 'family_name', 'family_role'] as const
 export type FamilyTarget = (typeof FAMILY_TARGETS)[number]
 export type ImportTarget = MemberField | FamilyTarget
 
@@ -85,6 +85,8 @@ export interface ImportDuplicate {
   member_id: number | null
   other_row: number | null
   reason: DuplicateReason
+  /** The row is refused for an error as well: reported so that its fix is not a new double. */
+  refused?: true
 }
 
 /** The answer of POST /api/imports and of its preview. */
@@ -110,6 +112,13 @@ export interface ImportPreview {
 }
 
 /** The answer of a commit: how many rows did what. */
+/** GET /api/imports/progress/:token: how far the server is with an upload's check or a commit. */
+export interface ImportProgress {
+  phase: 'checking' | 'storing'
+  done: number
+  total: number
+}
+
 export interface ImportResult {
   created: number
   updated: number

@@ -51,6 +51,11 @@ export interface MemberInput {
   baptism_location: string | null
   confirmation_date: string | null
   previous_church: string | null
+  /**
+   * The member's id in the system the church moved from (ChurchCRM's per_ID), optional; unique
+   * per account when given, so a second import of that source updates instead of doubling.
+   */
+  external_id: string | null
   /** Church fields (optional): Christian (baptismal) name, confession father, parish. */
   christian_name: string | null
   confession_father: string | null
@@ -138,6 +143,7 @@ export const TEXT_FIELDS = [
   'christian_name',
   'confession_father',
   'parish',
+  'external_id',
   'regular_attendance_pattern',
   'special_needs',
   'current_prayer_requests',
@@ -246,6 +252,7 @@ export function emptyMemberInput(): MemberInput {
     baptism_location: null,
     confirmation_date: null,
     previous_church: null,
+    external_id: null,
     christian_name: null,
     confession_father: null,
     parish: null,

@@ -60,6 +60,7 @@ const ONE_LINE_FIELDS: readonly string[] = [
   ...PHONE_FIELDS,
   'email',
   'latin_name',
+  'external_id',
 ]
 
 /** Maximum length of each text field ('tooLong' beyond it). */
@@ -72,6 +73,7 @@ function maxLengthOf(field: TextField): number {
   if ((PHONE_FIELDS as readonly string[]).includes(field)) return 40
   if ((SHORT_FIELDS as readonly string[]).includes(field)) return 100
   if (field === 'latin_name' || field === 'parish') return 200
+  if (field === 'external_id') return 100
   if (field === 'email') return 254
   if ((LONG_TEXT_FIELDS as readonly string[]).includes(field)) return 5000
   return 500

@@ -40,6 +40,7 @@ export const STEP_FIELDS: readonly (readonly MemberField[])[] = [
     'christian_name',
     'confession_father',
     'parish',
+    'external_id',
   ],
   ['spiritual_gifts', 'current_ministries', 'service_interests', 'volunteer_availability'],
   ['medical_conditions', 'allergies', 'special_needs', 'highest_education', 'professional_skills'],

@@ -36,6 +36,7 @@ const PHONE_PARTS = [
 ] as const satisfies readonly (keyof MemberInput)[]
 
 const TEXT_PARTS = [
+  'external_id',
   'latin_name',
   'christian_name',
   'confession_father',

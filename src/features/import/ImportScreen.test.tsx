@@ -50,6 +50,7 @@ let server: MockServer
 beforeEach(() => {
   server = installMockServer()
   server.on('GET', '/api/stats', { json: {} })
+  server.on('GET', /^\/api\/imports\/progress\//, { status: 404, json: { success: false } })
   server.on('POST', '/api/imports', { json: UPLOADED })
   server.on('POST', `/api/imports/${ID}/preview`, { json: PREVIEWED })
   server.on('POST', `/api/imports/${ID}/commit`, {
@@ -121,6 +122,7 @@ describe('ImportScreen', () => {
       value_map: {},
       notes_columns: [],
       column_calendars: {},
+      progress: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
     const errors = screen.getByText('Rows with errors', { selector: 'h1, h2, h3' })
     expect(errors).toBeInTheDocument()
@@ -143,6 +145,7 @@ describe('ImportScreen', () => {
       notes_columns: [],
       column_calendars: {},
       on_duplicate: 'update',
+      progress: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
     const figures = screen.getByText('Refused').closest('.import-figures') as HTMLElement
     expect(within(figures).getByText('Registered').previousSibling).toHaveTextContent('1')
@@ -239,6 +242,63 @@ describe('ImportScreen', () => {
     )
     answer()
     await screen.findByText('አምዶችን ማዛመድ', { selector: 'h1, h2' }, SLOW)
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
+  it('lists a refused row that is also a duplicate, outside the duplicates to decide on', async () => {
+    server.on('POST', `/api/imports/${ID}/preview`, {
+      json: {
+        ...PREVIEWED,
+        duplicates: [
+          { row: 4, member_id: 7, other_row: null, reason: 'same_name_and_phone', refused: true },
+        ],
+      },
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await chooseFile(csv())
+    fireEvent.click(await findButton('Check the rows'))
+    await screen.findByText('Check the rows', { selector: 'h1, h2' }, SLOW)
+    expect(
+      screen.getByText(
+        'Refused for an error as well: once corrected, it may still be a duplicate.',
+      ),
+    ).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Registered member no. 7' })).toBeVisible()
+    // Nothing to decide for it: it is not imported either way.
+    expect(screen.queryByText('What to do with duplicates')).not.toBeInTheDocument()
+    const figures = screen.getByText('Possible duplicates', { selector: '.import-figure-label' })
+    expect(figures.previousSibling).toHaveTextContent('0')
+    expect(button('Import 2 rows')).toBeEnabled()
+  })
+
+  it('shows how many rows the server has stored while it commits', async () => {
+    let answer = () => {}
+    server.on(
+      'POST',
+      `/api/imports/${ID}/commit`,
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ json: { created: 2, updated: 0, skipped: 0, refused: 1 } })
+        }),
+    )
+    server.on('GET', /^\/api\/imports\/progress\//, {
+      json: { phase: 'storing', done: 120, total: 240 },
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await chooseFile(csv())
+    fireEvent.click(await findButton('Check the rows'))
+    fireEvent.click(await findButton('Import 1 row'))
+
+    const bar = await screen.findByRole('progressbar', { name: 'Progress on the server' }, SLOW)
+    expect(bar).toHaveAttribute('aria-valuenow', '50')
+    expect(screen.getByText('Storing rows: 120 of 240')).toBeVisible()
+    // The figures asked for are those of this commit: the token it was sent with.
+    const token = (posts(`/api/imports/${ID}/commit`)[0].body as { progress: string }).progress
+    const polls = server.requests.filter((r) => r.path.startsWith('/api/imports/progress/'))
+    expect(polls.at(-1)?.path).toBe(`/api/imports/progress/${token}`)
+
+    answer()
+    await screen.findByText('Report', { selector: 'h1, h2' }, SLOW)
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 

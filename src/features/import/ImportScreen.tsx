@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { Alert, Button, Result, Steps, Typography } from 'antd'
-import { useEffect, useRef } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { canWrite } from '../../domain'
@@ -10,7 +11,10 @@ import { useIsMobile } from '../../shared/useMediaQuery'
 import { useRole } from '../auth'
 import { selectCalendar, selectLanguage } from '../preferences'
 import {
+  PROGRESS_POLL_MS,
+  progressToken,
   useCommitImportMutation,
+  useImportProgressQuery,
   usePreviewImportMutation,
   useUploadImportMutation,
   type ImportCalendar,
@@ -31,7 +35,14 @@ import {
   valueMapped,
   type ImportStatus,
 } from './importSlice'
-import { MappingStep, PreviewStep, ReportStep, UploadStep, ValuesStep } from './ImportSteps'
+import {
+  MappingStep,
+  PreviewStep,
+  ReportStep,
+  ServerProgress,
+  UploadStep,
+  ValuesStep,
+} from './ImportSteps'
 import { loadChoices, saveChoices } from './rememberedChoices'
 import { useDownload } from './useDownload'
 import './import.css'
@@ -70,6 +81,21 @@ export default function ImportScreen() {
   const [commit] = useCommitImportMutation()
   const download = useDownload()
 
+  // Each upload, check and commit names itself with a fresh token; while it runs, the screen
+  // asks the server how many rows it has checked or stored under that token.
+  const [token, setToken] = useState<string | null>(null)
+  const startToken = () => {
+    const fresh = progressToken()
+    setToken(fresh)
+    return fresh
+  }
+  const waiting =
+    state.status === 'uploading' || state.status === 'previewing' || state.status === 'committing'
+  const { currentData: serverProgress } = useImportProgressQuery(
+    waiting && token ? token : skipToken,
+    { pollingInterval: PROGRESS_POLL_MS },
+  )
+
   // A fresh import reads text dates in the user's own calendar until they say otherwise.
   const fresh = state.status === 'choosing' && state.fileId === null
   useEffect(() => {
@@ -103,7 +129,7 @@ export default function ImportScreen() {
   }
 
   const send = (fileId: string, fileName: string, calendar: ImportCalendar) => {
-    upload({ fileId, fileName, calendar }).catch(() => {})
+    upload({ fileId, fileName, calendar, progress: startToken() }).catch(() => {})
   }
   const chooseFile = (file: File) => {
     const problem = fileProblem(file)
@@ -138,7 +164,8 @@ export default function ImportScreen() {
     return { ...sent, column_calendars: calendars }
   }
   const showPreview = () => {
-    if (state.preview) preview({ id: state.preview.id, ...choices() }).catch(() => {})
+    if (!state.preview) return
+    preview({ id: state.preview.id, ...choices(), progress: startToken() }).catch(() => {})
   }
   const hasValuesStep =
     !!state.preview && (state.preview.values.length > 0 || state.preview.date_columns.length > 0)
@@ -218,6 +245,7 @@ export default function ImportScreen() {
               id: state.preview.id,
               ...choices(),
               on_duplicate: state.onDuplicate,
+              progress: startToken(),
             }).catch(() => {})
           }}
         />
@@ -297,7 +325,10 @@ export default function ImportScreen() {
           }
         />
       )}
-      <div aria-live="polite">{body}</div>
+      <div aria-live="polite">
+        {body}
+        {waiting && serverProgress && <ServerProgress progress={serverProgress} />}
+      </div>
     </ScreenSection>
   )
 }

@@ -17,12 +17,13 @@ import {
   Upload,
 } from 'antd'
 import { useTextParts } from '../../shared/useTextParts'
-import { useEffect, useMemo, useRef } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl'
 import { Link, useNavigate } from 'react-router'
 import {
   ENUM_OPTIONS,
   FAMILY_ROLES,
+  FAMILY_TARGETS,
   fieldLabelId,
   formatDate,
   MEMBER_INPUT_FIELDS,
@@ -33,6 +34,7 @@ import {
   type ImportDuplicate,
   type ImportMapping,
   type ImportPreview,
+  type ImportProgress,
   type ImportResult,
   type ImportRowError,
   type ImportTarget,
@@ -48,6 +50,7 @@ const NOTES = 'notes-column'
 /** A target's label: a member field's, or the family columns' own. */
 export function targetLabel(intl: IntlShape, target: string): string {
   if (target === 'family_id') return intl.formatMessage({ id: 'importFamilyId' })
+  if (target === 'family_name') return intl.formatMessage({ id: 'householdName' })
   if (target === 'family_role') return intl.formatMessage({ id: 'importFamilyRole' })
   const id = fieldLabelId(target)
   return intl.messages[id] ? intl.formatMessage({ id }) : target
@@ -172,7 +175,7 @@ export function UploadStep({
 }
 
 function fieldOptions(intl: IntlShape) {
-  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, 'family_id', 'family_role']
+  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, ...FAMILY_TARGETS]
   const fields = targets
     .map((field) => ({ value: field as string, label: targetLabel(intl, field) }))
     .sort((a, b) => a.label.localeCompare(b.label, intl.locale))
@@ -338,6 +341,45 @@ const shown = (value: unknown) =>
       : String(value)
 
 /** Step 3 (issue 45): each unknown value of an enumerated column once; each date column's calendar. */
+const COLUMN_SECTIONS = {
+  values: { titleId: 'importValuesTitle', helpId: 'importValuesHelp', box: 'import-value-column' },
+  dates: { titleId: 'importDatesTitle', helpId: 'importDatesHelp', box: 'import-date-column' },
+} as const
+
+/** A titled section of the values step: one box per column of the file, led by its field. */
+function ColumnSection<T extends { column: string; field: string }>({
+  kind,
+  columns,
+  children,
+}: {
+  kind: keyof typeof COLUMN_SECTIONS
+  columns: readonly T[]
+  children: (column: T) => ReactNode
+}) {
+  const intl = useIntl()
+  if (columns.length === 0) return null
+  const { titleId, helpId, box } = COLUMN_SECTIONS[kind]
+  const headingId = `import-${kind}-title`
+  return (
+    <section className={`import-${kind}`} aria-labelledby={headingId}>
+      <Typography.Title level={3} className="import-section-title" id={headingId}>
+        <FormattedMessage id={titleId} />
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        <FormattedMessage id={helpId} />
+      </Typography.Paragraph>
+      {columns.map((column) => (
+        <fieldset key={column.column} className={box}>
+          <legend>
+            {column.column} → {targetLabel(intl, column.field)}
+          </legend>
+          {children(column)}
+        </fieldset>
+      ))}
+    </section>
+  )
+}
+
 export function ValuesStep({
   preview,
   valueMap,
@@ -368,132 +410,105 @@ export function ValuesStep({
   return (
     <div className="import-step">
       <StepHeading id="importStepValues" />
-      {preview.values.length > 0 && (
-        <section className="import-values" aria-labelledby="import-values-title">
-          <Typography.Title level={3} className="import-section-title" id="import-values-title">
-            <FormattedMessage id="importValuesTitle" />
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            <FormattedMessage id="importValuesHelp" />
-          </Typography.Paragraph>
-          {preview.values.map((column) => (
-            <fieldset key={column.column} className="import-value-column">
-              <legend>
-                {column.column} → {targetLabel(intl, column.field)}
-              </legend>
-              <ul className="import-mapping">
-                {column.values.map(({ value, count }, index) => {
-                  const id = `import-value-${column.column}-${index}`.replace(/\s+/g, '-')
-                  const chosen = valueMap[column.column]?.[value]
-                  return (
-                    <li key={value} className="import-mapping-row">
-                      <label htmlFor={id} className="import-mapping-column" title={value}>
-                        <span className="import-value-text">“{value}”</span>{' '}
-                        <Typography.Text type="secondary" className="import-value-count">
-                          <FormattedMessage id="importValueCount" values={{ count }} />
-                        </Typography.Text>
-                      </label>
-                      <Select
-                        id={id}
-                        className="import-mapping-select"
-                        value={chosen === undefined ? undefined : (chosen ?? EMPTY)}
-                        placeholder={intl.formatMessage({ id: 'importValueUnchosen' })}
-                        showSearch={{ optionFilterProp: 'label' }}
-                        disabled={busy}
-                        aria-label={intl.formatMessage(
-                          { id: 'importValueFor' },
-                          { value, column: column.column },
-                        )}
-                        options={[
-                          { value: EMPTY, label: intl.formatMessage({ id: 'importValueEmpty' }) },
-                          ...column.accepted.map((key) => ({
-                            value: key,
-                            label: optionText(intl, column.field, key),
-                          })),
-                        ]}
-                        onChange={(key: string) =>
-                          onValue(column.column, value, key === EMPTY ? null : key)
-                        }
-                      />
-                    </li>
-                  )
-                })}
-              </ul>
-            </fieldset>
-          ))}
-        </section>
-      )}
-      {preview.date_columns.length > 0 && (
-        <section className="import-dates" aria-labelledby="import-dates-title">
-          <Typography.Title level={3} className="import-section-title" id="import-dates-title">
-            <FormattedMessage id="importDatesTitle" />
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            <FormattedMessage id="importDatesHelp" />
-          </Typography.Paragraph>
-          {preview.date_columns.map((column) => (
-            <fieldset key={column.column} className="import-date-column">
-              <legend>
-                {column.column} → {targetLabel(intl, column.field)}
-              </legend>
-              {column.date_cells > 0 && (
-                <Alert
-                  type="warning"
-                  showIcon
-                  className="import-alert"
-                  title={intl.formatMessage(
-                    { id: 'importDateCellsWarning' },
-                    { count: column.date_cells },
-                  )}
-                />
-              )}
-              <Table
-                size="small"
-                className="import-table"
-                rowKey="text"
-                pagination={false}
-                dataSource={column.samples}
-                scroll={{ x: true }}
-                columns={[
-                  {
-                    title: intl.formatMessage({ id: 'importDateAsWritten' }),
-                    dataIndex: 'text',
-                  },
-                  {
-                    title: intl.formatMessage({ id: 'importDateAsGregorian' }),
-                    dataIndex: 'gregorian',
-                    render: (iso: string | null) => reading(iso, 'gregorian'),
-                  },
-                  {
-                    title: intl.formatMessage({ id: 'importDateAsEthiopian' }),
-                    dataIndex: 'ethiopian',
-                    render: (iso: string | null) => reading(iso, 'ethiopian'),
-                  },
-                ]}
-              />
-              <Radio.Group
-                className="import-radios"
-                value={calendarOf(column)}
-                disabled={busy}
-                aria-label={intl.formatMessage(
-                  { id: 'importDateCalendarFor' },
-                  { column: column.column },
+      <ColumnSection kind="values" columns={preview.values}>
+        {(column) => (
+          <ul className="import-mapping">
+            {column.values.map(({ value, count }, index) => {
+              const id = `import-value-${column.column}-${index}`.replace(/\s+/g, '-')
+              const chosen = valueMap[column.column]?.[value]
+              return (
+                <li key={value} className="import-mapping-row">
+                  <label htmlFor={id} className="import-mapping-column" title={value}>
+                    <span className="import-value-text">“{value}”</span>{' '}
+                    <Typography.Text type="secondary" className="import-value-count">
+                      <FormattedMessage id="importValueCount" values={{ count }} />
+                    </Typography.Text>
+                  </label>
+                  <Select
+                    id={id}
+                    className="import-mapping-select"
+                    value={chosen === undefined ? undefined : (chosen ?? EMPTY)}
+                    placeholder={intl.formatMessage({ id: 'importValueUnchosen' })}
+                    showSearch={{ optionFilterProp: 'label' }}
+                    disabled={busy}
+                    aria-label={intl.formatMessage(
+                      { id: 'importValueFor' },
+                      { value, column: column.column },
+                    )}
+                    options={[
+                      { value: EMPTY, label: intl.formatMessage({ id: 'importValueEmpty' }) },
+                      ...column.accepted.map((key) => ({
+                        value: key,
+                        label: optionText(intl, column.field, key),
+                      })),
+                    ]}
+                    onChange={(key: string) =>
+                      onValue(column.column, value, key === EMPTY ? null : key)
+                    }
+                  />
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </ColumnSection>
+      <ColumnSection kind="dates" columns={preview.date_columns}>
+        {(column) => (
+          <>
+            {column.date_cells > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                className="import-alert"
+                title={intl.formatMessage(
+                  { id: 'importDateCellsWarning' },
+                  { count: column.date_cells },
                 )}
-                onChange={(event) =>
-                  onCalendar(column.column, event.target.value as ImportCalendar)
-                }
-                options={(['gregorian', 'ethiopian'] as const).map((calendar) => ({
-                  value: calendar,
-                  label: intl.formatMessage({
-                    id:
-                      calendar === 'ethiopian' ? 'importDateAsEthiopian' : 'importDateAsGregorian',
-                  }),
-                }))}
               />
-            </fieldset>
-          ))}
-        </section>
-      )}
+            )}
+            <Table
+              size="small"
+              className="import-table"
+              rowKey="text"
+              pagination={false}
+              dataSource={column.samples}
+              scroll={{ x: true }}
+              columns={[
+                {
+                  title: intl.formatMessage({ id: 'importDateAsWritten' }),
+                  dataIndex: 'text',
+                },
+                {
+                  title: intl.formatMessage({ id: 'importDateAsGregorian' }),
+                  dataIndex: 'gregorian',
+                  render: (iso: string | null) => reading(iso, 'gregorian'),
+                },
+                {
+                  title: intl.formatMessage({ id: 'importDateAsEthiopian' }),
+                  dataIndex: 'ethiopian',
+                  render: (iso: string | null) => reading(iso, 'ethiopian'),
+                },
+              ]}
+            />
+            <Radio.Group
+              className="import-radios"
+              value={calendarOf(column)}
+              disabled={busy}
+              aria-label={intl.formatMessage(
+                { id: 'importDateCalendarFor' },
+                { column: column.column },
+              )}
+              onChange={(event) => onCalendar(column.column, event.target.value as ImportCalendar)}
+              options={(['gregorian', 'ethiopian'] as const).map((calendar) => ({
+                value: calendar,
+                label: intl.formatMessage({
+                  id: calendar === 'ethiopian' ? 'importDateAsEthiopian' : 'importDateAsGregorian',
+                }),
+              }))}
+            />
+          </>
+        )}
+      </ColumnSection>
       <Flex gap={8} wrap justify="space-between" className="import-actions">
         <Button onClick={onBack} disabled={busy}>
           <FormattedMessage id="importBackToColumns" />
@@ -642,14 +657,15 @@ export function PreviewStep({
         </>
       )}
 
-      {duplicates.length > 0 && (
+      {preview.duplicates.length > 0 && (
         <>
           <Typography.Title level={3} className="import-section-title">
             <FormattedMessage id="importDuplicatesTitle" />
           </Typography.Title>
+          {/* Refused rows too: corrected and imported again, they would double a member. */}
           <FileRowTable<ImportDuplicate>
             rowKey="row"
-            rows={duplicates}
+            rows={preview.duplicates}
             columns={[
               {
                 title: intl.formatMessage({ id: 'importDuplicateOf' }),
@@ -671,12 +687,24 @@ export function PreviewStep({
               },
               {
                 title: intl.formatMessage({ id: 'importReason' }),
-                dataIndex: 'reason',
-                render: (reason: ImportDuplicate['reason']) =>
-                  intl.formatMessage({ id: REASON_IDS[reason] }),
+                key: 'reason',
+                render: (_: unknown, duplicate) => (
+                  <>
+                    {intl.formatMessage({ id: REASON_IDS[duplicate.reason] })}
+                    {duplicate.refused && (
+                      <Typography.Text type="danger" className="import-duplicate-refused">
+                        <FormattedMessage id="importDuplicateRefused" />
+                      </Typography.Text>
+                    )}
+                  </>
+                ),
               },
             ]}
           />
+        </>
+      )}
+      {duplicates.length > 0 && (
+        <>
           <fieldset className="import-duplicate-choice">
             <legend>
               <FormattedMessage id="importDuplicateChoice" />
@@ -771,6 +799,28 @@ export function PreviewStep({
           <FormattedMessage id="importRowsButton" values={{ count: Math.max(toImport, 0) }} />
         </Button>
       </Flex>
+    </div>
+  )
+}
+
+/** How far the server is with a check or commit, as it last said (rows checked or stored). */
+export function ServerProgress({ progress }: { progress: ImportProgress }) {
+  const intl = useIntl()
+  const { phase, done, total } = progress
+  const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0
+  return (
+    <div className="import-server-progress">
+      <Progress
+        percent={percent}
+        status="active"
+        aria-label={intl.formatMessage({ id: 'importServerProgress' })}
+      />
+      <Typography.Text className="import-upload-text">
+        <FormattedMessage
+          id={phase === 'checking' ? 'importCheckingRows' : 'importStoringRows'}
+          values={{ done, total }}
+        />
+      </Typography.Text>
     </div>
   )
 }

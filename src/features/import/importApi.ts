@@ -1,6 +1,12 @@
 import { createAction } from '@reduxjs/toolkit'
 import { api } from '../../app/api'
-import type { ImportChoices, ImportPreview, ImportResult, OnDuplicate } from '../../domain'
+import type {
+  ImportChoices,
+  ImportPreview,
+  ImportProgress,
+  ImportResult,
+  OnDuplicate,
+} from '../../domain'
 import { getFile } from '../../shared/fileRegistry'
 import { postWithProgress } from './postWithProgress'
 
@@ -11,7 +17,18 @@ export interface UploadImportArgs {
   fileId: string
   fileName: string
   calendar: ImportCalendar
+  /** The token the server reports its progress under (see progressToken). */
+  progress?: string
 }
+
+/** A fresh random token naming one long call, so its progress can be asked for meanwhile. */
+export function progressToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** How often the screen asks how far a check or commit has come. */
+export const PROGRESS_POLL_MS = 500
 
 /** How much of a file's upload has gone up, in whole percent (the import slice shows it). */
 export const uploadProgressed = createAction<{ fileId: string; percent: number }>(
@@ -24,9 +41,10 @@ export const importApi = api.injectEndpoints({
     uploadImport: build.mutation<ImportPreview, UploadImportArgs>({
       // A queryFn (RTK Query's documented way to send a request its own way): XMLHttpRequest
       // reports the upload's progress, which fetch does not.
-      queryFn: ({ fileId, calendar }, queryApi) => {
+      queryFn: ({ fileId, calendar, progress }, queryApi) => {
         const form = new FormData()
         form.append('calendar', calendar)
+        if (progress) form.append('progress', progress)
         const file = getFile(fileId)
         if (file) form.append('file', file, file.name)
         let shown = -1
@@ -38,22 +56,34 @@ export const importApi = api.injectEndpoints({
         })
       },
     }),
-    previewImport: build.mutation<ImportPreview, { id: string } & ImportChoices>({
-      query: ({ id, ...choices }) => ({
-        url: `api/imports/${id}/preview`,
-        method: 'POST',
-        body: choices,
-      }),
-    }),
+    previewImport: build.mutation<ImportPreview, { id: string; progress?: string } & ImportChoices>(
+      {
+        query: ({ id, ...choices }) => ({
+          url: `api/imports/${id}/preview`,
+          method: 'POST',
+          body: choices,
+        }),
+      },
+    ),
     commitImport: build.mutation<
       ImportResult,
-      { id: string; on_duplicate: OnDuplicate } & ImportChoices
+      { id: string; on_duplicate: OnDuplicate; progress?: string } & ImportChoices
     >({
       query: ({ id, ...body }) => ({ url: `api/imports/${id}/commit`, method: 'POST', body }),
       invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
     }),
+    // Asked every PROGRESS_POLL_MS while a call runs; a 404 (nothing reported yet, or another
+    // server process doing the work) leaves the screen's spinner as it is.
+    importProgress: build.query<ImportProgress, string>({
+      query: (token) => `api/imports/progress/${token}`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 })
 
-export const { useUploadImportMutation, usePreviewImportMutation, useCommitImportMutation } =
-  importApi
+export const {
+  useUploadImportMutation,
+  usePreviewImportMutation,
+  useCommitImportMutation,
+  useImportProgressQuery,
+} = importApi

@@ -77,6 +77,7 @@ export const DETAIL_GROUPS: Record<string, readonly DetailGroup[]> = {
         ['baptism_location', 'text'],
         ['confirmation_date', 'date'],
         ['previous_church', 'text'],
+        ['external_id', 'text'],
         ['christian_name', 'text'],
         ['confession_father', 'text'],
         ['parish', 'text'],

@@ -168,6 +168,7 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
       <FormikTextField name="baptism_location" disabled={off} />
       <FormikDateField name="confirmation_date" disabled={off} />
       <FormikTextField name="previous_church" disabled={off} />
+      <FormikTextField name="external_id" autoComplete="off" disabled={off} />
       <FormikTextField name="christian_name" disabled={off} />
       <FormikTextField name="confession_father" disabled={off} />
       <FormikTextField name="parish" disabled={off} />

@@ -17,6 +17,8 @@ afterEach(() => database.destroy())
 const OLD_COLUMNS_ONLY = (input: MemberInput) => {
   const columns: Record<string, unknown> = inputToColumns(input)
   for (const column of NEW_COLUMNS) delete columns[column]
+  // Added by a later migration (2026_11_29_0601) than the one this test stops at.
+  delete columns.external_id
   return columns
 }
 

@@ -182,6 +182,7 @@ export interface MembershipRow {
   first_name: string
   middle_name: string | null
   last_name: string
+  gender: string | null
   household_id: number | null
   household_role: string | null
 }
@@ -196,6 +197,7 @@ export async function findMembership(db: Db, memberId: number): Promise<Membersh
       'first_name',
       'middle_name',
       'last_name',
+      'gender',
       'household_id',
       'household_role',
     ])

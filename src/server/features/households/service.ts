@@ -7,8 +7,10 @@ import {
   type HouseholdPage,
   type HouseholdRole,
   canOwnMembers,
+  householdMaxLength,
   isHouseholdRole,
   parseHouseholdInput,
+  proposedHouseholdName,
 } from '../../../domain'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/tables'
@@ -520,6 +522,112 @@ export async function moveAccountHouseholds(
     })
   }
   return ids.length
+}
+
+/** A family of an imported file: its name if the file gives one, and its members in row order. */
+export interface ImportedFamily {
+  name: string | null
+  members: { memberId: number; role: HouseholdRole | null }[]
+}
+
+/**
+ * An import's families (inside the commit's transaction, members already the owner's): a family
+ * whose members already share a household joins it, any other gets a new household named from
+ * the file or proposed from its head. A second head becomes an other relative, as on a restore;
+ * a member without a role joins as an other relative. Returns how many members were placed.
+ */
+export async function placeImportedFamilies(
+  trx: Db,
+  actor: { id: number; username: string },
+  ownerId: number,
+  families: readonly ImportedFamily[],
+): Promise<{ households: number; placed: number }> {
+  let created = 0
+  let placed = 0
+  const now = new Date().toISOString()
+  for (const family of families) {
+    const memberships = new Map<number, repo.MembershipRow>()
+    for (const { memberId } of family.members) {
+      const member = await repo.findMembership(trx, memberId)
+      if (member && member.owner_user_id === ownerId) memberships.set(memberId, member)
+    }
+    if (memberships.size === 0) continue
+    const joined = [...memberships.values()].find((member) => member.household_id !== null)
+    let household = joined ? await repo.lockHousehold(trx, joined.household_id!) : undefined
+    if (household && household.owner_user_id !== ownerId) household = undefined
+    if (!household) {
+      const name = family.name?.trim() || importedHouseholdName(family, memberships)
+      const input = { ...EMPTY_HOUSEHOLD, name: name.slice(0, householdMaxLength('name')) }
+      const id = await repo.insertHousehold(trx, { ownerId, by: actor.username, input, now })
+      household = (await repo.findHousehold(trx, id))!
+      created += 1
+      await recordEvent(trx, {
+        actor,
+        action: 'household_create',
+        details: { household_id: id, name: input.name, fields: memberChanges({}, { ...input }) },
+      })
+    }
+    let head = await repo.findHead(trx, household.id)
+    for (const { memberId, role: wanted } of family.members) {
+      const member = memberships.get(memberId)
+      if (!member) continue
+      let role: HouseholdRole = wanted ?? 'relative'
+      if (role === 'head' && head !== undefined && head !== memberId) role = 'relative'
+      if (role === 'head') head = memberId
+      if (member.household_id === household.id && member.household_role === role) continue
+      const from = member.household_id
+      await repo.setMembership(trx, memberId, household.id, role)
+      if (from !== null && from !== household.id) await repo.refreshHouseholdSearch(trx, from)
+      placed += 1
+      await recordEvent(trx, {
+        actor,
+        action: 'household_member_add',
+        memberId,
+        details: {
+          household_id: household.id,
+          household_name: household.name,
+          first_name: member.first_name,
+          last_name: member.last_name,
+          reason: 'imported',
+          changes: {
+            ...(from !== household.id ? { household_id: [from, household.id] } : {}),
+            household_role: [member.household_role, role],
+          },
+        },
+      })
+    }
+    await repo.refreshHouseholdSearch(trx, household.id)
+  }
+  return { households: created, placed }
+}
+
+const EMPTY_HOUSEHOLD: HouseholdInput = {
+  name: '',
+  number: null,
+  state: null,
+  city: null,
+  sub_city: null,
+  woreda: null,
+  kebele: null,
+  house_number: null,
+  street_address: null,
+  zip_code: null,
+  home_phone: null,
+  wedding_date: null,
+  status: 'active',
+  notes: null,
+}
+
+/** Proposed from the head (else the first member), in Amharic for names in Ge'ez script. */
+function importedHouseholdName(
+  family: ImportedFamily,
+  memberships: ReadonlyMap<number, repo.MembershipRow>,
+): string {
+  const headId = family.members.find((m) => m.role === 'head' && memberships.has(m.memberId))
+  const head =
+    memberships.get(headId?.memberId ?? family.members[0].memberId) ?? [...memberships.values()][0]
+  const language = /[\u1200-\u137f]/.test(head.first_name) ? 'am' : 'en'
+  return proposedHouseholdName(head, language)
 }
 
 /** Does an account still own households (it cannot be removed then)? */

@@ -2,9 +2,11 @@
 // folding of src/domain, so ሰ/ሠ spellings and ’/' match; the grandfather's name too when both
 // have one) with the same phone in any format, birth date or email. The same name alone is not
 // a duplicate, unless nothing else is known of either (an exact re-import of a name-only row).
+// Before all of these, the same id of the earlier system (external_id) is the same person.
 import { foldForSearch, type DuplicateReason } from '../../../domain'
 
 export interface PersonKeys {
+  external_id?: string | null
   first_name?: string | null
   middle_name?: string | null
   last_name?: string | null
@@ -36,9 +38,11 @@ export function phoneKey(phone: string | null | undefined): string | undefined {
 
 /** Each key under which a person can be a duplicate, with its reason. */
 export function duplicateKeys(person: PersonKeys): [string, DuplicateReason][] {
+  const external = (person.external_id ?? '').trim()
+  const keys: [string, DuplicateReason][] = external ? [[`x:${external}`, 'same_external_id']] : []
   const name = nameKey(person)
-  if (!name) return []
-  const keys: [string, DuplicateReason][] = []
+  if (!name) return keys
+  const named = keys.length
   for (const phone of new Set([phoneKey(person.phone_primary), phoneKey(person.phone_secondary)])) {
     if (phone) keys.push([`${name}|p:${phone}`, 'same_name_and_phone'])
   }
@@ -46,7 +50,8 @@ export function duplicateKeys(person: PersonKeys): [string, DuplicateReason][] {
     keys.push([`${name}|d:${person.date_of_birth}`, 'same_name_and_birth_date'])
   const email = (person.email ?? '').trim().toLowerCase()
   if (email !== '') keys.push([`${name}|e:${email}`, 'same_name_and_email'])
-  if (keys.length === 0) keys.push([`${name}|only`, 'same_row'])
+  // Two ids of the earlier system with nothing else alike are two people.
+  if (keys.length === named && !external) keys.push([`${name}|only`, 'same_row'])
   return keys
 }
 
@@ -64,8 +69,13 @@ export function findIn<T>(
 ): { match: T; reason: DuplicateReason } | undefined {
   const last = foldName(person.last_name)
   for (const [key, reason] of duplicateKeys(person)) {
-    // Two grandfather's names that differ are two people; a missing one says nothing.
-    const entry = index.get(key)?.find((e) => last === '' || e.last === '' || e.last === last)
+    // Two grandfather's names that differ are two people; a missing one says nothing. The
+    // earlier system's id says it all.
+    const entry = index
+      .get(key)
+      ?.find(
+        (e) => reason === 'same_external_id' || last === '' || e.last === '' || e.last === last,
+      )
     if (entry !== undefined) return { match: entry.value, reason }
   }
   return undefined

@@ -66,16 +66,34 @@ export const OTHER_HEADERS: readonly [
     ['family_id'],
   ],
   [
+    ['Household Name', 'Family Household Name', 'fam_Name', 'የቤተሰቡ ስም', 'Maqaa warraa'],
+    ['family_name'],
+  ],
+  [
     ['Family Role', 'Role', 'Household Role', 'Relationship', 'የቤተሰብ ድርሻ', 'Gahee maatii'],
     ['family_role'],
+  ],
+  [
+    [
+      'Person ID',
+      'per_ID',
+      'Member ID',
+      'ID',
+      'Record ID',
+      'External ID',
+      'Old ID',
+      'የአባል መለያ ቁጥር',
+      'መለያ ቁጥር',
+      'የመታወቂያ ቁጥር',
+      'Lakkoofsa miseensaa',
+      'Lakkoofsa eenyummaa',
+    ],
+    ['external_id'],
   ],
   [['Notes', 'Note', 'Comments', 'Remarks', 'ማስታወሻ', 'Yaadannoo'], ['notes']],
   [['Email Notifications', 'Email OK', 'Receive Email'], ['receive_email_notifications']],
   [['SMS Notifications', 'SMS OK', 'Receive SMS', 'Text OK'], ['receive_sms_notifications']],
 ]
-
-/** Headers that name an id in another system: shown so, kept in notes by default. */
-export const ID_HEADERS = ['Person ID', 'Member ID', 'ID', 'Record ID', 'per_ID', 'መለያ ቁጥር']
 
 /** "Middle Name" of western systems: a father's name only when most rows fill it. */
 export const MIDDLE_NAME_HEADERS = ['Middle Name', 'Middle', 'Middle Initial', 'Second Name']

@@ -1,28 +1,42 @@
-// INTEGRATION POINT with households (issue 44): an import's family id and family role columns
-// place the members it stored in households, one household per distinct family id of the file.
+// An import's family id, family name and family role columns place the members it stored in
+// households (issues 44 and 45): one household per distinct family id of the file.
+import { isHouseholdRole } from '../../../domain'
 import type { Db } from '../../db/tables'
+import { type ImportedFamily, placeImportedFamilies } from '../households'
 
 export interface HouseholdPlacement {
   memberId: number
   /** The family id as the file wrote it (ChurchCRM's fam_ID): equal ids, one household. */
   familyId: string
+  /** The household's name as the file wrote it, if it has a column for it. */
+  familyName: string | null
   /** head, spouse, child, relative or other; null when the file gives no role. */
   role: string | null
 }
 
 /**
  * Called once per commit, inside its transaction, with every stored row that has a family id.
- * Households are not in this build yet, so nothing is placed; the family columns are read,
- * their roles mapped and checked in the preview, and arrive here ready for the household service.
- * Returns how many members were placed.
+ * A family's name is the first one its rows give; without one the household service proposes
+ * it from the head. Returns how many households were created and members placed.
  */
 export async function placeInHouseholds(
   trx: Db,
+  actor: { id: number; username: string },
   ownerId: number,
   placements: readonly HouseholdPlacement[],
-): Promise<number> {
-  void trx
-  void ownerId
-  void placements
-  return 0
+): Promise<{ households: number; placed: number }> {
+  const families = new Map<string, ImportedFamily>()
+  for (const placement of placements) {
+    let family = families.get(placement.familyId)
+    if (!family) {
+      family = { name: null, members: [] }
+      families.set(placement.familyId, family)
+    }
+    family.name ??= placement.familyName
+    family.members.push({
+      memberId: placement.memberId,
+      role: isHouseholdRole(placement.role) ? placement.role : null,
+    })
+  }
+  return placeImportedFamilies(trx, actor, ownerId, [...families.values()])
 }

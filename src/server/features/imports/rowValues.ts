@@ -43,7 +43,12 @@ export interface RowPlan {
   columns: readonly ColumnPlan[]
   /** Columns kept in notes as "Header: value" lines. */
   notes?: readonly { index: number; header: string }[]
-  family?: { id?: number; role?: number; roles?: ReadonlyMap<string, string | null> }
+  family?: {
+    id?: number
+    name?: number
+    role?: number
+    roles?: ReadonlyMap<string, string | null>
+  }
 }
 
 export interface RowReading {
@@ -59,7 +64,8 @@ export interface RowReading {
   warnings: Record<string, { message: string; value: string }>
   /** Enumerated field → the value it did not know (listed for the clerk to map once). */
   unknownValues: Record<string, string>
-  family: { id: string; role: string | null } | null
+  /** The household the row belongs to: the file's family id, its name if given, the role. */
+  family: { id: string; name: string | null; role: string | null } | null
 }
 
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
@@ -252,7 +258,8 @@ export function readRow(
         unknownValues.family_role = roleText
       } else role = key
     }
-    if (id !== '' && id !== '0') family = { id, role }
+    const name = familyPlan.name === undefined ? '' : cellText(cells[familyPlan.name] ?? null)
+    if (id !== '' && id !== '0') family = { id, name: name === '' ? null : name, role }
   }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and
   // father's name (the same reading as migration 2026_11_26_0501 gives stored two-part names).

@@ -260,6 +260,7 @@ function planOf(
   columns.forEach((column, index) => {
     const field = choices.mapping[column]
     if (field === 'family_id') family.id = index
+    else if (field === 'family_name') family.name = index
     else if (field === 'family_role') {
       family.role = index
       family.roles = valuesOf(column)
@@ -287,6 +288,8 @@ interface Analysis {
   duplicates: ImportDuplicate[]
   /** Per row index: the stored member or earlier row (index) it duplicates. */
   duplicateOf: Map<number, { memberId: number | null; otherIndex: number | null }>
+  /** The owner's stored ids of the earlier system, each with its member. */
+  externalIds: Map<string, number>
 }
 
 // Rows read between two looks at the event loop, so a progress call is answered meanwhile.
@@ -327,28 +330,37 @@ async function analyse(
     }
   })
   const storedIndex: DuplicateIndex<number> = new Map()
-  for (const person of await listPeople(db, ownerId)) addTo(storedIndex, person, person.id)
+  const externalIds = new Map<string, number>()
+  for (const person of await listPeople(db, ownerId)) {
+    addTo(storedIndex, person, person.id)
+    if (person.external_id && !externalIds.has(person.external_id)) {
+      externalIds.set(person.external_id, person.id)
+    }
+  }
   const fileIndex: DuplicateIndex<number> = new Map()
   const duplicates: ImportDuplicate[] = []
   const duplicateOf: Analysis['duplicateOf'] = new Map()
   readings.forEach((reading, i) => {
-    if (Object.keys(reading.errors).length > 0) return
+    // A refused row is checked too, so the clerk learns that its corrected copy would be a
+    // double; it is no earlier row for later ones, as it will not be stored.
+    const refused = Object.keys(reading.errors).length > 0
     const inStore = findIn(storedIndex, reading.value)
     const inFile = findIn(fileIndex, reading.value)
     if (inStore || inFile) {
       const memberId = inStore?.match ?? null
       const otherIndex = inFile?.match ?? null
-      duplicateOf.set(i, { memberId, otherIndex })
+      if (!refused) duplicateOf.set(i, { memberId, otherIndex })
       duplicates.push({
         row: stored.rowNumbers[i],
         member_id: memberId,
         other_row: otherIndex === null ? null : stored.rowNumbers[otherIndex],
         reason: (inStore ?? inFile)!.reason,
+        ...(refused ? { refused: true as const } : {}),
       })
     }
-    addTo(fileIndex, reading.value, i)
+    if (!refused) addTo(fileIndex, reading.value, i)
   })
-  return { readings, errors, warnings, duplicates, duplicateOf }
+  return { readings, errors, warnings, duplicates, duplicateOf, externalIds }
 }
 
 /** Each enumerated column's values the import does not know by itself, with their counts. */
@@ -631,6 +643,16 @@ export async function commitImport(
     }
     const actor = { id: user.id, username: user.username }
     const memberOfRow = new Map<number, number>()
+    // An earlier system's id names one member of the account: who holds each, stored or a row.
+    const externalHolders = new Map<string, { memberId?: number; row?: number }>(
+      [...analysis.externalIds].map(([externalId, memberId]) => [externalId, { memberId }]),
+    )
+    const externalIdTaken = (externalId: string | null | undefined, target?: number) => {
+      const holder = externalId ? externalHolders.get(externalId) : undefined
+      if (!holder) return false
+      const holderId = holder.memberId ?? memberOfRow.get(holder.row!)
+      return target === undefined || holderId !== target
+    }
     const refuse = (i: number, errors: Record<string, string>) => {
       report.refused += 1
       report.refusedRows.push({ row: stored.rowNumbers[i], cells: stored.rows[i], errors })
@@ -682,6 +704,13 @@ export async function commitImport(
         ? (duplicate.memberId ??
           (duplicate.otherIndex === null ? undefined : memberOfRow.get(duplicate.otherIndex)))
         : undefined
+      const externalId = reading.value.external_id
+      if (externalIdTaken(externalId, target)) {
+        refuse(i, { external_id: 'externalIdTaken' })
+        continue
+      }
+      if (externalId)
+        externalHolders.set(externalId, target === undefined ? { row: i } : { memberId: target })
       if (target === undefined) {
         creates.push(i)
         events.push({ row: i })
@@ -726,10 +755,13 @@ export async function commitImport(
     progress?.('storing', analysis.readings.length, analysis.readings.length)
     await placeInHouseholds(
       trx,
+      actor,
       user.id,
       families.flatMap((family) => {
         const memberId = memberOfRow.get(family.row)
-        return memberId === undefined ? [] : [{ memberId, familyId: family.id, role: family.role }]
+        return memberId === undefined
+          ? []
+          : [{ memberId, familyId: family.id, familyName: family.name, role: family.role }]
       }),
     )
     await saveImportReport(trx, id, JSON.stringify(report))
@@ -741,6 +773,7 @@ export async function commitImport(
 interface FamilyPlacement {
   row: number
   id: string
+  name: string | null
   role: string | null
 }
 

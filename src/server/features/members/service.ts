@@ -27,6 +27,7 @@ import { findMemberOwner, ownersOf } from './repository/access'
 import { claimKey, findMemberByKey } from './repository/createKeys'
 import {
   deleteMember as deleteMemberRow,
+  findExternalId,
   findMember,
   insertMember,
   listMemberPages,
@@ -47,6 +48,21 @@ const notFound = () => new ApiError(404, 'Member not found')
 const forbidden = () => new ApiError(403, FORBIDDEN)
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'Validation failed', errors)
 const actorOf = (user: MemberUser): Actor => ({ id: user.id, username: user.username })
+
+export const EXTERNAL_ID_TAKEN = 'Another member already has this id of the earlier system'
+
+/** An earlier system's id names one member of an account (docs/decisions/0220). */
+async function checkExternalIdFree(
+  trx: Db,
+  ownerId: number,
+  externalId: string | null | undefined,
+  self?: number,
+): Promise<void> {
+  if (!externalId) return
+  if ((await findExternalId(trx, ownerId, externalId, self)) !== undefined) {
+    throw new ApiError(409, EXTERNAL_ID_TAKEN, { external_id: 'externalIdTaken' })
+  }
+}
 
 /** Names the household list searches: a change rewrites the household's search text. */
 const NAME_FIELDS = ['first_name', 'middle_name', 'last_name', 'latin_name']
@@ -177,6 +193,7 @@ export async function createMember(
   const member = await db
     .transaction()
     .execute(async (trx) => {
+      await checkExternalIdFree(trx, user.id, input.external_id)
       const created = await insertMember(trx, {
         ownerId: user.id,
         registeredBy: user.username,
@@ -229,6 +246,9 @@ export async function updateMember(
     const merged = { ...current, ...changes.value }
     const checked = validateMember(merged, memberUpdateSchema(), { stored: current })
     if (!checked.ok) throw invalid(checked.errors)
+    if (merged.external_id !== current.external_id) {
+      await checkExternalIdFree(trx, owner, merged.external_id, id)
+    }
     const saved = await saveMember(trx, owner, id, merged, photo)
     if (!saved || !before) throw notFound()
     const changed = memberChanges({ ...before }, { ...saved })

@@ -11,6 +11,7 @@ import type { Db } from '../../../db/tables'
 
 export interface StoredPerson {
   id: number
+  external_id: string | null
   first_name: string
   middle_name: string | null
   last_name: string
@@ -26,6 +27,7 @@ export function listPeople(db: Db, ownerId: number): Promise<StoredPerson[]> {
     .selectFrom('members')
     .select([
       'id',
+      'external_id',
       'first_name',
       'middle_name',
       'last_name',

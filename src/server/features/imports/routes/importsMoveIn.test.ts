@@ -195,7 +195,7 @@ describe('a ChurchCRM export', () => {
       'Family ID': 'family_id',
       'Family Role': 'family_role',
       Envelope: null,
-      'Person ID': null,
+      'Person ID': 'external_id',
       'Small Group': null,
     })
     expect(p.two_part_names).toBe(true)
@@ -206,7 +206,6 @@ describe('a ChurchCRM export', () => {
       'Country',
       'Work Phone',
       'Envelope',
-      'Person ID',
       'Small Group',
     ])
     // Only the classifications the import does not know, each once with its count.
@@ -263,13 +262,44 @@ describe('a ChurchCRM export', () => {
       'Country: United States',
       'Work Phone: 555.300.0000',
       'Envelope: 100',
-      'Person ID: 1',
     ])
+    expect(john.external_id).toBe('1')
     const child = stored.find((m) => m.first_name === 'Caleb' && m.middle_name === 'Family1son')!
     expect(child).toMatchObject({
       date_of_birth: '1981-07-07',
       membership_status: 'regularAttendee',
     })
+
+    // Sixty families of four: sixty households, each with its head, spouse and children.
+    const db = ctx.database.db
+    const households = await db.selectFrom('households').select(['id', 'name']).execute()
+    expect(households).toHaveLength(FAMILIES)
+    const placed = await db
+      .selectFrom('members')
+      .select(['first_name', 'middle_name', 'household_id', 'household_role'])
+      .execute()
+    expect(placed.every((m) => m.household_id !== null)).toBe(true)
+    for (const household of households) {
+      const members = placed.filter((m) => m.household_id === household.id)
+      expect(members).toHaveLength(4)
+      expect(members.filter((m) => m.household_role === 'head')).toHaveLength(1)
+    }
+    const johns = placed.find((m) => m.first_name === 'John' && m.middle_name === 'Family0son')!
+    expect(johns.household_role).toBe('head')
+    expect(households.find((h) => h.id === johns.household_id)?.name).toBe('John Family0son family')
+    expect(
+      placed
+        .filter((m) => m.household_id === johns.household_id)
+        .map((m) => m.household_role)
+        .sort(),
+    ).toEqual(['child', 'head', 'relative', 'spouse'])
+    const householdEvents = await db
+      .selectFrom('audit_events')
+      .select(['action'])
+      .where('action', 'in', ['household_create', 'household_member_add'])
+      .execute()
+    expect(householdEvents.filter((e) => e.action === 'household_create')).toHaveLength(FAMILIES)
+    expect(householdEvents.filter((e) => e.action === 'household_member_add')).toHaveLength(PEOPLE)
 
     // The same file again: every row is caught, nothing doubles.
     const uploaded = await upload(churchCrmCsv(), 'churchcrm-people.csv')
@@ -278,12 +308,87 @@ describe('a ChurchCRM export', () => {
     ).json<ImportPreview>()
     expect(again.duplicates).toHaveLength(PEOPLE)
     expect(again.duplicates.every((d) => d.member_id !== null)).toBe(true)
+    // ChurchCRM's person id matches first, even for rows with nothing else to match on.
+    expect(again.duplicates.every((d) => d.reason === 'same_external_id')).toBe(true)
     const second = await calls.commit(owner.auth, again.id, {
       on_duplicate: 'skip',
       value_map: CLASSIFICATIONS,
     })
     expect(second.json()).toEqual({ created: 0, updated: 0, skipped: PEOPLE, refused: 0 })
     expect(await allMembers()).toHaveLength(PEOPLE)
+    expect(await db.selectFrom('households').select('id').execute()).toHaveLength(FAMILIES)
+  })
+
+  it('names households from the file or the head, one head each, joining existing ones', async () => {
+    const headers = [
+      'First Name',
+      'Last Name',
+      'Phone',
+      'Family ID',
+      'Household Name',
+      'Role',
+      'Sex',
+    ]
+    const p = await upload(
+      await xlsxOf([
+        headers,
+        ['አበበ', 'ከበደ', '0911 000 001', '7', '', 'ባለቤት', 'ወ'],
+        ['አልማዝ', 'ታደሰ', '0911 000 002', '7', '', 'Head of Household', 'ሴ'],
+        ['ሰላም', 'አበበ', '0911 000 003', '7', '', 'Head', 'ሴ'], // a second head
+        ['Chaltu', 'Gemechu', '0911 000 004', '8', 'Warra Gemechu', 'Mataa maatii', 'F'],
+        ['Lensa', 'Gemechu', '0911 000 005', '8', '', '', 'F'], // no role
+        ['Kidist', 'Alone', '0911 000 006', '', '', '', 'F'], // no family
+      ]),
+      'families.xlsx',
+    )
+    expect(Object.values(p.mapping)).toEqual([
+      'first_name',
+      'middle_name',
+      'phone_primary',
+      'family_id',
+      'family_name',
+      'family_role',
+      'gender',
+    ])
+    expect(p.errors).toEqual([])
+    await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    const db = ctx.database.db
+    const households = await db.selectFrom('households').select(['id', 'name']).execute()
+    expect(households.map((h) => h.name).sort()).toEqual(['Warra Gemechu', 'የወ/ሮ አልማዝ ታደሰ ቤተሰብ'])
+    const roles = Object.fromEntries(
+      (
+        await db
+          .selectFrom('members')
+          .select(['first_name', 'household_id', 'household_role'])
+          .execute()
+      ).map((m) => [m.first_name, [m.household_id, m.household_role]]),
+    )
+    const [amharic, oromo] = [
+      households.find((h) => h.name.startsWith('የ'))!.id,
+      households.find((h) => h.name === 'Warra Gemechu')!.id,
+    ]
+    expect(roles).toEqual({
+      አበበ: [amharic, 'spouse'],
+      አልማዝ: [amharic, 'head'],
+      ሰላም: [amharic, 'relative'],
+      Chaltu: [oromo, 'head'],
+      Lensa: [oromo, 'relative'],
+      Kidist: [null, null],
+    })
+
+    // A later file's row of family 8, updating Lensa, keeps her in the household she is in.
+    const again = await upload(
+      await xlsxOf([headers, ['Lensa', 'Gemechu', '0911 000 005', '8', '', 'Daughter', 'F']]),
+      'again.xlsx',
+    )
+    await calls.commit(owner.auth, again.id, { on_duplicate: 'update' })
+    expect(await db.selectFrom('households').select('id').execute()).toHaveLength(2)
+    const lensa = await db
+      .selectFrom('members')
+      .select(['household_id', 'household_role'])
+      .where('first_name', '=', 'Lensa')
+      .executeTakeFirstOrThrow()
+    expect(lensa).toEqual({ household_id: oromo, household_role: 'child' })
   })
 
   it('takes value mappings to empty and refuses one that is not an option', async () => {
@@ -339,6 +444,94 @@ describe('duplicates and updates', () => {
       [5, false, 4, 'same_name_and_email'],
       [6, true, 3, 'same_name_and_birth_date'],
     ])
+  })
+
+  it('reports a refused row that is also a duplicate, without making it an earlier row', async () => {
+    const first = await upload(
+      await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '0911 234 567', '', '']]),
+      'a.xlsx',
+    )
+    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
+    const [abebe] = await allMembers()
+    const p = await upload(
+      await xlsxOf([
+        HEADERS,
+        ['Abebe', 'Kebede', '', '0911 234 567', '', 'not-an-email'], // refused, and a double
+        ['Sara', 'Alemu', '', '0911 000 111', '31/31/1990', ''], // refused
+        ['Sara', 'Alemu', '', '0911 000 111', '', ''], // its corrected copy: no double of it
+      ]),
+      'b.xlsx',
+    )
+    expect(p.errors.map((e) => [e.row, e.field])).toEqual([
+      [2, 'email'],
+      [3, 'date_of_birth'],
+    ])
+    expect(p.duplicates).toEqual([
+      {
+        row: 2,
+        member_id: abebe.id,
+        other_row: null,
+        reason: 'same_name_and_phone',
+        refused: true,
+      },
+    ])
+    const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    expect(res.json()).toEqual({ created: 1, updated: 0, skipped: 0, refused: 2 })
+  })
+
+  it('matches the earlier system’s id first and keeps it unique in the account', async () => {
+    const ID_HEADERS = ['Person ID', 'First Name', 'Last Name', 'Phone']
+    const first = await upload(
+      await xlsxOf([
+        ID_HEADERS,
+        ['A-7', 'Abebe', 'Kebede', '0911 234 567'],
+        ['A-8', 'Sara', 'Alemu', ''],
+      ]),
+      'a.xlsx',
+    )
+    expect(first.mapping['Person ID']).toBe('external_id')
+    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
+    const [abebe] = (await allMembers()).filter((m) => m.first_name === 'Abebe')
+    expect(abebe.external_id).toBe('A-7')
+
+    const p = await upload(
+      await xlsxOf([
+        ID_HEADERS,
+        ['A-7', 'Abebech', 'Kebede', ''], // renamed in the old system: the id still says who
+        ['A-9', 'Sara', 'Alemu', ''], // another id, same name only: not a duplicate
+        ['A-9', 'Marta', 'Girma', ''], // the same id twice in the file
+      ]),
+      'b.xlsx',
+    )
+    expect(p.duplicates.map((d) => [d.row, d.member_id, d.other_row, d.reason])).toEqual([
+      [2, abebe.id, null, 'same_external_id'],
+      [4, null, 3, 'same_external_id'],
+    ])
+    // Registering them anyway would give one id to two members: those rows are refused.
+    const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'create' })
+    expect(res.json()).toEqual({ created: 1, updated: 0, skipped: 0, refused: 2 })
+    const stored = await ctx.database.db
+      .selectFrom('pending_imports')
+      .select('report')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    const refused = (
+      JSON.parse(stored.report!) as { refusedRows: { row: number; errors: unknown }[] }
+    ).refusedRows
+    expect(refused).toEqual([
+      expect.objectContaining({ row: 2, errors: { external_id: 'externalIdTaken' } }),
+      expect.objectContaining({ row: 4, errors: { external_id: 'externalIdTaken' } }),
+    ])
+    const ids = (await allMembers()).map((m) => m.external_id).sort()
+    expect(ids).toEqual(['A-7', 'A-8', 'A-9'])
+
+    const again = await upload(
+      await xlsxOf([ID_HEADERS, ['A-7', 'Abebech', 'Kebede', '']]),
+      'c.xlsx',
+    )
+    await calls.commit(owner.auth, again.id, { on_duplicate: 'update' })
+    const renamed = (await allMembers()).find((m) => m.id === abebe.id)
+    expect(renamed).toMatchObject({ first_name: 'Abebech', phone_primary: '0911 234 567' })
   })
 
   it('an update shows old → new for a filled field and records the diff like an edit', async () => {

@@ -153,6 +153,22 @@ export async function saveMember(
   return findMember(db, ownerId, id)
 }
 
+/** The id of an owner's member with this id of the earlier system, other than `except`. */
+export async function findExternalId(
+  db: Db,
+  ownerId: number,
+  externalId: string,
+  except?: number,
+): Promise<number | undefined> {
+  let query = db
+    .selectFrom('members')
+    .select('id')
+    .where('owner_user_id', '=', ownerId)
+    .where('external_id', '=', externalId)
+  if (except !== undefined) query = query.where('id', '<>', except)
+  return (await query.executeTakeFirst())?.id
+}
+
 /** Deletes an owner's member; its photo goes with it (foreign key cascade). */
 export async function deleteMember(db: Db, ownerId: number, id: number): Promise<boolean> {
   // Explicit as well as cascaded: the cascade needs SQLite's foreign_keys pragma to be on.

@@ -343,6 +343,32 @@ describe('Ethiopian names, addresses and church fields (issue 26)', () => {
   })
 })
 
+describe('the id of the earlier system (issue 45)', () => {
+  it('is unique per account when given, shown and searchable', async () => {
+    const first = await createOk(alice.auth, { external_id: 'CRM-4711' })
+    expect(first.external_id).toBe('CRM-4711')
+    const taken = await create(alice.auth, { first_name: 'Other', external_id: 'CRM-4711' })
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json()).toMatchObject({ errors: { external_id: 'externalIdTaken' } })
+    // Another account keeps its own numbering.
+    expect((await create(bob.auth, { external_id: 'CRM-4711' })).statusCode).toBe(201)
+    const second = await createOk(alice.auth, { first_name: 'Second' })
+    expect(second.external_id).toBeNull()
+    const clash = await put(alice.auth, second.id, { external_id: 'CRM-4711' })
+    expect(clash.statusCode).toBe(409)
+    // Saving the member that holds it, with or without a change elsewhere, is no clash.
+    expect(
+      (await put(alice.auth, first.id, { external_id: 'CRM-4711', kebele: '03' })).statusCode,
+    ).toBe(200)
+    const search = await ctx.app.inject({
+      url: `/api/members/search?q=${encodeURIComponent('CRM-4711')}`,
+      headers: alice.auth,
+    })
+    const ids = (search.json() as { items: { id: number }[] }).items.map((item) => item.id)
+    expect(ids).toEqual([first.id])
+  })
+})
+
 describe('hostile text', () => {
   it.each([
     ["Robert'); DROP TABLE members;--", 'sql'],

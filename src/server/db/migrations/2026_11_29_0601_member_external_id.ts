@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely'
+
+// Frozen in time: never edit a migration that has shipped; add a new one.
+//
+// A member's id in the system a church moved from (issue 45: ChurchCRM's per_ID), optional text.
+// Unique per account when given, checked by the member and import services rather than by a
+// unique index, so that a transfer between two accounts that imported the same source never
+// fails (docs/decisions/0220). The index serves that check and duplicate matching.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('members').addColumn('external_id', 'text').execute()
+  await db.schema
+    .createIndex('members_owner_external_id')
+    .on('members')
+    .columns(['owner_user_id', 'external_id'])
+    .execute()
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('members_owner_external_id').execute()
+  await db.schema.alterTable('members').dropColumn('external_id').execute()
+}
