@@ -33,7 +33,7 @@ import {
 } from './importSlice'
 import { MappingStep, PreviewStep, ReportStep, UploadStep, ValuesStep } from './ImportSteps'
 import { loadChoices, saveChoices } from './rememberedChoices'
-import { useDownload } from './useDownload'
+import { useDownload } from '../../shared/useDownload'
 import './import.css'
 
 const STEP_IDS = [
