@@ -1,1 +1,1 @@
-export { type Account, ROLE_LABEL, useAccountsQuery } from './accountsApi'
+export { useAccountsQuery } from './accountsApi'

@@ -15,7 +15,3 @@ export function duesRoutes(
   paymentRoutes(app, withClock)
   standingRoutes(app, withClock)
 }
-
-export type { Fund } from './fundSchemas'
-export type { Payment, PaymentPage, ReceiptCheck } from './paymentSchemas'
-export type { MemberDues } from './standingSchemas'

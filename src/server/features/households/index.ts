@@ -3,19 +3,11 @@
 export { householdRoutes } from './routes'
 export { householdsOfMembers, type MemberHousehold } from './repository'
 export {
-  createHousehold,
-  deleteHousehold,
-  getHousehold,
   householdCounts,
   householdOnMemberDelete,
   householdOnMemberRename,
   householdOnMemberRestore,
   householdOnMemberTransfer,
-  listHouseholds,
   moveAccountHouseholds,
   ownsHouseholds,
-  removeMember,
-  setMemberRole,
-  transferHousehold,
-  updateHousehold,
 } from './service'

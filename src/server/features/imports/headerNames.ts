@@ -74,8 +74,5 @@ export const OTHER_HEADERS: readonly [
   [['SMS Notifications', 'SMS OK', 'Receive SMS', 'Text OK'], ['receive_sms_notifications']],
 ]
 
-/** Headers that name an id in another system: shown so, kept in notes by default. */
-export const ID_HEADERS = ['Person ID', 'Member ID', 'ID', 'Record ID', 'per_ID', 'መለያ ቁጥር']
-
 /** "Middle Name" of western systems: a father's name only when most rows fill it. */
 export const MIDDLE_NAME_HEADERS = ['Middle Name', 'Middle', 'Middle Initial', 'Second Name']

@@ -10,7 +10,6 @@ import { reportWorkbook, templateWorkbook } from '../workbooks'
 import { ApiError } from '../../../plugins/errors'
 import { asFormError, registerMultipart } from '../../../plugins/multipart'
 
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 interface IdParams {
