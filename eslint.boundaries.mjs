@@ -4,11 +4,19 @@
 // The server repeats the client's shape: infrastructure → features → app.ts, server.ts, cli/.
 import path from 'node:path'
 
-const CLIENT = ['domain', 'shared', 'store', 'features']
+const CLIENT = ['domain', 'shared', 'sharedStore', 'store', 'features']
 
 /** A file belongs to the first layer one of whose paths contains it. */
 export const LAYERS = [
   { layer: 'domain', paths: ['src/domain'], mayImport: ['domain'] },
+  // Shared helpers that read the store or call the one api: the date-time display (it reads the
+  // preferences) and authenticated downloads. Of the features they may use preferences only.
+  {
+    layer: 'sharedStore',
+    paths: ['src/shared/DateTime', 'src/shared/downloadApi', 'src/shared/useDownload'],
+    mayImport: ['domain', 'shared', 'store', 'sharedStore'],
+    mayImportFeatures: ['preferences'],
+  },
   { layer: 'shared', paths: ['src/shared'], mayImport: ['domain', 'shared'] },
   // The Redux store and RTK Query client that features plug their slices and endpoints into.
   {
@@ -54,7 +62,10 @@ const SERVER_TEST_EXTRAS = SERVER
 /** The folders whose subfolders are features, each reached from outside through its index. */
 const FEATURE_ROOTS = { features: 'src/features', serverFeatures: 'src/server/features' }
 /** Who must use that index: other features; on the server also app.ts, server.ts and cli/. */
-const INDEX_ONLY_FROM = { features: ['features'], serverFeatures: ['serverFeatures', 'server'] }
+const INDEX_ONLY_FROM = {
+  features: ['features', 'sharedStore'],
+  serverFeatures: ['serverFeatures', 'server'],
+}
 
 /** Packages a layer must not use: src/domain runs in the browser and in Node alike. */
 const FORBIDDEN_PACKAGES = {
@@ -114,7 +125,10 @@ const layersRule = {
       const target = path.resolve(path.dirname(context.filename), spec)
       const to = layerOf(target)
       if (!to) return
-      if (to !== from && !allowed.includes(to.layer)) {
+      const namedFeature =
+        to.layer === 'features' &&
+        from.mayImportFeatures?.includes(featureParts(target, 'src/features').feature)
+      if (to !== from && !allowed.includes(to.layer) && !namedFeature) {
         context.report({
           node,
           message: `${from.layer} (${from.paths.join(', ')}) may not import ${to.layer} (${relative(target)}); it may import ${allowed.join(', ')}.`,

@@ -37,6 +37,8 @@ export const messages = {
 export const resolve = {
   extensions: ['.tsx', '.ts', '.js', '.json'],
   alias: {
+    // locales/*.json, also as parts (`?part=signIn`): types/messageParts.d.ts.
+    '@locales': path.resolve(__dirname, 'locales'),
     // formatjs's documented no-parser build: messages arrive precompiled (see the loader).
     '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
   },

@@ -16,7 +16,8 @@ import zlib from 'node:zlib'
 const KB = 1024
 const LOGIN_ROUTE_BUDGET = 230 * KB
 const PRECACHE_BUDGET = 3.75 * KB * KB
-// Amharic, the default language, is in the entry ("app"); Afaan Oromoo loads when chosen.
+// Amharic's sign-in messages are in the entry ("app"), the rest loads with the signed-in app
+// (docs/decisions/0217); English and Afaan Oromoo load when chosen.
 const LOGIN_ROUTE_GROUPS = ['app', 'login']
 const ON_PRESS_GROUPS = ['preference-controls', 'pwa-install-dialog', 'pwa-update-prompt']
 

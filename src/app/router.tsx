@@ -3,13 +3,20 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router'
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from '../features/auth'
 import { RouteFallback } from '../shared/RouteFallback'
 import { retryableLazy as lazy, ScreenErrorBoundary } from '../shared/ScreenErrorBoundary'
+import { loadWholeInterface } from './i18n/bundles'
 
 // Every screen is its own chunk; the login route stays small.
 export const loadLoginScreen = () =>
   import(/* webpackChunkName: "login" */ '../features/auth/LoginScreen')
 const LoginScreen = lazy(loadLoginScreen)
-const DebugScreen = lazy(
-  () => import(/* webpackChunkName: "debug" */ '../features/debug/DebugScreen'),
+/**
+ * A page other than sign-in needs every message, which the entry chunk leaves out of Amharic
+ * (docs/decisions/0217): its code and the rest of the messages load together.
+ */
+const withWholeInterface = <T,>(load: () => Promise<T>) =>
+  Promise.all([load(), loadWholeInterface()]).then(([module]) => module)
+const DebugScreen = lazy(() =>
+  withWholeInterface(() => import(/* webpackChunkName: "debug" */ '../features/debug/DebugScreen')),
 )
 const loadRegistrationScreen = () => import('../features/wizard/RegistrationScreen')
 const RegistrationScreen = lazy(loadRegistrationScreen)
@@ -30,11 +37,15 @@ const HouseholdScreen = lazy(() => import('../features/households/HouseholdScree
 const ImportScreen = lazy(() => import('../features/import/ImportScreen'))
 const CashUpScreen = lazy(() => import('../features/duesReports/CashUpScreen'))
 const DuesReportsScreen = lazy(() => import('../features/duesReports/DuesReportsScreen'))
-const VerifyReceiptScreen = lazy(
-  () => import(/* webpackChunkName: "verify-receipt" */ '../features/dues/VerifyReceiptScreen'),
+const VerifyReceiptScreen = lazy(() =>
+  withWholeInterface(
+    () => import(/* webpackChunkName: "verify-receipt" */ '../features/dues/VerifyReceiptScreen'),
+  ),
 )
-// The signed-in frame (top bar, its menus) is not needed to show /login.
-const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
+// The signed-in frame (top bar, its menus) is not needed to show /login; nor are the messages
+// of the signed-in screens, which load with it.
+const loadShell = () =>
+  withWholeInterface(() => import(/* webpackChunkName: "shell" */ '../features/shell'))
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
 
 /**

@@ -3,7 +3,6 @@
 
 export const MIN_DATE = '1900-01-01'
 export const MAX_DATE = '2099-12-31'
-export const MIN_YEAR = 1900
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 

@@ -9,17 +9,12 @@ export const PAYMENT_METHODS = [
   'cheque',
   'other',
 ] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-export const isPaymentMethod = (value: unknown): value is PaymentMethod =>
-  typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value)
 
 /** dues: owed by month under rates; gift: any amount, no months (tithe, vow, building…). */
 export const FUND_KINDS = ['dues', 'gift'] as const
-export type FundKind = (typeof FUND_KINDS)[number]
 
 /** Who pays a dues fund: each member, or each household (households issue). */
 export const FUND_PAYERS = ['member', 'household'] as const
-export type FundPayer = (typeof FUND_PAYERS)[number]
 
 /** Reduced-rate categories an office may put a member in; '' is the standard rate. */
 export const DUES_CATEGORIES = ['student', 'elderly', 'unemployed', 'reduced'] as const

@@ -125,7 +125,6 @@ export const SPIRITUAL_GIFTS = [
   { key: 'preaching', label: 'Preaching' },
   { key: 'other', label: 'Other' },
 ] as const satisfies readonly EnumOption<string>[]
-export type SpiritualGiftKey = (typeof SPIRITUAL_GIFTS)[number]['key']
 
 /** Predefined ministries. Stored ministry lists may also hold custom text typed by users. */
 export const MINISTRIES = [
@@ -155,7 +154,6 @@ export const MINISTRIES = [
   { key: 'cellGroup', label: 'Cell Group' },
   { key: 'other', label: 'Other' },
 ] as const satisfies readonly EnumOption<string>[]
-export type MinistryKey = (typeof MINISTRIES)[number]['key']
 
 /** The member fields whose value must be one of a fixed set of keys. */
 export const ENUM_OPTIONS = {

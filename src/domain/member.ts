@@ -198,19 +198,6 @@ export const MEMBER_INPUT_FIELDS: readonly MemberField[] = [
   ...ENUM_FIELDS,
 ]
 
-/** Set by the server only; ignored when a client sends them. */
-export const SERVER_FIELDS = [
-  'id',
-  'photo_path',
-  'thumbnail_path',
-  'registerd_by',
-  'transfer_date',
-  'created_at',
-  'updated_at',
-  'household_id',
-  'household_role',
-] as const satisfies readonly Exclude<keyof Member, MemberField>[]
-
 // Compile-time proof that the lists above cover every input field exactly once per kind.
 type Covered = TextField | DateField | ListField | BooleanField | (typeof ENUM_FIELDS)[number]
 type Missing = Exclude<MemberField, Covered>

@@ -19,16 +19,6 @@ import {
 import { STEP_FIELDS, STEP_REQUIRED_FIELDS } from './memberSteps'
 import { isPlausiblePhone } from './phones'
 
-export type MemberMessageId =
-  | 'fieldRequired'
-  | 'invalidEmail'
-  | 'invalidPhone'
-  | 'invalidDate'
-  | 'dateOutOfRange'
-  | 'tooLong'
-  | 'invalidValue'
-  | 'controlCharacter'
-
 /**
  * What the record holds now (an update): a value left as it was is not checked again by rules
  * newer than it (issue 42's phone rule), so an old record's edit of another field still saves.

@@ -3,6 +3,7 @@
 // one more entry in CHECKS.
 import fs from 'node:fs'
 import path from 'node:path'
+import ts from 'typescript'
 
 const root = path.resolve(__dirname, '../..')
 const doc = fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8')
@@ -32,6 +33,53 @@ function firstColumn(lines: string[]): string[] {
     .map((line) => line.split('|')[1].trim().replace(/`/g, ''))
 }
 
+/** The .ts and .tsx files under a folder of the repository, tests left out. */
+function sources(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`
+    if (entry.isDirectory()) return sources(rel)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [rel] : []
+  })
+}
+
+/**
+ * Every state machine of the client, as "TABLE: state": each constant declared as a
+ * `TransitionTable` (src/shared/createMachine.ts) and the states its object literal lists.
+ */
+function machineStatesInCode(): string[] {
+  return sources('src/features').flatMap((file) => {
+    const text = fs.readFileSync(path.join(root, file), 'utf8')
+    if (!text.includes('TransitionTable<')) return []
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest)
+    const found: string[] = []
+    source.forEachChild(function visit(node) {
+      if (
+        ts.isVariableDeclaration(node) &&
+        node.type?.getText(source).startsWith('TransitionTable<') &&
+        node.initializer &&
+        ts.isObjectLiteralExpression(node.initializer)
+      ) {
+        for (const property of node.initializer.properties) {
+          found.push(`${node.name.getText(source)}: ${property.name?.getText(source)}`)
+        }
+      }
+      node.forEachChild(visit)
+    })
+    return found
+  })
+}
+
+/** The doc's machine table: "TABLE: state" for each state of each row. */
+function machineStatesInDoc(): string[] {
+  return section('State machines')
+    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
+    .slice(1)
+    .flatMap((line) => {
+      const [, , table, states] = line.split('|').map((cell) => cell.trim().replace(/`/g, ''))
+      return states.split(',').map((state) => `${table}: ${state.trim()}`)
+    })
+}
+
 const CHECKS: { name: string; inCode: () => string[]; inDoc: () => string[] }[] = [
   {
     name: 'client feature folders',
@@ -42,6 +90,11 @@ const CHECKS: { name: string; inCode: () => string[]; inDoc: () => string[] }[] 
     name: 'server feature folders',
     inCode: () => folders('src/server/features'),
     inDoc: () => firstColumn(section('Server features (`src/server/features/`)')),
+  },
+  {
+    name: 'state machines and their states',
+    inCode: machineStatesInCode,
+    inDoc: machineStatesInDoc,
   },
 ]
 

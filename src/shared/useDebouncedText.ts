@@ -6,13 +6,14 @@ import { useStableCallback } from './useStableCallback'
  * for `delayMs`, so the store sees one action per pause rather than one per key (and a DevTools
  * replay reads like what the user did). `stored` is the store's copy: when it changes from
  * elsewhere (filters cleared, a dialog opened again) the box follows it. With `flushOnUnmount`,
- * text typed just before the box goes away is still settled.
+ * text typed just before the box goes away is still settled; with `settleUnchanged`, a pause
+ * settles even text typed back to what was settled before (for a caller that waits on it).
  */
 export function useDebouncedText(
   stored: string,
   settle: (text: string) => void,
   delayMs: number,
-  { flushOnUnmount = false } = {},
+  { flushOnUnmount = false, settleUnchanged = false } = {},
 ): [text: string, change: (text: string) => void] {
   const [text, setText] = useState(stored)
   const sent = useRef(stored)
@@ -23,7 +24,7 @@ export function useDebouncedText(
     clearTimeout(timer.current)
     const value = pending.current
     pending.current = null
-    if (value === null || value === sent.current) return
+    if (value === null || (value === sent.current && !settleUnchanged)) return
     sent.current = value
     settle(value)
   })

@@ -1,6 +1,7 @@
-import am from '../../../locales/am.json'
+import amSignIn from '@locales/am.json?part=signIn'
 import { amLocale } from './antdAm'
 import type { LanguageBundle } from './bundles'
 
-const bundle: LanguageBundle = { messages: am, antdLocale: amLocale }
+/** Amharic as the entry chunk carries it: the messages the sign-in route can show. */
+const bundle: LanguageBundle = { messages: amSignIn, antdLocale: amLocale }
 export default bundle

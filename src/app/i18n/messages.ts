@@ -1,8 +1,6 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import type en from '../../../locales/en.json'
 import type { Language } from '../../features/preferences'
 
-export type MessageId = keyof typeof en
 /** Plain ICU strings in tests; parsed ASTs in the built client (compile-messages-loader). */
 export type Messages = Record<string, string | MessageFormatElement[]>
 

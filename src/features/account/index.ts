@@ -1,3 +1,3 @@
 export { signOut } from './signOut'
-export { useChangePasswordMutation } from './accountApi'
+
 export { accountApi } from './accountApi'

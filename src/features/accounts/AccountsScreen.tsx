@@ -15,7 +15,7 @@ import { ROLES, type Role } from '../../domain'
 import { actionsColumn, AdminScreen } from '../../shared/AdminScreen'
 import { LoadError, RecordsView } from '../../shared/RecordsView'
 import { selectCurrentUser } from '../auth'
-import { DateTime } from './DateTime'
+import { DateTime } from '../../shared/DateTime'
 import { AddAccountDialog } from './AddAccountDialog'
 import {
   type Account,

@@ -1,2 +1,1 @@
-export { type Account, ROLE_LABEL, useAccountsQuery } from './accountsApi'
-export { DateTime, localParts, useDateTimeText } from './DateTime'
+export { useAccountsQuery } from './accountsApi'

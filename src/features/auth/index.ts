@@ -1,21 +1,6 @@
-export {
-  default as authSlice,
-  selectCurrentUser,
-  selectIsSignedIn,
-  selectHasSession,
-  selectIsOfflineSession,
-  selectAuthStatus,
-  passwordChanged,
-} from './authSlice'
-export type { AuthUser, AuthState } from './authSlice'
-export {
-  RequireAuth,
-  RequireRole,
-  RedirectIfSignedIn,
-  CHANGE_PASSWORD_PATH,
-  landingPath,
-} from './RequireAuth'
-export { useLoginMutation } from './authApi'
+export { selectCurrentUser, selectIsOfflineSession, passwordChanged } from './authSlice'
+export type { AuthUser } from './authSlice'
+export { RequireAuth, RequireRole, RedirectIfSignedIn, landingPath } from './RequireAuth'
 
 /** Whether the signed-in account may change members (auditors read only). */
 export { useCanChangeMember, useCanWrite, useRole } from './useRole'

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router'
 import { fullName } from '../../domain'
 import { actionsColumn, AdminScreen } from '../../shared/AdminScreen'
 import { LoadError, RecordsView } from '../../shared/RecordsView'
-import { DateTime } from '../accounts'
+import { DateTime } from '../../shared/DateTime'
 import {
   type DeletedMember,
   useDeletedMembersQuery,

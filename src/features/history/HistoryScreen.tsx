@@ -8,7 +8,7 @@ import { AdminScreen } from '../../shared/AdminScreen'
 import { MenuButton } from '../../shared/MenuButton'
 import { LoadError } from '../../shared/RecordsView'
 import { useAccountsQuery } from '../accounts'
-import { useDownload } from '../import'
+import { useDownload } from '../../shared/useDownload'
 import { DualCalendarDateInput } from '../memberForm'
 import { selectCalendar, selectLanguage } from '../preferences'
 import {

@@ -2,7 +2,7 @@ import { api } from '../../app/api'
 import type { MemberStats, StatsCalendar, StatusFilter } from '../../domain'
 import type { MemberSearchPage } from '../members'
 
-export type { MemberStats, UpcomingDate, UpcomingList } from '../../domain'
+export type { MemberStats, UpcomingList } from '../../domain'
 /** The printed list stops here: a longer list is a job for an export, not a printer. */
 export const REPORT_MEMBER_LIMIT = 1000
 const REPORT_PAGE = 200

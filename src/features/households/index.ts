@@ -1,4 +1,3 @@
 // The households feature's public face (issue 44): other features import from here only.
 export { FamilySection } from './FamilySection'
-export { familyPrefill, type FamilyRegistration, useFamilyRegistration } from './familyPrefill'
-export { householdsApi } from './householdsApi'
+export { type FamilyRegistration, useFamilyRegistration } from './familyPrefill'

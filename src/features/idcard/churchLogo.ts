@@ -22,10 +22,6 @@ function read(): string | null {
   return safeImageDataUrl(stored) ?? unkept
 }
 
-export function readChurchLogo(): string | null {
-  return read()
-}
-
 export function writeChurchLogo(logo: string | null): void {
   const safe = safeImageDataUrl(logo) ?? null
   unkept = null

@@ -44,7 +44,7 @@ import {
   ValuesStep,
 } from './ImportSteps'
 import { loadChoices, saveChoices } from './rememberedChoices'
-import { useDownload } from './useDownload'
+import { useDownload } from '../../shared/useDownload'
 import './import.css'
 
 const STEP_IDS = [

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import type { StatusFilter } from '../../domain'
 import { MenuButton } from '../../shared/MenuButton'
-import { useDownload } from '../import'
+import { useDownload } from '../../shared/useDownload'
 import { selectCalendar, selectLanguage } from '../preferences'
 
 export interface ExportListArgs {

@@ -7,7 +7,10 @@ import { useDebouncedText } from '../../shared/useDebouncedText'
 import { useOptionLabel } from '../memberForm'
 import {
   SEARCH_DEBOUNCE_MS,
+  membersListMachine,
   searchSettled,
+  searchTyped,
+  selectMembersListStatus,
   selectSearchText,
   selectStatusFilter,
   statusFilterChanged,
@@ -19,13 +22,21 @@ export function MemberFilters() {
   const clear = useClearButton()
   const intl = useIntl()
   const dispatch = useAppDispatch()
-  // Settled once typing pauses; hiding the panel mid-word still applies what was typed.
-  const [searchText, changeSearch] = useDebouncedText(
+  // Settled once typing pauses; hiding the panel mid-word still applies what was typed. The
+  // list waits (debouncing) from the first key of a burst to its pause: one event each.
+  const listStatus = useAppSelector(selectMembersListStatus)
+  const [searchText, settleLater] = useDebouncedText(
     useAppSelector(selectSearchText),
     (text) => dispatch(searchSettled(text)),
     SEARCH_DEBOUNCE_MS,
-    { flushOnUnmount: true },
+    { flushOnUnmount: true, settleUnchanged: true },
   )
+  const changeSearch = (text: string) => {
+    if (listStatus !== 'debouncing' && membersListMachine.can(listStatus, 'searchTyped')) {
+      dispatch(searchTyped())
+    }
+    settleLater(text)
+  }
   const statusFilter = useAppSelector(selectStatusFilter)
 
   const optionLabel = useOptionLabel()

@@ -203,6 +203,35 @@ describe('member list (spec 2.6)', () => {
     expect(searches()[2].search.get('q')).toBe('abebe')
   })
 
+  it('walks its machine as the list goes: ready, debouncing while typing, loading, error', async () => {
+    jest.useFakeTimers()
+    const { store } = renderList()
+    const listStatus = () => store.getState().members?.status
+    await act(async () => jest.advanceTimersByTimeAsync(0))
+    await screen.findByRole('table')
+    await waitFor(() => expect(listStatus()).toBe('ready'))
+    server.on('GET', '/api/members/search', { status: 500, json: { message: 'boom' } })
+    fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
+      target: { value: 'ab' },
+    })
+    expect(listStatus()).toBe('debouncing')
+    await act(async () => jest.advanceTimersByTimeAsync(300))
+    await waitFor(() => expect(listStatus()).toBe('error'))
+    expect(searches()).toHaveLength(2)
+    // Typed back to the search already shown: the wait ends without another request.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
+      target: { value: 'abc' },
+    })
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
+      target: { value: 'ab' },
+    })
+    expect(listStatus()).toBe('debouncing')
+    await act(async () => jest.advanceTimersByTimeAsync(300))
+    await waitFor(() => expect(listStatus()).toBe('error'))
+    expect(searches()).toHaveLength(2)
+  })
+
   it.each([1280, 800, 375])(
     'a result found by its phone or another field says so, at %d px (issue 28)',
     async (width) => {

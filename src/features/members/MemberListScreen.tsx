@@ -14,7 +14,12 @@ import { MemberFilters } from './MemberFilters'
 import { MemberListHeader } from './MemberListHeader'
 import {
   filtersCleared,
+  listFailed,
+  listLoaded,
+  listRequested,
+  membersListMachine,
   selectAppliedSearch,
+  selectMembersListStatus,
   selectFiltersActive,
   selectFiltersVisible,
   selectStatusFilter,
@@ -49,6 +54,34 @@ function useTransferBanner(initial: string | undefined) {
   return [memberName, () => setMemberName(null)] as const
 }
 
+/**
+ * Tells the list's machine what its first page is doing. Each event is sent only where the
+ * table has a move for it, so an answer that lands while the user types changes nothing.
+ */
+function useListStatusEvents(query: {
+  isFetching: boolean
+  isFetchingNextPage: boolean
+  isError: boolean
+  isFetchNextPageError: boolean
+  isSuccess: boolean
+}) {
+  const dispatch = useAppDispatch()
+  const listStatus = useAppSelector(selectMembersListStatus)
+  const requesting = query.isFetching && !query.isFetchingNextPage
+  const failed = query.isError && !query.isFetchNextPageError
+  const { isSuccess } = query
+  useEffect(() => {
+    const { can } = membersListMachine
+    if (requesting) {
+      if (can(listStatus, 'listRequested')) dispatch(listRequested())
+    } else if (failed) {
+      if (can(listStatus, 'listFailed')) dispatch(listFailed())
+    } else if (isSuccess && can(listStatus, 'listLoaded')) {
+      dispatch(listLoaded())
+    }
+  }, [dispatch, listStatus, requesting, failed, isSuccess])
+}
+
 export default function MemberListScreen() {
   const navigate = useNavigate()
   const location = useLocation()
@@ -78,6 +111,7 @@ export default function MemberListScreen() {
     { refetchOnMountOrArgChange: refetchOnArrival },
   )
   const { data, isLoading, isFetching, isFetchingNextPage, isError, hasNextPage } = directory
+  useListStatusEvents(directory)
   const members = useMemo(() => uniqueById(data?.pages.flatMap((page) => page.items) ?? []), [data])
   // A new page, or a new search over many loaded rows, renders in the background in small
   // slices, so scrolling and typing stay responsive while it does. No further page is asked for

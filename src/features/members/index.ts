@@ -1,4 +1,4 @@
 // The members feature's public face: other features import from here only.
 export * from './membersApi'
-export { createMemberFormData, updateMemberFormData, type MemberSubmission } from './memberFormData'
+export { createMemberFormData, type MemberSubmission } from './memberFormData'
 export { memberListUrl } from './listUrl'

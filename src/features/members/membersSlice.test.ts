@@ -4,28 +4,108 @@ import membersSlice, {
   filtersCleared,
   filtersToggled,
   initialMembersListState,
+  listFailed,
+  listLoaded,
+  listRequested,
   MEMBERS_LIST_TRANSITIONS,
   type MembersListEvent,
+  type MembersListState,
   type MembersListStatus,
   searchSettled,
+  searchTyped,
   statusFilterChanged,
 } from './membersSlice'
 
 const reduce = membersSlice.reducer
 
-// Written by hand: the filters have one status, and every event is legal in it.
+const ACTIONS: Record<MembersListEvent, () => Parameters<typeof reduce>[1]> = {
+  searchTyped: () => searchTyped(),
+  searchSettled: () => searchSettled('abe'),
+  statusFilterChanged: () => statusFilterChanged('inactive'),
+  filtersToggled: () => filtersToggled(),
+  filtersCleared: () => filtersCleared(),
+  listRequested: () => listRequested(),
+  listLoaded: () => listLoaded(),
+  listFailed: () => listFailed(),
+}
+
+// Written by hand: a change to the slice's table must change a row here. "-" is ignored.
 const ROWS = transitions<MembersListStatus, MembersListEvent>`
-  idle  searchSettled        idle
-  idle  statusFilterChanged  idle
-  idle  filtersToggled       idle
-  idle  filtersCleared       idle
+  idle        searchTyped          debouncing
+  idle        searchSettled        loading
+  idle        statusFilterChanged  loading
+  idle        filtersToggled       idle
+  idle        filtersCleared       loading
+  idle        listRequested        loading
+  idle        listLoaded           ready
+  idle        listFailed           error
+  debouncing  searchTyped          -
+  debouncing  searchSettled        loading
+  debouncing  statusFilterChanged  debouncing
+  debouncing  filtersToggled       debouncing
+  debouncing  filtersCleared       loading
+  debouncing  listRequested        -
+  debouncing  listLoaded           -
+  debouncing  listFailed           -
+  loading     searchTyped          debouncing
+  loading     searchSettled        loading
+  loading     statusFilterChanged  loading
+  loading     filtersToggled       loading
+  loading     filtersCleared       loading
+  loading     listRequested        -
+  loading     listLoaded           ready
+  loading     listFailed           error
+  ready       searchTyped          debouncing
+  ready       searchSettled        loading
+  ready       statusFilterChanged  loading
+  ready       filtersToggled       ready
+  ready       filtersCleared       loading
+  ready       listRequested        loading
+  ready       listLoaded           -
+  ready       listFailed           -
+  error       searchTyped          debouncing
+  error       searchSettled        loading
+  error       statusFilterChanged  loading
+  error       filtersToggled       error
+  error       filtersCleared       loading
+  error       listRequested        loading
+  error       listLoaded           -
+  error       listFailed           -
 `
 
-describe('members list filter machine', () => {
+describe('members list machine', () => {
   itFollowsTheTable({
     table: MEMBERS_LIST_TRANSITIONS,
     rows: ROWS,
     dispatchedBy: { feature: 'members', actionNames: Object.keys(membersSlice.actions) },
+    reducer: {
+      // A search already applied, so that every legal move changes the state.
+      stateIn: (from): MembersListState => ({
+        ...initialMembersListState,
+        status: from,
+        searchText: 'kebede',
+        appliedSearch: 'kebede',
+      }),
+      apply: (state, event) => reduce(state, ACTIONS[event]()),
+      statusOf: (state) => state.status,
+    },
+  })
+
+  it('goes idle → debouncing → loading → ready for a typed search, ignoring a stale answer', () => {
+    let state = reduce(undefined, listLoaded())
+    expect(state.status).toBe('ready')
+    state = reduce(state, searchTyped())
+    // The previous search's page arriving while the user types does not end the wait.
+    expect(reduce(state, listLoaded())).toBe(state)
+    state = reduce(state, searchSettled('abe'))
+    expect(state).toMatchObject({ status: 'loading', appliedSearch: 'abe' })
+    expect(reduce(state, listFailed()).status).toBe('error')
+    expect(reduce(state, listLoaded()).status).toBe('ready')
+  })
+
+  it('refuses the filter events that a status has no row for, keeping their payload out', () => {
+    const typing = { ...initialMembersListState, status: 'debouncing' as const }
+    expect(reduce(typing, searchTyped())).toBe(typing)
   })
 
   it('keeps the settled text as typed and searches it trimmed', () => {
@@ -39,7 +119,7 @@ describe('members list filter machine', () => {
     expect(reduce(start, statusFilterChanged('active' as never))).toBe(start)
     const typed = reduce(start, searchSettled('abe'))
     expect(reduce(typed, filtersCleared())).toMatchObject({
-      status: 'idle',
+      status: 'loading',
       searchText: '',
       appliedSearch: '',
       statusFilter: 'all',

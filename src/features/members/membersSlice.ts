@@ -5,21 +5,69 @@ import { FILTER_STATUSES, type StatusFilter } from '../../domain'
 import { createMachine, type TransitionTable } from '../../shared/createMachine'
 
 /**
- * The directory's filter state (spec 2.6). The search box keeps its keystrokes to itself and
- * settles the text here once typing pauses, so a 20,000-member list is queried once per pause
- * and the store's log shows one search per pause. One status: every event is legal in it.
+ * The directory's filter state (spec 2.6) and where the list stands. The search box keeps its
+ * keystrokes to itself: it reports that typing began (`debouncing`) and settles the text here
+ * once typing pauses, so a 20,000-member list is queried once per pause. The screen reports its
+ * first page's request, answer and failure (`listRequested`, `listLoaded`, `listFailed`); a
+ * further page ("Load more") is that button's own wait, not a state of the list.
  */
-export type MembersListStatus = 'idle'
+export type MembersListStatus = 'idle' | 'debouncing' | 'loading' | 'ready' | 'error'
 export type MembersListEvent =
-  'searchSettled' | 'statusFilterChanged' | 'filtersToggled' | 'filtersCleared'
+  | 'searchTyped'
+  | 'searchSettled'
+  | 'statusFilterChanged'
+  | 'filtersToggled'
+  | 'filtersCleared'
+  | 'listRequested'
+  | 'listLoaded'
+  | 'listFailed'
 
-/** Which event may move the filters from which status; anything else is ignored. */
+/**
+ * Which event may move the list from which status; anything else is ignored. An answer that
+ * arrives while the user is still typing (`debouncing`) or for a list already shown is refused:
+ * only a list that is loading, or not yet asked for (a cached page on arrival), becomes ready.
+ */
 export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, MembersListEvent> = {
   idle: {
-    searchSettled: 'idle',
-    statusFilterChanged: 'idle',
+    searchTyped: 'debouncing',
+    searchSettled: 'loading',
+    statusFilterChanged: 'loading',
     filtersToggled: 'idle',
-    filtersCleared: 'idle',
+    filtersCleared: 'loading',
+    listRequested: 'loading',
+    listLoaded: 'ready',
+    listFailed: 'error',
+  },
+  debouncing: {
+    searchSettled: 'loading',
+    statusFilterChanged: 'debouncing',
+    filtersToggled: 'debouncing',
+    filtersCleared: 'loading',
+  },
+  loading: {
+    searchTyped: 'debouncing',
+    searchSettled: 'loading',
+    statusFilterChanged: 'loading',
+    filtersToggled: 'loading',
+    filtersCleared: 'loading',
+    listLoaded: 'ready',
+    listFailed: 'error',
+  },
+  ready: {
+    searchTyped: 'debouncing',
+    searchSettled: 'loading',
+    statusFilterChanged: 'loading',
+    filtersToggled: 'ready',
+    filtersCleared: 'loading',
+    listRequested: 'loading',
+  },
+  error: {
+    searchTyped: 'debouncing',
+    searchSettled: 'loading',
+    statusFilterChanged: 'loading',
+    filtersToggled: 'error',
+    filtersCleared: 'loading',
+    listRequested: 'loading',
   },
 }
 
@@ -44,15 +92,22 @@ export const initialMembersListState: MembersListState = {
   statusFilter: 'all',
 }
 
-const { move } = createMachine<MembersListStatus, MembersListEvent, MembersListState>(
-  MEMBERS_LIST_TRANSITIONS,
-)
+export const membersListMachine = createMachine<
+  MembersListStatus,
+  MembersListEvent,
+  MembersListState
+>(MEMBERS_LIST_TRANSITIONS)
+const { move } = membersListMachine
 
 const membersSlice = createSlice({
   name: 'members',
   initialState: initialMembersListState,
   reducers: {
-    /** The typed search, once typing pauses. */
+    /** Typing began in the search box: the list waits for it to pause. */
+    searchTyped(state) {
+      move(state, 'searchTyped')
+    },
+    /** The typed search, once typing pauses (unchanged text too: the wait is over). */
     searchSettled(state, action: PayloadAction<string>) {
       if (move(state, 'searchSettled')) {
         state.searchText = action.payload
@@ -73,6 +128,16 @@ const membersSlice = createSlice({
         state.statusFilter = 'all'
       }
     },
+    /** The list's first page is being fetched (a new search or filter, a refetch). */
+    listRequested(state) {
+      move(state, 'listRequested')
+    },
+    listLoaded(state) {
+      move(state, 'listLoaded')
+    },
+    listFailed(state) {
+      move(state, 'listFailed')
+    },
   },
   extraReducers: (builder) => {
     builder.addMatcher(sessionEnded, () => initialMembersListState)
@@ -87,8 +152,16 @@ const membersSlice = createSlice({
   },
 })
 
-export const { searchSettled, statusFilterChanged, filtersToggled, filtersCleared } =
-  membersSlice.actions
+export const {
+  searchTyped,
+  searchSettled,
+  statusFilterChanged,
+  filtersToggled,
+  filtersCleared,
+  listRequested,
+  listLoaded,
+  listFailed,
+} = membersSlice.actions
 // Lazily registered: the reducer joins the store when this feature's code loads (with its
 // route), so the login route does not carry it. Injected selectors read the initial state
 // until then.

@@ -1,4 +1,4 @@
-export { default as pwaSlice, pwaActions, selectPwa, type PwaState } from './pwaSlice'
+export { default as pwaSlice } from './pwaSlice'
 export { registerPwaListeners } from './pwaListeners'
 export { PwaPrompts } from './PwaPrompts'
 export { InstallBanner } from './InstallBanner'

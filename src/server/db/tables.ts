@@ -1,12 +1,4 @@
-import type {
-  ColumnType,
-  Generated,
-  Insertable,
-  Kysely,
-  Selectable,
-  Transaction,
-  Updateable,
-} from 'kysely'
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import type { AuditEvent } from '../../domain/audit'
 import type { MemberInput } from '../../domain/member'
 
@@ -25,8 +17,6 @@ export interface UsersTable {
 }
 
 export type UserRow = Selectable<UsersTable>
-export type NewUserRow = Insertable<UsersTable>
-export type UserUpdate = Updateable<UsersTable>
 
 /** How a member field is stored: lists as JSON array text, booleans as 0/1, enum keys as text. */
 type StoredColumn<T> = T extends readonly unknown[]
@@ -62,7 +52,6 @@ export interface MembersTable extends StoredMemberFields {
 
 export type MemberRow = Selectable<MembersTable>
 export type NewMemberRow = Insertable<MembersTable>
-export type MemberRowUpdate = Updateable<MembersTable>
 
 /** A member's current photo: re-encoded JPEG and thumbnail bytes, named by a random 128-bit id. */
 export interface PhotosTable {
@@ -72,8 +61,6 @@ export interface PhotosTable {
   thumbnail: Uint8Array
   created_at: string
 }
-
-export type PhotoRow = Selectable<PhotosTable>
 
 /**
  * How many members an account owns per membership_status ('' for none), kept by triggers on
@@ -293,8 +280,6 @@ export interface PaymentsTable {
   voided_by: ColumnType<number | null, number | null | undefined, number | null>
   void_reason: ColumnType<string | null, string | null | undefined, string | null>
 }
-
-export type PaymentRow = Selectable<PaymentsTable>
 
 /** The part of a payment that pays one month; voided follows its payment. */
 export interface PaymentAllocationsTable {

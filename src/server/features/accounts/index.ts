@@ -1,14 +1,6 @@
 // The accounts feature's public surface: what app.ts, cli/ and other features may use.
 export { ensureFirstAdmin } from './bootstrap'
-export {
-  type Action,
-  type Caller,
-  FORBIDDEN,
-  GRANTS,
-  may,
-  type MemberRecord,
-  ownerScope,
-} from './policy'
+export { type Action, type Caller, FORBIDDEN, GRANTS, may, ownerScope } from './policy'
 export { PASSWORD_PROBLEM_TEXT, passwordProblem } from './passwordPolicy'
 export { hashPassword, verifyPassword } from './passwords'
 export {

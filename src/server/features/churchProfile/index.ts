@@ -1,5 +1,4 @@
 // The church profile (issue 46): name in three languages, contacts, logo, currency, receipt
 // signatory and the good-standing rule; every printed paper reads it.
 export { churchProfileRoutes } from './routes'
-export { duesSettings, getChurchProfile } from './service'
-export type { ChurchProfile } from './schemas'
+export { duesSettings } from './service'

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Dialect } from '../../db/database'
 import type { Database } from '../../db/tables'
 import { sendError } from '../../plugins/errors'
+import { pingDatabase } from './repository'
 
 export function healthRoutes(
   app: FastifyInstance,
@@ -18,7 +19,7 @@ export function healthRoutes(
     reply.header('Cache-Control', 'no-store')
     const started = performance.now()
     try {
-      await sql`select 1 as ok`.execute(deps.db)
+      await pingDatabase(deps.db)
     } catch (err) {
       request.log.error({ err }, 'database check failed')
       return sendError(reply, 503, 'Database unavailable')

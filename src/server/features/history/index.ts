@@ -7,7 +7,6 @@ export {
   recordEvents,
   anchorsIn,
   type ChainAnchor,
-  chainHead,
   checkAnchor,
   formatAnchor,
   SYSTEM_ACTOR,

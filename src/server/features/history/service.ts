@@ -18,9 +18,9 @@ import {
 } from './repository'
 
 // The actions and the event's shape are shared with the client (src/domain/audit.ts).
-import { AUDIT_ACTIONS, type AuditAction, type AuditFilters } from '../../../domain'
+import { type AuditAction, type AuditFilters } from '../../../domain'
 
-export { AUDIT_ACTIONS, type AuditAction }
+export { type AuditAction }
 
 export const GENESIS_HASH = '0'.repeat(64)
 

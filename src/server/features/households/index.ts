@@ -3,9 +3,6 @@
 export { householdRoutes } from './routes'
 export { householdsOfMembers, type MemberHousehold } from './repository'
 export {
-  createHousehold,
-  deleteHousehold,
-  getHousehold,
   householdCounts,
   householdOnMemberDelete,
   householdOnMemberRename,

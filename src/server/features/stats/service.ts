@@ -43,7 +43,7 @@ export interface StatsRequest {
   calendar: StatsCalendar
 }
 
-export type { MemberStats, UpcomingDate }
+export type { MemberStats }
 
 /** The UTC instant (ISO text, as timestamps are stored) at which the user's `day` begins. */
 export function localMidnightUtc(day: string, tzMinutes: number): string {

@@ -11,7 +11,6 @@ import { ApiError } from '../../../plugins/errors'
 import { asFormError, registerMultipart } from '../../../plugins/multipart'
 import { importGate, scheduleExpiredImportSweep } from '../importLimits'
 
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 interface IdParams {

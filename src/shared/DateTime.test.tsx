@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { renderWithProviders } from '../../testing/renderWithProviders'
+import { renderWithProviders } from '../testing/renderWithProviders'
 import { DateTime } from './DateTime'
 
 // 08:05 on the device's clock, whatever its zone.

@@ -1,7 +1,7 @@
-import { useAppSelector } from '../../app/hooks'
-import { formatDate } from '../../domain'
-import { useTextParts } from '../../shared/useTextParts'
-import { selectCalendar, selectLanguage } from '../preferences'
+import { useAppSelector } from '../app/hooks'
+import { formatDate } from '../domain'
+import { useTextParts } from './useTextParts'
+import { selectCalendar, selectLanguage } from '../features/preferences'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 

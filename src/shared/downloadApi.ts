@@ -1,5 +1,5 @@
-import { api } from '../../app/api'
-import { fileNameOf, saveBlob } from '../../shared/downloadFile'
+import { api } from '../app/api'
+import { fileNameOf, saveBlob } from './downloadFile'
 
 export interface DownloadArgs {
   /** An API path with its query, e.g. api/imports/template?lang=am. */
