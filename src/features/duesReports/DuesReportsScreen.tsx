@@ -9,7 +9,7 @@ import { useAppSelector } from '../../app/hooks'
 import { monthOfDay, todayIso } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
-import { useDownload } from '../import'
+import { useDownload } from '../../shared/useDownload'
 import { selectCalendar } from '../preferences'
 import {
   type ArrearsSort,
