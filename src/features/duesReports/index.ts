@@ -1,2 +1,2 @@
 // The dues reports feature's public face (issue 46): the screens load lazily from the router.
-export { DuesFigures, type DuesFiguresData } from './DuesFigures'
+export { DuesFigures } from './DuesFigures'

@@ -20,10 +20,5 @@ export function duesRoutes(
   reportRoutes(app, withClock)
 }
 
-export type { Fund } from './fundSchemas'
-export type { Payment, PaymentPage, ReceiptCheck } from './paymentSchemas'
-export type { MemberDues } from './standingSchemas'
 export { duesDashboard } from './reportService'
 export { startMonthOf } from './ledger'
-export type { CashUp, CashUpClerk } from './cashUpSchemas'
-export type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'

@@ -9,12 +9,7 @@ export {
   householdOnMemberRestore,
   householdOnMemberTransfer,
   type ImportedFamily,
-  listHouseholds,
   moveAccountHouseholds,
   ownsHouseholds,
   placeImportedFamilies,
-  removeMember,
-  setMemberRole,
-  transferHousehold,
-  updateHousehold,
 } from './service'
