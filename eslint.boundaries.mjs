@@ -140,7 +140,17 @@ const layersRule = {
       if (featureRoot && !isTest && INDEX_ONLY_FROM[kind].includes(from.layer)) {
         const own = featureParts(context.filename, featureRoot)
         const other = featureParts(target, featureRoot)
-        if (own.feature !== other.feature && other.inside !== '' && other.inside !== 'index') {
+        // app.ts and server.ts take a server feature's routes and start-up step (bootstrap) from
+        // their own files: an index that exported them would make every feature that uses
+        // another load all its routes, and the features would import each other in loops.
+        const routesFromApp =
+          from.layer === 'server' && /^(routes|bootstrap)(\/|$)/.test(other.inside)
+        if (
+          own.feature !== other.feature &&
+          other.inside !== '' &&
+          other.inside !== 'index' &&
+          !routesFromApp
+        ) {
           context.report({
             node,
             message: `Import the ${other.feature} feature through its index ('${featureRoot}/${other.feature}').`,

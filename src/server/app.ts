@@ -3,28 +3,27 @@ import type { Kysely } from 'kysely'
 import type { TrustProxy } from './config'
 import type { Dialect } from './db/database'
 import type { Database } from './db/tables'
-import { householdRoutes } from './features/households'
-import {
-  createTokenService,
-  loginRoutes,
-  LoginThrottle,
-  meRoutes,
-  passwordCheckQueue,
-  registerAuth,
-} from './features/auth'
+import { householdRoutes } from './features/households/routes'
+import { createTokenService, LoginThrottle, registerAuth } from './features/auth'
+import { loginRoutes, passwordCheckQueue } from './features/auth/routes/login'
+import { meRoutes } from './features/auth/routes/me'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
-import { churchProfileRoutes } from './features/churchProfile'
+import { churchProfileRoutes } from './features/churchProfile/routes'
 import { duesRoutes } from './features/dues'
-import { adminRoutes, userRoutes } from './features/accounts'
-import { type AppVersion, healthRoutes } from './features/health'
-import { type MemberListOptions, memberRoutes, uploadRoutes } from './features/members'
-import { historyRoutes } from './features/history'
-import { importRoutes, memberExportRoutes } from './features/imports'
+import { adminRoutes } from './features/accounts/routes/admin'
+import { userRoutes } from './features/accounts/routes/users'
+import { type AppVersion, healthRoutes } from './features/health/routes'
+import { type MemberListOptions, memberRoutes } from './features/members/routes/members'
+import { uploadRoutes } from './features/members/routes/uploads'
+import { historyRoutes } from './features/history/routes'
+import { importRoutes } from './features/imports/routes/imports'
+import { memberExportRoutes } from './features/imports/routes/memberExport'
 import { spaRoutes } from './platform/spa'
-import { statsRoutes } from './features/stats'
-import { restoreBinRoutes, schedulePurge } from './features/restoreBin'
+import { statsRoutes } from './features/stats/routes'
+import { schedulePurge } from './features/restoreBin'
+import { restoreBinRoutes } from './features/restoreBin/routes'
 import type { WorkQueue } from './platform/workQueue'
 
 export interface AppOptions {

@@ -1,5 +1,4 @@
 // The accounts feature's public surface: what app.ts, cli/ and other features may use.
-export { ensureFirstAdmin } from './bootstrap'
 export { type Action, type Caller, FORBIDDEN, GRANTS, may, ownerScope } from './policy'
 export { PASSWORD_PROBLEM_TEXT, passwordProblem } from './passwordPolicy'
 export { hashPassword, verifyPassword } from './passwords'
@@ -15,5 +14,3 @@ export {
   setUserDisabled,
   updatePassword,
 } from './repository'
-export { adminRoutes } from './routes/admin'
-export { userRoutes } from './routes/users'

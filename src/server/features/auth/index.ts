@@ -1,7 +1,5 @@
 // The auth feature's public surface: what app.ts, cli/ and other features may use.
 export { LoginThrottle } from './loginThrottle'
 export { registerAuth, type RequestUser } from './plugin'
-export { loginRoutes, passwordCheckQueue } from './routes/login'
-export { meRoutes } from './routes/me'
 export { endAccountSessions } from './repository'
 export { createTokenService, resolveJwtSecret } from './tokens'

@@ -1,4 +1,3 @@
 // The church profile (issue 46): name in three languages, contacts, logo, currency, receipt
 // signatory and the good-standing rule; every printed paper reads it.
-export { churchProfileRoutes } from './routes'
 export { duesSettings } from './service'

@@ -1,2 +1,3 @@
-// The health feature's public surface: what app.ts, cli/ and other features may use.
-export { type AppVersion, healthRoutes } from './routes'
+// The health feature's public surface: what app.ts, cli/ and other features may use. Its
+// routes are registered by app.ts from routes.ts.
+export type { AppVersion } from './routes'

@@ -14,14 +14,8 @@ import {
 } from '../../../domain'
 import type { AuditEventRow, Db } from '../../db/tables'
 import { chainHead, formatAnchor } from './service'
-import {
-  type Calendar,
-  downloadGuard,
-  type ExportFormat,
-  type Language,
-  message,
-  neutralise,
-} from '../imports'
+import { downloadGuard, type ExportFormat } from '../imports'
+import { type Calendar, type Language, message, neutralise } from '../../platform/spreadsheetText'
 import { auditQuery } from './repository'
 
 const PAGE = 500

@@ -1,5 +1,4 @@
 // The history feature's public surface: what app.ts, cli/ and other features may use.
-export { historyRoutes } from './routes'
 export {
   type Actor,
   memberChanges,

@@ -1,6 +1,5 @@
 // Households (issue 44): what the rest of the server may use. Dues (per household) build on
 // these service functions and on household ids, which are never reused.
-export { householdRoutes } from './routes'
 export { householdsOfMembers, type MemberHousehold } from './repository'
 export {
   householdCounts,

@@ -1,9 +1,6 @@
 // What an import can read and an export writes, derived from src/domain (the member field list,
 // the enums) and locales/ (their labels in every language), so that a field or option added
 // there is importable and exportable without a list here.
-import am from '../../../../locales/am.json'
-import en from '../../../../locales/en.json'
-import om from '../../../../locales/om.json'
 import {
   DATE_FIELDS,
   ENUM_OPTIONS,
@@ -23,20 +20,22 @@ import {
 } from '../../../domain'
 import { FAMILY_NAME, MIDDLE_NAME_HEADERS, OTHER_HEADERS } from './headerNames'
 
-export const LANGUAGES = ['en', 'am', 'om'] as const
-export type Language = (typeof LANGUAGES)[number]
-export type Calendar = 'gregorian' | 'ethiopian'
+import {
+  type Calendar,
+  type Language,
+  LANGUAGES,
+  message,
+  messageIn,
+} from '../../platform/spreadsheetText'
 
-const MESSAGES: Readonly<Record<Language, Readonly<Record<string, string>>>> = { en, am, om }
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
-}
-
-/** A message of locales/ in a language, English when it has none there. */
-export function message(lang: Language, id: string): string | undefined {
-  return MESSAGES[lang][id] ?? MESSAGES.en[id]
-}
+// The spreadsheet texts are shared with the history export (platform/spreadsheetText.ts).
+export {
+  type Calendar,
+  isLanguage,
+  type Language,
+  LANGUAGES,
+  message,
+} from '../../platform/spreadsheetText'
 
 /** Every member field an import can fill and an export writes, in form order. */
 export const TRANSFER_FIELDS: readonly MemberField[] = MEMBER_INPUT_FIELDS
@@ -173,7 +172,7 @@ const OPTIONS: Readonly<Record<OptionsField, readonly EnumOption<string>[]>> = {
 export function optionLabel(field: OptionsField, key: string, lang: Language): string {
   const option = OPTIONS[field].find((o) => o.key === key)
   if (!option) return key
-  return MESSAGES[lang][optionMessageId(field, key)] ?? option.label
+  return messageIn(lang, optionMessageId(field, key)) ?? option.label
 }
 
 const optionIndexes = new Map<OptionsField, ReadonlyMap<string, string>>()
@@ -184,7 +183,7 @@ function optionIndex(field: OptionsField): ReadonlyMap<string, string> {
     const built = new Map<string, string>()
     for (const option of OPTIONS[field]) {
       for (const lang of LANGUAGES) {
-        const label = MESSAGES[lang][optionMessageId(field, option.key)]
+        const label = messageIn(lang, optionMessageId(field, option.key))
         if (label) {
           built.set(comparable(label), option.key)
           // "Kan fuudhe / heerumte": either half names the option too.

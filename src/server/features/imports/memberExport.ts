@@ -25,6 +25,7 @@ import { householdsOfMembers, type MemberHousehold } from '../households'
 import { findMemberInputs } from '../members'
 import type { Db } from '../../db/tables'
 import { MAX_SEARCH_LIMIT, searchMembers } from '../search'
+import { neutralise } from '../../platform/spreadsheetText'
 import {
   type Calendar,
   exportHeader,
@@ -119,14 +120,7 @@ function jobText(job: string, lang: Language): string {
   return joinList([...known, ...splitCommaList(customJob)], lang)
 }
 
-/**
- * OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading '. So does
- * one that already starts with quotes before such a character, so that the import, which takes
- * one quote off, gives back the value as stored.
- */
-export function neutralise(text: string): string {
-  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text
-}
+export { neutralise }
 
 /** A stored value as the text an export writes (dates in the calendar, options as labels). */
 export function exportText(

@@ -24,5 +24,3 @@ export {
   SEARCH_NAME_COLUMNS,
   type SearchNameColumns,
 } from './repository/rows'
-export { type MemberListOptions, memberRoutes } from './routes/members'
-export { uploadRoutes } from './routes/uploads'

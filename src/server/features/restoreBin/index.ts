@@ -1,4 +1,3 @@
 // The restoreBin feature's public surface: what app.ts, cli/ and other features may use.
 export { keepDeletedMember } from './repository'
 export { schedulePurge } from './service'
-export { restoreBinRoutes } from './routes'
