@@ -31,6 +31,9 @@ const ImportScreen = lazy(() => import('../features/import/ImportScreen'))
 const VerifyReceiptScreen = lazy(
   () => import(/* webpackChunkName: "verify-receipt" */ '../features/dues/VerifyReceiptScreen'),
 )
+const ReceiptScreen = lazy(
+  () => import(/* webpackChunkName: "receipt" */ '../features/dues/ReceiptScreen'),
+)
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -96,6 +99,7 @@ export const routes: RouteObject[] = [
       { path: '/households/:id', element: <HouseholdScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
       { path: '/queue', element: <QueueScreen /> },
+      { path: '/payments/:id/receipt', element: <ReceiptScreen /> },
       {
         path: '/accounts',
         element: (
