@@ -34,6 +34,7 @@ const VerifyReceiptScreen = lazy(
 const ReceiptScreen = lazy(
   () => import(/* webpackChunkName: "receipt" */ '../features/dues/ReceiptScreen'),
 )
+const ChurchProfileScreen = lazy(() => import('../features/churchProfile/ChurchProfileScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
 const AppLayout = lazy(() => loadShell().then((m) => ({ default: m.AppLayout })))
@@ -125,6 +126,14 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/import', element: <ImportScreen /> },
+      {
+        path: '/church',
+        element: (
+          <RequireRole roles={['admin']}>
+            <ChurchProfileScreen />
+          </RequireRole>
+        ),
+      },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -3,7 +3,8 @@ import { qrPath } from '../idcard'
 import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
-import type { ChurchProfile, Payment } from './duesApi'
+import type { ChurchProfile } from '../churchProfile'
+import type { Payment } from './duesApi'
 
 jest.setTimeout(60_000)
 const slow = { timeout: 20_000 }

@@ -8,14 +8,8 @@ import { amountInWords, formatDate, formatMinor, minorDigits } from '../../domai
 import { LoadError } from '../../shared/RecordsView'
 import { qrPath } from '../idcard'
 import { type Language, selectLanguage } from '../preferences'
-import {
-  type ChurchProfile,
-  type Fund,
-  type Payment,
-  useChurchQuery,
-  useFundsQuery,
-  usePaymentQuery,
-} from './duesApi'
+import { type ChurchProfile, useChurchQuery } from '../churchProfile'
+import { type Fund, type Payment, useFundsQuery, usePaymentQuery } from './duesApi'
 import { duesMonthLabel, nameIn } from './duesText'
 import './receipt.css'
 

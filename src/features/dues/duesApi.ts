@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { MemberDuesAnswer, StandingRule } from '../../domain'
+import type { MemberDuesAnswer } from '../../domain'
 
 /** GET /api/receipts/verify/:code, the public check of a receipt's QR code. */
 export interface ReceiptCheck {
@@ -69,22 +69,6 @@ export interface PaymentInput {
   months?: string[]
 }
 
-/** GET /api/church: what every printed paper carries. */
-export interface ChurchProfile {
-  name_am: string
-  name_en: string
-  name_om: string
-  address: string
-  phone: string
-  po_box: string
-  currency: string
-  signatory_name: string
-  signatory_title: string
-  good_standing: StandingRule
-  logo_url: string | null
-  updated_at: string | null
-}
-
 /** Whose dues a strip shows: a member's, or a household's for a per-household fund. */
 export interface PayerDuesArgs {
   memberId?: number
@@ -93,7 +77,7 @@ export interface PayerDuesArgs {
   years: readonly number[]
 }
 
-const duesTagged = api.enhanceEndpoints({ addTagTypes: ['Payment', 'Fund', 'Church'] })
+const duesTagged = api.enhanceEndpoints({ addTagTypes: ['Payment', 'Fund'] })
 
 const duesPath = ({ memberId, householdId }: { memberId?: number; householdId?: number }) =>
   householdId !== undefined ? `api/households/${householdId}/dues` : `api/members/${memberId}/dues`
@@ -131,10 +115,6 @@ export const duesApi = duesTagged.injectEndpoints({
     funds: build.query<Fund[], void>({
       query: () => 'api/funds',
       providesTags: [{ type: 'Fund', id: 'LIST' }],
-    }),
-    church: build.query<ChurchProfile, void>({
-      query: () => 'api/church',
-      providesTags: [{ type: 'Church', id: 'PROFILE' }],
     }),
     payments: build.query<PaymentPage, { memberId?: number; householdId?: number }>({
       query: ({ memberId, householdId }) =>
@@ -201,7 +181,6 @@ function payerTags({ member_id, household_id }: { member_id?: number; household_
 }
 
 export const {
-  useChurchQuery,
   useFundsQuery,
   useMemberDuesQuery,
   usePayerDuesYearsQuery,

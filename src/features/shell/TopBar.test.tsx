@@ -55,6 +55,7 @@ describe('top bar (spec 2.2)', () => {
         'Accounts',
         'History',
         'Deleted members',
+        'Church profile',
         'Change password',
       ])
       expect(within(nav).queryByRole('button', { name: /Households/ })).toBeNull()

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  BankOutlined,
   DeleteOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -41,6 +42,7 @@ const OFFICE: readonly { to: string; id: string; icon: ReactNode; roles: readonl
   { to: '/accounts', id: 'accounts', icon: <UserSwitchOutlined />, roles: ['admin'] },
   { to: '/history', id: 'history', icon: <HistoryOutlined />, roles: ['admin', 'auditor'] },
   { to: '/deleted-members', id: 'deletedMembers', icon: <DeleteOutlined />, roles: ['admin'] },
+  { to: '/church', id: 'churchProfile', icon: <BankOutlined />, roles: ['admin'] },
 ]
 
 export function TopBar() {
