@@ -34,6 +34,7 @@ const VerifyReceiptScreen = lazy(
 const ReceiptScreen = lazy(
   () => import(/* webpackChunkName: "receipt" */ '../features/dues/ReceiptScreen'),
 )
+const FundsScreen = lazy(() => import('../features/dues/FundsScreen'))
 const ChurchProfileScreen = lazy(() => import('../features/churchProfile/ChurchProfileScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login.
 const loadShell = () => import(/* webpackChunkName: "shell" */ '../features/shell')
@@ -126,6 +127,14 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/import', element: <ImportScreen /> },
+      {
+        path: '/funds',
+        element: (
+          <RequireRole roles={['admin']}>
+            <FundsScreen />
+          </RequireRole>
+        ),
+      },
       {
         path: '/church',
         element: (

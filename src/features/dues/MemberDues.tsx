@@ -1,10 +1,11 @@
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons'
-import { Button, Empty, Skeleton, Tag } from 'antd'
+import { App, Button, Empty, Select, Skeleton, Tag } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import {
+  DUES_CATEGORIES,
   ETHIOPIAN_MONTHS_GEEZ,
   ETHIOPIAN_MONTHS_LATIN,
   ETHIOPIAN_MONTHS_OROMO,
@@ -15,7 +16,7 @@ import {
 import { LoadError } from '../../shared/RecordsView'
 import { useCanWrite, useRole } from '../auth'
 import { type Language, selectLanguage } from '../preferences'
-import { useMemberDuesQuery } from './duesApi'
+import { useMemberDuesQuery, useSetMemberDuesMutation } from './duesApi'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
 import { WaiveDialog } from './WaiveDialog'
@@ -93,6 +94,8 @@ export function MemberDues({
   const [paying, setPaying] = useState(false)
   const [waiving, setWaiving] = useState(false)
   const dues = useMemberDuesQuery({ memberId, year })
+  const [setMemberDues, settingDues] = useSetMemberDuesMutation()
+  const { message } = App.useApp()
 
   if (dues.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
   if (dues.isError) {
@@ -173,6 +176,29 @@ export function MemberDues({
           />
         )}
       </p>
+      {admin && (
+        <div className="dues-category">
+          <label htmlFor="dues-category">
+            <FormattedMessage id="duesCategory" />
+          </label>
+          <Select
+            id="dues-category"
+            value={data.category}
+            loading={settingDues.isLoading}
+            onChange={(category: string) =>
+              void setMemberDues({ memberId, category })
+                .unwrap()
+                .catch(
+                  () => void message.error(intl.formatMessage({ id: 'duesCategorySaveFailed' })),
+                )
+            }
+            options={['', ...DUES_CATEGORIES].map((category) => ({
+              value: category,
+              label: intl.formatMessage({ id: `duesCategory.${category || 'standard'}` }),
+            }))}
+          />
+        </div>
+      )}
       <PaymentsList memberId={memberId} />
       {canPay && (
         <PaymentForm

@@ -286,4 +286,23 @@ describe('the payments list and the admin actions', () => {
       }),
     )
   })
+
+  it("an admin sets the member's reduced-rate category; a clerk cannot", async () => {
+    server.on('PUT', '/api/members/5/dues', { json: answer(2018) })
+    renderTab(admin)
+    const user = userEvent.setup()
+    await user.click(await screen.findByLabelText('Rate category', {}, slow))
+    await user.click(await screen.findByTitle('Student'))
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        category: 'student',
+      }),
+    )
+  })
+
+  it('hides the category from a clerk', async () => {
+    renderTab(clerk)
+    await screen.findByText('2018-000007', {}, slow)
+    expect(screen.queryByLabelText('Rate category')).not.toBeInTheDocument()
+  })
 })

@@ -116,6 +116,43 @@ export const duesApi = duesTagged.injectEndpoints({
       query: () => 'api/funds',
       providesTags: [{ type: 'Fund', id: 'LIST' }],
     }),
+    createFund: build.mutation<
+      Fund,
+      Pick<Fund, 'kind' | 'payer' | 'name_am' | 'name_en' | 'name_om'>
+    >({
+      query: (body) => ({ url: 'api/funds', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Fund', id: 'LIST' }],
+    }),
+    updateFund: build.mutation<
+      Fund,
+      { id: number } & Partial<Pick<Fund, 'name_am' | 'name_en' | 'name_om' | 'active'>>
+    >({
+      query: ({ id, ...body }) => ({ url: `api/funds/${id}`, method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Fund', id: 'LIST' }],
+    }),
+    /** A dues fund's monthly amount from an Ethiopian month on ('' the standard rate). */
+    addRate: build.mutation<
+      Fund,
+      { id: number; amount: number; from_month: string; category: string }
+    >({
+      query: ({ id, ...body }) => ({ url: `api/funds/${id}/rates`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Fund', id: 'LIST' }, 'Member'],
+    }),
+    /** A member's reduced-rate category and the month the office says dues start. */
+    setMemberDues: build.mutation<
+      unknown,
+      { memberId: number; category?: string; start_month?: string | null }
+    >({
+      query: ({ memberId, ...body }) => ({
+        url: `api/members/${memberId}/dues`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { memberId }) => [
+        { type: 'Member', id: memberId },
+        { type: 'Payment', id: `member-${memberId}` },
+      ],
+    }),
     payments: build.query<PaymentPage, { memberId?: number; householdId?: number }>({
       query: ({ memberId, householdId }) =>
         householdId !== undefined
@@ -181,6 +218,10 @@ function payerTags({ member_id, household_id }: { member_id?: number; household_
 }
 
 export const {
+  useAddRateMutation,
+  useCreateFundMutation,
+  useSetMemberDuesMutation,
+  useUpdateFundMutation,
   useFundsQuery,
   useMemberDuesQuery,
   usePayerDuesYearsQuery,

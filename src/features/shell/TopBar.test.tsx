@@ -55,6 +55,7 @@ describe('top bar (spec 2.2)', () => {
         'Accounts',
         'History',
         'Deleted members',
+        'Funds',
         'Church profile',
         'Change password',
       ])

@@ -12,6 +12,7 @@ import {
   TeamOutlined,
   UserSwitchOutlined,
   UserAddOutlined,
+  WalletOutlined,
 } from '@ant-design/icons'
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -42,6 +43,7 @@ const OFFICE: readonly { to: string; id: string; icon: ReactNode; roles: readonl
   { to: '/accounts', id: 'accounts', icon: <UserSwitchOutlined />, roles: ['admin'] },
   { to: '/history', id: 'history', icon: <HistoryOutlined />, roles: ['admin', 'auditor'] },
   { to: '/deleted-members', id: 'deletedMembers', icon: <DeleteOutlined />, roles: ['admin'] },
+  { to: '/funds', id: 'funds', icon: <WalletOutlined />, roles: ['admin'] },
   { to: '/church', id: 'churchProfile', icon: <BankOutlined />, roles: ['admin'] },
 ]
 
