@@ -2,8 +2,8 @@
 // Size budgets of issue 7, checked on a production build (npm run build first; CI does).
 //   node scripts/check-budgets.mjs            (reads dist/, or ABAL_DIST_DIR)
 // 1. The login route: the JavaScript that opening /login loads (the entry chunk group "app" and
-//    the route's group "login", as webpack recorded them in .build-stats.json), gzipped: ≤ 230 KB
-//    (docs/decisions/0056).
+//    the route's group "login", as webpack recorded them in .build-stats.json), gzipped: ≤ 235 KB
+//    (docs/decisions/0056, 0226).
 //    Chunks loaded only on a press (the language menu, the install dialog) are listed, not counted.
 // 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 3.75 MB. It holds
 //    every chunk of the build since signed-in screens must open offline (issue 30); raised from
@@ -14,7 +14,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 
 const KB = 1024
-const LOGIN_ROUTE_BUDGET = 230 * KB
+const LOGIN_ROUTE_BUDGET = 235 * KB
 const PRECACHE_BUDGET = 3.75 * KB * KB
 // Amharic, the default language, is in the entry ("app"); Afaan Oromoo loads when chosen.
 const LOGIN_ROUTE_GROUPS = ['app', 'login']
