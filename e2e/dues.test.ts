@@ -4,6 +4,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
+import { seriousViolations } from './axe'
 import { qrPath } from '../src/features/idcard/qrPath'
 import {
   apiToken,
@@ -213,3 +214,46 @@ test(
         }
   },
 )
+
+test('axe finds no serious violation on the dues screens; funds and church profile shots', async () => {
+  const runs = [
+    { lang: 'en', theme: 'light', viewport: WIDE },
+    { lang: 'am', theme: 'dark', viewport: NARROW },
+    { lang: 'am', theme: 'light', viewport: WIDE },
+    { lang: 'en', theme: 'dark', viewport: NARROW },
+  ] as const
+  const found: string[] = []
+  for (const { lang, theme, viewport } of runs) {
+    const name = `${lang}-${theme}-${viewport.width}`
+    const { context, page } = await openPage({ language: lang, theme, viewport })
+    const check = async (screen: string) => {
+      if (SHOTS)
+        await page.screenshot({ path: path.join(SHOTS, `${screen}-${name}.png`), fullPage: true })
+      for (const violation of await seriousViolations(page))
+        found.push(`${screen} ${name}: ${violation}`)
+    }
+    try {
+      await signIn(page)
+      await openDuesTab(page, lang)
+      await check('a11y-dues-tab')
+      await fillPayment(page, lang, '10')
+      await check('a11y-payment-form')
+      await page.getByRole('button', { name: t(lang, 'cancel') }).click()
+      await page
+        .getByRole('link', { name: t(lang, 'paymentReceipt') })
+        .first()
+        .click()
+      await page.locator('article.receipt').waitFor()
+      await check('a11y-receipt')
+      await navigate(page, '/funds')
+      await page.locator('.fund-card').first().waitFor()
+      await check('funds')
+      await navigate(page, '/church')
+      await page.locator('#name_en, [id$=name_en]').first().waitFor()
+      await check('church-profile')
+    } finally {
+      await context.close()
+    }
+  }
+  assert.deepEqual(found, [])
+})

@@ -17,6 +17,7 @@ import { LoadError } from '../../shared/RecordsView'
 import { useCanWrite, useRole } from '../auth'
 import { type Language, selectLanguage } from '../preferences'
 import { useMemberDuesQuery, useSetMemberDuesMutation } from './duesApi'
+import { READABLE_TAG } from './duesText'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
 import { WaiveDialog } from './WaiveDialog'
@@ -129,7 +130,11 @@ export function MemberDues({
             onClick={() => setYear(shown + 1)}
           />
         </div>
-        <Tag color={data.good_standing ? 'success' : 'warning'} className="dues-standing">
+        <Tag
+          style={READABLE_TAG}
+          color={data.good_standing ? 'success' : 'warning'}
+          className="dues-standing"
+        >
           <FormattedMessage id={data.good_standing ? 'duesGoodStanding' : 'duesNotGoodStanding'} />
         </Tag>
         <div className="dues-actions">

@@ -9,7 +9,7 @@ import { LoadError } from '../../shared/RecordsView'
 import { useRole } from '../auth'
 import { selectLanguage } from '../preferences'
 import { type Payment, useFundsQuery, usePaymentsQuery, useVoidPaymentMutation } from './duesApi'
-import { nameIn } from './duesText'
+import { nameIn, READABLE_TAG } from './duesText'
 
 /** Asks an admin for the reason, then voids: the number stays, marked void. */
 function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClose: () => void }) {
@@ -125,7 +125,7 @@ export function PaymentsList({ memberId }: { memberId: number }) {
                   </span>
                   {fund && <span>{nameIn(fund, language)}</span>}
                   {payment.status === 'void' && (
-                    <Tag color="error">
+                    <Tag style={READABLE_TAG} color="error">
                       <FormattedMessage id="paymentIsVoid" />
                     </Tag>
                   )}

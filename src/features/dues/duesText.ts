@@ -19,3 +19,9 @@ export function nameIn(
   const own = names[`name_${language}`].trim()
   return own || names.name_en.trim() || names.name_am.trim() || names.name_om.trim()
 }
+
+/**
+ * antd's tag text on its pale tint (green on pale green: 2.2:1) at full text contrast. Inline:
+ * antd's own rule for a coloured tag outweighs any plain class selector.
+ */
+export const READABLE_TAG = { color: 'var(--ant-color-text, rgba(0, 0, 0, 0.88))' } as const
