@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import sharp from 'sharp'
 import {
   apiToken,
   browser,
@@ -23,14 +24,20 @@ function birthdayToday(yearsAgo: number) {
   return `${now.getFullYear() - yearsAgo}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
-/** A church logo as the ID card screen keeps it on the device: base64 image bytes. */
+/** The church profile's logo (decision 0225), saved on the server as a PNG. */
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" ' +
   'fill="#7b1fa2"/><path d="M29 10h6v14h12v6H35v24h-6V30H17v-6h12z" fill="#ffd54f"/></svg>'
-const LOGO = `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`
 
 useServerAndBrowser(async () => {
   const token = await apiToken(server.url)
+  const png = await sharp(Buffer.from(LOGO_SVG)).png().toBuffer()
+  const saved = await fetch(`${server.url}/api/church`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ logo: `data:image/png;base64,${png.toString('base64')}` }),
+  })
+  assert.equal(saved.status, 200, await saved.text())
   for (const [i, status] of STATUSES.entries()) {
     await createMember(
       {
@@ -122,7 +129,6 @@ for (const viewport of [NARROW, WIDE]) {
 for (const lang of ['en', 'am'] as const) {
   test(`the report prints the church logo, the figures and the filtered list (${lang})`, async () => {
     const context = await newContext(browser, { viewport: WIDE, language: lang })
-    await context.addInitScript((logo) => localStorage.setItem('churchLogo', logo), LOGO)
     const page = await context.newPage()
     await signInToHome(page)
     await page.getByRole('button', { name: t(lang, 'homePrintReport') }).click()
@@ -134,7 +140,7 @@ for (const lang of ['en', 'am'] as const) {
     assert.equal(await page.locator('.report-controls').isVisible(), false)
     const logo = page.getByRole('img', { name: t(lang, 'reportChurchLogo') })
     assert.equal(await logo.isVisible(), true)
-    assert.equal(await logo.getAttribute('src'), LOGO)
+    assert.match((await logo.getAttribute('src')) ?? '', /^data:image\/png;base64,/)
     // Loaded and drawn, not a broken image.
     assert.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     await screenshot(page, `home-report-${lang}-print-1280`)

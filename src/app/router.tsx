@@ -42,6 +42,11 @@ const VerifyReceiptScreen = lazy(() =>
     () => import(/* webpackChunkName: "verify-receipt" */ '../features/dues/VerifyReceiptScreen'),
   ),
 )
+const ReceiptScreen = lazy(
+  () => import(/* webpackChunkName: "receipt" */ '../features/dues/ReceiptScreen'),
+)
+const FundsScreen = lazy(() => import('../features/dues/FundsScreen'))
+const ChurchProfileScreen = lazy(() => import('../features/churchProfile/ChurchProfileScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login; nor are the messages
 // of the signed-in screens, which load with it.
 const loadShell = () =>
@@ -111,6 +116,7 @@ export const routes: RouteObject[] = [
       { path: '/dues/reports', element: <DuesReportsScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },
       { path: '/queue', element: <QueueScreen /> },
+      { path: '/payments/:id/receipt', element: <ReceiptScreen /> },
       {
         path: '/accounts',
         element: (
@@ -136,6 +142,22 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/import', element: <ImportScreen /> },
+      {
+        path: '/funds',
+        element: (
+          <RequireRole roles={['admin']}>
+            <FundsScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/church',
+        element: (
+          <RequireRole roles={['admin']}>
+            <ChurchProfileScreen />
+          </RequireRole>
+        ),
+      },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -13,7 +13,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map
  */
 const SAME_IN_AMHARIC = new Set(['appTitle', 'clockWithLocal', 'memberCountCappedShort', 'quoted'])
 const SAME_IN_OROMO =
-  /^(appTitle|clockWithLocal|labelledValue|memberCountCappedShort|quoted|searchMatchField|option\.(highest_education\.phd|preferred_contact_method\.sms|nationality\.\w+))$/
+  /^(appTitle|clockWithLocal|labelledValue|memberCountCappedShort|quoted|searchMatchField|option\.(highest_education\.phd|preferred_contact_method\.sms|nationality\.\w+)|paymentMethod\.(telebirr|cbe_birr))$/
 
 describe('locale files', () => {
   it('hold the same keys in en, am and om', () => {

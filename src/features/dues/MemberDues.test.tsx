@@ -2,8 +2,13 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { MemberDuesAnswer, MonthLine } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderWithProviders } from '../../testing/renderWithProviders'
+import type { ReactNode } from 'react'
+import { renderRoute, type ProviderOptions } from '../../testing/renderWithProviders'
 import { MemberDues } from './MemberDues'
+
+/** The tab under a router (it opens a recorded payment's receipt). */
+const renderWithProviders = (node: ReactNode, options: ProviderOptions = {}) =>
+  renderRoute('/member', { ...options, routes: [{ path: '/member', element: node }] })
 
 jest.setTimeout(60_000)
 const slow = { timeout: 20_000 }
@@ -49,6 +54,8 @@ function answer(year: number, overrides: Partial<MemberDuesAnswer> = {}): Member
 let server: MockServer
 beforeEach(() => {
   server = installMockServer()
+  server.on('GET', '/api/payments', { json: { items: [], next_cursor: null } })
+  server.on('GET', '/api/funds', { json: [] })
 })
 afterEach(() => {
   server.restore()

@@ -1,9 +1,11 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons'
-import { Button, Empty, Skeleton, Tag } from 'antd'
+import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons'
+import { App, Button, Empty, Select, Skeleton, Tag } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import {
+  DUES_CATEGORIES,
   ETHIOPIAN_MONTHS_GEEZ,
   ETHIOPIAN_MONTHS_LATIN,
   ETHIOPIAN_MONTHS_OROMO,
@@ -12,8 +14,13 @@ import {
   type MonthLine,
 } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
+import { useCanWrite, useRole } from '../auth'
 import { type Language, selectLanguage } from '../preferences'
-import { useMemberDuesQuery } from './duesApi'
+import { useMemberDuesQuery, useSetMemberDuesMutation } from './duesApi'
+import { READABLE_TAG } from './duesText'
+import { PaymentForm } from './PaymentForm'
+import { PaymentsList } from './PaymentsList'
+import { WaiveDialog } from './WaiveDialog'
 import './dues.css'
 
 const MONTH_NAMES: Record<Language, readonly string[]> = {
@@ -72,11 +79,24 @@ function MonthCell({
  * unpaid, waived, ahead), the months and amount in arrears, and good standing by the church's
  * rule. Earlier and later years are a button away.
  */
-export function MemberDues({ memberId }: { memberId: number }) {
+export function MemberDues({
+  memberId,
+  householdId,
+}: {
+  memberId: number
+  householdId?: number | null
+}) {
   const intl = useIntl()
+  const navigate = useNavigate()
   const language = useAppSelector(selectLanguage)
+  const canPay = useCanWrite()
+  const admin = useRole() === 'admin'
   const [year, setYear] = useState<number | undefined>(undefined)
+  const [paying, setPaying] = useState(false)
+  const [waiving, setWaiving] = useState(false)
   const dues = useMemberDuesQuery({ memberId, year })
+  const [setMemberDues, settingDues] = useSetMemberDuesMutation()
+  const { message } = App.useApp()
 
   if (dues.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
   if (dues.isError) {
@@ -110,9 +130,29 @@ export function MemberDues({ memberId }: { memberId: number }) {
             onClick={() => setYear(shown + 1)}
           />
         </div>
-        <Tag color={data.good_standing ? 'success' : 'warning'} className="dues-standing">
+        <Tag
+          style={READABLE_TAG}
+          color={data.good_standing ? 'success' : 'warning'}
+          className="dues-standing"
+        >
           <FormattedMessage id={data.good_standing ? 'duesGoodStanding' : 'duesNotGoodStanding'} />
         </Tag>
+        <div className="dues-actions">
+          {admin && (
+            <Button onClick={() => setWaiving(true)}>
+              <FormattedMessage id="duesWaive" />
+            </Button>
+          )}
+          {canPay && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setPaying(true)}
+            >
+              <FormattedMessage id="paymentNew" />
+            </Button>
+          )}
+        </div>
       </div>
       <ol
         className="dues-strip"
@@ -141,6 +181,52 @@ export function MemberDues({ memberId }: { memberId: number }) {
           />
         )}
       </p>
+      {admin && (
+        <div className="dues-category">
+          <label htmlFor="dues-category">
+            <FormattedMessage id="duesCategory" />
+          </label>
+          <Select
+            id="dues-category"
+            value={data.category}
+            loading={settingDues.isLoading}
+            onChange={(category: string) =>
+              void setMemberDues({ memberId, category })
+                .unwrap()
+                .catch(
+                  () => void message.error(intl.formatMessage({ id: 'duesCategorySaveFailed' })),
+                )
+            }
+            options={['', ...DUES_CATEGORIES].map((category) => ({
+              value: category,
+              label: intl.formatMessage({ id: `duesCategory.${category || 'standard'}` }),
+            }))}
+          />
+        </div>
+      )}
+      <PaymentsList memberId={memberId} />
+      {canPay && (
+        <PaymentForm
+          memberId={memberId}
+          householdId={householdId}
+          open={paying}
+          onClose={() => setPaying(false)}
+          onRecorded={(payment) => {
+            setPaying(false)
+            void navigate(`/payments/${payment.id}/receipt`)
+          }}
+        />
+      )}
+      {admin && (
+        <WaiveDialog
+          open={waiving}
+          onClose={() => setWaiving(false)}
+          memberId={memberId}
+          fundId={data.fund_id}
+          months={data.months}
+          language={language}
+        />
+      )}
     </section>
   )
 }

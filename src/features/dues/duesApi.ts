@@ -15,14 +15,194 @@ export interface MemberDuesArgs {
   memberId: number
   /** Ethiopian year; omitted: the current one. */
   year?: number
+  fundId?: number
 }
 
-export const duesApi = api.injectEndpoints({
+/** GET /api/funds: a dues fund (monthly) or a gift fund (no months), named in three languages. */
+export interface Fund {
+  id: number
+  kind: 'dues' | 'gift'
+  payer: 'member' | 'household'
+  name_am: string
+  name_en: string
+  name_om: string
+  active: boolean
+  rates: { category: string; from_month: string; amount: number }[]
+}
+
+/** A payment as the API answers it (amounts in minor units). */
+export interface Payment {
+  id: number
+  receipt_number: string
+  fund_id: number
+  member_id: number | null
+  household_id: number | null
+  payer_name: string | null
+  amount: number
+  currency: string
+  method: string
+  reference: string | null
+  received_on: string
+  received_by: string
+  created_at: string
+  status: 'valid' | 'void'
+  voided_at: string | null
+  void_reason: string | null
+  allocations: { month: string; amount: number }[]
+  /** The public receipt check's page, relative to the server: the QR code's address. */
+  verify_path: string
+}
+
+export interface PaymentPage {
+  items: Payment[]
+  next_cursor: string | null
+}
+
+export interface PaymentInput {
+  fund_id: number
+  member_id?: number
+  household_id?: number
+  amount: number
+  method: string
+  reference?: string
+  received_on: string
+  months?: string[]
+}
+
+/** Whose dues a strip shows: a member's, or a household's for a per-household fund. */
+export interface PayerDuesArgs {
+  memberId?: number
+  householdId?: number
+  fundId: number
+  years: readonly number[]
+}
+
+const duesTagged = api.enhanceEndpoints({ addTagTypes: ['Payment', 'Fund'] })
+
+const duesPath = ({ memberId, householdId }: { memberId?: number; householdId?: number }) =>
+  householdId !== undefined ? `api/households/${householdId}/dues` : `api/members/${memberId}/dues`
+
+export const duesApi = duesTagged.injectEndpoints({
   endpoints: (build) => ({
     memberDues: build.query<MemberDuesAnswer, MemberDuesArgs>({
-      query: ({ memberId, year }) =>
-        `api/members/${memberId}/dues${year === undefined ? '' : `?year=${year}`}`,
-      providesTags: (_result, _error, { memberId }) => [{ type: 'Member', id: memberId }],
+      query: ({ memberId, year, fundId }) => {
+        const search = new URLSearchParams()
+        if (fundId !== undefined) search.set('fund_id', String(fundId))
+        if (year !== undefined) search.set('year', String(year))
+        const text = search.toString()
+        return `api/members/${memberId}/dues${text ? `?${text}` : ''}`
+      },
+      providesTags: (_result, _error, { memberId }) => [
+        { type: 'Member', id: memberId },
+        { type: 'Payment', id: `member-${memberId}` },
+      ],
+    }),
+    /** Several years of a payer's strip at once: the payment form's preview of its months. */
+    payerDuesYears: build.query<MemberDuesAnswer[], PayerDuesArgs>({
+      async queryFn(args, _api, _options, baseQuery) {
+        const answers: MemberDuesAnswer[] = []
+        for (const year of args.years) {
+          const result = await baseQuery(`${duesPath(args)}?fund_id=${args.fundId}&year=${year}`)
+          if (result.error) return { error: result.error }
+          answers.push(result.data as MemberDuesAnswer)
+        }
+        return { data: answers }
+      },
+      providesTags: (_result, _error, { memberId, householdId }) => [
+        { type: 'Payment', id: householdId ? `household-${householdId}` : `member-${memberId}` },
+      ],
+    }),
+    funds: build.query<Fund[], void>({
+      query: () => 'api/funds',
+      providesTags: [{ type: 'Fund', id: 'LIST' }],
+    }),
+    createFund: build.mutation<
+      Fund,
+      Pick<Fund, 'kind' | 'payer' | 'name_am' | 'name_en' | 'name_om'>
+    >({
+      query: (body) => ({ url: 'api/funds', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Fund', id: 'LIST' }],
+    }),
+    updateFund: build.mutation<
+      Fund,
+      { id: number } & Partial<Pick<Fund, 'name_am' | 'name_en' | 'name_om' | 'active'>>
+    >({
+      query: ({ id, ...body }) => ({ url: `api/funds/${id}`, method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Fund', id: 'LIST' }],
+    }),
+    /** A dues fund's monthly amount from an Ethiopian month on ('' the standard rate). */
+    addRate: build.mutation<
+      Fund,
+      { id: number; amount: number; from_month: string; category: string }
+    >({
+      query: ({ id, ...body }) => ({ url: `api/funds/${id}/rates`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Fund', id: 'LIST' }, 'Member'],
+    }),
+    /** A member's reduced-rate category and the month the office says dues start. */
+    setMemberDues: build.mutation<
+      unknown,
+      { memberId: number; category?: string; start_month?: string | null }
+    >({
+      query: ({ memberId, ...body }) => ({
+        url: `api/members/${memberId}/dues`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { memberId }) => [
+        { type: 'Member', id: memberId },
+        { type: 'Payment', id: `member-${memberId}` },
+      ],
+    }),
+    payments: build.query<PaymentPage, { memberId?: number; householdId?: number }>({
+      query: ({ memberId, householdId }) =>
+        householdId !== undefined
+          ? `api/payments?household_id=${householdId}`
+          : `api/payments?member_id=${memberId}`,
+      providesTags: (_result, _error, { memberId, householdId }) => [
+        { type: 'Payment', id: householdId ? `household-${householdId}` : `member-${memberId}` },
+      ],
+    }),
+    payment: build.query<Payment, number>({
+      query: (id) => `api/payments/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Payment', id }],
+    }),
+    /** The key is made once per form: a retried submit never records a second payment. */
+    recordPayment: build.mutation<Payment, { input: PaymentInput; idempotencyKey: string }>({
+      query: ({ input, idempotencyKey }) => ({
+        url: 'api/payments',
+        method: 'POST',
+        body: input,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_result, _error, { input }) => payerTags(input),
+    }),
+    voidPayment: build.mutation<Payment, { payment: Payment; reason: string }>({
+      query: ({ payment, reason }) => ({
+        url: `api/payments/${payment.id}/void`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: (_result, _error, { payment }) => [
+        { type: 'Payment', id: payment.id },
+        ...payerTags({
+          member_id: payment.member_id ?? undefined,
+          household_id: payment.household_id ?? undefined,
+        }),
+      ],
+    }),
+    /** Admins forgive months (a council's decision), with the reason. */
+    waiveMonths: build.mutation<
+      unknown,
+      {
+        fund_id: number
+        member_id?: number
+        household_id?: number
+        months: string[]
+        reason: string
+      }
+    >({
+      query: (body) => ({ url: 'api/dues/waivers', method: 'POST', body }),
+      invalidatesTags: (_result, _error, body) => payerTags(body),
     }),
     receiptCheck: build.query<ReceiptCheck, string>({
       query: (code) => `api/receipts/verify/${encodeURIComponent(code)}`,
@@ -30,4 +210,25 @@ export const duesApi = api.injectEndpoints({
   }),
 })
 
-export const { useMemberDuesQuery, useReceiptCheckQuery } = duesApi
+function payerTags({ member_id, household_id }: { member_id?: number; household_id?: number }) {
+  return [
+    ...(member_id ? [{ type: 'Payment' as const, id: `member-${member_id}` }] : []),
+    ...(household_id ? [{ type: 'Payment' as const, id: `household-${household_id}` }] : []),
+  ]
+}
+
+export const {
+  useAddRateMutation,
+  useCreateFundMutation,
+  useSetMemberDuesMutation,
+  useUpdateFundMutation,
+  useFundsQuery,
+  useMemberDuesQuery,
+  usePayerDuesYearsQuery,
+  usePaymentQuery,
+  usePaymentsQuery,
+  useReceiptCheckQuery,
+  useRecordPaymentMutation,
+  useVoidPaymentMutation,
+  useWaiveMonthsMutation,
+} = duesApi

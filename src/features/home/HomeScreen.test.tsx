@@ -182,36 +182,65 @@ describe('ReportScreen', () => {
     expect(await screen.findByText(/ማጣሪያ፦ «አበበ»/, undefined, SLOW)).toBeInTheDocument()
   })
 
-  it('prints the church logo picked for the ID cards on this device', async () => {
-    localStorage.setItem('churchLogo', 'data:image/png;base64,AQEB')
-    renderRoute('/home/report', { signedInAs: admin })
+  // Admins change the church profile's logo; the others only see it.
+  const churchAdmin = { ...admin, role: 'admin' as const }
+  const logoBytes = new Uint8Array([1, 1, 1])
+  const serveLogo = (logoUrl: string | null) => {
+    server.on('GET', '/api/church', { json: { name_en: 'St Mary', logo_url: logoUrl } })
+    server.on('GET', '/api/church/logo', {
+      body: logoBytes,
+      headers: { 'content-type': 'image/png' },
+    })
+  }
+
+  it("prints the church profile's logo, read from the server", async () => {
+    serveLogo('/api/church/logo?v=1')
+    renderRoute('/home/report', { signedInAs: churchAdmin })
     const logo = await screen.findByRole('img', { name: 'Church logo' }, SLOW)
     expect(logo).toHaveAttribute('src', 'data:image/png;base64,AQEB')
     expect(logo.closest('.report-header')).not.toBeNull()
     expect(screen.getByRole('button', { name: 'Remove logo' })).toBeInTheDocument()
   })
 
-  it('shows no stored value that is not base64 image bytes', async () => {
-    localStorage.setItem('churchLogo', 'javascript:alert(1)')
-    renderRoute('/home/report', { signedInAs: admin })
+  it('shows no logo while the church profile has none, whatever the device kept', async () => {
+    serveLogo(null)
+    localStorage.setItem('churchLogo', 'data:image/png;base64,AQEB')
+    renderRoute('/home/report', { signedInAs: churchAdmin })
     await screen.findByText('Total members', undefined, SLOW)
     expect(screen.queryByRole('img', { name: 'Church logo' })).toBeNull()
     expect(document.querySelector('.report-logo')).toBeNull()
   })
 
-  it('keeps a logo picked on the report for the ID cards, and removes it', async () => {
-    renderRoute('/home/report', { signedInAs: admin })
+  it("saves an admin's picked logo in the church profile, and removes it", async () => {
+    let logoUrl: string | null = null
+    server.on('GET', '/api/church', () => ({ json: { name_en: 'St Mary', logo_url: logoUrl } }))
+    server.on('GET', '/api/church/logo', {
+      body: logoBytes,
+      headers: { 'content-type': 'image/png' },
+    })
+    server.on('PUT', '/api/church', (req) => {
+      logoUrl = (req.body as { logo: string | null }).logo ? '/api/church/logo?v=2' : null
+      return { json: { name_en: 'St Mary', logo_url: logoUrl } }
+    })
+    renderRoute('/home/report', { signedInAs: churchAdmin })
     await screen.findByText('Total members', undefined, SLOW)
     const input = document.querySelector('.report-controls input[type=file]') as HTMLInputElement
     const file = new File([new Uint8Array(3).fill(1)], 'logo.png', { type: 'image/png' })
     fireEvent.change(input, { target: { files: [file] } })
     const logo = await screen.findByRole('img', { name: 'Church logo' }, SLOW)
     expect(logo).toHaveAttribute('src', 'data:image/png;base64,AQEB')
-    expect(localStorage.getItem('churchLogo')).toBe('data:image/png;base64,AQEB')
+    const puts = () => server.requests.filter((r) => r.method === 'PUT').map((r) => r.body)
+    expect(puts()).toEqual([{ logo: 'data:image/png;base64,AQEB' }])
     fireEvent.click(screen.getByRole('button', { name: 'Remove logo' }))
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Church logo' })).toBeNull())
-    expect(localStorage.getItem('churchLogo')).toBeNull()
-    expect(server.requests.some((r) => r.method !== 'GET')).toBe(false)
+    expect(puts()).toEqual([{ logo: 'data:image/png;base64,AQEB' }, { logo: null }])
+  })
+
+  it('offers no logo picker to a clerk', async () => {
+    serveLogo('/api/church/logo?v=1')
+    renderRoute('/home/report', { signedInAs: { id: 2, username: 'hanna', role: 'clerk' } })
+    await screen.findByRole('img', { name: 'Church logo' }, SLOW)
+    expect(document.querySelector('.report-controls input[type=file]')).toBeNull()
   })
 
   it('prints the history head for admins, and asks for it only for admins and auditors', async () => {
@@ -231,7 +260,7 @@ describe('ReportScreen', () => {
   })
 
   it('leaves it out when none is set', async () => {
-    renderRoute('/home/report', { signedInAs: admin })
+    renderRoute('/home/report', { signedInAs: churchAdmin })
     await screen.findByText('Total members', undefined, SLOW)
     expect(document.querySelector('.report-church')).toBeNull()
   })

@@ -7,7 +7,8 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
 import { FILTER_STATUSES, fullName, type StatusFilter, todayIso } from '../../domain'
 import { BrandMark } from '../../shared/BrandMark'
-import { LogoPicker, useChurchLogo } from '../idcard'
+import { useChurchLogo } from '../churchProfile'
+import { LogoPicker } from '../idcard'
 import { formatMemberDate } from '../memberForm'
 import { useRole } from '../auth'
 import {
@@ -172,7 +173,7 @@ export default function ReportScreen() {
   const args = useStatsArgs()
   const stats = useMemberStatsQuery(args)
   const today = todayIso()
-  // The logo of the ID cards, kept on this device; picking one here sets the cards' too.
+  // The church profile's logo, as on the ID cards; admins may change it here too.
   const [logo, setLogo] = useChurchLogo()
   const filter = [
     status !== 'all' ? labels.status(status) : '',
@@ -203,7 +204,7 @@ export default function ReportScreen() {
           onSearch={(value) => setQ(value)}
           style={{ width: 260 }}
         />
-        <LogoPicker logo={logo} onChange={setLogo} />
+        {setLogo && <LogoPicker logo={logo} onChange={setLogo} />}
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
           <FormattedMessage id="reportPrint" />
         </Button>

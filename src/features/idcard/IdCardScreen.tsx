@@ -1,4 +1,4 @@
-// The ID card generator (spec 2.9, 8.5): previews of both sides, a local-only church logo, the
+// The ID card generator (spec 2.9, 8.5): previews of both sides, the church profile's logo, the
 // SVG download and card-size printing.
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
 import { Alert, Button, Col, Flex, Row, Spin, Typography } from 'antd'
@@ -11,7 +11,7 @@ import { formatMemberDate } from '../memberForm'
 import { selectCalendar, selectLanguage } from '../preferences'
 import { CardPreview } from './CardPreview'
 import { CardPrintPages } from './CardPrintPages'
-import { useChurchLogo } from './churchLogo'
+import { useChurchLogo } from '../churchProfile'
 import { useGetIdCardPhotoQuery } from './idcardApi'
 import './idcard.css'
 import { LogoPicker } from './LogoPicker'
@@ -44,7 +44,7 @@ export default function IdCardScreen() {
   const calendar = useAppSelector(selectCalendar)
   // The card speaks English and Amharic only (spec 2.9), so its dates do too.
   const cardLanguage = useAppSelector(selectLanguage) === 'am' ? 'am' : 'en'
-  // Kept on the device: the dashboard's printed report shows the same logo.
+  // The church profile's logo (issue 46): every device prints the same; admins change it.
   const [logo, setLogo] = useChurchLogo()
   const [outcome, setOutcome] = useState<Outcome>(null)
 
@@ -135,7 +135,7 @@ export default function IdCardScreen() {
       {!loadFailed && (
         <>
           <Flex gap={8} wrap align="center">
-            <LogoPicker logo={logo} onChange={setLogo} />
+            {setLogo && <LogoPicker logo={logo} onChange={setLogo} />}
             <Button
               type="primary"
               icon={<DownloadOutlined />}

@@ -2,3 +2,4 @@
 // (the printed report carries the same logo). The card screen itself loads lazily by route.
 export { useChurchLogo } from './churchLogo'
 export { LogoPicker } from './LogoPicker'
+export { qrPath } from './qrPath'

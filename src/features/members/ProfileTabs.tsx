@@ -237,7 +237,7 @@ export function ProfileTabs({ member, editing }: { member: Member; editing: bool
     items.push({
       key: 'duesTab',
       label: intl.formatMessage({ id: 'duesTab' }),
-      children: <MemberDues memberId={member.id} />,
+      children: <MemberDues memberId={member.id} householdId={member.household_id} />,
     })
   }
   const shown = editing && activeTab === 'duesTab' ? 'personalInfo' : activeTab

@@ -57,6 +57,8 @@ describe('top bar (spec 2.2)', () => {
         'Accounts',
         'History',
         'Deleted members',
+        'Funds',
+        'Church profile',
         'Change password',
       ])
       expect(within(nav).queryByRole('button', { name: /Households/ })).toBeNull()

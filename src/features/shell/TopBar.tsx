@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   BarChartOutlined,
+  BankOutlined,
   DeleteOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -45,6 +46,8 @@ const OFFICE: readonly { to: string; id: string; icon: ReactNode; roles: readonl
   { to: '/accounts', id: 'accounts', icon: <UserSwitchOutlined />, roles: ['admin'] },
   { to: '/history', id: 'history', icon: <HistoryOutlined />, roles: ['admin', 'auditor'] },
   { to: '/deleted-members', id: 'deletedMembers', icon: <DeleteOutlined />, roles: ['admin'] },
+  { to: '/funds', id: 'funds', icon: <WalletOutlined />, roles: ['admin'] },
+  { to: '/church', id: 'churchProfile', icon: <BankOutlined />, roles: ['admin'] },
 ]
 
 export function TopBar() {

@@ -1,0 +1,42 @@
+import fs from 'node:fs'
+import type { Page } from 'playwright-core'
+
+// Evaluated through the DevTools protocol: the app's Content-Security-Policy (script-src 'self')
+// rightly refuses an injected <script>, and the test must not weaken it.
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+interface AxeResult {
+  violations: {
+    id: string
+    impact: string | null
+    help: string
+    nodes: { target: unknown[]; failureSummary?: string }[]
+  }[]
+}
+
+/** Runs axe on the page as it is; returns the serious and critical violations, described. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Wait out antd's entry motions: a half-faded element reads as low contrast.
+  await page.waitForTimeout(400)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<unknown> } }).axe
+    return axe.run(document)
+  })
+  return (result as AxeResult).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n    ${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`,
+      ),
+    )
+}

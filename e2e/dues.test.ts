@@ -1,0 +1,259 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
+import sharp from 'sharp'
+import { seriousViolations } from './axe'
+import { qrPath } from '../src/features/idcard/qrPath'
+import {
+  apiToken,
+  createMember,
+  type Language,
+  NARROW,
+  navigate,
+  openPage,
+  server,
+  signIn,
+  t,
+  useServerAndBrowser,
+  WIDE,
+} from './support'
+
+// Issue 46: a payment recorded in the Dues tab, its receipt printed in Amharic, and the QR
+// code's address checked on the public page. DUES_SHOTS=<dir> also takes the screenshots.
+const SHOTS = process.env.DUES_SHOTS
+
+let token: string
+let memberId: number
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`)
+  return JSON.parse(text) as { id: number }
+}
+
+useServerAndBrowser(async () => {
+  token = await apiToken(server.url)
+  const logo = await sharp({
+    create: { width: 96, height: 96, channels: 4, background: '#1f6f43' },
+  })
+    .png()
+    .toBuffer()
+  await api('PUT', '/api/church', {
+    name_am: 'ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን',
+    name_en: 'Debre Selam St Mary Church',
+    name_om: 'Waldaa Kiristaanaa Qulqulleettii Maariyaam',
+    address: 'Bole, Addis Ababa',
+    phone: '+251 11 123 4567',
+    po_box: '1234',
+    signatory_name: 'ቀሲስ ገብረ ማርያም',
+    signatory_title: 'ገንዘብ ያዥ',
+    logo: `data:image/png;base64,${logo.toString('base64')}`,
+  })
+  const fund = await api('POST', '/api/funds', {
+    kind: 'dues',
+    payer: 'member',
+    name_am: 'ወርሃዊ የአባልነት ክፍያ',
+    name_en: 'Monthly dues',
+    name_om: "Kaffaltii miseensummaa ji'aa",
+  })
+  await api('POST', `/api/funds/${fund.id}/rates`, { amount: 5000, from_month: '2018-01' })
+  await api('POST', '/api/funds', {
+    kind: 'gift',
+    name_am: 'አሥራት',
+    name_en: 'Tithe',
+    name_om: 'Kurnaa',
+  })
+  memberId = (
+    await createMember(
+      {
+        first_name: 'አበበ',
+        middle_name: 'ከበደ',
+        last_name: 'ተስፋዬ',
+        gender: 'male',
+        date_of_birth: '1980-03-02',
+        date_joined: '2025-09-20',
+        marital_status: 'married',
+        phone_primary: '+251911000461',
+        street_address: 'Bole Road 12',
+        city: 'Addis Ababa',
+        state: 'Addis Ababa',
+        membership_status: 'member',
+        current_ministries: JSON.stringify(['choir']),
+        highest_education: 'degree',
+        preferred_contact_method: 'call',
+      },
+      token,
+    )
+  ).id
+})
+
+async function openDuesTab(page: Page, lang: Language) {
+  await navigate(page, `/member/${memberId}`)
+  await page.getByRole('tab', { name: t(lang, 'duesTab'), exact: true }).click()
+  await page.locator('.dues-strip').waitFor()
+}
+
+async function fillPayment(page: Page, lang: Language, amount: string) {
+  await page.getByRole('button', { name: t(lang, 'paymentNew') }).click()
+  const form = page.getByRole('form', { name: t(lang, 'paymentFormTitle') })
+  await form.waitFor()
+  await form.locator('#payment-amount').fill(amount)
+  await form.locator('.payment-preview li').first().waitFor()
+  return form
+}
+
+test('a payment recorded in Amharic prints its receipt and checks through its QR code', async () => {
+  const { context, page } = await openPage({ language: 'am', viewport: WIDE })
+  try {
+    await signIn(page)
+    await openDuesTab(page, 'am')
+    const form = await fillPayment(page, 'am', '150')
+    await form.locator('#payment-reference').fill('TB-4601')
+    await form.getByRole('button', { name: t('am', 'paymentRecord') }).click()
+    await page.waitForURL(/\/payments\/\d+\/receipt$/)
+
+    const receipt = page.locator('article.receipt')
+    await receipt.waitFor()
+    await page.emulateMedia({ media: 'print' })
+    // Print shows the paper alone: no top bar, no buttons.
+    assert.equal(await page.locator('.receipt-controls').isVisible(), false)
+    assert.equal(await page.locator('.top-bar').isVisible(), false)
+    const text = await receipt.innerText()
+    assert.match(text, /ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን/)
+    assert.match(text, /አንድ መቶ ሃምሳ ብር ብቻ/)
+    assert.match(text, /150\.00 ETB/)
+    assert.match(text, /ቴሌብር|ጥሬ ገንዘብ/)
+    assert.match(text, /TB-4601/)
+    assert.match(text, /ዓ\.ም\./)
+    assert.match(text, /እ\.ኤ\.አ\./)
+    assert.match(text, /ቀሲስ ገብረ ማርያም/)
+    // The logo comes from the church profile on the server.
+    const logoLoaded = await receipt
+      .locator('img.receipt-logo')
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+    assert.ok(logoLoaded, 'the church logo is shown')
+    const number = (await receipt.locator('.receipt-number').innerText()).trim()
+    assert.match(number, /^\d{4}-\d{6}$/)
+
+    const qr = receipt.locator('svg.receipt-qr')
+    const url = await qr.getAttribute('data-verify-url')
+    assert.ok(url && url.startsWith(`${server.url}/verify/`), `QR address: ${url}`)
+    // The drawn QR code is that address's code, module for module.
+    assert.equal(await qr.locator('path').getAttribute('d'), qrPath(url).d)
+
+    // Anyone may check it, signed in or not.
+    const visitor = await openPage({ language: 'am' })
+    try {
+      await visitor.page.goto(url)
+      await visitor.page.getByText(t('am', 'receiptValid')).waitFor()
+      assert.match(await visitor.page.locator('.receipt-number').innerText(), new RegExp(number))
+      assert.match(await visitor.page.locator('main').innerText(), /150\.00 ETB/)
+    } finally {
+      await visitor.context.close()
+    }
+
+    if (SHOTS) {
+      fs.mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: path.join(SHOTS, 'receipt-print-a5-am.png'), fullPage: true })
+    }
+  } finally {
+    await context.close()
+  }
+})
+
+test(
+  'screenshots of the Dues tab, the payment form and the receipts',
+  { skip: !SHOTS },
+  async () => {
+    for (const lang of ['am', 'en'] as const)
+      for (const theme of ['light', 'dark'] as const)
+        for (const viewport of [NARROW, WIDE]) {
+          const name = `${lang}-${theme}-${viewport.width}`
+          const { context, page } = await openPage({ language: lang, theme, viewport })
+          try {
+            await signIn(page)
+            await openDuesTab(page, lang)
+            await page.screenshot({
+              path: path.join(SHOTS!, `dues-tab-${name}.png`),
+              fullPage: true,
+            })
+            await fillPayment(page, lang, '75.50')
+            await page.screenshot({ path: path.join(SHOTS!, `payment-form-${name}.png`) })
+            await page
+              .getByRole('form', { name: t(lang, 'paymentFormTitle') })
+              .getByRole('button', { name: t(lang, 'paymentRecord') })
+              .click()
+            await page.waitForURL(/\/payments\/\d+\/receipt$/)
+            await page.locator('article.receipt').waitFor()
+            await page.screenshot({
+              path: path.join(SHOTS!, `receipt-${name}.png`),
+              fullPage: true,
+            })
+            await page.emulateMedia({ media: 'print' })
+            await page.screenshot({
+              path: path.join(SHOTS!, `receipt-print-a5-${name}.png`),
+              fullPage: true,
+            })
+            await page.emulateMedia({ media: 'screen' })
+            await page.getByText(t(lang, 'receiptPaper80')).click()
+            await page.emulateMedia({ media: 'print' })
+            await page.screenshot({
+              path: path.join(SHOTS!, `receipt-print-80mm-${name}.png`),
+              fullPage: true,
+            })
+          } finally {
+            await context.close()
+          }
+        }
+  },
+)
+
+test('axe finds no serious violation on the dues screens; funds and church profile shots', async () => {
+  const runs = [
+    { lang: 'en', theme: 'light', viewport: WIDE },
+    { lang: 'am', theme: 'dark', viewport: NARROW },
+    { lang: 'am', theme: 'light', viewport: WIDE },
+    { lang: 'en', theme: 'dark', viewport: NARROW },
+  ] as const
+  const found: string[] = []
+  for (const { lang, theme, viewport } of runs) {
+    const name = `${lang}-${theme}-${viewport.width}`
+    const { context, page } = await openPage({ language: lang, theme, viewport })
+    const check = async (screen: string) => {
+      if (SHOTS)
+        await page.screenshot({ path: path.join(SHOTS, `${screen}-${name}.png`), fullPage: true })
+      for (const violation of await seriousViolations(page))
+        found.push(`${screen} ${name}: ${violation}`)
+    }
+    try {
+      await signIn(page)
+      await openDuesTab(page, lang)
+      await check('a11y-dues-tab')
+      await fillPayment(page, lang, '10')
+      await check('a11y-payment-form')
+      await page.getByRole('button', { name: t(lang, 'cancel') }).click()
+      await page
+        .getByRole('link', { name: t(lang, 'paymentReceipt') })
+        .first()
+        .click()
+      await page.locator('article.receipt').waitFor()
+      await check('a11y-receipt')
+      await navigate(page, '/funds')
+      await page.locator('.fund-card').first().waitFor()
+      await check('funds')
+      await navigate(page, '/church')
+      await page.locator('#name_en, [id$=name_en]').first().waitFor()
+      await check('church-profile')
+    } finally {
+      await context.close()
+    }
+  }
+  assert.deepEqual(found, [])
+})

@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AuthUser } from '../auth'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
+import type { ChurchProfile } from './churchApi'
+
+jest.setTimeout(60_000)
+const slow = { timeout: 20_000 }
+const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
+
+const church: ChurchProfile = {
+  name_am: 'ቅድስት ማርያም',
+  name_en: 'St Mary',
+  name_om: 'Maariyaam Qulqulleettii',
+  address: '',
+  phone: '',
+  po_box: '',
+  currency: 'ETB',
+  signatory_name: '',
+  signatory_title: '',
+  good_standing: { kind: 'max_unpaid', months: 0 },
+  logo_url: null,
+  updated_at: null,
+}
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/church', { json: church })
+  server.on('PUT', '/api/church', (req) => ({
+    json: { ...church, ...(req.body as object), logo_url: null },
+  }))
+})
+afterEach(() => {
+  server.restore()
+  localStorage.clear()
+})
+
+const puts = () => server.requests.filter((r) => r.method === 'PUT')
+
+describe('the church profile screen', () => {
+  it('an admin changes names, currency, signatory and the standing rule', async () => {
+    const user = userEvent.setup()
+    renderRoute('/church', { signedInAs: admin })
+    const name = await screen.findByLabelText('Church name in English', {}, slow)
+    expect(name).toHaveValue('St Mary')
+    await user.clear(name)
+    await user.type(name, 'Debre Selam St Mary')
+    await user.clear(screen.getByLabelText('Currency (ISO 4217 code)'))
+    await user.type(screen.getByLabelText('Currency (ISO 4217 code)'), 'usd')
+    await user.type(screen.getByLabelText("Receipt signatory's name"), 'Abba Gebre')
+    await user.clear(screen.getByLabelText('Number of months'))
+    await user.type(screen.getByLabelText('Number of months'), '2')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    expect(puts()[0].body).toMatchObject({
+      name_en: 'Debre Selam St Mary',
+      currency: 'USD',
+      signatory_name: 'Abba Gebre',
+      good_standing: { kind: 'max_unpaid', months: 2 },
+    })
+    expect(puts()[0].body).not.toHaveProperty('logo')
+  })
+
+  it('refuses a currency that is not three letters, without saving', async () => {
+    const user = userEvent.setup()
+    renderRoute('/church', { signedInAs: admin })
+    const currency = await screen.findByLabelText('Currency (ISO 4217 code)', {}, slow)
+    await user.clear(currency)
+    await user.type(currency, 'E1')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(
+      await screen.findByText('Please type a three-letter currency code, such as ETB.'),
+    ).toBeInTheDocument()
+    expect(puts()).toHaveLength(0)
+  })
+
+  it('sends a picked logo as a data URL, and refuses a GIF', async () => {
+    renderRoute('/church', { signedInAs: admin })
+    await screen.findByLabelText('Church name in English', {}, slow)
+    // The upload control renders a new input after each pick.
+    const input = () => document.querySelector('input[type=file]') as HTMLInputElement
+    fireEvent.change(input(), {
+      target: { files: [new File(['GIF89a'], 'logo.gif', { type: 'image/gif' })] },
+    })
+    expect(
+      await screen.findByText('The logo must be a PNG, JPEG or WebP image.'),
+    ).toBeInTheDocument()
+    fireEvent.change(input(), {
+      target: { files: [new File([new Uint8Array(3).fill(1)], 'logo.png', { type: 'image/png' })] },
+    })
+    expect(await screen.findByRole('img', { name: 'Church logo' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AQEB',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    expect(puts()[0].body).toMatchObject({ logo: 'data:image/png;base64,AQEB' })
+  })
+
+  it('is for admins only', async () => {
+    await expectLedHome(server, '/church', 'clerk', '/api/church')
+  })
+})

@@ -1,0 +1,56 @@
+import { api } from '../../app/api'
+import type { StandingRule } from '../../domain'
+
+/** GET /api/church: what every printed paper carries (issue 46). */
+export interface ChurchProfile {
+  name_am: string
+  name_en: string
+  name_om: string
+  address: string
+  phone: string
+  po_box: string
+  currency: string
+  signatory_name: string
+  signatory_title: string
+  good_standing: StandingRule
+  /** The logo's address (it changes with each new logo), or null for none. */
+  logo_url: string | null
+  updated_at: string | null
+}
+
+/** PUT /api/church: any of the fields; `logo` a data URL, or null to remove it. */
+export type ChurchProfileUpdate = Partial<Omit<ChurchProfile, 'logo_url' | 'updated_at'>> & {
+  logo?: string | null
+}
+
+/** An image answer as a data URL; only the three image types the server stores pass. */
+async function dataUrlOf(response: Response): Promise<string | null> {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0].trim()
+  if (!response.ok || !['image/png', 'image/jpeg', 'image/webp'].includes(type)) return null
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return `data:${type};base64,${btoa(binary)}`
+}
+
+const tagged = api.enhanceEndpoints({ addTagTypes: ['Church'] })
+
+export const churchApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    church: build.query<ChurchProfile, void>({
+      query: () => 'api/church',
+      providesTags: [{ type: 'Church', id: 'PROFILE' }],
+    }),
+    /** The logo's bytes as a data URL: the ID card's SVG carries the image inside it. */
+    churchLogo: build.query<string | null, string>({
+      query: (url) => ({ url: url.replace(/^\//, ''), responseHandler: dataUrlOf }),
+    }),
+    updateChurch: build.mutation<ChurchProfile, ChurchProfileUpdate>({
+      query: (body) => ({ url: 'api/church', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Church', id: 'PROFILE' }],
+    }),
+  }),
+})
+
+export const { useChurchLogoQuery, useChurchQuery, useUpdateChurchMutation } = churchApi

@@ -1,0 +1,8 @@
+// The church profile (issue 46): one record on the server that every printed paper reads.
+export {
+  type ChurchProfile,
+  type ChurchProfileUpdate,
+  useChurchQuery,
+  useUpdateChurchMutation,
+} from './churchApi'
+export { useChurchLogo } from './useChurchLogo'

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AuthUser } from '../auth'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
+import type { Fund } from './duesApi'
+
+jest.setTimeout(60_000)
+const slow = { timeout: 20_000 }
+const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
+
+const dues: Fund = {
+  id: 1,
+  kind: 'dues',
+  payer: 'member',
+  name_am: 'ወርሃዊ የአባልነት ክፍያ',
+  name_en: 'Monthly dues',
+  name_om: "Kaffaltii miseensummaa ji'aa",
+  active: true,
+  rates: [
+    { category: '', from_month: '2018-01', amount: 5000 },
+    { category: 'student', from_month: '2018-01', amount: 2000 },
+  ],
+}
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/funds', { json: [dues] })
+  server.on('GET', '/api/church', { json: { currency: 'ETB', name_en: 'St Mary' } })
+})
+afterEach(() => {
+  server.restore()
+  localStorage.clear()
+})
+
+const bodies = (method: string, path: string) =>
+  server.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body)
+
+describe('the funds screen', () => {
+  it('lists funds with their monthly amounts from Ethiopian months', async () => {
+    renderRoute('/funds', { signedInAs: admin })
+    const rates = await screen.findByRole('list', { name: 'Monthly amounts' }, slow)
+    expect(
+      within(rates)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Standard rate: 50.00 ETB from Meskerem 2018 E.C.',
+      'Student: 20.00 ETB from Meskerem 2018 E.C.',
+    ])
+  })
+
+  it('creates a gift fund named in three languages', async () => {
+    server.on('POST', '/api/funds', { status: 201, json: { ...dues, id: 2, kind: 'gift' } })
+    const user = userEvent.setup()
+    renderRoute('/funds', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'New fund' }, slow))
+    const dialog = await screen.findByRole('dialog', { name: 'New fund' })
+    await user.click(within(dialog).getByLabelText('Kind'))
+    await user.click(await screen.findByTitle('Gift (no months)'))
+    await user.type(within(dialog).getByLabelText('Name in Amharic'), 'አሥራት')
+    await user.type(within(dialog).getByLabelText('Name in English'), 'Tithe')
+    await user.type(within(dialog).getByLabelText('Name in Afaan Oromoo'), 'Kurnaa')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(bodies('POST', '/api/funds')).toEqual([
+        expect.objectContaining({
+          kind: 'gift',
+          name_am: 'አሥራት',
+          name_en: 'Tithe',
+          name_om: 'Kurnaa',
+        }),
+      ]),
+    )
+  })
+
+  it('refuses a fund without any name', async () => {
+    const user = userEvent.setup()
+    renderRoute('/funds', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'New fund' }, slow))
+    const dialog = await screen.findByRole('dialog', { name: 'New fund' })
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(
+      await within(dialog).findByText('Please give the fund a name in at least one language.'),
+    ).toBeInTheDocument()
+    expect(bodies('POST', '/api/funds')).toHaveLength(0)
+  })
+
+  it('sets a monthly amount from an Ethiopian month, in exact santim', async () => {
+    server.on('POST', '/api/funds/1/rates', { status: 201, json: dues })
+    const user = userEvent.setup()
+    renderRoute('/funds', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'Set monthly amount' }, slow))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(within(dialog).getByLabelText('From the month of'))
+    await user.click(await screen.findByTitle('Tir'))
+    const year = within(dialog).getByLabelText('Year (E.C.)')
+    await user.clear(year)
+    await user.type(year, '2019')
+    await user.type(within(dialog).getByLabelText('Monthly amount (ETB)'), '60.10')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(bodies('POST', '/api/funds/1/rates')).toEqual([
+        { amount: 6010, from_month: '2019-05', category: '' },
+      ]),
+    )
+  })
+
+  it('closes a fund', async () => {
+    server.on('PUT', '/api/funds/1', { json: { ...dues, active: false } })
+    const user = userEvent.setup()
+    renderRoute('/funds', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'Close' }, slow))
+    await waitFor(() => expect(bodies('PUT', '/api/funds/1')).toEqual([{ active: false }]))
+  })
+
+  it('is for admins only', async () => {
+    await expectLedHome(server, '/funds', 'clerk', '/api/funds')
+  })
+})

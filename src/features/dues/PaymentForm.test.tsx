@@ -1,0 +1,308 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AuthUser } from '../auth'
+import type { MemberDuesAnswer, MonthLine } from '../../domain'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { Fund, Payment } from './duesApi'
+import { MemberDues } from './MemberDues'
+
+jest.setTimeout(60_000)
+const slow = { timeout: 20_000 }
+
+const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
+const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
+const auditor: AuthUser = { id: 3, username: 'auditor', role: 'auditor' }
+
+/** 2018: Meskerem to Tir owed (Tir the current month), the rest ahead; 5,000 santim a month. */
+function answer(year: number): MemberDuesAnswer {
+  const months: MonthLine[] = Array.from({ length: 12 }, (_, i) => {
+    const month = `${year}-${String(i + 1).padStart(2, '0')}` as MonthLine['month']
+    const state = year < 2018 ? 'none' : year === 2018 && i < 5 ? 'unpaid' : 'not_due'
+    return { month, due: state === 'none' ? 0 : 5000, paid: 0, state }
+  })
+  return {
+    member_id: 5,
+    fund_id: 1,
+    year,
+    currency: 'ETB',
+    start_month: '2018-01',
+    start_month_set: false,
+    category: '',
+    current_month: '2018-05',
+    months,
+    arrears: { months: 4, amount: 20000 },
+    good_standing: false,
+    rule: { kind: 'max_unpaid', months: 0 },
+  }
+}
+
+const funds: Fund[] = [
+  {
+    id: 1,
+    kind: 'dues',
+    payer: 'member',
+    name_am: 'ወርሃዊ የአባልነት ክፍያ',
+    name_en: 'Monthly dues',
+    name_om: "Kaffaltii miseensummaa ji'aa",
+    active: true,
+    rates: [{ category: '', from_month: '2018-01', amount: 5000 }],
+  },
+  {
+    id: 2,
+    kind: 'gift',
+    payer: 'member',
+    name_am: 'አሥራት',
+    name_en: 'Tithe',
+    name_om: 'Kurnaa',
+    active: true,
+    rates: [],
+  },
+]
+
+const payment = (overrides: Partial<Payment> = {}): Payment => ({
+  id: 9,
+  receipt_number: '2018-000007',
+  fund_id: 1,
+  member_id: 5,
+  household_id: null,
+  payer_name: 'Abebe Kebede',
+  amount: 12550,
+  currency: 'ETB',
+  method: 'cash',
+  reference: null,
+  received_on: '2026-01-12',
+  received_by: 'clerk',
+  created_at: '2026-01-12T08:00:00Z',
+  status: 'valid',
+  voided_at: null,
+  void_reason: null,
+  allocations: [
+    { month: '2018-01', amount: 5000 },
+    { month: '2018-02', amount: 5000 },
+    { month: '2018-03', amount: 2550 },
+  ],
+  verify_path: '/verify/abcdefghijklmnopqrstuv',
+  ...overrides,
+})
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/members/5/dues', (req) => ({
+    json: answer(Number(req.search.get('year') ?? 2018)),
+  }))
+  server.on('GET', '/api/funds', { json: funds })
+  server.on('GET', '/api/payments', { json: { items: [], next_cursor: null } })
+})
+afterEach(() => {
+  server.restore()
+  localStorage.clear()
+})
+
+function renderTab(user: AuthUser) {
+  return renderRoute('/member', {
+    signedInAs: user,
+    routes: [
+      { path: '/member', element: <MemberDues memberId={5} householdId={null} /> },
+      { path: '/payments/:id/receipt', element: <p>receipt page</p> },
+    ],
+  })
+}
+
+async function openForm() {
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Record a payment' }, slow))
+  const form = await screen.findByRole('form', { name: 'Record a payment' }, slow)
+  return { user, form }
+}
+
+const posts = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/api/payments')
+
+describe('the payment form', () => {
+  it('turns typed birr into exact santim, previews the oldest months and sends a key', async () => {
+    server.on('POST', '/api/payments', { status: 201, json: payment() })
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '125.50')
+    const preview = await within(form).findByText('This payment covers:', {}, slow)
+    const lines = within(preview.parentElement!).getAllByRole('listitem')
+    expect(lines.map((li) => li.textContent)).toEqual([
+      'Meskerem 2018 E.C. 50.00 ETB',
+      'Tikimt 2018 E.C. 50.00 ETB',
+      'Hidar 2018 E.C. 25.50 ETB',
+    ])
+    await user.type(within(form).getByLabelText('Reference number (optional)'), 'TX-77')
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    expect(await screen.findByText('receipt page', {}, slow)).toBeInTheDocument()
+    const [sent] = posts()
+    expect(sent.body).toMatchObject({
+      fund_id: 1,
+      member_id: 5,
+      amount: 12550,
+      method: 'cash',
+      reference: 'TX-77',
+    })
+    expect(sent.body).not.toHaveProperty('months')
+    expect((sent.body as { received_on: string }).received_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(sent.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it('sends the months the clerk picks, months ahead included', async () => {
+    server.on('POST', '/api/payments', { status: 201, json: payment() })
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '100')
+    await user.click(within(form).getByLabelText('Choose months'))
+    await user.click(await within(form).findByLabelText('Tahsas 2018 E.C.', {}, slow))
+    await user.click(within(form).getByLabelText('Meskerem 2019 E.C.'))
+    expect(
+      await within(form).findByText('Meskerem 2019 E.C.', { selector: 'li span' }),
+    ).toBeVisible()
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    await screen.findByText('receipt page', {}, slow)
+    expect(posts()[0].body).toMatchObject({ amount: 10000, months: ['2018-04', '2019-01'] })
+  })
+
+  it('refuses an amount with more decimals than the currency has, without sending', async () => {
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '12.345')
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    expect(
+      await within(form).findByText(
+        'Please type an amount above 0, with at most 2 digits after the point.',
+      ),
+    ).toBeInTheDocument()
+    expect(posts()).toHaveLength(0)
+  })
+
+  it("explains the server's refusal, and retries a lost answer with the same key", async () => {
+    let calls = 0
+    server.on('POST', '/api/payments', () => {
+      calls += 1
+      if (calls === 1)
+        return {
+          status: 400,
+          json: { success: false, message: 'x', errors: { amount: 'amountAboveMonths' } },
+        }
+      if (calls === 2) return 'network-error'
+      return { status: 201, json: payment() }
+    })
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    const submit = within(form).getByRole('button', { name: 'Record payment' })
+    await user.click(submit)
+    expect(
+      await within(form).findByText(/The amount is more than the chosen months owe/, {}, slow),
+    ).toBeInTheDocument()
+    await user.click(submit)
+    expect(await within(form).findByText(/will not be recorded twice/, {}, slow)).toBeVisible()
+    await user.click(submit)
+    await screen.findByText('receipt page', {}, slow)
+    const keys = posts().map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(3)
+    // A refusal frees the key; a lost answer keeps it so the retry cannot pay twice.
+    expect(keys[0]).not.toBe(keys[1])
+    expect(keys[1]).toBe(keys[2])
+  })
+
+  it('a gift has no months', async () => {
+    server.on('POST', '/api/payments', { status: 201, json: payment({ fund_id: 2 }) })
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.click(within(form).getByLabelText('Fund'))
+    await user.click(await screen.findByTitle('Tithe'))
+    expect(within(form).queryByText('Months covered')).not.toBeInTheDocument()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '1,000')
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    await screen.findByText('receipt page', {}, slow)
+    expect(posts()[0].body).toMatchObject({ fund_id: 2, amount: 100000 })
+    expect(posts()[0].body).not.toHaveProperty('months')
+  })
+})
+
+describe('the payments list and the admin actions', () => {
+  beforeEach(() => {
+    server.on('GET', '/api/payments', { json: { items: [payment()], next_cursor: null } })
+  })
+
+  it('a clerk records and reprints, and sees neither void nor waive', async () => {
+    renderTab(clerk)
+    const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+    expect(within(row).getByRole('link', { name: 'Receipt' })).toHaveAttribute(
+      'href',
+      '/payments/9/receipt',
+    )
+    expect(within(row).queryByRole('button', { name: 'Void' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Waive months' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Record a payment' })).toBeInTheDocument()
+  })
+
+  it('an auditor reads but records nothing', async () => {
+    renderTab(auditor)
+    await screen.findByText('2018-000007', {}, slow)
+    expect(screen.queryByRole('button', { name: 'Record a payment' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument()
+  })
+
+  it('an admin voids with a reason', async () => {
+    server.on('POST', '/api/payments/9/void', {
+      json: payment({ status: 'void', void_reason: 'Entered twice' }),
+    })
+    renderTab(admin)
+    const user = userEvent.setup()
+    const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+    await user.click(within(row).getByRole('button', { name: 'Void' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' })
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }))
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText('Reason'), 'Entered twice')
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }))
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.path === '/api/payments/9/void')?.body).toEqual({
+        reason: 'Entered twice',
+      }),
+    )
+  })
+
+  it('an admin waives months of the year with a reason', async () => {
+    server.on('POST', '/api/dues/waivers', { status: 201, json: {} })
+    renderTab(admin)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Waive months' }, slow))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(within(dialog).getByLabelText('Meskerem 2018 E.C.'))
+    await user.click(within(dialog).getByLabelText('Tikimt 2018 E.C.'))
+    await user.type(within(dialog).getByLabelText('Reason'), 'Council decision 12')
+    await user.click(within(dialog).getByRole('button', { name: 'Waive months' }))
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.path === '/api/dues/waivers')?.body).toEqual({
+        fund_id: 1,
+        member_id: 5,
+        months: ['2018-01', '2018-02'],
+        reason: 'Council decision 12',
+      }),
+    )
+  })
+
+  it("an admin sets the member's reduced-rate category; a clerk cannot", async () => {
+    server.on('PUT', '/api/members/5/dues', { json: answer(2018) })
+    renderTab(admin)
+    const user = userEvent.setup()
+    await user.click(await screen.findByLabelText('Rate category', {}, slow))
+    await user.click(await screen.findByTitle('Student'))
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        category: 'student',
+      }),
+    )
+  })
+
+  it('hides the category from a clerk', async () => {
+    renderTab(clerk)
+    await screen.findByText('2018-000007', {}, slow)
+    expect(screen.queryByLabelText('Rate category')).not.toBeInTheDocument()
+  })
+})

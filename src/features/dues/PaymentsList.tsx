@@ -1,0 +1,141 @@
+import { Button, Empty, Form, Input, List, Modal, Skeleton, Tag } from 'antd'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import { useAppSelector } from '../../app/hooks'
+import { serverMessage } from '../../app/api'
+import { formatDate, formatMinor, minorDigits } from '../../domain'
+import { LoadError } from '../../shared/RecordsView'
+import { useRole } from '../auth'
+import { selectLanguage } from '../preferences'
+import { type Payment, useFundsQuery, usePaymentsQuery, useVoidPaymentMutation } from './duesApi'
+import { nameIn, READABLE_TAG } from './duesText'
+
+/** Asks an admin for the reason, then voids: the number stays, marked void. */
+function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClose: () => void }) {
+  const intl = useIntl()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>(undefined)
+  const [voidPayment, voiding] = useVoidPaymentMutation()
+  const submit = async () => {
+    if (!payment) return
+    if (!reason.trim()) {
+      setError(intl.formatMessage({ id: 'fieldRequired' }))
+      return
+    }
+    try {
+      await voidPayment({ payment, reason: reason.trim() }).unwrap()
+      setReason('')
+      setError(undefined)
+      onClose()
+    } catch (failure) {
+      setError(serverMessage(failure) ?? intl.formatMessage({ id: 'paymentVoidFailed' }))
+    }
+  }
+  return (
+    <Modal
+      open={payment !== undefined}
+      title={
+        payment && (
+          <FormattedMessage id="paymentVoidTitle" values={{ number: payment.receipt_number }} />
+        )
+      }
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={intl.formatMessage({ id: 'paymentVoid' })}
+      okButtonProps={{ danger: true, loading: voiding.isLoading }}
+      cancelText={intl.formatMessage({ id: 'cancel' })}
+      destroyOnHidden
+    >
+      <p>
+        <FormattedMessage id="paymentVoidExplain" />
+      </p>
+      <Form layout="vertical" onFinish={() => void submit()}>
+        <Form.Item
+          label={intl.formatMessage({ id: 'duesReason' })}
+          htmlFor="void-reason"
+          required
+          validateStatus={error ? 'error' : undefined}
+          help={error}
+        >
+          <Input.TextArea
+            id="void-reason"
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+/** A payer's payments, newest first: each opens its receipt again; admins may void one. */
+export function PaymentsList({ memberId }: { memberId: number }) {
+  const intl = useIntl()
+  const language = useAppSelector(selectLanguage)
+  const admin = useRole() === 'admin'
+  const payments = usePaymentsQuery({ memberId })
+  const funds = useFundsQuery()
+  const [voiding, setVoiding] = useState<Payment | undefined>(undefined)
+
+  if (payments.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />
+  if (payments.isError)
+    return (
+      <LoadError
+        title={intl.formatMessage({ id: 'paymentsLoadFailed' })}
+        onRetry={() => void payments.refetch()}
+      />
+    )
+  const items = payments.data?.items ?? []
+  return (
+    <section className="dues-payments" aria-labelledby="dues-payments-title">
+      <h3 id="dues-payments-title" className="dues-payments-title">
+        <FormattedMessage id="paymentsTitle" />
+      </h3>
+      {items.length === 0 ? (
+        <Empty description={<FormattedMessage id="paymentsNone" />} />
+      ) : (
+        <List
+          className="dues-payments-list"
+          dataSource={items}
+          renderItem={(payment) => {
+            const fund = funds.data?.find((f) => f.id === payment.fund_id)
+            return (
+              <List.Item
+                className="dues-payment"
+                actions={[
+                  <Link key="receipt" to={`/payments/${payment.id}/receipt`}>
+                    <FormattedMessage id="paymentReceipt" />
+                  </Link>,
+                  ...(admin && payment.status === 'valid'
+                    ? [
+                        <Button key="void" danger size="small" onClick={() => setVoiding(payment)}>
+                          <FormattedMessage id="paymentVoid" />
+                        </Button>,
+                      ]
+                    : []),
+                ]}
+              >
+                <div className="dues-payment-body">
+                  <span className="receipt-number">{payment.receipt_number}</span>
+                  <span>{formatDate(payment.received_on, 'ethiopian', language)}</span>
+                  <span className="dues-money">
+                    {formatMinor(payment.amount, minorDigits(payment.currency))} {payment.currency}
+                  </span>
+                  {fund && <span>{nameIn(fund, language)}</span>}
+                  {payment.status === 'void' && (
+                    <Tag style={READABLE_TAG} color="error">
+                      <FormattedMessage id="paymentIsVoid" />
+                    </Tag>
+                  )}
+                </div>
+              </List.Item>
+            )
+          }}
+        />
+      )}
+      <VoidDialog payment={voiding} onClose={() => setVoiding(undefined)} />
+    </section>
+  )
+}

@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react'
+import { qrPath } from '../idcard'
+import type { AuthUser } from '../auth'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { ChurchProfile } from '../churchProfile'
+import type { Payment } from './duesApi'
+
+jest.setTimeout(60_000)
+const slow = { timeout: 20_000 }
+const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
+
+const church: ChurchProfile = {
+  name_am: 'ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን',
+  name_en: 'Debre Selam St Mary Church',
+  name_om: 'Waldaa Kiristaanaa Qulqulleettii Maariyaam',
+  address: 'Addis Ababa',
+  phone: '+251 11 123 4567',
+  po_box: '1234',
+  currency: 'ETB',
+  signatory_name: 'Abba Gebre',
+  signatory_title: 'Treasurer',
+  good_standing: { kind: 'max_unpaid', months: 0 },
+  logo_url: '/api/church/logo?v=abc',
+  updated_at: '2026-01-01T00:00:00Z',
+}
+
+const payment: Payment = {
+  id: 9,
+  receipt_number: '2018-000007',
+  fund_id: 1,
+  member_id: 5,
+  household_id: null,
+  payer_name: 'Abebe Kebede',
+  amount: 120000,
+  currency: 'ETB',
+  method: 'telebirr',
+  reference: 'TB123',
+  received_on: '2026-01-12',
+  received_by: 'clerk',
+  created_at: '2026-01-12T08:00:00Z',
+  status: 'valid',
+  voided_at: null,
+  void_reason: null,
+  allocations: [{ month: '2018-01', amount: 120000 }],
+  verify_path: '/verify/abcdefghijklmnopqrstuv',
+}
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/church', { json: church })
+  server.on('GET', '/api/funds', {
+    json: [
+      {
+        id: 1,
+        kind: 'dues',
+        payer: 'member',
+        name_am: 'ወርሃዊ የአባልነት ክፍያ',
+        name_en: 'Monthly dues',
+        name_om: "Kaffaltii miseensummaa ji'aa",
+        active: true,
+        rates: [],
+      },
+    ],
+  })
+})
+afterEach(() => {
+  server.restore()
+  localStorage.clear()
+})
+
+describe('the receipt', () => {
+  it('prints everything in Amharic, with a QR code of the public check', async () => {
+    server.on('GET', '/api/payments/9', { json: payment })
+    renderRoute('/payments/9/receipt', { signedInAs: clerk, language: 'am' })
+    const receipt = await screen.findByRole('article', { name: 'ደረሰኝ' }, slow)
+    const text = receipt.textContent ?? ''
+    expect(text).toContain('ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን')
+    expect(text).toContain('2018-000007')
+    expect(text).toContain('Abebe Kebede')
+    expect(text).toContain('ወርሃዊ የአባልነት ክፍያ')
+    expect(text).toContain('መስከረም 2018 ዓ.ም.')
+    expect(text).toContain('1,200.00 ETB')
+    expect(text).toContain('አንድ ሺህ ሁለት መቶ ብር ብቻ')
+    expect(text).toContain('ቴሌብር (telebirr)፣ ማጣቀሻ TB123')
+    // Both calendars: 12 January 2026 is Tir 4, 2018 E.C.
+    expect(text).toContain('ጥር 4 ቀን 2018 ዓ.ም.')
+    expect(text).toContain('2026 እ.ኤ.አ.')
+    expect(text).toContain('Abba Gebre')
+    expect(receipt.querySelector('img.receipt-logo')).toHaveAttribute('src', church.logo_url)
+
+    const qr = within(receipt).getByRole('img', { name: 'ደረሰኙን ማረጋገጫ QR ኮድ' })
+    const url = qr.getAttribute('data-verify-url')
+    expect(url).toBe(`${window.location.origin}/verify/abcdefghijklmnopqrstuv`)
+    // The drawn modules are the QR code of that very address.
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(url!).d)
+  })
+
+  it('marks a void receipt and reads English when the clerk does', async () => {
+    server.on('GET', '/api/payments/9', { json: { ...payment, status: 'void' } })
+    renderRoute('/payments/9/receipt', { signedInAs: clerk })
+    const receipt = await screen.findByRole('article', { name: 'Receipt' }, slow)
+    expect(within(receipt).getByRole('status')).toHaveTextContent('Void')
+    expect(receipt).toHaveTextContent('One thousand two hundred birr only')
+    expect(receipt).toHaveTextContent('Debre Selam St Mary Church')
+    expect(receipt).toHaveTextContent('Meskerem 2018 E.C.')
+  })
+
+  it('says so when there is no such payment', async () => {
+    server.on('GET', '/api/payments/9', { status: 404, json: { success: false, message: 'x' } })
+    renderRoute('/payments/9/receipt', { signedInAs: clerk })
+    expect(await screen.findByText('No receipt has this code.', {}, slow)).toBeInTheDocument()
+  })
+})

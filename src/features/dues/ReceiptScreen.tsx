@@ -1,0 +1,225 @@
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons'
+import { Button, Result, Segmented, Skeleton } from 'antd'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useNavigate, useParams } from 'react-router'
+import { useAppSelector } from '../../app/hooks'
+import { amountInWords, formatDate, formatMinor, minorDigits } from '../../domain'
+import { LoadError } from '../../shared/RecordsView'
+import { qrPath } from '../idcard'
+import { type Language, selectLanguage } from '../preferences'
+import { type ChurchProfile, useChurchQuery } from '../churchProfile'
+import { type Fund, type Payment, useFundsQuery, usePaymentQuery } from './duesApi'
+import { duesMonthLabel, nameIn } from './duesText'
+import './receipt.css'
+
+export type ReceiptFormat = 'a5' | 'roll80'
+
+/** The QR code as an SVG: a square of modules with its quiet zone. */
+function QrCode({ text, label }: { text: string; label: string }) {
+  const { d, size } = qrPath(text)
+  const edge = size + 8
+  return (
+    <svg
+      className="receipt-qr"
+      viewBox={`-4 -4 ${edge} ${edge}`}
+      role="img"
+      aria-label={label}
+      data-verify-url={text}
+      shapeRendering="crispEdges"
+    >
+      <rect x={-4} y={-4} width={edge} height={edge} fill="#fff" />
+      <path d={d} fill="#000" />
+    </svg>
+  )
+}
+
+/** The receipt's paper: everything the issue asks for, in the clerk's language. */
+export function Receipt({
+  payment,
+  church,
+  fund,
+  language,
+  format,
+  origin,
+}: {
+  payment: Payment
+  church: ChurchProfile | undefined
+  fund: Fund | undefined
+  language: Language
+  format: ReceiptFormat
+  origin: string
+}) {
+  const intl = useIntl()
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values)
+  const digits = minorDigits(payment.currency)
+  const money = (minor: number) => `${formatMinor(minor, digits)} ${payment.currency}`
+  const verifyUrl = `${origin}${payment.verify_path}`
+  const churchName = church ? nameIn(church, language) : ''
+  const rows: [string, React.ReactNode][] = [
+    [t('receiptPayerName'), payment.payer_name ?? '—'],
+    [t('paymentFund'), fund ? nameIn(fund, language) : '—'],
+  ]
+  if (payment.allocations.length > 0)
+    rows.push([
+      t('paymentMonths'),
+      <ul className="receipt-months" key="months">
+        {payment.allocations.map((line) => (
+          <li key={line.month}>
+            <span>{duesMonthLabel(line.month, language)}</span>{' '}
+            <span className="receipt-figure">{money(line.amount)}</span>
+          </li>
+        ))}
+      </ul>,
+    ])
+  rows.push(
+    [
+      t('receiptAmount'),
+      <strong key="amount" className="receipt-figure">
+        {money(payment.amount)}
+      </strong>,
+    ],
+    [t('receiptAmountInWords'), amountInWords(payment.amount, payment.currency, language)],
+    [
+      t('paymentMethod'),
+      payment.reference
+        ? t('receiptMethodWithReference', {
+            method: t(`paymentMethod.${payment.method}`),
+            reference: payment.reference,
+          })
+        : t(`paymentMethod.${payment.method}`),
+    ],
+    [
+      t('receiptDate'),
+      <span key="date">
+        {formatDate(payment.received_on, 'ethiopian', language)}
+        <br />
+        {formatDate(payment.received_on, 'gregorian', language)}
+      </span>,
+    ],
+    [t('receiptReceivedBy'), payment.received_by],
+  )
+  return (
+    <article
+      className={`receipt receipt-${format}${payment.status === 'void' ? ' receipt-is-void' : ''}`}
+      aria-label={t('receiptTitle')}
+    >
+      <header className="receipt-head">
+        {church?.logo_url && <img className="receipt-logo" src={church.logo_url} alt="" />}
+        <div className="receipt-church">
+          {churchName && <h2 className="receipt-church-name">{churchName}</h2>}
+          {church && (church.address || church.phone || church.po_box) && (
+            <p className="receipt-church-contact">
+              {[
+                church.address,
+                church.phone,
+                church.po_box ? t('receiptPoBox', { box: church.po_box }) : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          )}
+        </div>
+      </header>
+      <h3 className="receipt-title">
+        <FormattedMessage id="receiptTitle" />
+        <span className="receipt-number">{payment.receipt_number}</span>
+      </h3>
+      {payment.status === 'void' && (
+        <p className="receipt-void-mark" role="status">
+          <FormattedMessage id="receiptVoidMark" />
+        </p>
+      )}
+      <dl className="receipt-lines">
+        {rows.map(([label, value]) => (
+          <div className="receipt-line" key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <footer className="receipt-foot">
+        <div className="receipt-signature">
+          <div className="receipt-signature-line" />
+          <div>{church?.signatory_name || payment.received_by}</div>
+          {church?.signatory_title && <div>{church.signatory_title}</div>}
+        </div>
+        <figure className="receipt-check">
+          <QrCode text={verifyUrl} label={t('receiptQrLabel')} />
+          <figcaption>
+            <FormattedMessage id="receiptQrCaption" />
+          </figcaption>
+        </figure>
+      </footer>
+    </article>
+  )
+}
+
+/**
+ * A payment's receipt (issue 46), printed on A5 or an 80 mm receipt printer: print CSS picks
+ * the named page for the chosen paper. Reprints come here from the payments list.
+ */
+export default function ReceiptScreen() {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const language = useAppSelector(selectLanguage)
+  const id = Number(useParams().id)
+  const valid = Number.isSafeInteger(id) && id > 0
+  const payment = usePaymentQuery(id, { skip: !valid })
+  const church = useChurchQuery()
+  const funds = useFundsQuery()
+  const [format, setFormat] = useState<ReceiptFormat>('a5')
+  const status = (payment.error as { status?: unknown } | undefined)?.status
+
+  let body
+  if (!valid || status === 404)
+    body = <Result status="warning" title={<FormattedMessage id="receiptNotFound" />} />
+  else if (payment.isLoading || church.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />
+  else if (payment.isError || !payment.data)
+    body = (
+      <LoadError
+        title={intl.formatMessage({ id: 'receiptLoadFailed' })}
+        onRetry={() => void payment.refetch()}
+      />
+    )
+  else
+    body = (
+      <Receipt
+        payment={payment.data}
+        church={church.data}
+        fund={funds.data?.find((f) => f.id === payment.data!.fund_id)}
+        language={language}
+        format={format}
+        origin={window.location.origin}
+      />
+    )
+
+  return (
+    <div className={`receipt-page receipt-page-${format}`}>
+      <div className="receipt-controls">
+        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
+          <FormattedMessage id="back" />
+        </Button>
+        <Segmented
+          aria-label={intl.formatMessage({ id: 'receiptPaper' })}
+          value={format}
+          onChange={(value) => setFormat(value as ReceiptFormat)}
+          options={[
+            { value: 'a5', label: intl.formatMessage({ id: 'receiptPaperA5' }) },
+            { value: 'roll80', label: intl.formatMessage({ id: 'receiptPaper80' }) },
+          ]}
+        />
+        <Button
+          type="primary"
+          icon={<PrinterOutlined aria-hidden />}
+          disabled={!payment.data}
+          onClick={() => window.print()}
+        >
+          <FormattedMessage id="receiptPrint" />
+        </Button>
+      </div>
+      {body}
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { Checkbox, Form, Input, Modal } from 'antd'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { serverMessage } from '../../app/api'
+import type { MonthLine } from '../../domain'
+import type { Language } from '../preferences'
+import { useWaiveMonthsMutation } from './duesApi'
+import { duesMonthLabel } from './duesText'
+
+/** Admins forgive months of the shown year (a council's decision), with the reason. */
+export function WaiveDialog({
+  open,
+  onClose,
+  memberId,
+  fundId,
+  months,
+  language,
+}: {
+  open: boolean
+  onClose: () => void
+  memberId: number
+  fundId: number
+  months: readonly MonthLine[]
+  language: Language
+}) {
+  const intl = useIntl()
+  const t = (id: string) => intl.formatMessage({ id })
+  const [picked, setPicked] = useState<string[]>([])
+  const [reason, setReason] = useState('')
+  const [errors, setErrors] = useState<{ months?: string; reason?: string; form?: string }>({})
+  const [waive, waiving] = useWaiveMonthsMutation()
+  const owing = months.filter((line) => line.due > line.paid && line.state !== 'waived')
+
+  const submit = async () => {
+    const found = {
+      months: picked.length === 0 ? t('paymentPickMonths') : undefined,
+      reason: reason.trim() ? undefined : t('fieldRequired'),
+    }
+    setErrors(found)
+    if (found.months || found.reason) return
+    try {
+      await waive({
+        fund_id: fundId,
+        member_id: memberId,
+        months: picked,
+        reason: reason.trim(),
+      }).unwrap()
+      setPicked([])
+      setReason('')
+      onClose()
+    } catch (failure) {
+      setErrors({ form: serverMessage(failure) ?? t('duesWaiveFailed') })
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('duesWaiveTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('duesWaive')}
+      okButtonProps={{ loading: waiving.isLoading }}
+      cancelText={t('cancel')}
+      destroyOnHidden
+    >
+      <Form layout="vertical" onFinish={() => void submit()}>
+        <Form.Item
+          label={t('paymentMonths')}
+          required
+          validateStatus={errors.months ? 'error' : undefined}
+          help={errors.months}
+        >
+          {owing.length === 0 ? (
+            <FormattedMessage id="paymentNoMonthsOwed" />
+          ) : (
+            <Checkbox.Group
+              aria-label={t('paymentMonths')}
+              value={picked}
+              onChange={(values) => setPicked(values as string[])}
+              options={owing.map((line) => ({
+                value: line.month,
+                label: duesMonthLabel(line.month, language),
+              }))}
+            />
+          )}
+        </Form.Item>
+        <Form.Item
+          label={t('duesReason')}
+          htmlFor="waive-reason"
+          required
+          validateStatus={errors.reason || errors.form ? 'error' : undefined}
+          help={errors.reason ?? errors.form}
+        >
+          <Input.TextArea
+            id="waive-reason"
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
