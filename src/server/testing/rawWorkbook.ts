@@ -9,12 +9,12 @@ interface Entry {
 }
 
 /** A zip of deflated entries. */
-export function zipOf(entries: Entry[]): Buffer {
+export function zipOf(entries: Entry[], level = 6): Buffer {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
   for (const { name, data } of entries) {
-    const packed = zlib.deflateRawSync(data, { level: 6 })
+    const packed = zlib.deflateRawSync(data, { level })
     const nameBytes = Buffer.from(name)
     const crc = zlib.crc32(data)
     const local = Buffer.alloc(30)
@@ -72,6 +72,8 @@ export function rawWorkbook(options: {
   strings: string[]
   rowCount: number
   row: (index: number) => (number | string)[]
+  /** Deflate level, 9 to pack a large sheet under the upload limit. */
+  level?: number
 }): Buffer {
   const parts: string[] = [
     `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>`,
@@ -91,43 +93,46 @@ export function rawWorkbook(options: {
     options.strings.map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('') +
     '</sst>'
   const text = (value: string) => Buffer.from(value)
-  return zipOf([
-    {
-      name: '[Content_Types].xml',
-      data: text(
-        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-          '<Default Extension="xml" ContentType="application/xml"/>' +
-          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-          '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-          '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
-          '</Types>',
-      ),
-    },
-    {
-      name: '_rels/.rels',
-      data: text(
-        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}">` +
-          `<Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-      ),
-    },
-    {
-      name: 'xl/workbook.xml',
-      data: text(
-        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}">` +
-          '<sheets><sheet name="Members" sheetId="1" r:id="rId1"/></sheets></workbook>',
-      ),
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: text(
-        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}">` +
-          `<Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-          `<Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/>` +
-          '</Relationships>',
-      ),
-    },
-    { name: 'xl/worksheets/sheet1.xml', data: text(parts.join('')) },
-    { name: 'xl/sharedStrings.xml', data: text(sharedStrings) },
-  ])
+  return zipOf(
+    [
+      {
+        name: '[Content_Types].xml',
+        data: text(
+          '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+            '<Default Extension="xml" ContentType="application/xml"/>' +
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+            '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+            '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
+            '</Types>',
+        ),
+      },
+      {
+        name: '_rels/.rels',
+        data: text(
+          `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}">` +
+            `<Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        ),
+      },
+      {
+        name: 'xl/workbook.xml',
+        data: text(
+          `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}">` +
+            '<sheets><sheet name="Members" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        ),
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: text(
+          `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}">` +
+            `<Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+            `<Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/>` +
+            '</Relationships>',
+        ),
+      },
+      { name: 'xl/worksheets/sheet1.xml', data: text(parts.join('')) },
+      { name: 'xl/sharedStrings.xml', data: text(sharedStrings) },
+    ],
+    options.level,
+  )
 }
