@@ -1,8 +1,3 @@
 // The church profile (issue 46): one record on the server that every printed paper reads.
-export {
-  type ChurchProfile,
-  type ChurchProfileUpdate,
-  useChurchQuery,
-  useUpdateChurchMutation,
-} from './churchApi'
+export { type ChurchProfile, useChurchQuery } from './churchApi'
 export { useChurchLogo } from './useChurchLogo'

@@ -2,7 +2,7 @@
 // the member export (a cell never starts a formula), amounts as numbers in major units.
 import ExcelJS from 'exceljs'
 import { ethiopianMonthName, formatDate, monthParts, type DuesMonth } from '../../../domain'
-import { type Calendar, type Language, message, neutralise } from '../imports'
+import { type Calendar, type Language, message, neutralise } from '../../platform/spreadsheetText'
 import type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'
 
 type Cell = string | number
