@@ -210,7 +210,10 @@ function ethiopianFields(
  * Whether members has a column (search_text_version from migration 0501, the Ethiopian fields
  * from 2026_11_26_0501): tests of older migrations seed a database migrated only up to theirs.
  */
-async function hasColumn(db: Db, column: 'search_text_version' | 'latin_name'): Promise<boolean> {
+async function hasColumn(
+  db: Db,
+  column: 'search_text_version' | 'latin_name' | 'external_id',
+): Promise<boolean> {
   try {
     await db.selectFrom('members').select(column).limit(1).execute()
     return true
@@ -259,6 +262,8 @@ export interface RowOptions {
   /** members has search_text_version (migration 0501) and the Ethiopian fields (2026_11_26_0501). */
   versioned: boolean
   ethiopian: boolean
+  /** members has external_id (migration 2026_11_29_0601). */
+  externalId: boolean
 }
 
 /** The seed's members as rows, one per call, in the order the seed draws them. */
@@ -268,6 +273,7 @@ export function memberRows(options: RowOptions): (now: string) => NewMemberRow {
     const input = fakeMember(random)
     const columns: Partial<NewMemberRow> = inputToColumns(input)
     if (!options.ethiopian) for (const column of ETHIOPIAN_COLUMNS) delete columns[column]
+    if (!options.externalId) delete columns.external_id
     return {
       ...(columns as ReturnType<typeof inputToColumns>),
       owner_user_id: options.ownerId,
@@ -288,6 +294,7 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
     seed: options.seed ?? 20261122,
     versioned: await hasColumn(db, 'search_text_version'),
     ethiopian: await hasColumn(db, 'latin_name'),
+    externalId: await hasColumn(db, 'external_id'),
   }
   if (!isPostgres(db) && (options.bulk ?? options.count >= BULK_SEED_FROM))
     return bulkSeedSqlite(db, options, rowOptions)
