@@ -89,6 +89,12 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
           .then((v) => v.forgetPassword(username))
           .catch(() => undefined)
       }
+      // The member list and profiles kept for an offline session go with the verifier.
+      if (username && typeof indexedDB !== 'undefined') {
+        void import(/* webpackChunkName: "offline-verifier" */ '../../shared/deviceMembers')
+          .then((kept) => kept.forgetAccountMembers(username))
+          .catch(() => undefined)
+      }
       // Spec 2.2: logout clears the device's local storage. The language, theme, calendar and
       // the dismissed install banner are the device's settings, so they are written back.
       const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const)
