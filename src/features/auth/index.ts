@@ -20,3 +20,4 @@ export { useLoginMutation } from './authApi'
 /** Whether the signed-in account may change members (auditors read only). */
 export { useCanChangeMember, useCanWrite, useRole } from './useRole'
 export { OfflineSessionBar } from './OfflineSessionBar'
+export { forgetTemporaryPassword, heldTemporaryPassword } from './temporaryPassword'
