@@ -13,8 +13,9 @@ import {
   controlledByServiceWorker,
   launchBrowser,
   NARROW,
-  nextStep,
   openPage,
+  registerMinimal,
+  restartServer,
   type RunningServer,
   screenshot,
   signIn,
@@ -38,10 +39,6 @@ after(async () => {
   await server?.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
-
-/** The stopped server again: the same origin (so the same service worker) and data. */
-const restartServer = (stopped: RunningServer) =>
-  startServer({ PORT: String(stopped.port), DATA_DIR: stopped.dataDir })
 
 /** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
 async function signInHome(page: Page) {
@@ -118,29 +115,6 @@ test('a screen whose code cannot be fetched shows "can\'t load offline — retry
   await context.close()
 })
 
-const openOptions = (page: Page) =>
-  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
-
-/** Picks one option of the antd select with this id (retried while the menu slides in). */
-async function pick(page: Page, id: string, label: string) {
-  const input = page.locator(`#${id}`)
-  const select = page.locator('.ant-select', { has: input })
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
-      await openOptions(page).filter({ hasText: label }).first().click({ timeout: 5000 })
-      await select
-        .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
-        .first()
-        .waitFor({ timeout: 5000 })
-      break
-    } catch (error) {
-      if (attempt === 3) throw error
-    }
-  }
-  if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape')
-}
-
 async function takeCameraPhoto(page: Page) {
   await page.getByRole('button', { name: t('en', 'takePhoto'), exact: true }).click()
   await page.waitForFunction(
@@ -153,35 +127,6 @@ async function takeCameraPhoto(page: Page) {
   await page.locator('.photo-picker .ant-avatar img').waitFor()
 }
 
-/** The wizard's required fields only, then Submit. */
-async function registerMinimal(page: Page, firstName: string, photo: boolean) {
-  const option = (field: string, key: string) => t('en', `option.${field}.${key}`)
-  if (photo) await takeCameraPhoto(page)
-  await page.locator('#member-first_name').fill(firstName)
-  await page.locator('#member-middle_name').fill('Kebede')
-  await page.locator('#member-last_name').fill('Offline')
-  await pick(page, 'member-gender', option('gender', 'female'))
-  await page.locator('#member-date_of_birth').click()
-  await page.locator('#member-date_of_birth').fill('1990-05-04')
-  await page.keyboard.press('Enter')
-  await pick(page, 'member-marital_status', option('marital_status', 'single'))
-  await nextStep(page, 1)
-  await page.locator('#member-phone_primary').fill('+251911000111')
-  await page.locator('#member-street_address').fill('Bole Road 12')
-  await page.locator('#member-city').fill('Addis Ababa')
-  await page.locator('#member-state').fill('Addis Ababa')
-  await nextStep(page, 2)
-  await nextStep(page, 3)
-  await pick(page, 'member-membership_status', option('membership_status', 'member'))
-  await nextStep(page, 4)
-  await pick(page, 'member-current_ministries', option('current_ministries', 'choir'))
-  await nextStep(page, 5)
-  await pick(page, 'member-highest_education', option('highest_education', 'degree'))
-  await nextStep(page, 6)
-  await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'sms'))
-  await page.getByRole('button', { name: t('en', 'submit'), exact: true }).click()
-}
-
 test('offline with the server stopped: two registrations with photos survive a reload and are sent once', async () => {
   const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
   await page.goto(`${server.url}/login`)
@@ -192,7 +137,7 @@ test('offline with the server stopped: two registrations with photos survive a r
   await server.stop()
   const names = ['Queuedone', 'Queuedtwo']
   for (const [i, name] of names.entries()) {
-    await registerMinimal(page, name, true)
+    await registerMinimal(page, name, takeCameraPhoto)
     await page.getByText(t('en', 'savedOnDevice')).waitFor()
     if (i === 0) await screenshot(page, 'offline-saved-en-375')
     // The wizard resets for the next person.
@@ -266,7 +211,7 @@ test('a registration whose answer is lost on the way back is sent again and stor
     await route.abort('connectionreset')
   })
   const name = 'Droppedanswer'
-  await registerMinimal(page, name, false)
+  await registerMinimal(page, name)
   await page.getByText(t('en', 'savedOnDevice')).waitFor()
   // The next request that reaches the server starts the queue, which sends the registration
   // again with the same key; the server answers with the member it already has.

@@ -15,8 +15,9 @@ import {
   controlledByServiceWorker,
   launchBrowser,
   NARROW,
-  nextStep,
   openPage,
+  registerMinimal,
+  restartServer,
   type RunningServer,
   screenshot,
   startServer,
@@ -70,57 +71,6 @@ const verifierKept = (page: Page) =>
     ADMIN_PASSWORD,
   )
 
-const openOptions = (page: Page) =>
-  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
-
-/** Picks one option of the antd select with this id (retried while the menu slides in). */
-async function pick(page: Page, id: string, label: string) {
-  const input = page.locator(`#${id}`)
-  const select = page.locator('.ant-select', { has: input })
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
-      await openOptions(page).filter({ hasText: label }).first().click({ timeout: 5000 })
-      await select
-        .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
-        .first()
-        .waitFor({ timeout: 5000 })
-      break
-    } catch (error) {
-      if (attempt === 3) throw error
-    }
-  }
-  if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape')
-}
-
-/** The wizard's required fields only, then Submit. */
-async function registerMinimal(page: Page, firstName: string) {
-  const option = (field: string, key: string) => t('en', `option.${field}.${key}`)
-  await page.locator('#member-first_name').fill(firstName)
-  await page.locator('#member-middle_name').fill('Kebede')
-  await page.locator('#member-last_name').fill('Offline')
-  await pick(page, 'member-gender', option('gender', 'female'))
-  await page.locator('#member-date_of_birth').click()
-  await page.locator('#member-date_of_birth').fill('1990-05-04')
-  await page.keyboard.press('Enter')
-  await pick(page, 'member-marital_status', option('marital_status', 'single'))
-  await nextStep(page, 1)
-  await page.locator('#member-phone_primary').fill('+251911000111')
-  await page.locator('#member-street_address').fill('Bole Road 12')
-  await page.locator('#member-city').fill('Addis Ababa')
-  await page.locator('#member-state').fill('Addis Ababa')
-  await nextStep(page, 2)
-  await nextStep(page, 3)
-  await pick(page, 'member-membership_status', option('membership_status', 'member'))
-  await nextStep(page, 4)
-  await pick(page, 'member-current_ministries', option('current_ministries', 'choir'))
-  await nextStep(page, 5)
-  await pick(page, 'member-highest_education', option('highest_education', 'degree'))
-  await nextStep(page, 6)
-  await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'sms'))
-  await page.getByRole('button', { name: t('en', 'submit'), exact: true }).click()
-}
-
 test('offline sign-in after an online one, a queued registration, then sent after a real sign-in', async () => {
   const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
   await page.goto(`${server.url}/login`)
@@ -161,7 +111,7 @@ test('offline sign-in after an online one, a queued registration, then sent afte
   await page.getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) }).waitFor()
 
   // The server again (same port and data): the banner asks for a real sign-in.
-  server = await startServer({ PORT: String(server.port), DATA_DIR: dataDir })
+  server = await restartServer(server)
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await bar.getByText(t('en', 'offlineSessionServerBack')).waitFor({ timeout: 30_000 })
   await bar.getByRole('button', { name: t('en', 'offlineSessionSignIn') }).click()

@@ -302,3 +302,67 @@ export async function pressDropdownItem(page: Page, name: string) {
   )
   await item.click()
 }
+
+/** The stopped server again: the same origin (so the same service worker) and data. */
+export const restartServer = (stopped: RunningServer) =>
+  startServer({ PORT: String(stopped.port), DATA_DIR: stopped.dataDir })
+
+const openOptions = (page: Page) =>
+  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
+
+/** Picks one option of the antd select with this id (retried while the menu slides in). */
+export async function pickOption(page: Page, id: string, label: string) {
+  const input = page.locator(`#${id}`)
+  const select = page.locator('.ant-select', { has: input })
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
+      await openOptions(page).filter({ hasText: label }).first().click({ timeout: 5000 })
+      await select
+        .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
+        .first()
+        .waitFor({ timeout: 5000 })
+      break
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+  if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape')
+}
+
+/** The wizard's required fields only (after `first`, such as taking a photo), then Submit. */
+export async function registerMinimal(
+  page: Page,
+  firstName: string,
+  first?: (page: Page) => Promise<void>,
+) {
+  const option = (field: string, key: string) => t('en', `option.${field}.${key}`)
+  if (first) await first(page)
+  await page.locator('#member-first_name').fill(firstName)
+  await page.locator('#member-middle_name').fill('Kebede')
+  await page.locator('#member-last_name').fill('Offline')
+  await pickOption(page, 'member-gender', option('gender', 'female'))
+  await page.locator('#member-date_of_birth').click()
+  await page.locator('#member-date_of_birth').fill('1990-05-04')
+  await page.keyboard.press('Enter')
+  await pickOption(page, 'member-marital_status', option('marital_status', 'single'))
+  await nextStep(page, 1)
+  await page.locator('#member-phone_primary').fill('+251911000111')
+  await page.locator('#member-street_address').fill('Bole Road 12')
+  await page.locator('#member-city').fill('Addis Ababa')
+  await page.locator('#member-state').fill('Addis Ababa')
+  await nextStep(page, 2)
+  await nextStep(page, 3)
+  await pickOption(page, 'member-membership_status', option('membership_status', 'member'))
+  await nextStep(page, 4)
+  await pickOption(page, 'member-current_ministries', option('current_ministries', 'choir'))
+  await nextStep(page, 5)
+  await pickOption(page, 'member-highest_education', option('highest_education', 'degree'))
+  await nextStep(page, 6)
+  await pickOption(
+    page,
+    'member-preferred_contact_method',
+    option('preferred_contact_method', 'sms'),
+  )
+  await page.getByRole('button', { name: t('en', 'submit'), exact: true }).click()
+}

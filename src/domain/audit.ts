@@ -50,6 +50,11 @@ export interface AuditEvent {
   member_id: number | null
   subject_user_id: number | null
   details: Record<string, unknown>
+  /**
+   * The member's name as it is now (or as the restore bin keeps it), where the reader may see
+   * that member; absent otherwise and on events about no member.
+   */
+  member_name?: string
 }
 
 export interface AuditPage {
@@ -65,6 +70,10 @@ export interface AuditFilters {
   /** yyyy-mm-dd, whole UTC days, inclusive. */
   from?: string
   to?: string
+  /** Words of the member's name, each found in it (current members only). */
+  member_name?: string
+  /** Leaves out signing in, refused sign-ins and signing out. */
+  hide_sign_ins?: boolean
 }
 
 /** 'member_update' → 'action.member_update', the message id of an action's name. */
@@ -179,6 +188,7 @@ export function historyText({ t, known, calendar, language }: HistoryWords) {
 
   /** The member or account an event is about, in a few words. */
   const subject = (event: AuditEvent) => {
+    if (event.member_name) return event.member_name
     const details = event.details ?? {}
     const name = [details.first_name, details.last_name].filter((x) => typeof x === 'string')
     if (name.length > 0) return name.join(' ')

@@ -26,10 +26,48 @@ export function useGuardedNavigate() {
   )
 }
 
+/** Marks the history entry the guard adds, so that the browser's Back lands on the page first. */
+const SENTINEL = 'abalLeaveGuard'
+
+const onSentinel = () =>
+  Boolean((window.history.state as Record<string, unknown> | null)?.[SENTINEL])
+
 /**
- * Asks before unsaved changes are left behind (issue 42): the app's ways out (top bar, Back)
- * open a confirmation; a reload or a closed tab gets the browser's own question. `allow` lets a
- * screen leave on purpose (after its own save) before its next render clears `when`.
+ * The browser's own Back button, which no navigate call sees: while guarded, the page stands on
+ * an extra entry of the same address, so Back only steps onto the page itself (the route does not
+ * change) and the guard asks. Stay puts the entry back; Leave goes back past the page.
+ */
+function guardBrowserBack(ask: Ask): () => void {
+  const sentinel = { ...((window.history.state as object | null) ?? {}), [SENTINEL]: true }
+  const stand = () => window.history.pushState(sentinel, '', window.location.href)
+  stand()
+  let leaving = false
+  const popped = () => {
+    if (leaving || onSentinel()) return
+    void ask().then((ok) => {
+      if (!ok) stand()
+      else {
+        leaving = true
+        window.history.back()
+      }
+    })
+  }
+  window.addEventListener('popstate', popped)
+  return () => {
+    window.removeEventListener('popstate', popped)
+    // Saved or cancelled on the page: its extra entry goes, so Back works as usual again.
+    if (!leaving && onSentinel()) {
+      leaving = true
+      window.history.back()
+    }
+  }
+}
+
+/**
+ * Asks before unsaved changes are left behind (issue 42): the app's ways out (top bar, Logout,
+ * Back) and the browser's Back button open a confirmation; a reload or a closed tab gets the
+ * browser's own question. `allow` lets a screen leave on purpose (after its own save) before its
+ * next render clears `when`.
  */
 export function LeaveGuard({
   when,
@@ -60,9 +98,11 @@ export function LeaveGuard({
       event.returnValue = ''
     }
     window.addEventListener('beforeunload', unload)
+    const unguardBack = guardBrowserBack(ask)
     return () => {
       if (guard === ask) guard = null
       window.removeEventListener('beforeunload', unload)
+      unguardBack()
     }
   }, [when, allow])
   const reply = (ok: boolean) => {

@@ -5,7 +5,13 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../domain'
-import { landingPath, passwordChanged, selectCurrentUser } from '../auth'
+import {
+  forgetTemporaryPassword,
+  heldTemporaryPassword,
+  landingPath,
+  passwordChanged,
+  selectCurrentUser,
+} from '../auth'
 import { useChangePasswordMutation } from './accountApi'
 
 interface Values {
@@ -24,9 +30,9 @@ const SERVER_IDS = new Set([
   'currentPasswordWrong',
 ])
 
-function validate(values: Values): FormikErrors<Values> {
+function validate(values: Values, asksCurrent: boolean): FormikErrors<Values> {
   const errors: FormikErrors<Values> = {}
-  if (!values.current) errors.current = 'fieldRequired'
+  if (asksCurrent && !values.current) errors.current = 'fieldRequired'
   if (values.next.trim() === '') errors.next = values.next ? 'passwordBlank' : 'fieldRequired'
   else if ([...values.next].length < MIN_PASSWORD_LENGTH) errors.next = 'passwordTooShort'
   else if ([...values.next].length > MAX_PASSWORD_LENGTH) errors.next = 'passwordTooLong'
@@ -44,6 +50,11 @@ export default function ChangePasswordScreen() {
   const [changePassword] = useChangePasswordMutation()
   const [done, setDone] = useState(false)
   const forced = user?.mustChangePassword === true
+  // The one-time password was typed at this sign-in: it is not asked for again, unless the
+  // server refuses it (then the field shows, as it does when this page no longer holds it).
+  const [heldRefused, setHeldRefused] = useState(false)
+  const held = forced && !heldRefused ? heldTemporaryPassword(user?.username) : null
+  const asksCurrent = held === null
   const text = (id: string | undefined) =>
     id ? intl.formatMessage({ id }, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH }) : ''
 
@@ -72,16 +83,17 @@ export default function ChangePasswordScreen() {
         )}
         <Formik<Values>
           initialValues={{ current: '', next: '', repeat: '' }}
-          validate={validate}
+          validate={(values) => validate(values, asksCurrent)}
           onSubmit={async (values, helpers) => {
             try {
               await changePassword({
-                current_password: values.current,
+                current_password: held ?? values.current,
                 new_password: values.next,
               }).unwrap()
               helpers.resetForm()
               setDone(true)
               if (forced) {
+                forgetTemporaryPassword()
                 dispatch(passwordChanged())
                 // Where this account's work starts (the landing after sign-in: registration, or
                 // the list for an auditor), saying the password is set; the toast outlives it.
@@ -91,6 +103,7 @@ export default function ChangePasswordScreen() {
             } catch (error) {
               const fields = (error as { data?: { errors?: Record<string, string> } }).data?.errors
               const known = (id?: string) => (id && SERVER_IDS.has(id) ? id : undefined)
+              if (held !== null && fields?.current_password) setHeldRefused(true)
               helpers.setErrors({
                 current: known(fields?.current_password),
                 next: known(fields?.new_password) ?? (fields ? undefined : 'saveFailed'),
@@ -106,28 +119,30 @@ export default function ChangePasswordScreen() {
                   ['next', 'newPassword', 'new-password'],
                   ['repeat', 'repeatNewPassword', 'new-password'],
                 ] as const
-              ).map(([name, label, autoComplete]) => {
-                const error = formik.touched[name] ? formik.errors[name] : undefined
-                return (
-                  <Form.Item
-                    key={name}
-                    label={<FormattedMessage id={label} />}
-                    htmlFor={`password-${name}`}
-                    validateStatus={error ? 'error' : undefined}
-                    help={error ? text(error) : undefined}
-                  >
-                    <Input.Password
-                      id={`password-${name}`}
-                      name={name}
-                      autoComplete={autoComplete}
-                      value={formik.values[name]}
-                      onChange={formik.handleChange}
-                      onBlur={formik.handleBlur}
-                      onPressEnter={() => formik.submitForm()}
-                    />
-                  </Form.Item>
-                )
-              })}
+              )
+                .filter(([name]) => name !== 'current' || asksCurrent)
+                .map(([name, label, autoComplete]) => {
+                  const error = formik.touched[name] ? formik.errors[name] : undefined
+                  return (
+                    <Form.Item
+                      key={name}
+                      label={<FormattedMessage id={label} />}
+                      htmlFor={`password-${name}`}
+                      validateStatus={error ? 'error' : undefined}
+                      help={error ? text(error) : undefined}
+                    >
+                      <Input.Password
+                        id={`password-${name}`}
+                        name={name}
+                        autoComplete={autoComplete}
+                        value={formik.values[name]}
+                        onChange={formik.handleChange}
+                        onBlur={formik.handleBlur}
+                        onPressEnter={() => formik.submitForm()}
+                      />
+                    </Form.Item>
+                  )
+                })}
               <Button
                 type="primary"
                 block

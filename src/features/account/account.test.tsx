@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
-import { emptyFrameRoutes, mockServerForEachTest } from '../../testing/mockServer'
+import { emptyFrameRoutes, fakeToken, mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 
 // The lazy screens load slowly on a busy machine.
@@ -70,5 +70,34 @@ describe('a first sign-in with a one-time password', () => {
     expect(
       await screen.findByText('Your password is set. You can now register members.', {}, slow),
     ).toBeInTheDocument()
+  })
+
+  it('does not ask again for the one-time password typed at sign-in', async () => {
+    server.on('POST', '/api/login', {
+      json: {
+        success: true,
+        token: fakeToken({ id: 7, username: 'hanna' }),
+        user: { id: 7, username: 'hanna', role: 'clerk', must_change_password: true },
+      },
+    })
+    server.on('POST', '/api/me/password', { status: 204 })
+    const user = userEvent.setup()
+    const { router } = renderRoute('/login')
+    await user.type(await screen.findByLabelText('Username', {}, slow), 'hanna')
+    await user.type(screen.getByLabelText('Password'), 'Xq3secret12ab')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    const next = await screen.findByLabelText('New password', {}, slow)
+    expect(router.state.location.pathname).toBe('/account/password')
+    expect(screen.queryByLabelText('Current password')).toBeNull()
+    await user.type(next, 'a-long-new-password')
+    await user.type(screen.getByLabelText('Repeat the new password'), 'a-long-new-password')
+    const form = next.closest('.ant-card') as HTMLElement
+    await user.click(within(form).getByRole('button', { name: 'Change password' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registration'), slow)
+    const sent = server.requests.find((r) => r.path === '/api/me/password')!
+    expect(sent.body).toEqual({
+      current_password: 'Xq3secret12ab',
+      new_password: 'a-long-new-password',
+    })
   })
 })

@@ -12,6 +12,7 @@ import {
   offlineSignInSucceeded,
 } from './authSlice'
 import type { OfflineCheck } from './offlineVerifier'
+import { forgetTemporaryPassword, holdTemporaryPassword } from './temporaryPassword'
 
 // The verifier (PBKDF2 and IndexedDB) loads only when a sign-in succeeds or finds no server: the
 // sign-in page's first paint does not wait for it (the login route's size budget).
@@ -41,8 +42,12 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
     effect: async (action, { getState }) => {
       const { auth } = getState()
       if (auth.status === 'signedIn' && auth.token) localStorage.setItem(TOKEN_KEY, auth.token)
-      // A temporary password is not worth keeping: it must be changed online first.
       const { user } = auth
+      // A temporary password is not worth a verifier: it must be changed online first. The
+      // change-password screen takes it from memory rather than asking for it again.
+      if (auth.status === 'signedIn' && user?.mustChangePassword) {
+        holdTemporaryPassword(user.username, action.meta.arg.originalArgs.password)
+      }
       if (auth.status !== 'signedIn' || !user || user.mustChangePassword || !canVerifyOffline()) {
         return
       }
@@ -83,10 +88,17 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
   listeners.startListening({
     actionCreator: loggedOut,
     effect: (_action, { dispatch, getOriginalState }) => {
+      forgetTemporaryPassword()
       const username = getOriginalState().auth.user?.username
       if (username && canVerifyOffline()) {
         void verifier()
           .then((v) => v.forgetPassword(username))
+          .catch(() => undefined)
+      }
+      // The member list and profiles kept for an offline session go with the verifier.
+      if (username && typeof indexedDB !== 'undefined') {
+        void import(/* webpackChunkName: "offline-verifier" */ '../../shared/deviceMembers')
+          .then((kept) => kept.forgetAccountMembers(username))
           .catch(() => undefined)
       }
       // Spec 2.2: logout clears the device's local storage. The language, theme, calendar and
@@ -100,6 +112,7 @@ export function registerAuthListeners(listeners: ListenerMiddlewareInstance<{ au
   listeners.startListening({
     actionCreator: sessionExpired,
     effect: (_action, { dispatch }) => {
+      forgetTemporaryPassword()
       localStorage.removeItem(TOKEN_KEY)
       dispatch(api.util.resetApiState())
     },

@@ -5,3 +5,4 @@ export { RequireAuth, RequireRole, RedirectIfSignedIn, landingPath } from './Req
 /** Whether the signed-in account may change members (auditors read only). */
 export { useCanChangeMember, useCanWrite, useRole } from './useRole'
 export { OfflineSessionBar } from './OfflineSessionBar'
+export { forgetTemporaryPassword, heldTemporaryPassword } from './temporaryPassword'

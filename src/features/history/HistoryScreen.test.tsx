@@ -70,6 +70,37 @@ describe('History screen (issue 25)', () => {
     expect(sent.get('to')).toBeNull()
   })
 
+  it('names the member the server names, and shows an import update field by field', async () => {
+    const imported: AuditEvent = {
+      ...update,
+      action: 'member_import',
+      member_id: 266,
+      member_name: 'Almaz Kebede',
+      details: { updated_fields: ['city'], changes: { city: [null, 'Gondar'] } },
+    }
+    server.on('GET', '/api/audit', { json: { items: [imported], next_cursor: null } })
+    renderRoute('/history', { signedInAs: auditor })
+    const list = await screen.findByRole('list', { name: 'History' }, slow)
+    expect(within(list).getByText('Almaz Kebede')).toBeInTheDocument()
+    expect(within(list).queryByText(/266/)).toBeNull()
+    expect(within(list).getByText('City / town:')).toBeInTheDocument()
+    expect(within(list).getByText('Gondar').tagName).toBe('INS')
+  })
+
+  it('filters by the member name typed and leaves sign-ins out on request', async () => {
+    const user = userEvent.setup()
+    const { router } = renderRoute('/history', { signedInAs: auditor })
+    await screen.findByRole('list', { name: 'History' }, slow)
+    await user.type(screen.getByLabelText("Member's name"), 'almaz')
+    await user.click(screen.getByRole('checkbox', { name: 'Hide signing in and out' }))
+    await waitFor(() => {
+      const sent = server.requests.filter((r) => r.path === '/api/audit').at(-1)!.search
+      expect(sent.get('member_name')).toBe('almaz')
+      expect(sent.get('hide_sign_ins')).toBe('true')
+    }, slow)
+    expect(router.state.location.search).toContain('hide_sign_ins=true')
+  })
+
   it('points out a date range that ends before it starts, at its end', async () => {
     renderRoute('/history?from=2026-11-10&to=2026-11-01', { signedInAs: auditor })
     await screen.findByRole('list', { name: 'History' }, slow)

@@ -1,11 +1,25 @@
 import { DownloadOutlined } from '@ant-design/icons'
-import { Alert, Button, Col, Empty, Flex, Form, InputNumber, Row, Select, Skeleton } from 'antd'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+} from 'antd'
 import { type ReactNode, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { MenuButton } from '../../shared/MenuButton'
+import { useDebouncedText } from '../../shared/useDebouncedText'
 import { LoadError } from '../../shared/RecordsView'
 import { useAccountsQuery } from '../accounts'
 import { useDownload } from '../../shared/useDownload'
@@ -20,6 +34,9 @@ import {
 import { HistoryEntry } from './MemberHistory'
 import { useHistoryText } from './historyText'
 import './history.css'
+
+/** The server's limit on the member name filter. */
+const MEMBER_NAME_MAX = 100
 
 const positive = (raw: string | null) => {
   const n = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0
@@ -37,6 +54,8 @@ function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
     member_id: positive(params.get('member_id')),
     from: /^\d{4}-\d{2}-\d{2}$/.test(params.get('from') ?? '') ? params.get('from')! : undefined,
     to: /^\d{4}-\d{2}-\d{2}$/.test(params.get('to') ?? '') ? params.get('to')! : undefined,
+    member_name: params.get('member_name')?.trim().slice(0, MEMBER_NAME_MAX) || undefined,
+    hide_sign_ins: params.get('hide_sign_ins') === 'true' || undefined,
   }
   const set = (next: AuditFilters) => {
     const search = new URLSearchParams()
@@ -79,6 +98,11 @@ export default function HistoryScreen() {
   const events = useMemo(() => audit.data?.pages.flatMap((page) => page.items) ?? [], [audit.data])
   const [memberDraft, setMemberDraft] = useState<number | null>(filters.member_id ?? null)
   const change = (patch: AuditFilters) => setFilters({ ...filters, ...patch })
+  const [memberName, setMemberName] = useDebouncedText(
+    filters.member_name ?? '',
+    (text) => change({ member_name: text.trim() || undefined }),
+    400,
+  )
   const badRange = Boolean(filters.from && filters.to && filters.from > filters.to)
 
   let body
@@ -148,6 +172,16 @@ export default function HistoryScreen() {
               }))}
             />
           </FilterCell>
+          <FilterCell id="history-member-name" label={t('historyMemberName')}>
+            <Input
+              id="history-member-name"
+              allowClear
+              maxLength={MEMBER_NAME_MAX}
+              placeholder={t('historyAnyMember')}
+              value={memberName}
+              onChange={(event) => setMemberName(event.target.value)}
+            />
+          </FilterCell>
           <FilterCell id="history-member" label={t('historyMemberId')}>
             <InputNumber<number>
               id="history-member"
@@ -173,6 +207,14 @@ export default function HistoryScreen() {
               />
             </Col>
           ))}
+          <Col span={24}>
+            <Checkbox
+              checked={filters.hide_sign_ins === true}
+              onChange={(event) => change({ hide_sign_ins: event.target.checked || undefined })}
+            >
+              {t('historyHideSignIns')}
+            </Checkbox>
+          </Col>
         </Row>
       </Form>
       {audit.isError && (

@@ -12,7 +12,8 @@ import { selectCalendar, selectLanguage } from '../preferences'
 import { CardPreview } from './CardPreview'
 import { CardPrintPages } from './CardPrintPages'
 import { useChurchLogo } from '../churchProfile'
-import { useGetIdCardPhotoQuery } from './idcardApi'
+import type { CardPartner } from './cardContent'
+import { useGetChurchNamesQuery, useGetIdCardPhotoQuery } from './idcardApi'
 import './idcard.css'
 import { LogoPicker } from './LogoPicker'
 import { asError, useCardEngine } from './useCardEngine'
@@ -42,8 +43,19 @@ export default function IdCardScreen() {
   const id = Number(params.id)
   const validId = Number.isInteger(id) && id > 0
   const calendar = useAppSelector(selectCalendar)
-  // The card speaks English and Amharic only (spec 2.9), so its dates do too.
-  const cardLanguage = useAppSelector(selectLanguage) === 'am' ? 'am' : 'en'
+  // The card speaks Amharic and English (spec 2.9), or Afaan Oromoo beside Amharic for an Oromo
+  // reader (issue 42, docs/spec-conformance.md); its dates are in the reader's of those.
+  const language = useAppSelector(selectLanguage)
+  const partner: CardPartner = language === 'om' ? 'om' : 'en'
+  const cardLanguage = language
+  const church = useGetChurchNamesQuery()
+  const churchName = useMemo(() => {
+    const names = church.data
+    if (!names) return undefined
+    // The partner language's name, else the English one (a church may name itself in one).
+    const first = (partner === 'om' ? names.name_om : '') || names.name_en
+    return { partner: first, am: names.name_am }
+  }, [church.data, partner])
   // The church profile's logo (issue 46): every device prints the same; admins change it.
   const [logo, setLogo] = useChurchLogo()
   const [outcome, setOutcome] = useState<Outcome>(null)
@@ -64,9 +76,21 @@ export default function IdCardScreen() {
             photoDataUrl: photoLoading ? null : (photo.data ?? null),
             formatDate: (iso: string | null | undefined) =>
               formatMemberDate(iso, calendar, cardLanguage),
+            partner,
+            churchName,
           }
         : undefined,
-    [member.data, engine, logo, photo.data, photoLoading, calendar, cardLanguage],
+    [
+      member.data,
+      engine,
+      logo,
+      photo.data,
+      photoLoading,
+      calendar,
+      cardLanguage,
+      partner,
+      churchName,
+    ],
   )
 
   const sides = useMemo(() => {

@@ -1,5 +1,6 @@
 // What the card says. The card is bilingual by design (spec 2.9): its labels are card content in
-// English and Amharic whatever the interface language, so they live here and not in locales/.
+// Amharic and a Latin-script partner, English (Afaan Oromoo for an Oromo reader, issue 42),
+// whatever else the interface says, so they live here and not in locales/.
 import {
   bindCompoundNames,
   DEFAULT_NATIONALITY,
@@ -30,6 +31,34 @@ export const CARD_LABELS = {
   issued: 'Issued · የተሰጠበት',
   returnNote: 'If found, please return to the church office · ከተገኘ እባክዎ ለቤተ ክርስቲያኑ ጽ/ቤት ይመልሱ',
 } as const
+
+export type CardLabels = { readonly [K in keyof typeof CARD_LABELS]: string }
+
+/** The same labels in Afaan Oromoo and Amharic (docs/spec-conformance.md). */
+export const OROMO_CARD_LABELS: CardLabels = {
+  title: 'Eenyummaa miseensa Waldaa Kiristaanaa',
+  titleAm: CARD_LABELS.titleAm,
+  details: 'Odeeffannoo miseensaa',
+  detailsAm: CARD_LABELS.detailsAm,
+  gender: 'Saala · ጾታ',
+  dateOfBirth: 'Guyyaa dhalootaa · የትውልድ ቀን',
+  phone: 'Bilbila · ስልክ',
+  ministries: 'Tajaajila ammaa · የአሁኑ አገልግሎቶች',
+  address: 'Teessoo · አድራሻ',
+  nationality: 'Lammummaa · ዜግነት',
+  emergency: 'Nama quunnamtii yeroo balaa · የአደጋ ጊዜ ተጠሪ',
+  joined: 'Guyyaa itti makaman · የተቀላቀሉበት ቀን',
+  idNumber: 'Lakk. eenyummaa · መለያ ቁጥር',
+  issued: 'Kan kenname · የተሰጠበት',
+  returnNote:
+    'Yoo argattan, maaloo waajjira Waldaa Kiristaanaatti deebisaa · ከተገኘ እባክዎ ለቤተ ክርስቲያኑ ጽ/ቤት ይመልሱ',
+}
+
+/** The language printed beside Amharic: English, or Afaan Oromoo for an Oromo reader. */
+export type CardPartner = 'en' | 'om'
+
+export const cardLabels = (partner: CardPartner): CardLabels =>
+  partner === 'om' ? OROMO_CARD_LABELS : CARD_LABELS
 
 /**
  * Address labels in the script the address is written in: an address typed in Ge'ez reads
@@ -77,6 +106,41 @@ export const AMHARIC_MINISTRIES: Readonly<Record<string, string>> = {
   youthMinistry: 'የወጣቶች አገልግሎት',
 }
 
+/** Values in Afaan Oromoo, as locales/om.json words them (a test keeps the two the same). */
+const OROMO_VALUES: Record<string, string> = {
+  male: 'Dhiira',
+  female: 'Dubartii',
+  Ethiopia: 'Itoophiyaa',
+}
+
+/** The ministries in Afaan Oromoo, as locales/om.json words them. */
+export const OROMO_MINISTRIES: Readonly<Record<string, string>> = {
+  administration: 'Bulchiinsa',
+  apostle: 'Ergamaa',
+  cellGroup: 'Garee manaa',
+  childrensMinistry: "Tajaajila daa'immanii",
+  choir: 'Faarfattoota',
+  counseling: 'Gorsa',
+  deacon: 'Diyaaqona',
+  elder: 'Jaarsa waldaa',
+  evangelism: 'Wangeela lallabuu',
+  evangelist: 'Wangeelessaa',
+  hospitality: 'Keessummeessuu',
+  media: 'Miidiyaa',
+  mensMinistry: 'Tajaajila dhiirotaa',
+  missions: 'Ergama',
+  outreach: "Tajaajila bira ga'uu",
+  pastor: 'Phaastara',
+  prayerTeam: 'Garee kadhannaa',
+  prophet: 'Raajii',
+  sundaySchool: 'Mana barumsaa Dilbataa',
+  teacher: 'Barsiisaa',
+  visitation: 'Daawwannaa',
+  womensMinistry: 'Tajaajila dubartootaa',
+  worshipTeam: 'Garee waaqeffannaa',
+  youthMinistry: 'Tajaajila dargaggootaa',
+}
+
 /** Shown for a field the member record leaves empty. */
 export const EMPTY_VALUE = '—'
 
@@ -101,8 +165,11 @@ export interface CardFields {
 export type FormatDate = (iso: string | null | undefined) => string
 
 const orEmpty = (text: string | null | undefined) => text?.trim() || EMPTY_VALUE
-const bilingual = (english: string, key: string) =>
-  AMHARIC_VALUES[key] ? `${english} · ${AMHARIC_VALUES[key]}` : english
+/** A known value in the partner language and Amharic; anything else as it is. */
+const bilingual = (english: string, key: string, partner: CardPartner) => {
+  const first = partner === 'om' ? (OROMO_VALUES[key] ?? english) : english
+  return AMHARIC_VALUES[key] ? `${first} · ${AMHARIC_VALUES[key]}` : first
+}
 
 function listText(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String)
@@ -112,18 +179,23 @@ function listText(value: unknown): string[] {
 }
 
 /** Every value printed on the card, as text, from the member record. */
-export function cardFields(member: Member, today: Date, formatDate: FormatDate): CardFields {
+export function cardFields(
+  member: Member,
+  today: Date,
+  formatDate: FormatDate,
+  partner: CardPartner = 'en',
+): CardFields {
   const issued = todayIso(today)
   const gender = member.gender ? (enumLabel(GENDERS, member.gender) ?? member.gender) : ''
   const ministries = listText(member.current_ministries)
     .map((m) => m.trim())
     .filter(Boolean)
     // Each known ministry in both languages, like the card's other values; custom text as typed.
-    .map((m) =>
-      enumLabel(MINISTRIES, m) && AMHARIC_MINISTRIES[m]
-        ? `${enumLabel(MINISTRIES, m)} · ${AMHARIC_MINISTRIES[m]}`
-        : (enumLabel(MINISTRIES, m) ?? m),
-    )
+    .map((m) => {
+      const english = enumLabel(MINISTRIES, m)
+      const first = partner === 'om' && english ? (OROMO_MINISTRIES[m] ?? english) : english
+      return first && AMHARIC_MINISTRIES[m] ? `${first} · ${AMHARIC_MINISTRIES[m]}` : (first ?? m)
+    })
   const nationality = member.nationality?.trim() || DEFAULT_NATIONALITY
   const contact = [
     member.emergency_contact_name?.trim(),
@@ -157,12 +229,12 @@ export function cardFields(member: Member, today: Date, formatDate: FormatDate):
     latinName: bindCompoundNames(member.latin_name?.trim() ?? ''),
     // Spec 3.6: the Gregorian year of issue, whatever calendar the card's dates are written in.
     idNumber: memberIdNumber(member.id, today.getFullYear()),
-    gender: gender ? bilingual(gender, member.gender ?? '') : EMPTY_VALUE,
+    gender: gender ? bilingual(gender, member.gender ?? '', partner) : EMPTY_VALUE,
     dateOfBirth: orEmpty(formatDate(member.date_of_birth)),
     phone: orEmpty(member.phone_primary),
     ministries: orEmpty(ministries.join(', ')),
     address: orEmpty(address),
-    nationality: bilingual(nationality, nationality),
+    nationality: bilingual(nationality, nationality, partner),
     emergencyContact: orEmpty(contact),
     joined: orEmpty(formatDate(member.date_joined)),
     issued: orEmpty(formatDate(issued)),

@@ -1,7 +1,8 @@
 import amMessages from '../../../locales/am.json'
+import omMessages from '../../../locales/om.json'
 import { formatDate, type Member, MINISTRIES } from '../../domain'
 import { buildIdCardSide, buildIdCardSvg, CARD_WIDTH, type IdCardInput } from './idCardSvg'
-import { AMHARIC_MINISTRIES, CARD_LABELS } from './cardContent'
+import { AMHARIC_MINISTRIES, CARD_LABELS, OROMO_CARD_LABELS, OROMO_MINISTRIES } from './cardContent'
 import { testCardFonts } from './testFonts'
 
 const PHOTO = `data:image/jpeg;base64,${'A'.repeat(400)}`
@@ -340,5 +341,55 @@ describe('the card’s ministries', () => {
     for (const { key } of MINISTRIES.filter((m) => m.key !== 'other')) {
       expect(AMHARIC_MINISTRIES[key]).toBe(am[`option.current_ministries.${key}`])
     }
+  })
+})
+
+describe('the church and the languages on the card (issue 42)', () => {
+  const church = { partner: 'Addis Ababa Mekane Yesus', am: 'አዲስ አበባ መካነ ኢየሱስ' }
+
+  it("prints the church's name above the title, in both its names when they fit", () => {
+    const front = lines(parse(build({ churchName: church })), 'front')
+    const at = front.indexOf('Addis Ababa Mekane Yesus · አዲስ አበባ መካነ ኢየሱስ')
+    expect(at).toBeGreaterThanOrEqual(0)
+    expect(front.slice(at + 1, at + 3)).toEqual([CARD_LABELS.title, CARD_LABELS.titleAm])
+  })
+
+  it('keeps the first name alone when both do not fit on the line', () => {
+    const long = {
+      partner: 'Ethiopian Evangelical Church Mekane Yesus, Central Synod',
+      am: 'የኢትዮጵያ ወንጌላዊት ቤተ ክርስቲያን መካነ ኢየሱስ ማዕከላዊ ሲኖዶስ',
+    }
+    const front = lines(parse(build({ churchName: long })), 'front')
+    expect(front[front.indexOf(CARD_LABELS.title) - 1]).toBe(long.partner)
+  })
+
+  it('draws the title as before without a church name', () => {
+    const front = lines(parse(build({ churchName: { partner: '', am: '' } })), 'front')
+    const at = front.indexOf(CARD_LABELS.title)
+    // The frame's ID number is drawn just before the title: no church line between them.
+    expect(front[at - 1]).toMatch(/^CM-/)
+    expect(front[at + 1]).toBe(CARD_LABELS.titleAm)
+  })
+
+  it('speaks Afaan Oromoo beside Amharic for an Oromo reader, labels and values', () => {
+    const doc = parse(build({ partner: 'om' }))
+    const text = [...lines(doc, 'front'), ...lines(doc, 'back')].join(' ')
+    for (const label of ['title', 'gender', 'phone', 'address', 'nationality'] as const) {
+      expect(text).toContain(OROMO_CARD_LABELS[label])
+    }
+    expect(text).toContain('Dhiira · ወንድ')
+    expect(text).toContain('Itoophiyaa · ኢትዮጵያ')
+    expect(text).toContain('Faarfattoota · መዘምራን')
+    expect(text).not.toContain('Gender')
+    expect(text).not.toContain('Choir')
+  })
+
+  it('words each ministry and value in Afaan Oromoo as the interface does', () => {
+    const om = omMessages as Record<string, string>
+    for (const { key } of MINISTRIES.filter((m) => m.key !== 'other')) {
+      expect(OROMO_MINISTRIES[key]).toBe(om[`option.current_ministries.${key}`])
+    }
+    const doc = parse(build({ partner: 'om', member: member({ gender: 'female' }) }))
+    expect(lines(doc, 'front').join(' ')).toContain(`${om['option.gender.female']} · ሴት`)
   })
 })

@@ -1,7 +1,14 @@
 // The member ID card as SVG text (spec 2.9, 9.8): a pure function of the member, the images
 // and the date, so the preview, the print pages and the download are the same drawing.
 import type { Member } from '../../domain'
-import { CARD_LABELS, cardFields, type CardFields, type FormatDate } from './cardContent'
+import {
+  type CardFields,
+  type CardLabels,
+  cardFields,
+  cardLabels,
+  type CardPartner,
+  type FormatDate,
+} from './cardContent'
 import { fitText, fitWhole, type Measure } from './fitText'
 import { type CardFonts, createGlyphSheet, type GlyphSheet } from './glyphSheet'
 import { qrPath } from './qrPath'
@@ -19,6 +26,10 @@ export interface IdCardInput {
   today?: Date
   /** Dates in the user's calendar; yyyy-mm-dd as received when not given. */
   formatDate?: FormatDate
+  /** The language beside Amharic: English unless an Oromo reader prints it (issue 42). */
+  partner?: CardPartner
+  /** The church's name from its profile, in the partner language and Amharic ('' for none). */
+  churchName?: { partner: string; am: string }
 }
 
 export type CardSide = 'front' | 'back'
@@ -58,16 +69,19 @@ export function buildIdCardSide(input: IdCardInput, side: CardSide): string {
 
 function cardDocument(input: IdCardInput, sides: CardSide[]): string {
   const today = input.today ?? new Date()
-  const fields = cardFields(input.member, today, input.formatDate ?? ((iso) => iso ?? ''))
+  const partner = input.partner ?? 'en'
+  const labels = cardLabels(partner)
+  const fields = cardFields(input.member, today, input.formatDate ?? ((iso) => iso ?? ''), partner)
   const sheet = createGlyphSheet(input.fonts)
+  const church = churchLine(sheet, input.churchName)
   const logo = safeImageDataUrl(input.logoDataUrl)
   const photo = safeImageDataUrl(input.photoDataUrl)
   const body = sides
     .map((side, i) => {
       const content =
         side === 'front'
-          ? front(sheet, fields, Boolean(logo), photo)
-          : back(sheet, fields, Boolean(logo))
+          ? front(sheet, labels, fields, Boolean(logo), photo, church)
+          : back(sheet, labels, fields, Boolean(logo))
       return `<g id="${side}" transform="translate(${i * CARD_WIDTH} 0)">${content}</g>`
     })
     .join('')
@@ -78,7 +92,7 @@ function cardDocument(input: IdCardInput, sides: CardSide[]): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"` +
     ` width="${width}" height="${CARD_HEIGHT}" viewBox="0 0 ${width} ${CARD_HEIGHT}">` +
-    `<title>${escapeXml(`${CARD_LABELS.title} · ${spaced(fields.name)} · ${fields.idNumber}`)}</title>` +
+    `<title>${escapeXml(`${labels.title} · ${spaced(fields.name)} · ${fields.idNumber}`)}</title>` +
     `<defs>${sharedDefs()}${logoDef}${sheet.defs()}</defs>${body}</svg>`
   )
 }
@@ -95,8 +109,36 @@ function sharedDefs(): string {
   )
 }
 
+/** The church's name on one line of the front's band: both names, or the first that fits. */
+function churchLine(
+  sheet: GlyphSheet,
+  name: IdCardInput['churchName'],
+): { text: string; size: number } | null {
+  const names = [name?.partner.trim() ?? '', name?.am.trim() ?? ''].filter(Boolean)
+  if (names.length === 0) return null
+  const both = names.length === 2 && names[0] !== names[1] ? `${names[0]} · ${names[1]}` : null
+  const fit = (text: string) =>
+    fitText(sheet.measure, text, {
+      maxWidth: CHURCH_LINE_WIDTH,
+      maxLines: 1,
+      sizes: [10, 9.5, 9, 8.5, 8, 7.5],
+      weight: 'bold',
+    })
+  const whole = both ? fit(both) : null
+  const line = whole && !whole.cut ? whole : fit(names[0])
+  return { text: line.lines[0], size: line.size }
+}
+
+/** From the title's start to the band's right padding. */
+const CHURCH_LINE_WIDTH = CARD_WIDTH - 54 - PAD
+
 /** Card shape, paper, header band with the accent stripe, and the ID bar. */
-function frame(sheet: GlyphSheet, fields: CardFields, bandHeight: number): string {
+function frame(
+  sheet: GlyphSheet,
+  labels: CardLabels,
+  fields: CardFields,
+  bandHeight: number,
+): string {
   return (
     `<g clip-path="url(#card)">` +
     `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="url(#paper)"/>` +
@@ -106,7 +148,7 @@ function frame(sheet: GlyphSheet, fields: CardFields, bandHeight: number): strin
     `</g>` +
     `<rect x="0.4" y="0.4" width="${CARD_WIDTH - 0.8}" height="${CARD_HEIGHT - 0.8}" rx="11.6"` +
     ` fill="none" stroke="#c9d3e0" stroke-width="0.8"/>` +
-    sheet.line(CARD_LABELS.idNumber, PAD, 194.5, { size: 7, fill: '#bbdefb' }) +
+    sheet.line(labels.idNumber, PAD, 194.5, { size: 7, fill: '#bbdefb' }) +
     sheet.line(fields.idNumber, CARD_WIDTH - PAD, 195.5, {
       size: 11,
       fill: '#ffffff',
@@ -167,18 +209,40 @@ function linesLeft(top: number, limit = BAR_TOP - 3): number {
   return Math.floor((limit - (top + 6)) / (VALUE_SIZES[0] * 1.22))
 }
 
+/** The title on one line of the band's width, shrinking from `size` for a long one. */
+function titleLine(sheet: GlyphSheet, text: string, sizes: readonly number[], bold: boolean) {
+  const fitted = fitText(sheet.measure, text, {
+    maxWidth: CHURCH_LINE_WIDTH,
+    maxLines: 1,
+    sizes,
+    weight: bold ? 'bold' : 'regular',
+  })
+  return { text: fitted.lines[0], size: fitted.size }
+}
+
 function front(
   sheet: GlyphSheet,
+  labels: CardLabels,
   fields: CardFields,
   hasLogo: boolean,
   photo: string | undefined,
+  church: { text: string; size: number } | null,
 ): string {
-  let out = frame(sheet, fields, 46)
+  let out = frame(sheet, labels, fields, 46)
   // A faint cross behind the details marks the card as the church's without adding noise.
   out += `<path d="M268 64h16v26h26v16h-26v52h-16v-52h-26v-16h26z" fill="${PRIMARY}" opacity="0.05"/>`
   out += emblem(PAD + 16, 23, hasLogo)
-  out += sheet.line(CARD_LABELS.title, 54, 21, { size: 12.5, fill: '#ffffff', weight: 'bold' })
-  out += sheet.line(CARD_LABELS.titleAm, 54, 36, { size: 9, fill: '#e3f2fd' })
+  if (church) {
+    // Three lines in the band: the church's name above the title and its Amharic subtitle.
+    const title = titleLine(sheet, labels.title, [10, 9.5, 9, 8.5], true)
+    out += sheet.line(church.text, 54, 15, { size: church.size, fill: '#ffffff', weight: 'bold' })
+    out += sheet.line(title.text, 54, 28.5, { size: title.size, fill: '#e3f2fd', weight: 'bold' })
+    out += sheet.line(labels.titleAm, 54, 40.5, { size: 7.5, fill: '#e3f2fd' })
+  } else {
+    const title = titleLine(sheet, labels.title, [12.5, 12, 11.5, 11, 10.5, 10], true)
+    out += sheet.line(title.text, 54, 21, { size: title.size, fill: '#ffffff', weight: 'bold' })
+    out += sheet.line(labels.titleAm, 54, 36, { size: 9, fill: '#e3f2fd' })
+  }
 
   out += `<rect x="${PAD}" y="58" width="80" height="96" rx="6" fill="#ffffff" stroke="${PRIMARY}" stroke-width="1.5"/>`
   out += photo
@@ -223,12 +287,12 @@ function front(
   y += 4
 
   const half = (width - 8) / 2
-  const gender = field(sheet, CARD_LABELS.gender, fields.gender, x, y, half, 1)
-  const birth = field(sheet, CARD_LABELS.dateOfBirth, fields.dateOfBirth, x + half + 8, y, half, 1)
+  const gender = field(sheet, labels.gender, fields.gender, x, y, half, 1)
+  const birth = field(sheet, labels.dateOfBirth, fields.dateOfBirth, x + half + 8, y, half, 1)
   out += gender.markup + birth.markup
   const phone = field(
     sheet,
-    CARD_LABELS.phone,
+    labels.phone,
     fields.phone,
     x,
     Math.max(gender.bottom, birth.bottom),
@@ -238,7 +302,7 @@ function front(
   out += phone.markup
   const ministries = field(
     sheet,
-    CARD_LABELS.ministries,
+    labels.ministries,
     fields.ministries,
     x,
     phone.bottom,
@@ -248,10 +312,10 @@ function front(
   return out + ministries.markup
 }
 
-function back(sheet: GlyphSheet, fields: CardFields, hasLogo: boolean): string {
-  let out = frame(sheet, fields, 40)
-  out += sheet.line(CARD_LABELS.details, PAD, 19, { size: 12.5, fill: '#ffffff', weight: 'bold' })
-  out += sheet.line(CARD_LABELS.detailsAm, PAD, 33, { size: 9, fill: '#e3f2fd' })
+function back(sheet: GlyphSheet, labels: CardLabels, fields: CardFields, hasLogo: boolean): string {
+  let out = frame(sheet, labels, fields, 40)
+  out += sheet.line(labels.details, PAD, 19, { size: 12.5, fill: '#ffffff', weight: 'bold' })
+  out += sheet.line(labels.detailsAm, PAD, 33, { size: 9, fill: '#e3f2fd' })
   out += emblem(CARD_WIDTH - PAD - 16, 20, hasLogo)
 
   const qrBox = 70
@@ -260,10 +324,10 @@ function back(sheet: GlyphSheet, fields: CardFields, hasLogo: boolean): string {
   const width = qrX - PAD - 12
   let y = 48
   const rows: [string, string, number][] = [
-    [CARD_LABELS.address, fields.address, 2],
-    [CARD_LABELS.nationality, fields.nationality, 1],
-    [CARD_LABELS.emergency, fields.emergencyContact, 2],
-    [CARD_LABELS.joined, fields.joined, 1],
+    [labels.address, fields.address, 2],
+    [labels.nationality, fields.nationality, 1],
+    [labels.emergency, fields.emergencyContact, 2],
+    [labels.joined, fields.joined, 1],
   ]
   for (const [label, value, lines] of rows) {
     const placed = field(sheet, label, value, PAD, y, width, Math.min(lines, linesLeft(y, 166)))
@@ -278,7 +342,7 @@ function back(sheet: GlyphSheet, fields: CardFields, hasLogo: boolean): string {
     `<rect x="${qrX}" y="${qrY}" width="${qrBox}" height="${qrBox}" rx="4" fill="#ffffff" stroke="#c9d3e0" stroke-width="0.6"/>` +
     `<path d="${qr.d}" fill="${INK}" transform="translate(${num(qrX + quiet * scale)} ${num(qrY + quiet * scale)}) scale(${num(scale, 4)})"/>`
   const issuedX = qrX + qrBox / 2
-  out += sheet.line(CARD_LABELS.issued, issuedX, qrY + qrBox + 10, {
+  out += sheet.line(labels.issued, issuedX, qrY + qrBox + 10, {
     size: 5.8,
     fill: MUTED,
     anchor: 'middle',
@@ -289,7 +353,7 @@ function back(sheet: GlyphSheet, fields: CardFields, hasLogo: boolean): string {
     anchor: 'middle',
   })
 
-  const note = fitText(sheet.measure, CARD_LABELS.returnNote, {
+  const note = fitText(sheet.measure, labels.returnNote, {
     maxWidth: CARD_WIDTH - 2 * PAD,
     maxLines: 1,
     sizes: [6, 5.5, 5],

@@ -19,8 +19,25 @@ async function blobToDataUrl(blob: Blob, type: string): Promise<string> {
   return `data:${type};base64,${btoa(binary)}`
 }
 
+/** The church's names from its profile (GET /api/church, issue 46), '' where none is set. */
+export interface ChurchNames {
+  name_am: string
+  name_en: string
+  name_om: string
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
 export const idcardApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getChurchNames: build.query<ChurchNames, void>({
+      query: () => 'api/church',
+      transformResponse: (profile: Partial<Record<keyof ChurchNames, unknown>> | null) => ({
+        name_am: text(profile?.name_am),
+        name_en: text(profile?.name_en),
+        name_om: text(profile?.name_om),
+      }),
+    }),
     /**
      * The member photo as a data URL for embedding in the card (spec 7.5): sent with
      * credentials, only an image/* answer counts, and only as a data URL over 100 characters.
@@ -49,4 +66,4 @@ export const idcardApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetIdCardPhotoQuery } = idcardApi
+export const { useGetIdCardPhotoQuery, useGetChurchNamesQuery } = idcardApi

@@ -4,6 +4,9 @@ import { Alert, Button, Result, Skeleton, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useParams } from 'react-router'
 import { serverMessage } from '../../app/api'
+import { useAppSelector } from '../../app/hooks'
+import { selectIsOfflineSession } from '../auth'
+import { useDeviceProfile, useKeepProfileOnDevice } from './deviceList'
 import { MemberProfile } from './MemberProfile'
 import { useGetMemberQuery } from './membersApi'
 import './members.css'
@@ -19,17 +22,58 @@ function isNotFound(error: unknown): boolean {
   return Boolean(error && typeof error === 'object' && 'status' in error && error.status === 404)
 }
 
-/** Spec 2.7: /member/{id} and /member/edit/{id}, both opening in view mode. */
-export default function MemberDetailScreen() {
-  const intl = useIntl()
+function BackToMembers() {
   const navigate = useNavigate()
-  const id = parseMemberId(useParams().id)
-  const { data, error, isLoading, refetch } = useGetMemberQuery(id ?? skipToken)
-  const back = (
+  return (
     <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate('/members')}>
       <FormattedMessage id="backToMembers" />
     </Button>
   )
+}
+
+/** Spec 2.7: /member/{id} and /member/edit/{id}, both opening in view mode. */
+export default function MemberDetailScreen() {
+  const offline = useAppSelector(selectIsOfflineSession)
+  return offline ? <DeviceMemberDetail /> : <ServerMemberDetail />
+}
+
+/** An offline session after a reload: the profile as this device kept it when last opened. */
+function DeviceMemberDetail() {
+  const id = parseMemberId(useParams().id)
+  const kept = useDeviceProfile(id)
+  if (id === null) {
+    return (
+      <Result
+        status="error"
+        title={<FormattedMessage id="invalidMemberId" />}
+        extra={<BackToMembers />}
+      />
+    )
+  }
+  if (kept.status === 'loading') return <Skeleton active avatar paragraph={{ rows: 8 }} />
+  if (!kept.value) {
+    return (
+      <Result
+        status="info"
+        title={
+          <Typography.Title level={1} className="member-not-found-title">
+            <FormattedMessage id="profileNotOnDevice" />
+          </Typography.Title>
+        }
+        subTitle={<FormattedMessage id="profileNotOnDeviceHelp" />}
+        extra={<BackToMembers />}
+      />
+    )
+  }
+  return <MemberProfile key={kept.value.id} member={kept.value} onReload={() => undefined} />
+}
+
+function ServerMemberDetail() {
+  const intl = useIntl()
+  const id = parseMemberId(useParams().id)
+  const { data, error, isLoading, refetch } = useGetMemberQuery(id ?? skipToken)
+  useKeepProfileOnDevice(id, data, isNotFound(error))
+  const back = <BackToMembers />
 
   if (id === null) {
     return <Result status="error" title={<FormattedMessage id="invalidMemberId" />} extra={back} />

@@ -23,8 +23,8 @@ export function MemberListHeader({
   capped?: boolean
   /** The rows are in and their count is on its way (an uncounted search, decision 0142). */
   counting?: boolean
-  /** The list as shown, for its Export menu (issue 24). */
-  exportList: ExportListArgs
+  /** The list as shown, for its Export menu (issue 24); none offline, an export is the server's. */
+  exportList?: ExportListArgs
 }) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
@@ -68,7 +68,7 @@ export function MemberListHeader({
             <Typography.Text type="secondary" className="member-count">
               {count ?? (pending ? countingText : '\u00a0')}
             </Typography.Text>
-            <ExportMenu list={exportList} compact />
+            {exportList && <ExportMenu list={exportList} compact />}
           </div>
         ) : pending ? (
           <Tag color="blue" className="member-count" title={countingText}>
@@ -87,7 +87,7 @@ export function MemberListHeader({
         )}
       </div>
       <div className="member-list-actions">
-        {!compact && <ExportMenu list={exportList} compact={false} />}
+        {!compact && exportList && <ExportMenu list={exportList} compact={false} />}
         {compact ? <Tooltip title={toggleLabel}>{toggle}</Tooltip> : toggle}
       </div>
     </div>

@@ -26,8 +26,10 @@ import {
 } from './membersSlice'
 import { MemberTable } from './MemberTable'
 import './members.css'
-import { useRole } from '../auth'
+import { selectIsOfflineSession, useRole } from '../auth'
 import { useOwnerChoice, WhoseMembers } from './WhoseMembers'
+import { useKeepListOnDevice } from './deviceList'
+import { OfflineMemberList } from './OfflineMemberList'
 
 /** Spec 9.6: the transfer success banner hides after 5 s. */
 export const TRANSFER_BANNER_MS = 5000
@@ -82,7 +84,13 @@ function useListStatusEvents(query: {
   }, [dispatch, listStatus, requesting, failed, isSuccess])
 }
 
+/** An offline session after a reload lists what this device kept; otherwise the server's list. */
 export default function MemberListScreen() {
+  const offline = useAppSelector(selectIsOfflineSession)
+  return offline ? <OfflineMemberList /> : <ServerMemberList />
+}
+
+function ServerMemberList() {
   const navigate = useNavigate()
   const location = useLocation()
   const dispatch = useAppDispatch()
@@ -113,6 +121,7 @@ export default function MemberListScreen() {
   const { data, isLoading, isFetching, isFetchingNextPage, isError, hasNextPage } = directory
   useListStatusEvents(directory)
   const members = useMemo(() => uniqueById(data?.pages.flatMap((page) => page.items) ?? []), [data])
+  useKeepListOnDevice(members, !q.trim() && status === 'all' && (owner ?? 'mine') === 'mine')
   // A new page, or a new search over many loaded rows, renders in the background in small
   // slices, so scrolling and typing stay responsive while it does. No further page is asked for
   // until the rows shown catch up: each would restart that render before it could finish.

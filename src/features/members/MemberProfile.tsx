@@ -3,7 +3,7 @@ import { Formik, type FormikHelpers } from 'formik'
 import { type FormEvent, memo, useMemo, useReducer, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { translatedErrorId } from '../../app/api'
-import { useAppDispatch } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { fullName, type Member } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
 import { FocusFirstErrorOnSubmit } from '../../shared/focusFirstError'
@@ -26,7 +26,7 @@ import { initialProfileState, profileReducer, type ProfileState } from './profil
 import { ProfilePhotoCard } from './ProfilePhotoCard'
 import { ProfileSummaryCard } from './ProfileSummaryCard'
 import { ProfileTabs } from './ProfileTabs'
-import { useCanChangeMember } from '../auth'
+import { selectIsOfflineSession, useCanChangeMember } from '../auth'
 
 /** The field errors of a 400 (message ids from the shared schema), if the server sent any. */
 function serverFieldErrors(error: unknown): Record<string, string> | undefined {
@@ -81,6 +81,8 @@ const ProfileForm = memo(function ProfileForm({
   const intl = useIntl()
   const editing = mode !== 'view'
   const canChange = useCanChangeMember(member.owner_user_id)
+  // Offline: the device's copy, without the parts only the server has (family, history).
+  const offline = useAppSelector(selectIsOfflineSession)
   const formRef = useRef<HTMLFormElement>(null)
   return (
     <form onSubmit={onSubmit} noValidate aria-label={name} ref={formRef}>
@@ -98,6 +100,7 @@ const ProfileForm = memo(function ProfileForm({
             onCancel()
           }}
         />
+        {offline && <Notice type="info" className="profile-alert" titleId="profileFromDevice" />}
         {saveStatus === 'success' && (
           <Notice type="success" closable className="profile-alert" titleId="saveSuccess" />
         )}
@@ -120,12 +123,12 @@ const ProfileForm = memo(function ProfileForm({
           <Col span={24}>
             <ProfileTabs member={member} editing={editing} />
           </Col>
-          {!editing && (
+          {!editing && !offline && (
             <Col span={24}>
               <FamilySection member={member} canChange={canChange} />
             </Col>
           )}
-          {!editing && (
+          {!editing && !offline && (
             <Col span={24}>
               <MemberHistory memberId={member.id} />
             </Col>

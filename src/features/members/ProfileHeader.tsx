@@ -12,7 +12,8 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { MenuButton } from '../../shared/MenuButton'
 import { useIsMobile } from '../../shared/useMediaQuery'
 import type { ProfileMode } from './profileMachine'
-import { useCanChangeMember, useCanWrite } from '../auth'
+import { selectIsOfflineSession, useCanChangeMember, useCanWrite } from '../auth'
+import { useAppSelector } from '../../app/hooks'
 
 interface Props {
   mode: ProfileMode
@@ -37,7 +38,9 @@ export function ProfileHeader({
 }: Props) {
   const saving = mode === 'saving'
   // Auditors read only: no Transfer or Edit; admins edit only their own members (issue 25).
-  const canWrite = useCanWrite()
+  // Offline (a device's copy, issue 42): Transfer and the ID card need the server, so neither.
+  const offline = useAppSelector(selectIsOfflineSession)
+  const canWrite = useCanWrite() && !offline
   // On a phone the three view actions took three rows: the less used ones go into a menu.
   const isMobile = useIsMobile()
   const intl = useIntl()
@@ -55,28 +58,34 @@ export function ProfileHeader({
       <Flex gap={8} wrap justify="flex-end">
         {mode === 'view' && isMobile ? (
           <>
-            <MenuButton
-              label={intl.formatMessage({ id: 'moreActions' })}
-              title={intl.formatMessage({ id: 'moreActions' })}
-              icon={<MoreOutlined aria-hidden />}
-              items={[
-                ...(canWrite
-                  ? [
-                      {
-                        key: 'transfer',
-                        icon: <SwapOutlined aria-hidden />,
-                        label: intl.formatMessage({ id: 'transfer' }),
-                      },
-                    ]
-                  : []),
-                {
-                  key: 'idCard',
-                  icon: <IdcardOutlined aria-hidden />,
-                  label: intl.formatMessage({ id: 'generateIdCard' }),
-                },
-              ]}
-              onSelect={(key) => (key === 'transfer' ? onTransfer() : onIdCard())}
-            />
+            {!offline && (
+              <MenuButton
+                label={intl.formatMessage({ id: 'moreActions' })}
+                title={intl.formatMessage({ id: 'moreActions' })}
+                icon={<MoreOutlined aria-hidden />}
+                items={[
+                  ...(canWrite
+                    ? [
+                        {
+                          key: 'transfer',
+                          icon: <SwapOutlined aria-hidden />,
+                          label: intl.formatMessage({ id: 'transfer' }),
+                        },
+                      ]
+                    : []),
+                  ...(offline
+                    ? []
+                    : [
+                        {
+                          key: 'idCard',
+                          icon: <IdcardOutlined aria-hidden />,
+                          label: intl.formatMessage({ id: 'generateIdCard' }),
+                        },
+                      ]),
+                ]}
+                onSelect={(key) => (key === 'transfer' ? onTransfer() : onIdCard())}
+              />
+            )}
             {editButton}
           </>
         ) : mode === 'view' ? (
@@ -86,9 +95,11 @@ export function ProfileHeader({
                 <FormattedMessage id="transfer" />
               </Button>
             )}
-            <Button icon={<IdcardOutlined aria-hidden />} onClick={onIdCard}>
-              <FormattedMessage id="generateIdCard" />
-            </Button>
+            {!offline && (
+              <Button icon={<IdcardOutlined aria-hidden />} onClick={onIdCard}>
+                <FormattedMessage id="generateIdCard" />
+              </Button>
+            )}
             {editButton}
           </>
         ) : (

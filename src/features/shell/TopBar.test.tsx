@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { TOKEN_KEY } from '../../app/api'
+import { LeaveGuard } from '../../shared/LeaveGuard'
 import { emptyFrameRoutes, mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import { TopBar } from './TopBar'
 
 // Each test sets the width it needs; the helper puts the window's own back.
-mockServerForEachTest({
+const server = mockServerForEachTest({
   routes: emptyFrameRoutes,
 })
 
@@ -138,5 +141,44 @@ describe('top bar (spec 2.2)', () => {
     expect(screen.getByRole('menuitemradio', { name: 'Afaan Oromoo' })).toHaveFocus()
     await user.keyboard('{Enter}')
     await waitFor(() => expect(localStorage.getItem('language')).toBe('om'))
+  })
+})
+
+/** A screen with unsaved changes under the top bar. */
+function EditingScreen() {
+  const [value, setValue] = useState('')
+  return (
+    <>
+      <TopBar />
+      <LeaveGuard when={value !== ''} />
+      <input aria-label="Name" value={value} onChange={(e) => setValue(e.target.value)} />
+    </>
+  )
+}
+
+describe('Logout with unsaved changes (issue 42)', () => {
+  it('asks first: Stay keeps the session and the changes, Leave signs out', async () => {
+    window.innerWidth = 1280
+    const routes = [
+      { path: '/edit', element: <EditingScreen /> },
+      { path: '/login', element: <p>Login page</p> },
+    ]
+    const { router, store } = renderRoute('/edit', { routes, signedInAs: admin })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Abebe' } })
+    fireEvent.click(screen.getByRole('button', { name: /Logout/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(store.getState().auth.status).toBe('signedIn')
+    expect(server.requests.some((r) => r.path === '/api/logout')).toBe(false)
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Abebe')
+
+    fireEvent.click(screen.getByRole('button', { name: /Logout/ }))
+    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' })
+    fireEvent.click(within(again).getByRole('button', { name: 'Leave' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(store.getState().auth.status).toBe('signedOut')
+    // One question only: the way to the sign-in page does not ask again.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -18,7 +18,7 @@ import {
 import { Button, Flex, Layout, Space, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { TOP_BAR_MENU_QUERY, useIsMobile, useMediaQuery } from '../../shared/useMediaQuery'
 import { BrandMark } from '../../shared/BrandMark'
@@ -28,7 +28,7 @@ import { useCanWrite, useRole } from '../auth'
 import { type Role, ROLES } from '../../domain'
 import { QueueIndicator } from '../offline'
 import { CalendarMenu, LanguageMenu, ThemeToggle } from '../preferences'
-import { useGuardedNavigate } from '../../shared/LeaveGuard'
+import { mayLeave, useGuardedNavigate } from '../../shared/LeaveGuard'
 
 // `spec`: the spec's two entries (2.2), buttons of their own at every width above 600 px.
 const NAV = [
@@ -54,6 +54,8 @@ export function TopBar() {
   const intl = useIntl()
   // A screen with unsaved changes is asked first (issue 42).
   const navigate = useGuardedNavigate()
+  // After Logout's own question: the guarded navigate would ask a second time.
+  const leaveTo = useNavigate()
   const location = useLocation()
   const dispatch = useAppDispatch()
   const isMobile = useIsMobile()
@@ -78,8 +80,11 @@ export function TopBar() {
     label: intl.formatMessage({ id: 'changePassword' }),
   }
 
+  // Unsaved changes on the screen are asked about first, as for any other way out (issue 42).
   const logout = () => {
-    void dispatch(signOut()).then(() => navigate('/login', { replace: true }))
+    void mayLeave().then((ok) => {
+      if (ok) void dispatch(signOut()).then(() => leaveTo('/login', { replace: true }))
+    })
   }
   const isCurrent = (to: string) =>
     location.pathname === to ||

@@ -121,7 +121,7 @@ export interface SessionsTable {
 }
 
 /** One event of the hash-chained history (features/history/service.ts); never updated or deleted. */
-export interface AuditEventsTable extends Omit<AuditEvent, 'details'> {
+export interface AuditEventsTable extends Omit<AuditEvent, 'details' | 'member_name'> {
   /** JSON object: changed fields with before/after, or what else the action needs. */
   details: string
   prev_hash: string

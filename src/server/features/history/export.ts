@@ -13,7 +13,8 @@ import {
   type HistoryWords,
 } from '../../../domain'
 import type { AuditEventRow, Db } from '../../db/tables'
-import { chainHead, formatAnchor } from './service'
+import { chainHead, formatAnchor, withMemberNames } from './service'
+import type { Caller } from '../accounts'
 import { downloadGuard, type ExportFormat } from '../imports'
 import { type Calendar, type Language, message, neutralise } from '../../platform/spreadsheetText'
 import { auditQuery } from './repository'
@@ -74,18 +75,20 @@ export function whenText(lang: Language, calendar: Calendar, timeZone: string) {
 }
 
 export interface HistoryExportRequest {
+  /** Who reads it: members are named where they may read them, as on the screen. */
+  caller: Caller
   filters: AuditFilters
   lang: Language
   calendar: Calendar
   timeZone: string
 }
 
-async function* pages(db: Db, filters: AuditFilters): AsyncGenerator<AuditEvent[]> {
+async function* pages(db: Db, caller: Caller, filters: AuditFilters): AsyncGenerator<AuditEvent[]> {
   let before: number | undefined
   for (;;) {
     const rows = await auditQuery(db, filters, before).limit(PAGE).execute()
     if (rows.length === 0) return
-    const events = rows.map(toAuditEvent)
+    const events = await withMemberNames(db, caller, rows.map(toAuditEvent))
     yield events
     if (rows.length < PAGE) return
     before = events[events.length - 1].seq
@@ -100,7 +103,7 @@ async function* exportRows(db: Db, request: HistoryExportRequest): AsyncGenerato
   // The whole chain's head as the export starts: an anchor the office keeps with the file.
   const head = formatAnchor(await chainHead(db))
   yield HISTORY_EXPORT_HEADERS.map((id) => words.t(id))
-  for await (const events of pages(db, request.filters)) {
+  for await (const events of pages(db, request.caller, request.filters)) {
     for (const event of events) yield historyRow(text, event, when(event.at)).map(neutralise)
   }
   yield []

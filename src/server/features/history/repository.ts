@@ -41,6 +41,65 @@ export function readChainFrom(db: Db, fromSeq: number, limit: number) {
     .execute()
 }
 
+/** The hash of event `seq`, undefined when the chain has no such event. */
+export async function findEventHash(db: Db, seq: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select('hash')
+    .where('seq', '=', seq)
+    .executeTakeFirst()
+  return row?.hash
+}
+
+/** A member an event names: whose it is and its name parts (deleted ones: from the bin). */
+export interface NamedMember {
+  id: number
+  ownerId: number
+  first_name: string
+  middle_name: string | null
+  last_name: string
+}
+
+/** The names of the members among `ids`, current ones first, then those in the restore bin. */
+export async function findMemberNames(db: Db, ids: readonly number[]): Promise<NamedMember[]> {
+  if (ids.length === 0) return []
+  const current = await db
+    .selectFrom('members')
+    .select(['id', 'owner_user_id', 'first_name', 'middle_name', 'last_name'])
+    .where('id', 'in', ids)
+    .execute()
+  const found = new Set(current.map((m) => m.id))
+  const missing = ids.filter((id) => !found.has(id))
+  const binned =
+    missing.length === 0
+      ? []
+      : await db
+          .selectFrom('deleted_members')
+          .select(['member_id', 'owner_user_id', 'row_json'])
+          .where('member_id', 'in', missing)
+          .execute()
+  return [
+    ...current.map((m) => ({ ...m, ownerId: m.owner_user_id })),
+    ...binned.map((row) => {
+      const fields = JSON.parse(row.row_json) as Partial<Record<string, unknown>>
+      const text = (value: unknown) => (typeof value === 'string' ? value : null)
+      return {
+        id: row.member_id,
+        ownerId: row.owner_user_id,
+        first_name: text(fields.first_name) ?? '',
+        middle_name: text(fields.middle_name),
+        last_name: text(fields.last_name) ?? '',
+      }
+    }),
+  ]
+}
+
+/** The actions of signing in and out, which the history can leave out. */
+const SIGN_IN_ACTIONS = ['sign_in', 'sign_in_refused', 'sign_out'] as const
+
+/** `like` text with its wildcards escaped (`\` is the escape character). */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
 /** A member's events, newest first (at most 1,000). */
 export function listMemberEvents(db: Db, memberId: number) {
   return db
@@ -67,6 +126,24 @@ export function auditQuery(db: Db, filters: AuditFilters, before?: number) {
   if (filters.actor !== undefined) query = query.where('actor_id', '=', filters.actor)
   if (filters.action) query = query.where('action', '=', filters.action)
   if (filters.member_id !== undefined) query = query.where('member_id', '=', filters.member_id)
+  if (filters.hide_sign_ins) query = query.where('action', 'not in', SIGN_IN_ACTIONS)
+  // Every word of the name in the member's current name, in any order and case.
+  const words = (filters.member_name ?? '').toLowerCase().split(/\s+/).filter(Boolean)
+  if (words.length > 0) {
+    const full = sql<string>`lower(first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name)`
+    query = query.where('member_id', 'in', (sub) =>
+      sub
+        .selectFrom('members')
+        .select('id')
+        .where((eb) =>
+          eb.and(
+            words.map((word) =>
+              eb(full, 'like', sql<string>`${`%${likeText(word)}%`} escape '\\'`),
+            ),
+          ),
+        ),
+    )
+  }
   // Dates are whole UTC days; `at` is ISO text, so text comparison orders them.
   if (filters.from) query = query.where('at', '>=', `${filters.from}T00:00:00.000Z`)
   const end = filters.to ? nextDay(filters.to) : undefined

@@ -32,6 +32,8 @@ const FILTERS = {
   member_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
   from: { type: 'string', pattern: DATE },
   to: { type: 'string', pattern: DATE },
+  member_name: { type: 'string', maxLength: 100 },
+  hide_sign_ins: { type: 'boolean' },
 } as const
 
 /** The query schema of a history route: the filters, then the route's own fields. */
@@ -42,8 +44,8 @@ const filtersAnd = (properties: Record<string, object>) => ({
 function checkedFilters(q: AuditFilters): AuditFilters {
   if (q.to && !nextDay(q.to)) throw new ApiError(400, 'Invalid date', { to: 'invalidDate' })
   if (q.from && !nextDay(q.from)) throw new ApiError(400, 'Invalid date', { from: 'invalidDate' })
-  const { actor, action, member_id, from, to } = q
-  return { actor, action, member_id, from, to }
+  const { actor, action, member_id, from, to, member_name, hide_sign_ins } = q
+  return { actor, action, member_id, from, to, member_name, hide_sign_ins }
 }
 const MAX_LIMIT = 200
 
@@ -75,7 +77,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       const q = request.query
       const limit = Math.min(q.limit ?? 50, MAX_LIMIT)
       const before = q.cursor ? Number(q.cursor) : undefined
-      const page = await historyPage(db, checkedFilters(q), limit, before)
+      const page = await historyPage(db, request.user!, checkedFilters(q), limit, before)
       reply.header('Cache-Control', 'no-store')
       return page
     },
@@ -103,6 +105,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       if (!isTimeZone(tz))
         throw invalidValue('tz', 'tz must be a time zone such as Africa/Addis_Ababa')
       const stream = exportHistory(db, format, {
+        caller: request.user!,
         filters: checkedFilters(request.query),
         lang,
         calendar,

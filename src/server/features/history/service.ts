@@ -11,6 +11,8 @@ import { toAuditEvent } from './export'
 import {
   auditQuery,
   findChainTail,
+  findEventHash,
+  findMemberNames,
   insertEvents,
   listMemberEvents,
   lockChain,
@@ -18,7 +20,13 @@ import {
 } from './repository'
 
 // The actions and the event's shape are shared with the client (src/domain/audit.ts).
-import { type AuditAction, type AuditFilters } from '../../../domain'
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEvent,
+  type AuditFilters,
+  fullName,
+} from '../../../domain'
 
 export { type AuditAction }
 
@@ -152,6 +160,28 @@ export function memberChanges(
 }
 
 /**
+ * The events with the name of the member each is about, where the reader may read that member
+ * (the policy's member.read on its owner now): the history then says "Abebe Kebede", not a number.
+ */
+export async function withMemberNames(
+  db: Db,
+  caller: Caller,
+  events: AuditEvent[],
+): Promise<AuditEvent[]> {
+  const ids = [...new Set(events.flatMap((e) => (e.member_id === null ? [] : [e.member_id])))]
+  const named = new Map<number, string>()
+  for (const member of await findMemberNames(db, ids)) {
+    if (may(caller, 'member.read', { ownerId: member.ownerId })) {
+      named.set(member.id, fullName(member))
+    }
+  }
+  return events.map((event) => {
+    const name = event.member_id === null ? undefined : named.get(event.member_id)
+    return name ? { ...event, member_name: name } : event
+  })
+}
+
+/**
  * A member's history: clerks see that of the members they own now; admins and auditors any
  * member's, deleted ones included.
  */
@@ -162,12 +192,13 @@ export async function memberHistory(db: Kysely<Database>, user: Caller, id: numb
   if (!may(user, 'member.read', { ownerId: owner })) throw notFound()
   const rows = await listMemberEvents(db, id)
   if (owner === undefined && rows.length === 0) throw notFound()
-  return { items: rows.map(toAuditEvent) }
+  return { items: await withMemberNames(db, user, rows.map(toAuditEvent)) }
 }
 
 /** A page of the whole history, newest first, and the cursor of the next one. */
 export async function historyPage(
   db: Kysely<Database>,
+  caller: Caller,
   filters: AuditFilters,
   limit: number,
   before?: number,
@@ -175,7 +206,7 @@ export async function historyPage(
   const rows = await auditQuery(db, filters, before)
     .limit(limit + 1)
     .execute()
-  const items = rows.slice(0, limit).map(toAuditEvent)
+  const items = await withMemberNames(db, caller, rows.slice(0, limit).map(toAuditEvent))
   return {
     items,
     next_cursor: rows.length > limit ? String(items[items.length - 1].seq) : null,
@@ -216,13 +247,9 @@ export type AnchorResult =
  */
 export async function checkAnchor(db: Db, anchor: ChainAnchor): Promise<AnchorResult> {
   if (anchor.count === 0) return { holds: true }
-  const row = await db
-    .selectFrom('audit_events')
-    .select('hash')
-    .where('seq', '=', anchor.count)
-    .executeTakeFirst()
-  if (!row) return { holds: false, problem: 'shortened', count: anchor.count }
-  return row.hash === anchor.hash
+  const hash = await findEventHash(db, anchor.count)
+  if (hash === undefined) return { holds: false, problem: 'shortened', count: anchor.count }
+  return hash === anchor.hash
     ? { holds: true }
     : { holds: false, problem: 'rewritten', count: anchor.count }
 }

@@ -1,0 +1,110 @@
+// npm run bench:login-lcp: cold /login's first and largest contentful paint beside a static
+// HTML page's, in one run (issue 42, docs/performance.md "Sign-in screen"). Each load gets a
+// fresh Chromium (playwright-core, /usr/bin/chromium) with a phone's screen and touch and the CPU
+// slowed 4× through the DevTools protocol; the two pages alternate; medians of LCP_RUNS (5).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { chromium, devices } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS, startServer } from '../e2e/support'
+
+const RUNS = Math.max(1, Number(process.env.LCP_RUNS ?? 5) || 5)
+const CPU_SLOWDOWN = 4
+const PHONE = devices['Pixel 5']
+
+/** The floor: what a browser needs at least for a page of about the sign-in form's words. */
+const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>
+<body style="font-family: sans-serif; margin: 24px"><h1>Abal</h1>
+<p>Sign in with the username and password the church office gave you.</p>
+<form><label>Username <input></label><label>Password <input type="password"></label>
+<button>Login</button></form></body></html>`
+
+interface Paint {
+  fcp: number
+  lcp: number
+  element: string
+}
+
+async function measure(url: string): Promise<Paint> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  try {
+    const context = await browser.newContext({ ...PHONE })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __paint: { fcp: number; lcp: number; element: string } }
+      w.__paint = { fcp: 0, lcp: 0, element: '' }
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.name === 'first-contentful-paint') w.__paint.fcp = entry.startTime
+        }
+      }).observe({ type: 'paint', buffered: true })
+      new PerformanceObserver((list) => {
+        const entries = list.getEntries() as (PerformanceEntry & { element?: Element })[]
+        const last = entries[entries.length - 1]
+        w.__paint.lcp = last.startTime
+        const el = last.element
+        w.__paint.element = el
+          ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`
+          : ''
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await page.goto(url, { waitUntil: 'load' })
+    // LCP settles once nothing larger paints; 4 s at 4x CPU covers the late banner.
+    await page.waitForTimeout(4000)
+    return await page.evaluate(
+      () =>
+        (window as unknown as { __paint: { fcp: number; lcp: number; element: string } }).__paint,
+    )
+  } finally {
+    await browser.close()
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+async function main() {
+  const floor = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(FLOOR_HTML)
+  })
+  await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve))
+  const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}/`
+  const server = await startServer()
+  const results: Record<'floor' | 'login', Paint[]> = { floor: [], login: [] }
+  try {
+    for (let run = 1; run <= RUNS; run += 1) {
+      for (const [name, url] of [
+        ['floor', floorUrl],
+        ['login', `${server.url}/login`],
+      ] as const) {
+        const paint = await measure(url)
+        results[name].push(paint)
+        console.log(
+          `run ${run} ${name}: FCP ${paint.fcp.toFixed(0)} ms, LCP ${paint.lcp.toFixed(0)} ms (${paint.element})`,
+        )
+      }
+    }
+  } finally {
+    await server.stop()
+    floor.close()
+  }
+  const fcp = (name: 'floor' | 'login') => median(results[name].map((p) => p.fcp))
+  const lcp = (name: 'floor' | 'login') => median(results[name].map((p) => p.lcp))
+  console.log(`\nmedians of ${RUNS}, ${CPU_SLOWDOWN}x CPU, ${PHONE.viewport.width} px phone:`)
+  console.log(`floor  FCP ${fcp('floor').toFixed(0)} ms  LCP ${lcp('floor').toFixed(0)} ms`)
+  console.log(`/login FCP ${fcp('login').toFixed(0)} ms  LCP ${lcp('login').toFixed(0)} ms`)
+  console.log(
+    `ratio  FCP ${(fcp('login') / fcp('floor')).toFixed(2)}x  LCP ${(lcp('login') / lcp('floor')).toFixed(2)}x`,
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,59 @@
+import { Empty, Skeleton } from 'antd'
+import { useCallback, useMemo } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { useAppSelector } from '../../app/hooks'
+import { Notice } from '../../shared/Notice'
+import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
+import { filterDeviceList, useDeviceList } from './deviceList'
+import { MemberCards } from './MemberCards'
+import { MemberFilters } from './MemberFilters'
+import { MemberListHeader } from './MemberListHeader'
+import { selectAppliedSearch, selectFiltersVisible, selectStatusFilter } from './membersSlice'
+import { MemberTable } from './MemberTable'
+import { useFiltersFromUrl } from './urlFilters'
+
+/**
+ * The list in an offline session after a reload (issue 42): the pages this device kept when the
+ * list was last open online. Searching and filtering run over those rows only, and say so; the
+ * count is of the rows shown.
+ */
+export function OfflineMemberList() {
+  const navigate = useNavigate()
+  const narrow = useMediaQuery(BELOW_MEDIUM_QUERY)
+  const q = useAppSelector(selectAppliedSearch)
+  const status = useAppSelector(selectStatusFilter)
+  const filtersVisible = useAppSelector(selectFiltersVisible)
+  useFiltersFromUrl(filtersVisible)
+  const kept = useDeviceList()
+  const rows = kept.status === 'ready' ? kept.value : null
+  const members = useMemo(() => (rows ? filterDeviceList(rows, q, status) : []), [rows, q, status])
+  const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
+
+  let body
+  if (kept.status === 'loading') body = <Skeleton active avatar paragraph={{ rows: 6 }} />
+  else if (!rows || rows.length === 0) {
+    body = <Empty description={<FormattedMessage id="membersNotOnDevice" />} />
+  } else if (members.length === 0) {
+    body = <Empty description={<FormattedMessage id="noMembersFoundOnDevice" />} />
+  } else {
+    const list = { members, total: members.length, onOpen: open, onEdit: open, query: q }
+    body = narrow ? <MemberCards {...list} /> : <MemberTable {...list} />
+  }
+
+  return (
+    <section className="member-list-screen" aria-labelledby="member-list-title">
+      <MemberListHeader total={rows ? members.length : undefined} />
+      {rows && rows.length > 0 && (
+        <Notice
+          type="info"
+          className="member-list-alert"
+          titleId="membersOnDevice"
+          titleValues={{ count: rows.length }}
+        />
+      )}
+      {filtersVisible && <MemberFilters />}
+      <div aria-live="polite">{body}</div>
+    </section>
+  )
+}
