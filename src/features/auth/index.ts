@@ -1,4 +1,9 @@
-export { selectCurrentUser, selectIsOfflineSession, passwordChanged } from './authSlice'
+export {
+  selectCurrentUser,
+  selectIsOfflineSession,
+  selectIsSignedIn,
+  passwordChanged,
+} from './authSlice'
 export type { AuthUser } from './authSlice'
 export { RequireAuth, RequireRole, RedirectIfSignedIn, landingPath } from './RequireAuth'
 
