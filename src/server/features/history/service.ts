@@ -20,13 +20,7 @@ import {
 } from './repository'
 
 // The actions and the event's shape are shared with the client (src/domain/audit.ts).
-import {
-  AUDIT_ACTIONS,
-  type AuditAction,
-  type AuditEvent,
-  type AuditFilters,
-  fullName,
-} from '../../../domain'
+import { type AuditAction, type AuditEvent, type AuditFilters, fullName } from '../../../domain'
 
 export { type AuditAction }
 
