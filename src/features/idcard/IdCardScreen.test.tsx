@@ -191,20 +191,47 @@ describe('IdCardScreen', () => {
     consoleError.mockRestore()
   })
 
-  it('puts an uploaded logo on the card without sending it anywhere', async () => {
+  // The logo is the church profile's (issue 46): an admin's pick is saved there, for every device.
+  it("puts an admin's picked logo on the card and saves it in the church profile", async () => {
+    let logoUrl: string | null = null
     server.on('GET', '/api/members/42', { json: { ...MEMBER, photo_path: null } })
-    await open()
-    const before = server.requests.length
+    server.on('GET', '/api/church', () => ({ json: { name_en: 'St Mary', logo_url: logoUrl } }))
+    server.on('GET', '/api/church/logo', {
+      body: new Uint8Array([1, 1, 1]),
+      headers: { 'content-type': 'image/png' },
+    })
+    server.on('PUT', '/api/church', (req) => {
+      logoUrl = (req.body as { logo: string | null }).logo ? '/api/church/logo?v=2' : null
+      return { json: { name_en: 'St Mary', logo_url: logoUrl } }
+    })
+    renderRoute('/member/idcard/42', {
+      routes,
+      signedInAs: { id: 1, username: 'admin', role: 'admin' },
+    })
+    await settle()
     const input = document.querySelector('input[type=file]') as HTMLInputElement
     expect(input.accept).toBe('image/*')
-    const logo = new File([new Uint8Array(200).fill(1)], 'logo.png', { type: 'image/png' })
+    const logo = new File([new Uint8Array(3).fill(1)], 'logo.png', { type: 'image/png' })
     await act(async () => {
       fireEvent.change(input, { target: { files: [logo] } })
       await jest.advanceTimersByTimeAsync(50)
     })
-    await act(() => jest.advanceTimersByTimeAsync(50))
+    await settle()
     expect(frontSvg()).toContain('data:image/png;base64,AQEB')
-    expect(server.requests.length).toBe(before)
+    const puts = server.requests.filter((r) => r.method === 'PUT').map((r) => r.body)
+    expect(puts).toEqual([{ logo: 'data:image/png;base64,AQEB' }])
     expect(screen.getByRole('button', { name: 'Remove logo' })).toBeInTheDocument()
+  })
+
+  it('offers no logo picker to a clerk', async () => {
+    server.on('GET', '/api/members/42', { json: { ...MEMBER, photo_path: null } })
+    server.on('GET', '/api/church', { json: { name_en: 'St Mary', logo_url: null } })
+    renderRoute('/member/idcard/42', {
+      routes,
+      signedInAs: { id: 2, username: 'hanna', role: 'clerk' },
+    })
+    await settle()
+    expect(screen.getByTestId('idcard-front')).toBeInTheDocument()
+    expect(document.querySelector('input[type=file]')).toBeNull()
   })
 })
