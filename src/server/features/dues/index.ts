@@ -22,8 +22,14 @@ export function duesRoutes(
 
 export type { Fund } from './fundSchemas'
 export type { Payment, PaymentPage, ReceiptCheck } from './paymentSchemas'
-export type { MemberDues } from './standingSchemas'
+export type { HouseholdDues, MemberDues } from './standingSchemas'
 export { duesDashboard } from './reportService'
 export { startMonthOf } from './ledger'
 export type { CashUp, CashUpClerk } from './cashUpSchemas'
-export type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'
+export type {
+  ArrearsReport,
+  Collections,
+  GoodStandingReport,
+  HouseholdStatement,
+  Statement,
+} from './reportSchemas'
