@@ -167,6 +167,17 @@ describe('a household pays a per-household fund', () => {
       url: `/api/households/${id}/dues?fund_id=${w.fundId}`,
     })
     expect(wrongFund.statusCode).toBe(404)
+    // And a member's strip, the arrears and the voters' roll are of per-member funds only.
+    for (const url of [
+      `/api/members/${member}/dues?fund_id=${houseFund}`,
+      `/api/reports/arrears?fund_id=${houseFund}`,
+      `/api/reports/good-standing?fund_id=${houseFund}`,
+    ]) {
+      expect({ url, status: (await w.call(w.admin, { url })).statusCode }).toEqual({
+        url,
+        status: 404,
+      })
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 // Request and response shapes of a member's and a household's dues: strip, settings, waivers
 // (issue 46).
-import type { MemberDuesAnswer } from '../../../domain'
+import type { HouseholdDuesAnswer, MemberDuesAnswer } from '../../../domain'
 import { DUES_CATEGORIES } from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
@@ -17,8 +17,7 @@ export interface MemberDuesQuery {
 
 export type MemberDues = MemberDuesAnswer
 
-/** GET /api/households/:id/dues: the member answer's shape, keyed by the household. */
-export type HouseholdDues = Omit<MemberDuesAnswer, 'member_id'> & { household_id: number }
+export type HouseholdDues = HouseholdDuesAnswer
 
 const month = { type: 'string', pattern: '^\\d{4}-\\d{2}$' }
 const minor = { type: 'integer', minimum: 0 }

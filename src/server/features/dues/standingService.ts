@@ -58,7 +58,8 @@ export async function duesFund(
   if (fundId !== undefined) {
     const fund = await findFundRow(db, fundId)
     if (!fund || fund.kind !== 'dues') throw notFound()
-    if (payer === 'household' && fund.payer !== 'household') throw notFound()
+    // A fund paid by the other kind of payer has no ledger for this one.
+    if ((fund.payer === 'household' ? 'household' : 'member') !== payer) throw notFound()
     return fund
   }
   const funds = await listFundRows(db)
