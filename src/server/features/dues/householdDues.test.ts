@@ -181,6 +181,32 @@ describe('a household pays a per-household fund', () => {
   })
 })
 
+describe('at once and again', () => {
+  it('gives concurrent payments of one household distinct months, and replays a retried key', async () => {
+    const id = await household()
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => payHouse(w.clerk, { household_id: id, amount: 8000 })),
+    )
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(201))
+    const months = results.flatMap((r) => r.payment.allocations.map((a) => a.month)).sort()
+    expect(months).toEqual(['2018-01', '2018-02', '2018-03', '2018-04', '2018-05', '2018-06'])
+    const headers = { 'Idempotency-Key': 'household-retry-1' }
+    const first = await w.pay(
+      w.clerk,
+      { fund_id: houseFund, household_id: id, amount: 8000 },
+      headers,
+    )
+    const again = await w.pay(
+      w.clerk,
+      { fund_id: houseFund, household_id: id, amount: 8000 },
+      headers,
+    )
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200])
+    expect(again.payment).toEqual(first.payment)
+    expect(first.payment.allocations).toEqual([{ month: '2018-07', amount: 8000 }])
+  })
+})
+
 describe('whose households', () => {
   let mine: number
   let paymentId: number
