@@ -396,6 +396,27 @@ describe('waivers, voids, history and the receipt check', () => {
   })
 })
 
+describe('a household deleted', () => {
+  it('takes its dues settings along and leaves its receipts, still checkable', async () => {
+    const id = await household()
+    const res = await payHouse(w.clerk, { household_id: id, amount: 8000 })
+    const gone = await w.call(w.clerk, { method: 'DELETE', url: `/api/households/${id}` })
+    expect(gone.statusCode).toBe(204)
+    const settings = await w.ctx.database.db
+      .selectFrom('household_dues')
+      .selectAll()
+      .where('household_id', '=', id)
+      .execute()
+    expect(settings).toEqual([])
+    expect((await strip(id, w.admin)).statusCode).toBe(404)
+    const payment = await w.call(w.admin, { url: `/api/payments/${res.payment.id}` })
+    expect(payment.json<Payment>()).toMatchObject({ household_id: id, payer_name: null })
+    const code = res.payment.verify_path.split('/').pop()!
+    const check = await w.call(null, { url: `/api/receipts/verify/${code}` })
+    expect(check.json<ReceiptCheck>()).toMatchObject({ status: 'valid', payer_initials: '' })
+  })
+})
+
 describe('the household’s yearly statement', () => {
   it('lists per-household dues months and the year’s payments; a member’s has none of them', async () => {
     const id = await household()
