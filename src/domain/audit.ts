@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'fund_update',
   'fund_rate',
   'member_dues_update',
+  'household_dues_update',
   'payment_create',
   'payment_void',
   'dues_waiver',

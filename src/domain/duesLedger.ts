@@ -226,3 +226,6 @@ export interface MemberDuesAnswer {
   good_standing: boolean
   rule: StandingRule
 }
+
+/** GET /api/households/:id/dues: the same for a household and a per-household fund. */
+export type HouseholdDuesAnswer = Omit<MemberDuesAnswer, 'member_id'> & { household_id: number }

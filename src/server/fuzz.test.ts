@@ -152,6 +152,7 @@ describe('fuzzing every route', () => {
   const imports: string[] = []
   let png: Buffer
   let fundId: number
+  let houseFundId: number
 
   beforeAll(async () => {
     ctx = await createTestApp()
@@ -175,6 +176,19 @@ describe('fuzzing every route', () => {
       headers: adminAuth,
       payload: { amount: 5000, from_month: '2018-01' },
     })
+    const houseFund = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/funds',
+      headers: adminAuth,
+      payload: { kind: 'dues', payer: 'household', name_en: 'Family dues' },
+    })
+    houseFundId = houseFund.json<{ id: number }>().id
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/funds/${houseFundId}/rates`,
+      headers: adminAuth,
+      payload: { amount: 8000, from_month: '2018-01' },
+    })
     const upload = await ctx.app.inject({
       method: 'POST',
       url: '/api/imports',
@@ -197,7 +211,10 @@ describe('fuzzing every route', () => {
         : chosen
     }
     const anImport = () => (r.int(2) && imports.length ? r.pick(imports) : encode(text(r)))
-    const fund = () => (r.int(2) ? String(fundId) : id(r, []))
+    const fund = () => (r.int(2) ? String(r.pick([fundId, houseFundId])) : id(r, []))
+    // A member, or (a third of the time) a household: either payer's dues routes.
+    const payer = () => (r.int(3) ? member() : `/api/households/${id(r, households)}`)
+    const aHousehold = () => (r.int(2) && households.length ? r.pick(households) : value(r))
     // 0-32 a route each, 33 (no case) the default.
     switch (r.int(34)) {
       case 0:
@@ -370,14 +387,15 @@ describe('fuzzing every route', () => {
           headers: { ...headers, ...(r.int(3) === 0 ? { 'idempotency-key': text(r) } : {}) },
           payload: r.int(3)
             ? {
-                fund_id: r.int(2) ? fundId : value(r),
-                member_id: r.int(2) && known.length ? r.pick(known) : value(r),
+                fund_id: r.int(2) ? r.pick([fundId, houseFundId]) : value(r),
+                member_id:
+                  r.int(4) === 0 ? undefined : r.int(2) && known.length ? r.pick(known) : value(r),
                 amount: r.pick([5000, 1, 0, -1, 1.5, 2 ** 53, 'x', value(r)]),
                 method: r.pick(['cash', 'telebirr', text(r)]),
                 reference: r.int(2) ? text(r) : undefined,
                 received_on: r.pick(['2025-09-20', '2026-13-01', text(r)]),
                 months: r.int(2) ? [r.pick(['2018-01', '2018-13', text(r)])] : value(r),
-                household_id: r.int(8) === 0 ? value(r) : undefined,
+                household_id: r.int(3) === 0 ? aHousehold() : undefined,
               }
             : (value(r) as object),
         }
@@ -385,14 +403,14 @@ describe('fuzzing every route', () => {
         return {
           method: 'GET',
           url: r.int(2)
-            ? `/api/payments?${query({ member_id: r.int(2) && known.length ? r.pick(known) : text(r), fund_id: text(r), from: text(r), to: text(r), cursor: text(r), limit: value(r) })}`
+            ? `/api/payments?${query({ member_id: r.int(2) && known.length ? r.pick(known) : text(r), household_id: aHousehold(), fund_id: text(r), from: text(r), to: text(r), cursor: text(r), limit: value(r) })}`
             : `/api/payments/${id(r, [])}${r.int(2) ? '/void' : ''}`,
           headers: r.int(2) ? adminAuth : headers,
         }
       case 30:
         return {
           method: r.pick(['GET', 'PUT'] as const),
-          url: `${member()}/dues?${query({ fund_id: fund(), year: r.pick([2018, text(r)]) })}`,
+          url: `${payer()}/dues?${query({ fund_id: fund(), year: r.pick([2018, text(r)]) })}`,
           headers,
           payload: { category: r.pick(['student', '', text(r)]), start_month: value(r) } as object,
         }
@@ -409,8 +427,9 @@ describe('fuzzing every route', () => {
               headers: adminAuth,
               payload: r.int(2)
                 ? {
-                    fund_id: fundId,
+                    fund_id: r.pick([fundId, houseFundId]),
                     member_id: r.int(2) && known.length ? r.pick(known) : value(r),
+                    household_id: r.int(2) ? aHousehold() : undefined,
                     months: value(r),
                     reason: value(r),
                     amount: value(r),
@@ -439,7 +458,7 @@ describe('fuzzing every route', () => {
         if (r.int(2))
           return {
             method: 'GET',
-            url: `${r.pick(['/api/reports/collections', '/api/reports/arrears', '/api/reports/good-standing', `${member()}/statement`])}?${query({ year: r.pick([2018, text(r)]), fund_id: fund(), owner: r.pick(['all', 'mine', String(otherId), text(r)]), min_months: value(r), sort: r.pick(['months_desc', 'name', text(r)]), cursor: r.pick(['2', text(r)]), limit: value(r), format: r.pick(['json', 'xlsx', text(r)]), lang: r.pick(['am', 'om', text(r)]), calendar: r.pick(['ethiopian', text(r)]) })}`,
+            url: `${r.pick(['/api/reports/collections', '/api/reports/arrears', '/api/reports/good-standing', `${payer()}/statement`])}?${query({ year: r.pick([2018, text(r)]), fund_id: fund(), owner: r.pick(['all', 'mine', String(otherId), text(r)]), min_months: value(r), sort: r.pick(['months_desc', 'name', text(r)]), cursor: r.pick(['2', text(r)]), limit: value(r), format: r.pick(['json', 'xlsx', text(r)]), lang: r.pick(['am', 'om', text(r)]), calendar: r.pick(['ethiopian', text(r)]) })}`,
             headers: r.int(2) ? adminAuth : headers,
           }
         return r.int(2)

@@ -35,6 +35,9 @@ interface Fixture {
   closedPaymentId: number
   /** A day of clerk A's nobody has closed yet. */
   openDay: string
+  /** A per-household dues fund, and a payment of householdId into it by clerk A. */
+  houseFundId: number
+  householdPaymentId: number
 }
 
 interface Row {
@@ -407,6 +410,40 @@ const MATRIX: Row[] = [
     expect: { clerkOwn: 403, clerkOther: 404, auditor: 403, admin: 200 },
   },
   {
+    route: 'POST /api/payments (a household)',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/payments',
+      payload: {
+        fund_id: f.houseFundId,
+        household_id: f.householdId,
+        amount: 5000,
+        method: 'cash',
+        received_on: '2025-09-20',
+      },
+    }),
+    expect: { clerkOwn: 201, clerkOther: 404, auditor: 403, admin: 201 },
+  },
+  {
+    route: 'GET /api/payments?household_id=',
+    request: (f) => ({ url: `/api/payments?household_id=${f.householdId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/payments/:id (a household’s)',
+    request: (f) => ({ url: `/api/payments/${f.householdPaymentId}` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/payments/:id/void (a household’s)',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/payments/${f.householdPaymentId}/void`,
+      payload: { reason: 'Entered twice' },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
     route: 'GET /api/cash-up',
     request: () => ({ url: '/api/cash-up?day=2025-09-20' }),
     expect: all(200),
@@ -449,6 +486,39 @@ const MATRIX: Row[] = [
     expect: adminOnly(201),
   },
   {
+    route: 'GET /api/households/:id/dues',
+    request: (f) => ({ url: `/api/households/${f.householdId}/dues?year=2018` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/households/:id/dues',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/households/${f.householdId}/dues`,
+      payload: { category: 'reduced', start_month: '2018-02' },
+    }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/dues/waivers (a household)',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/dues/waivers',
+      payload: {
+        fund_id: f.houseFundId,
+        household_id: f.householdId,
+        months: ['2018-03'],
+        reason: 'Council',
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'GET /api/households/:id/statement',
+    request: (f) => ({ url: `/api/households/${f.householdId}/statement?year=2018` }),
+    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
+  },
+  {
     route: 'GET /api/reports/collections (a clerk: its own members’)',
     request: () => ({ url: '/api/reports/collections?year=2018' }),
     expect: all(200),
@@ -486,6 +556,7 @@ let dayCount = 0
 const dayAfter = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 let fundId: number
+let houseFundId: number
 
 beforeAll(async () => {
   ctx = await createTestApp()
@@ -508,6 +579,19 @@ beforeAll(async () => {
     payload: { kind: 'dues', name_en: 'Monthly dues' },
   })
   fundId = fund.json<{ id: number }>().id
+  const houseFund = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/funds',
+    headers: admin.auth,
+    payload: { kind: 'dues', payer: 'household', name_en: 'Family dues' },
+  })
+  houseFundId = houseFund.json<{ id: number }>().id
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/funds/${houseFundId}/rates`,
+    headers: admin.auth,
+    payload: { amount: 8000, from_month: '2018-01' },
+  })
   await ctx.app.inject({
     method: 'POST',
     url: `/api/funds/${fundId}/rates`,
@@ -583,7 +667,29 @@ async function fixture(): Promise<Fixture> {
     payload: { role: 'child' },
   })
   expect(joined.statusCode).toBe(200)
+  const start = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/households/${householdId}/dues`,
+    headers: clerkA.auth,
+    payload: { start_month: '2018-01' },
+  })
+  expect(start.statusCode).toBe(200)
+  const householdPayment = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: clerkA.auth,
+    payload: {
+      fund_id: houseFundId,
+      household_id: householdId,
+      amount: 8000,
+      method: 'cash',
+      received_on: '2025-09-20',
+    },
+  })
+  expect(householdPayment.statusCode).toBe(201)
   return {
+    houseFundId,
+    householdPaymentId: householdPayment.json<{ id: number }>().id,
     householdId,
     linkedId: linked.id,
     memberId: member.id,
@@ -624,6 +730,7 @@ async function snapshot() {
     await db.selectFrom('dues_waivers').selectAll().orderBy('id').execute(),
     await db.selectFrom('cash_days').selectAll().orderBy('recorded_by').orderBy('day').execute(),
     await db.selectFrom('member_dues').selectAll().orderBy('member_id').execute(),
+    await db.selectFrom('household_dues').selectAll().orderBy('household_id').execute(),
     await db
       .selectFrom('deleted_members')
       .select(['member_id', 'deleted_at'])

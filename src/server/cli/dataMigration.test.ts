@@ -163,6 +163,11 @@ async function seedDues(
     .insertInto('member_dues')
     .values({ member_id: member.id, category: 'student', start_month: '2018-01', updated_at: now })
     .execute()
+  const household = await db.selectFrom('households').select('id').executeTakeFirstOrThrow()
+  await db
+    .insertInto('household_dues')
+    .values({ household_id: household.id, start_month: '2018-02', updated_at: now })
+    .execute()
   await db.insertInto('receipt_counters').values({ year: 2018, last_number: 1 }).execute()
   const payment = await db
     .insertInto('payments')

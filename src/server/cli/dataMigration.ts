@@ -64,6 +64,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   funds: { key: ['id'], identity: 'id' },
   fund_rates: { key: ['id'], identity: 'id' },
   member_dues: { key: ['member_id'] },
+  household_dues: { key: ['household_id'] },
   receipt_counters: { key: ['year'] },
   payments: { key: ['id'], identity: 'id' },
   payment_allocations: { key: ['payment_id', 'month'] },

@@ -252,6 +252,14 @@ export interface MemberDuesTable {
   updated_at: string
 }
 
+/** A household's dues settings for per-household funds, as MemberDuesTable is a member's. */
+export interface HouseholdDuesTable {
+  household_id: number
+  category: ColumnType<string, string | undefined, string>
+  start_month: string | null
+  updated_at: string
+}
+
 /** Each Ethiopian year's last receipt number (decision 0190). */
 export interface ReceiptCountersTable {
   year: number
@@ -336,6 +344,7 @@ export interface Database {
   funds: FundsTable
   fund_rates: FundRatesTable
   member_dues: MemberDuesTable
+  household_dues: HouseholdDuesTable
   receipt_counters: ReceiptCountersTable
   payments: PaymentsTable
   payment_allocations: PaymentAllocationsTable

@@ -1,10 +1,11 @@
-// Who may read and write whose dues: clerks their own members, auditors read all, admins all.
+// Who may read and write whose dues: clerks their own members and households, auditors read
+// all, admins all.
 import { FORBIDDEN, may, ownerScope } from '../accounts'
 import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
-import { findMemberDuesBasis } from './ledgerRepository'
-import type { MemberBasis } from './ledger'
+import { findHouseholdDuesBasis, findMemberDuesBasis } from './ledgerRepository'
+import type { HouseholdBasis, MemberBasis } from './ledger'
 
 export const notFound = () => new ApiError(404, 'Not found')
 export const forbidden = () => new ApiError(403, FORBIDDEN)
@@ -23,5 +24,27 @@ export async function payableMember(db: Db, user: RequestUser, id: number): Prom
   return readableMember(db, user, id)
 }
 
-/** Whose payments a list covers: a clerk's own members', or everyone's (null). */
+/** Whose payments a list covers: a clerk's own members' and households', or everyone's (null). */
 export const paymentOwnerScope = (user: RequestUser): number | null => ownerScope(user, 'all')
+
+/** A household whose dues the caller may read; another's household is a 404 for a clerk. */
+export async function readableHousehold(
+  db: Db,
+  user: RequestUser,
+  id: number,
+): Promise<HouseholdBasis> {
+  const household = await findHouseholdDuesBasis(db, id)
+  if (!household) throw notFound()
+  if (!may(user, 'household.read', { ownerId: household.owner_user_id })) throw notFound()
+  return household
+}
+
+/** A household the caller may record a payment for: a clerk's own, or any for an admin. */
+export async function payableHousehold(
+  db: Db,
+  user: RequestUser,
+  id: number,
+): Promise<HouseholdBasis> {
+  if (!may(user, 'member.create')) throw forbidden()
+  return readableHousehold(db, user, id)
+}

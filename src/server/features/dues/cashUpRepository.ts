@@ -8,6 +8,7 @@ export function dayPaymentRows(db: Db, day: string, recordedBy: number | null) {
   let query = db
     .selectFrom('payments')
     .leftJoin('members', 'members.id', 'payments.member_id')
+    .leftJoin('households', 'households.id', 'payments.household_id')
     .select([
       'payments.id',
       'payments.receipt_number',
@@ -22,6 +23,7 @@ export function dayPaymentRows(db: Db, day: string, recordedBy: number | null) {
       'payments.voided_at',
       'members.first_name',
       'members.last_name',
+      'households.name as household_name',
     ])
     .where('payments.received_on', '=', day)
     .orderBy('payments.recorded_by')

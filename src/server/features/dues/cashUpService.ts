@@ -66,7 +66,10 @@ function clerkBlock(
       fund_id: row.fund_id,
       member_id: row.member_id,
       household_id: row.household_id,
-      payer_name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+      payer_name:
+        (row.household_id !== null
+          ? row.household_name
+          : [row.first_name, row.last_name].filter(Boolean).join(' ')) || null,
       amount: Number(row.amount),
       method: row.method,
       reference: row.reference,

@@ -7,9 +7,17 @@ import {
   type RateStep,
 } from '../../../domain'
 import type { Db } from '../../db/tables'
-import { type findMemberDuesBasis, fundRates, paidByMonth, waivedMonths } from './ledgerRepository'
+import {
+  type findHouseholdDuesBasis,
+  type findMemberDuesBasis,
+  fundRates,
+  paidByMonth,
+  type PayerKey,
+  waivedMonths,
+} from './ledgerRepository'
 
 export type MemberBasis = NonNullable<Awaited<ReturnType<typeof findMemberDuesBasis>>>
+export type HouseholdBasis = NonNullable<Awaited<ReturnType<typeof findHouseholdDuesBasis>>>
 
 /** The office's start month, else the month of joining, else of registration (Pagume: next). */
 export function startMonthOf(member: MemberBasis): DuesMonth {
@@ -30,11 +38,45 @@ export function ratesFor(
     .map((row) => ({ from_month: row.from_month as DuesMonth, amount: Number(row.amount) }))
 }
 
-export async function loadLedger(db: Db, member: MemberBasis, fundId: number): Promise<Ledger> {
+/** The office's start month, else the month the household was created (Pagume: next). */
+export function householdStartMonthOf(household: HouseholdBasis): DuesMonth {
+  if (household.start_month && isDuesMonth(household.start_month)) return household.start_month
+  return firstMonthFrom(household.created_at.slice(0, 10)) ?? '2000-01'
+}
+
+async function ledgerOf(
+  db: Db,
+  payer: PayerKey,
+  startMonth: DuesMonth,
+  category: string | null,
+  fundId: number,
+): Promise<Ledger> {
   const [rates, paid, waived] = await Promise.all([
     fundRates(db, fundId),
-    paidByMonth(db, member.id, fundId),
-    waivedMonths(db, member.id, fundId),
+    paidByMonth(db, payer, fundId),
+    waivedMonths(db, payer, fundId),
   ])
-  return { startMonth: startMonthOf(member), rates: ratesFor(rates, member.category), paid, waived }
+  return { startMonth, rates: ratesFor(rates, category), paid, waived }
 }
+
+export const loadLedger = (db: Db, member: MemberBasis, fundId: number): Promise<Ledger> =>
+  ledgerOf(
+    db,
+    { column: 'member_id', id: member.id },
+    startMonthOf(member),
+    member.category,
+    fundId,
+  )
+
+export const loadHouseholdLedger = (
+  db: Db,
+  household: HouseholdBasis,
+  fundId: number,
+): Promise<Ledger> =>
+  ledgerOf(
+    db,
+    { column: 'household_id', id: household.id },
+    householdStartMonthOf(household),
+    household.category,
+    fundId,
+  )

@@ -35,6 +35,42 @@ export async function saveMemberDues(
     .execute()
 }
 
+/** What a household's dues start from: the office's settings, else its creation. */
+export function findHouseholdDuesBasis(db: Db, householdId: number) {
+  return db
+    .selectFrom('households')
+    .leftJoin('household_dues', 'household_dues.household_id', 'households.id')
+    .select([
+      'households.id',
+      'households.owner_user_id',
+      'households.name',
+      'households.created_at',
+      'household_dues.category',
+      'household_dues.start_month',
+    ])
+    .where('households.id', '=', householdId)
+    .executeTakeFirst()
+}
+
+export async function saveHouseholdDues(
+  db: Db,
+  householdId: number,
+  settings: { category: string; start_month: string | null },
+): Promise<void> {
+  const values = { ...settings, updated_at: new Date().toISOString() }
+  await db
+    .insertInto('household_dues')
+    .values({ household_id: householdId, ...values })
+    .onConflict((oc) => oc.column('household_id').doUpdateSet(values))
+    .execute()
+}
+
+/** Whose ledger: a member's or a household's, by the column its rows carry. */
+export interface PayerKey {
+  column: 'member_id' | 'household_id'
+  id: number
+}
+
 export function fundRates(db: Db, fundId: number) {
   return db
     .selectFrom('fund_rates')
@@ -43,12 +79,12 @@ export function fundRates(db: Db, fundId: number) {
     .execute()
 }
 
-/** Paid per month by a member into a fund, voided payments left out. */
-export async function paidByMonth(db: Db, memberId: number, fundId: number) {
+/** Paid per month by a payer into a fund, voided payments left out. */
+export async function paidByMonth(db: Db, payer: PayerKey, fundId: number) {
   const rows = await db
     .selectFrom('payment_allocations')
     .select(['month', sql<number>`sum(amount)`.as('paid')])
-    .where('member_id', '=', memberId)
+    .where(payer.column, '=', payer.id)
     .where('fund_id', '=', fundId)
     .where('voided', '=', 0)
     .groupBy('month')
@@ -56,11 +92,11 @@ export async function paidByMonth(db: Db, memberId: number, fundId: number) {
   return new Map(rows.map((row) => [row.month, Number(row.paid)]))
 }
 
-export async function waivedMonths(db: Db, memberId: number, fundId: number) {
+export async function waivedMonths(db: Db, payer: PayerKey, fundId: number) {
   const rows = await db
     .selectFrom('dues_waivers')
     .select('month')
-    .where('member_id', '=', memberId)
+    .where(payer.column, '=', payer.id)
     .where('fund_id', '=', fundId)
     .execute()
   return new Set(rows.map((row) => row.month))
@@ -68,17 +104,21 @@ export async function waivedMonths(db: Db, memberId: number, fundId: number) {
 
 export async function insertWaivers(
   db: Db,
-  rows: { fund_id: number; member_id: number; month: string; reason: string; created_by: number }[],
+  payer: PayerKey,
+  rows: { fund_id: number; month: string; reason: string; created_by: number }[],
 ): Promise<void> {
   const now = new Date().toISOString()
+  const member_id = payer.column === 'member_id' ? payer.id : null
+  const household_id = payer.column === 'household_id' ? payer.id : null
   await db
     .insertInto('dues_waivers')
-    .values(rows.map((row) => ({ ...row, household_id: null, created_at: now })))
+    .values(rows.map((row) => ({ ...row, member_id, household_id, created_at: now })))
     .execute()
 }
 
-// Any constant: the first key of the two-key advisory lock that serialises one payer's dues.
+// Any constants: the first key of the two-key advisory lock that serialises one payer's dues.
 const PAYER_LOCK = 0x64756573
+const HOUSEHOLD_LOCK = 0x64756574
 
 /**
  * Serialises the writes of one member's dues on PostgreSQL (two payments at once must not both
@@ -88,3 +128,13 @@ export async function lockMemberDues(trx: Db, memberId: number): Promise<void> {
   if (isPostgres(trx))
     await sql`select pg_advisory_xact_lock(${PAYER_LOCK}, ${memberId})`.execute(trx)
 }
+
+/** As lockMemberDues, for a household's dues (its own key space: ids of two tables). */
+export async function lockHouseholdDues(trx: Db, householdId: number): Promise<void> {
+  if (isPostgres(trx))
+    await sql`select pg_advisory_xact_lock(${HOUSEHOLD_LOCK}, ${householdId})`.execute(trx)
+}
+
+/** Locks the payer's dues for the transaction. */
+export const lockPayerDues = (trx: Db, payer: PayerKey): Promise<void> =>
+  payer.column === 'member_id' ? lockMemberDues(trx, payer.id) : lockHouseholdDues(trx, payer.id)

@@ -75,14 +75,25 @@ const PAYMENT_COLUMNS = [
   'members.first_name',
   'members.last_name',
   'members.owner_user_id',
+  'households.name as household_name',
+  'households.owner_user_id as household_owner_user_id',
 ] as const
 
 function paymentQuery(db: Db) {
   return db
     .selectFrom('payments')
     .leftJoin('members', 'members.id', 'payments.member_id')
+    .leftJoin('households', 'households.id', 'payments.household_id')
     .select(PAYMENT_COLUMNS)
 }
+
+/** The account that owns the payment's payer now (undefined: the payer is gone). */
+export const payerOwnerOf = (row: {
+  member_id: number | null
+  owner_user_id: number | null
+  household_owner_user_id: number | null
+}): number | undefined =>
+  (row.member_id !== null ? row.owner_user_id : row.household_owner_user_id) ?? undefined
 
 export type PaymentListRow = Awaited<ReturnType<typeof findPaymentRow>> & object
 
@@ -104,9 +115,10 @@ export function findPaymentByCode(db: Db, code: string) {
 }
 
 export interface PaymentFilters {
-  /** Clerks: only payments of members this account owns. */
+  /** Clerks: only payments of members and households this account owns. */
   ownerId: number | null
   memberId?: number
+  householdId?: number
   fundId?: number
   from?: string
   to?: string
@@ -118,9 +130,19 @@ export interface PaymentFilters {
 /** Newest first by id; the page's allocations come with it. */
 export function listPaymentRows(db: Db, filters: PaymentFilters) {
   let query = paymentQuery(db).orderBy('payments.id', 'desc').limit(filters.limit)
-  if (filters.ownerId !== null) query = query.where('members.owner_user_id', '=', filters.ownerId)
+  const ownerId = filters.ownerId
+  if (ownerId !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('members.owner_user_id', '=', ownerId),
+        eb('households.owner_user_id', '=', ownerId),
+      ]),
+    )
+  }
   if (filters.memberId !== undefined)
     query = query.where('payments.member_id', '=', filters.memberId)
+  if (filters.householdId !== undefined)
+    query = query.where('payments.household_id', '=', filters.householdId)
   if (filters.fundId !== undefined) query = query.where('payments.fund_id', '=', filters.fundId)
   if (filters.from) query = query.where('payments.received_on', '>=', filters.from)
   if (filters.to) query = query.where('payments.received_on', '<=', filters.to)

@@ -17,10 +17,18 @@ import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
 import { recordEvent } from '../history'
 import { duesSettings } from '../churchProfile'
-import { forbidden, notFound, payableMember, paymentOwnerScope, readableMember } from './access'
+import {
+  forbidden,
+  notFound,
+  payableHousehold,
+  payableMember,
+  paymentOwnerScope,
+  readableHousehold,
+  readableMember,
+} from './access'
 import { findFundRow } from './fundRepository'
-import { loadLedger } from './ledger'
-import { lockMemberDues } from './ledgerRepository'
+import { loadHouseholdLedger, loadLedger } from './ledger'
+import { lockPayerDues, type PayerKey } from './ledgerRepository'
 import { findClosedDay, lockCashDays } from './cashUpRepository'
 import { DAY_CLOSED } from './cashUpService'
 import {
@@ -33,6 +41,7 @@ import {
   markVoid,
   nextReceiptNumber,
   type PaymentListRow,
+  payerOwnerOf,
 } from './paymentRepository'
 import type {
   Payment,
@@ -42,14 +51,22 @@ import type {
   ReceiptCheck,
 } from './paymentSchemas'
 
-export const HOUSEHOLDS_NOT_YET =
-  'Payments by household need the households feature, which this server does not have yet'
+export const PER_MEMBER_FUND = 'This fund is paid per member: choose a member, not a household'
+export const PER_HOUSEHOLD_FUND =
+  'This fund is paid per household: choose a household, not a member'
 
 const invalid = (message: string, errors: Record<string, string>) =>
   new ApiError(400, message, errors)
 
+/** A household's name's initials: of its first three words (the receipt check shows no more). */
+const householdInitials = (name: string | null): string =>
+  initialsOf(...(name ?? '').trim().split(/\s+/).slice(0, 3))
+
 function toPayment(row: PaymentListRow, allocations: { month: string; amount: number }[]): Payment {
-  const name = [row.first_name, row.last_name].filter(Boolean).join(' ')
+  const name =
+    row.household_id !== null
+      ? (row.household_name ?? '')
+      : [row.first_name, row.last_name].filter(Boolean).join(' ')
   return {
     id: row.id,
     receipt_number: row.receipt_number,
@@ -104,6 +121,52 @@ function allocationRefusal(result: AllocationError): ApiError {
   }
 }
 
+interface Payer {
+  key: PayerKey
+  member?: Awaited<ReturnType<typeof payableMember>>
+  household?: Awaited<ReturnType<typeof payableHousehold>>
+  /** What the history keeps of the payer: its name as it was. */
+  names: Record<string, string | number | null>
+}
+
+/**
+ * The payment's payer as the fund takes it (a member, or a household for a per-household
+ * fund), locked for the transaction and checked against the caller.
+ */
+async function payerOf(
+  trx: Db,
+  user: RequestUser,
+  fundPayer: string,
+  input: { member_id?: number; household_id?: number },
+): Promise<Payer> {
+  if (fundPayer === 'household') {
+    if (input.member_id !== undefined)
+      throw invalid(PER_HOUSEHOLD_FUND, { member_id: 'fundPerHousehold' })
+    if (input.household_id === undefined)
+      throw invalid('Choose the household that pays', { household_id: 'fieldRequired' })
+    const key: PayerKey = { column: 'household_id', id: input.household_id }
+    await lockPayerDues(trx, key)
+    const household = await payableHousehold(trx, user, input.household_id)
+    return {
+      key,
+      household,
+      names: { household_id: household.id, household_name: household.name },
+    }
+  }
+  if (input.household_id !== undefined)
+    throw invalid(PER_MEMBER_FUND, { household_id: 'fundPerMember' })
+  if (input.member_id === undefined)
+    throw invalid('Choose the member who pays', { member_id: 'fieldRequired' })
+  const key: PayerKey = { column: 'member_id', id: input.member_id }
+  await lockPayerDues(trx, key)
+  const member = await payableMember(trx, user, input.member_id)
+  return {
+    key,
+    member,
+    names: { first_name: member.first_name, last_name: member.last_name },
+  }
+}
+
 export interface RecordResult {
   payment: Payment
   replayed: boolean
@@ -130,10 +193,11 @@ export async function recordPayment(
   const earlier = await replay()
   if (earlier) return earlier
 
-  if (input.household_id !== undefined)
-    throw invalid(HOUSEHOLDS_NOT_YET, { household_id: 'notAvailable' })
-  if (input.member_id === undefined)
-    throw invalid('Choose the member who pays', { member_id: 'fieldRequired' })
+  if (input.household_id !== undefined && input.member_id !== undefined) {
+    throw invalid('A payment has one payer: a member or a household', {
+      household_id: 'onePayerOnly',
+    })
+  }
   if (!isValidIsoDate(input.received_on) || input.received_on < '1900-01-01') {
     throw invalid('received_on must be a real date, yyyy-mm-dd', { received_on: 'invalidValue' })
   }
@@ -143,23 +207,23 @@ export async function recordPayment(
     throw invalid('A payment cannot be received in the future', { received_on: 'dateInFuture' })
   }
   const reference = input.reference?.trim() || null
-  const memberId = input.member_id
 
   try {
     const id = await db.transaction().execute(async (trx) => {
       const fund = await findFundRow(trx, input.fund_id)
       if (!fund) throw invalid('No such fund', { fund_id: 'invalidValue' })
       if (fund.active !== 1) throw invalid('This fund is closed', { fund_id: 'fundClosed' })
-      if (fund.payer === 'household') throw invalid(HOUSEHOLDS_NOT_YET, { fund_id: 'notAvailable' })
-      await lockMemberDues(trx, memberId)
-      const member = await payableMember(trx, user, memberId)
+      const payer = await payerOf(trx, user, fund.payer, input)
       await lockCashDays(trx, user.id)
       if (await findClosedDay(trx, user.id, input.received_on)) {
         throw new ApiError(409, DAY_CLOSED, { received_on: 'dayClosed' })
       }
       let allocations: { month: string; amount: number }[] = []
       if (fund.kind === 'dues') {
-        const ledger = await loadLedger(trx, member, fund.id)
+        const ledger =
+          payer.key.column === 'member_id'
+            ? await loadLedger(trx, payer.member!, fund.id)
+            : await loadHouseholdLedger(trx, payer.household!, fund.id)
         const currentMonth = monthOfDay(todayIso(now)) ?? monthOfDay(input.received_on)
         const result = allocatePayment(ledger, {
           amount: input.amount,
@@ -179,8 +243,8 @@ export async function recordPayment(
         trx,
         {
           fund_id: fund.id,
-          member_id: member.id,
-          household_id: null,
+          member_id: payer.member?.id ?? null,
+          household_id: payer.household?.id ?? null,
           amount: input.amount,
           currency,
           method: input.method,
@@ -198,8 +262,9 @@ export async function recordPayment(
       await recordEvent(trx, {
         actor: { id: user.id, username: user.username },
         action: 'payment_create',
-        memberId: member.id,
+        memberId: payer.member?.id,
         details: {
+          ...payer.names,
           payment_id: paymentId,
           receipt_number: number,
           fund_id: fund.id,
@@ -209,8 +274,6 @@ export async function recordPayment(
           reference,
           received_on: input.received_on,
           months: allocations,
-          first_name: member.first_name,
-          last_name: member.last_name,
         },
       })
       return paymentId
@@ -230,7 +293,7 @@ export async function readPayment(db: Db, user: RequestUser, id: number): Promis
   const payment = await paymentById(db, id)
   if (!payment) throw notFound()
   const row = await findPaymentRow(db, id)
-  if (paymentOwnerScope(user) !== null && row?.owner_user_id !== user.id) throw notFound()
+  if (paymentOwnerScope(user) !== null && (!row || payerOwnerOf(row) !== user.id)) throw notFound()
   return payment
 }
 
@@ -239,12 +302,13 @@ export async function listPayments(
   user: RequestUser,
   query: PaymentListQuery,
 ): Promise<PaymentPage> {
-  if (query.household_id !== undefined) return { items: [], next_cursor: null }
   if (query.member_id !== undefined) await readableMember(db, user, query.member_id)
+  if (query.household_id !== undefined) await readableHousehold(db, user, query.household_id)
   const limit = query.limit ?? 50
   const rows = await listPaymentRows(db, {
     ownerId: paymentOwnerScope(user),
     memberId: query.member_id,
+    householdId: query.household_id,
     fundId: query.fund_id,
     from: query.from,
     to: query.to,
@@ -278,8 +342,10 @@ export async function voidPayment(
   await db.transaction().execute(async (trx) => {
     const row = await findPaymentRow(trx, id)
     if (!row) throw notFound()
-    if (paymentOwnerScope(user) !== null && row.owner_user_id !== user.id) throw notFound()
-    if (row.member_id !== null) await lockMemberDues(trx, row.member_id)
+    if (paymentOwnerScope(user) !== null && payerOwnerOf(row) !== user.id) throw notFound()
+    if (row.member_id !== null) await lockPayerDues(trx, { column: 'member_id', id: row.member_id })
+    if (row.household_id !== null)
+      await lockPayerDues(trx, { column: 'household_id', id: row.household_id })
     await lockCashDays(trx, row.recorded_by)
     if (await findClosedDay(trx, row.recorded_by, row.received_on)) {
       if (!may(user, 'dues.manage')) {
@@ -300,8 +366,9 @@ export async function voidPayment(
         receipt_number: row.receipt_number,
         amount: Number(row.amount),
         reason: trimmed,
-        first_name: row.first_name,
-        last_name: row.last_name,
+        ...(row.household_id !== null
+          ? { household_id: row.household_id, household_name: row.household_name }
+          : { first_name: row.first_name, last_name: row.last_name }),
       },
     })
   })
@@ -318,6 +385,9 @@ export async function checkReceipt(db: Db, code: string): Promise<ReceiptCheck> 
     currency: row.currency,
     received_on: row.received_on,
     status: row.voided_at ? 'void' : 'valid',
-    payer_initials: initialsOf(row.first_name, row.last_name),
+    payer_initials:
+      row.household_id !== null
+        ? householdInitials(row.household_name)
+        : initialsOf(row.first_name, row.last_name),
   }
 }

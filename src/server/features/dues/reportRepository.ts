@@ -2,6 +2,7 @@
 // ledger is built from, read for a whole owner's (or church's) members at once.
 import { sql } from 'kysely'
 import type { Db } from '../../db/tables'
+import type { PayerKey } from './ledgerRepository'
 
 /** Valid payments received from..to (days, inclusive) per fund and day; ownerId: clerks'. */
 export function collectionRows(db: Db, from: string, to: string, ownerId: number | null) {
@@ -18,9 +19,16 @@ export function collectionRows(db: Db, from: string, to: string, ownerId: number
     .where('payments.voided_at', 'is', null)
     .groupBy(['payments.fund_id', 'payments.received_on'])
   if (ownerId !== null) {
+    // A payment's payer is a member or a household: either owned by the clerk counts.
     query = query
-      .innerJoin('members', 'members.id', 'payments.member_id')
-      .where('members.owner_user_id', '=', ownerId)
+      .leftJoin('members', 'members.id', 'payments.member_id')
+      .leftJoin('households', 'households.id', 'payments.household_id')
+      .where((eb) =>
+        eb.or([
+          eb('members.owner_user_id', '=', ownerId),
+          eb('households.owner_user_id', '=', ownerId),
+        ]),
+      )
   }
   return query.execute()
 }
@@ -84,12 +92,12 @@ export function waiverRows(db: Db, fundId: number, ownerId: number | null) {
   return query.execute()
 }
 
-/** A member's valid payments received from..to, with the months each paid. */
-export async function memberYearPayments(db: Db, memberId: number, from: string, to: string) {
+/** A payer's valid payments received from..to, with the months each paid. */
+export async function payerYearPayments(db: Db, payer: PayerKey, from: string, to: string) {
   const rows = await db
     .selectFrom('payments')
     .select(['id', 'receipt_number', 'fund_id', 'amount', 'method', 'received_on'])
-    .where('member_id', '=', memberId)
+    .where(payer.column, '=', payer.id)
     .where('received_on', '>=', from)
     .where('received_on', '<=', to)
     .where('voided_at', 'is', null)

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { signedIn } from './requestUser'
-import { arrears, collections, goodStanding, statement } from './reportService'
+import { arrears, collections, goodStanding, householdStatement, statement } from './reportService'
 import {
   type ArrearsQuery,
   arrearsQuery,
@@ -19,6 +19,7 @@ import {
   type StatementQuery,
   statementQuery,
   statementResponse,
+  householdStatementResponse,
 } from './reportSchemas'
 import {
   arrearsWorkbook,
@@ -114,6 +115,35 @@ export function reportRoutes(
         request.query.calendar ?? 'gregorian',
       )
       return sendXlsx(reply, file, `statement-${report.member_id}-${report.year}`)
+    },
+  )
+
+  app.get<{ Params: { id: number }; Querystring: StatementQuery }>(
+    '/api/households/:id/statement',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: statementParams,
+        querystring: statementQuery,
+        response: householdStatementResponse,
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      const report = await householdStatement(
+        db,
+        signedIn(request),
+        request.params.id,
+        request.query.year,
+        deps.clock(),
+      )
+      if (!wantsFile(request.query)) return report
+      const file = await statementWorkbook(
+        { ...report, first_name: report.name, last_name: '' },
+        langOf(request.query),
+        request.query.calendar ?? 'gregorian',
+      )
+      return sendXlsx(reply, file, `household-statement-${report.household_id}-${report.year}`)
     },
   )
 }

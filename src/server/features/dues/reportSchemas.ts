@@ -316,6 +316,49 @@ export const statementResponse = {
   },
 } as const
 
+/** GET /api/households/:id/statement: the member statement's shape, keyed by the household. */
+export const householdStatementResponse = {
+  200: {
+    type: 'object',
+    required: ['household_id', 'name', 'year', 'currency', 'funds', 'payments'],
+    properties: {
+      household_id: { type: 'integer' },
+      name: { type: 'string' },
+      year: { type: 'integer' },
+      currency: { type: 'string' },
+      funds: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['fund_id', 'kind', 'name_am', 'name_en', 'name_om', 'paid', 'months'],
+          properties: {
+            fund_id: { type: 'integer' },
+            kind: { type: 'string' },
+            name_am: { type: 'string' },
+            name_en: { type: 'string' },
+            name_om: { type: 'string' },
+            paid: { type: 'integer' },
+            months: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['month', 'due', 'paid', 'state'],
+                properties: {
+                  month: { type: 'string' },
+                  due: { type: 'integer' },
+                  paid: { type: 'integer' },
+                  state: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+      payments: { type: 'array', items: statementPayment },
+    },
+  },
+} as const
+
 /**
  * A member's year: for each fund paid into or owed to, what was paid (received in the
  * Ethiopian year), and for dues funds the twelve months; the valid payments of the year.
@@ -344,6 +387,12 @@ export interface Statement {
     received_on: string
     months: string[]
   }[]
+}
+
+/** A household's year, as Statement is a member's: per-household dues funds and its gifts. */
+export type HouseholdStatement = Omit<Statement, 'member_id' | 'first_name' | 'last_name'> & {
+  household_id: number
+  name: string
 }
 
 /** GET /api/stats's `dues`: this Ethiopian month's collections and members in arrears. */

@@ -20,16 +20,16 @@ import { ownerScope } from '../accounts'
 import type { RequestUser } from '../auth'
 import type { Db } from '../../db/tables'
 import { duesSettings } from '../churchProfile'
-import { readableMember } from './access'
+import { readableHousehold, readableMember } from './access'
 import { listFundRows } from './fundRepository'
-import { loadLedger, ratesFor, startMonthOf } from './ledger'
-import { fundRates } from './ledgerRepository'
+import { loadHouseholdLedger, loadLedger, ratesFor, startMonthOf } from './ledger'
+import { fundRates, type PayerKey } from './ledgerRepository'
 import { allocationsOf } from './paymentRepository'
 import {
   collectionRows,
   type MemberBaseRow,
   memberBases,
-  memberYearPayments,
+  payerYearPayments,
   paidRows,
   scopedMemberIds,
   waiverRows,
@@ -42,6 +42,7 @@ import type {
   CollectionsQuery,
   GoodStandingQuery,
   GoodStandingReport,
+  HouseholdStatement,
   MonthSum,
   PayerLine,
   Statement,
@@ -347,21 +348,26 @@ export async function goodStanding(
   }
 }
 
-/** A member's Ethiopian year: each fund's months and what was paid, and the year's payments. */
-export async function statement(
+type StatementBody = Pick<Statement, 'year' | 'currency' | 'funds' | 'payments'>
+
+/**
+ * A payer's Ethiopian year: each fund's months and what was paid, and the year's payments. Dues
+ * funds of the payer's kind (per member or per household) show their twelve months.
+ */
+async function payerStatement(
   db: Db,
-  user: RequestUser,
-  memberId: number,
+  payer: PayerKey,
+  ledgerOf: (fundId: number) => Promise<Ledger>,
   requestedYear: number | undefined,
   now: Date,
-): Promise<Statement> {
-  const member = await readableMember(db, user, memberId)
+): Promise<StatementBody> {
+  const payerKind = payer.column === 'member_id' ? 'member' : 'household'
   const currentMonth = currentMonthOf(now)
   const year = requestedYear ?? monthParts(currentMonth).year
   const { from, to } = yearDays(year)
   const [funds, payments, settings] = await Promise.all([
     listFundRows(db),
-    memberYearPayments(db, member.id, from, to),
+    payerYearPayments(db, payer, from, to),
     duesSettings(db),
   ])
   const allocations = await allocationsOf(
@@ -372,9 +378,9 @@ export async function statement(
   for (const p of payments) paidTo.set(p.fund_id, (paidTo.get(p.fund_id) ?? 0) + Number(p.amount))
   const lines: Statement['funds'] = []
   for (const fund of funds) {
-    const memberDues = fund.kind === 'dues' && fund.payer === 'member'
-    if (!paidTo.has(fund.id) && !(memberDues && fund.active === 1)) continue
-    const ledger = memberDues ? await loadLedger(db, member, fund.id) : null
+    const ownDues = fund.kind === 'dues' && fund.payer === payerKind
+    if (!paidTo.has(fund.id) && !(ownDues && fund.active === 1)) continue
+    const ledger = ownDues ? await ledgerOf(fund.id) : null
     lines.push({
       fund_id: fund.id,
       kind: fund.kind,
@@ -386,9 +392,6 @@ export async function statement(
     })
   }
   return {
-    member_id: member.id,
-    first_name: member.first_name,
-    last_name: member.last_name,
     year,
     currency: settings.currency,
     funds: lines,
@@ -402,4 +405,47 @@ export async function statement(
       months: (allocations.get(p.id) ?? []).map((a) => a.month),
     })),
   }
+}
+
+/** A member's Ethiopian year (GET /api/members/:id/statement). */
+export async function statement(
+  db: Db,
+  user: RequestUser,
+  memberId: number,
+  requestedYear: number | undefined,
+  now: Date,
+): Promise<Statement> {
+  const member = await readableMember(db, user, memberId)
+  const body = await payerStatement(
+    db,
+    { column: 'member_id', id: member.id },
+    (fundId) => loadLedger(db, member, fundId),
+    requestedYear,
+    now,
+  )
+  return {
+    member_id: member.id,
+    first_name: member.first_name,
+    last_name: member.last_name,
+    ...body,
+  }
+}
+
+/** A household's Ethiopian year (GET /api/households/:id/statement). */
+export async function householdStatement(
+  db: Db,
+  user: RequestUser,
+  householdId: number,
+  requestedYear: number | undefined,
+  now: Date,
+): Promise<HouseholdStatement> {
+  const household = await readableHousehold(db, user, householdId)
+  const body = await payerStatement(
+    db,
+    { column: 'household_id', id: household.id },
+    (fundId) => loadHouseholdLedger(db, household, fundId),
+    requestedYear,
+    now,
+  )
+  return { household_id: household.id, name: household.name, ...body }
 }

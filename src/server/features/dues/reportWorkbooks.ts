@@ -136,7 +136,7 @@ export function goodStandingWorkbook(report: GoodStandingReport, lang: Language)
 }
 
 export function statementWorkbook(
-  report: Statement,
+  report: Omit<Statement, 'member_id'>,
   lang: Language,
   calendar: Calendar,
 ): Promise<Buffer> {

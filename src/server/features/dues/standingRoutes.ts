@@ -1,17 +1,26 @@
-// HTTP of a member's dues (strip, settings) and of waivers.
+// HTTP of a member's and a household's dues (strip, settings) and of waivers.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { idParams } from './fundSchemas'
 import { signedIn } from './requestUser'
-import { changeMemberDuesSettings, memberDues, waiveMonths } from './standingService'
 import {
+  changeHouseholdDuesSettings,
+  changeMemberDuesSettings,
+  householdDues,
+  memberDues,
+  waiveMonths,
+} from './standingService'
+import {
+  duesSettingsResponse,
+  householdDuesResponse,
   type MemberDuesQuery,
   memberDuesQuery,
   type MemberDuesSettings,
   memberDuesSettingsBody,
   type WaiverCreate,
   waiverBody,
+  waiverResponse,
 } from './standingSchemas'
 
 export function standingRoutes(
@@ -36,9 +45,31 @@ export function standingRoutes(
       changeMemberDuesSettings(db, signedIn(request), request.params.id, request.body),
   )
 
+  app.get<{ Params: { id: number }; Querystring: MemberDuesQuery }>(
+    '/api/households/:id/dues',
+    {
+      preHandler: app.requireUser,
+      schema: { params: idParams, querystring: memberDuesQuery, response: householdDuesResponse },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return householdDues(db, signedIn(request), request.params.id, request.query, deps.clock())
+    },
+  )
+
+  app.put<{ Params: { id: number }; Body: MemberDuesSettings }>(
+    '/api/households/:id/dues',
+    {
+      preHandler: app.requireUser,
+      schema: { params: idParams, body: memberDuesSettingsBody, response: duesSettingsResponse },
+    },
+    async (request) =>
+      changeHouseholdDuesSettings(db, signedIn(request), request.params.id, request.body),
+  )
+
   app.post<{ Body: WaiverCreate }>(
     '/api/dues/waivers',
-    { preHandler: app.requireUser, schema: { body: waiverBody } },
+    { preHandler: app.requireUser, schema: { body: waiverBody, response: waiverResponse } },
     async (request, reply) =>
       reply.code(201).send(await waiveMonths(db, signedIn(request), request.body)),
   )

@@ -1,5 +1,6 @@
-// Request and response shapes of a member's dues: strip, settings, waivers (issue 46).
-import type { MemberDuesAnswer } from '../../../domain'
+// Request and response shapes of a member's and a household's dues: strip, settings, waivers
+// (issue 46).
+import type { HouseholdDuesAnswer, MemberDuesAnswer } from '../../../domain'
 import { DUES_CATEGORIES } from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
@@ -15,6 +16,87 @@ export interface MemberDuesQuery {
 }
 
 export type MemberDues = MemberDuesAnswer
+
+export type HouseholdDues = HouseholdDuesAnswer
+
+const month = { type: 'string', pattern: '^\\d{4}-\\d{2}$' }
+const minor = { type: 'integer', minimum: 0 }
+
+export const householdDuesResponse = {
+  200: {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'household_id',
+      'fund_id',
+      'year',
+      'currency',
+      'start_month',
+      'start_month_set',
+      'category',
+      'current_month',
+      'months',
+      'arrears',
+      'good_standing',
+      'rule',
+    ],
+    properties: {
+      household_id: id,
+      fund_id: id,
+      year: { type: 'integer' },
+      currency: { type: 'string' },
+      start_month: month,
+      start_month_set: { type: 'boolean' },
+      category: { type: 'string' },
+      current_month: month,
+      months: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['month', 'due', 'paid', 'state'],
+          properties: {
+            month,
+            due: minor,
+            paid: minor,
+            state: {
+              type: 'string',
+              enum: ['paid', 'partial', 'unpaid', 'waived', 'not_due', 'none'],
+            },
+          },
+        },
+      },
+      arrears: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['months', 'amount'],
+        properties: { months: minor, amount: minor },
+      },
+      good_standing: { type: 'boolean' },
+      rule: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'months'],
+        properties: {
+          kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
+          months: { type: 'integer', minimum: 0 },
+        },
+      },
+    },
+  },
+} as const
+
+export const duesSettingsResponse = {
+  200: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['category', 'start_month'],
+    properties: {
+      category: { type: 'string' },
+      start_month: { type: ['string', 'null'] },
+    },
+  },
+} as const
 
 export const memberDuesSettingsBody = {
   type: 'object',
@@ -38,6 +120,20 @@ export const waiverBody = {
     household_id: id,
     months: { type: 'array', minItems: 1, maxItems: 120, items: { type: 'string', maxLength: 7 } },
     reason: { type: 'string', minLength: 1, maxLength: 500 },
+  },
+} as const
+
+export const waiverResponse = {
+  201: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['fund_id', 'member_id', 'household_id', 'months'],
+    properties: {
+      fund_id: id,
+      member_id: { type: ['integer', 'null'] },
+      household_id: { type: ['integer', 'null'] },
+      months: { type: 'array', items: month },
+    },
   },
 } as const
 

@@ -18,12 +18,28 @@ import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
 import { recordEvent } from '../history'
 import { duesSettings } from '../churchProfile'
-import { forbidden, notFound, payableMember, readableMember } from './access'
+import {
+  forbidden,
+  notFound,
+  payableHousehold,
+  payableMember,
+  readableHousehold,
+  readableMember,
+} from './access'
 import { findFundRow, listFundRows } from './fundRepository'
-import { loadLedger, startMonthOf } from './ledger'
-import { insertWaivers, lockMemberDues, saveMemberDues } from './ledgerRepository'
-import { HOUSEHOLDS_NOT_YET } from './paymentService'
+import { householdStartMonthOf, loadHouseholdLedger, loadLedger, startMonthOf } from './ledger'
+import {
+  insertWaivers,
+  lockHouseholdDues,
+  lockMemberDues,
+  lockPayerDues,
+  type PayerKey,
+  saveHouseholdDues,
+  saveMemberDues,
+} from './ledgerRepository'
+import { PER_HOUSEHOLD_FUND, PER_MEMBER_FUND } from './paymentService'
 import type {
+  HouseholdDues,
   MemberDues,
   MemberDuesQuery,
   MemberDuesSettings,
@@ -33,15 +49,21 @@ import type {
 const invalid = (message: string, errors: Record<string, string>) =>
   new ApiError(400, message, errors)
 
-/** The fund asked for, else the first active per-member dues fund. */
-export async function duesFund(db: Db, fundId: number | undefined) {
+/** The fund asked for, else the first active dues fund paid by this kind of payer. */
+export async function duesFund(
+  db: Db,
+  fundId: number | undefined,
+  payer: 'member' | 'household' = 'member',
+) {
   if (fundId !== undefined) {
     const fund = await findFundRow(db, fundId)
     if (!fund || fund.kind !== 'dues') throw notFound()
+    // A fund paid by the other kind of payer has no ledger for this one.
+    if ((fund.payer === 'household' ? 'household' : 'member') !== payer) throw notFound()
     return fund
   }
   const funds = await listFundRows(db)
-  const fund = funds.find((f) => f.kind === 'dues' && f.payer === 'member' && f.active === 1)
+  const fund = funds.find((f) => f.kind === 'dues' && f.payer === payer && f.active === 1)
   if (!fund) throw notFound()
   return fund
 }
@@ -81,12 +103,7 @@ export async function changeMemberDuesSettings(
   memberId: number,
   input: MemberDuesSettings,
 ): Promise<{ category: string; start_month: string | null }> {
-  if (input.category !== undefined && input.category !== '' && !isDuesCategory(input.category)) {
-    throw invalid('Unknown category', { category: 'invalidValue' })
-  }
-  if (input.start_month != null && !isDuesMonth(input.start_month)) {
-    throw invalid('start_month must be YYYY-MM', { start_month: 'invalidValue' })
-  }
+  checkSettings(input)
   return db.transaction().execute(async (trx) => {
     await lockMemberDues(trx, memberId)
     const member = await payableMember(trx, user, memberId)
@@ -114,30 +131,146 @@ export async function changeMemberDuesSettings(
   })
 }
 
+/** GET /api/households/:id/dues: a household's strip for a per-household fund. */
+export async function householdDues(
+  db: Db,
+  user: RequestUser,
+  householdId: number,
+  query: MemberDuesQuery,
+  now: Date,
+): Promise<HouseholdDues> {
+  const household = await readableHousehold(db, user, householdId)
+  const fund = await duesFund(db, query.fund_id, 'household')
+  const [ledger, settings] = await Promise.all([
+    loadHouseholdLedger(db, household, fund.id),
+    duesSettings(db),
+  ])
+  const currentMonth = monthOfDay(todayIso(now)) as DuesMonth
+  const year = query.year ?? monthParts(currentMonth).year
+  return {
+    household_id: household.id,
+    fund_id: fund.id,
+    year,
+    currency: settings.currency,
+    start_month: ledger.startMonth,
+    start_month_set: Boolean(household.start_month),
+    category: household.category ?? '',
+    current_month: currentMonth,
+    months: yearStrip(ledger, year, currentMonth),
+    arrears: arrearsOf(ledger, currentMonth),
+    good_standing: inGoodStanding(ledger, currentMonth, settings.rule),
+    rule: settings.rule,
+  }
+}
+
+function checkSettings(input: MemberDuesSettings): void {
+  if (input.category !== undefined && input.category !== '' && !isDuesCategory(input.category)) {
+    throw invalid('Unknown category', { category: 'invalidValue' })
+  }
+  if (input.start_month != null && !isDuesMonth(input.start_month)) {
+    throw invalid('start_month must be YYYY-MM', { start_month: 'invalidValue' })
+  }
+}
+
+/** The household's reduced-rate category and start month: its owner (clerk) or an admin. */
+export async function changeHouseholdDuesSettings(
+  db: Db,
+  user: RequestUser,
+  householdId: number,
+  input: MemberDuesSettings,
+): Promise<{ category: string; start_month: string | null }> {
+  checkSettings(input)
+  return db.transaction().execute(async (trx) => {
+    await lockHouseholdDues(trx, householdId)
+    const household = await payableHousehold(trx, user, householdId)
+    const before = {
+      category: household.category ?? '',
+      start_month: household.start_month ?? null,
+    }
+    const after = {
+      category: input.category ?? before.category,
+      start_month: input.start_month === undefined ? before.start_month : input.start_month,
+    }
+    if (after.category !== before.category || after.start_month !== before.start_month) {
+      await saveHouseholdDues(trx, householdId, after)
+      await recordEvent(trx, {
+        actor: { id: user.id, username: user.username },
+        action: 'household_dues_update',
+        details: {
+          household_id: householdId,
+          household_name: household.name,
+          changes: Object.fromEntries(
+            (['category', 'start_month'] as const)
+              .filter((f) => after[f] !== before[f])
+              .map((f) => [f, [before[f], after[f]]]),
+          ),
+        },
+      })
+    }
+    return after
+  })
+}
+
 /** Admins waive months (a council's decision): each must still owe something. */
 export async function waiveMonths(
   db: Db,
   user: RequestUser,
   input: WaiverCreate,
-): Promise<{ fund_id: number; member_id: number; months: string[] }> {
+): Promise<{
+  fund_id: number
+  member_id: number | null
+  household_id: number | null
+  months: string[]
+}> {
   if (!may(user, 'dues.manage')) throw forbidden()
-  if (input.household_id !== undefined)
-    throw invalid(HOUSEHOLDS_NOT_YET, { household_id: 'notAvailable' })
-  if (input.member_id === undefined)
-    throw invalid('Choose the member', { member_id: 'fieldRequired' })
+  if (input.household_id !== undefined && input.member_id !== undefined) {
+    throw invalid('A waiver has one payer: a member or a household', {
+      household_id: 'onePayerOnly',
+    })
+  }
   const reason = input.reason.trim()
   if (!reason) throw invalid('Give the reason', { reason: 'fieldRequired' })
   const months = [...new Set(input.months)]
   const bad = months.find((m) => !isDuesMonth(m))
   if (bad !== undefined) throw invalid(`Not a month: ${bad}`, { months: 'invalidValue' })
-  const memberId = input.member_id
   return db.transaction().execute(async (trx) => {
     const fund = await findFundRow(trx, input.fund_id)
     if (!fund || fund.kind !== 'dues')
       throw invalid('No such dues fund', { fund_id: 'invalidValue' })
-    await lockMemberDues(trx, memberId)
-    const member = await readableMember(trx, user, memberId)
-    const ledger = await loadLedger(trx, member, fund.id)
+    let key: PayerKey
+    if (fund.payer === 'household') {
+      if (input.member_id !== undefined)
+        throw invalid(PER_HOUSEHOLD_FUND, { member_id: 'fundPerHousehold' })
+      if (input.household_id === undefined)
+        throw invalid('Choose the household', { household_id: 'fieldRequired' })
+      key = { column: 'household_id', id: input.household_id }
+    } else {
+      if (input.household_id !== undefined)
+        throw invalid(PER_MEMBER_FUND, { household_id: 'fundPerMember' })
+      if (input.member_id === undefined)
+        throw invalid('Choose the member', { member_id: 'fieldRequired' })
+      key = { column: 'member_id', id: input.member_id }
+    }
+    await lockPayerDues(trx, key)
+    let ledger
+    let payer: Record<string, string | number | null>
+    if (key.column === 'household_id') {
+      const household = await readableHousehold(trx, user, key.id)
+      ledger = await loadHouseholdLedger(trx, household, fund.id)
+      payer = {
+        household_id: household.id,
+        household_name: household.name,
+        start_month: householdStartMonthOf(household),
+      }
+    } else {
+      const member = await readableMember(trx, user, key.id)
+      ledger = await loadLedger(trx, member, fund.id)
+      payer = {
+        start_month: startMonthOf(member),
+        first_name: member.first_name,
+        last_name: member.last_name,
+      }
+    }
     const sorted = (months as DuesMonth[]).sort(compareMonths)
     const notOwed = sorted.find((m) => outstandingFor(ledger, m) === 0)
     if (notOwed) {
@@ -147,27 +280,20 @@ export async function waiveMonths(
     }
     await insertWaivers(
       trx,
-      sorted.map((month) => ({
-        fund_id: fund.id,
-        member_id: memberId,
-        month,
-        reason,
-        created_by: user.id,
-      })),
+      key,
+      sorted.map((month) => ({ fund_id: fund.id, month, reason, created_by: user.id })),
     )
     await recordEvent(trx, {
       actor: { id: user.id, username: user.username },
       action: 'dues_waiver',
-      memberId,
-      details: {
-        fund_id: fund.id,
-        months: sorted,
-        reason,
-        start_month: startMonthOf(member),
-        first_name: member.first_name,
-        last_name: member.last_name,
-      },
+      memberId: key.column === 'member_id' ? key.id : undefined,
+      details: { fund_id: fund.id, months: sorted, reason, ...payer },
     })
-    return { fund_id: fund.id, member_id: memberId, months: sorted }
+    return {
+      fund_id: fund.id,
+      member_id: key.column === 'member_id' ? key.id : null,
+      household_id: key.column === 'household_id' ? key.id : null,
+      months: sorted,
+    }
   })
 }
