@@ -110,4 +110,24 @@ describe('household search text index', () => {
     await repo.deleteHousehold(db, abebe)
     expect(await found(db, owner.id, 'kebede')).toEqual([])
   })
+
+  it('pages a search newest first, the next page below the last id', async () => {
+    const { db } = await databases.open()
+    const owner = await insertUser(db, 'office', 'x')
+    const other = await insertUser(db, 'clerk', 'x')
+    const ids: number[] = []
+    for (const n of [1, 2, 3, 4, 5]) {
+      ids.push(await add(db, owner.id, `Abebe ${n}`))
+      await add(db, other.id, `Abebe other ${n}`)
+      await add(db, owner.id, `Girma ${n}`)
+    }
+    const page = (before?: number) =>
+      repo.listHouseholds(db, { ownerId: owner.id, query: 'abebe', before, limit: 2 })
+    const first = await page()
+    expect(first.map((h) => h.name)).toEqual(['Abebe 5', 'Abebe 4'])
+    const second = await page(first[1].id)
+    expect(second.map((h) => h.name)).toEqual(['Abebe 3', 'Abebe 2'])
+    expect((await page(second[1].id)).map((h) => h.name)).toEqual(['Abebe 1'])
+    expect((await page(ids[0])).map((h) => h.name)).toEqual([])
+  })
 })
