@@ -10,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import type { Database } from '../db/tables'
 import { insertUser } from '../features/accounts/repository'
+import { listHouseholds } from '../features/households/repository'
 import { memberCalls } from '../testing/memberCalls'
 import { jpegWithGps, multipart, photoPart, registrationFields } from '../testing/memberForms'
 import { buildTestApp, createTestDatabase, sharingSchemaLock } from '../testing/testApp'
@@ -316,6 +317,18 @@ describe('copyDatabase (npm run migrate-data)', () => {
       expect((await verifyChain(middle.db)).intact).toBe(true)
     } finally {
       await app.close()
+    }
+  })
+
+  it('searches the copied households through their text index on either engine', async () => {
+    // households_fts is derived: the households triggers fill it on a SQLite target.
+    for (const copy of [middle, back]) {
+      const search = async (query: string) =>
+        (await listHouseholds(copy.db, { ownerId: null, query, limit: 10 })).map((h) => h.name)
+      expect(await search('አበበ ቤተ')).toEqual(['የአቶ አበበ ቤተሰብ'])
+      expect(await search('head')).toEqual(['የአቶ አበበ ቤተሰብ'])
+      expect(await search('f-1')).toEqual(['የአቶ አበበ ቤተሰብ'])
+      expect(await search('qzx')).toEqual([])
     }
   })
 

@@ -24,8 +24,8 @@ interface CopiedTable {
 
 /**
  * Every table of tables.ts, said copied or derived: a table added there does not compile here
- * until it is placed. Derived tables are filled on the target by the members triggers as the
- * members are inserted. Copied tables are listed so that each comes after those it references.
+ * until it is placed. Derived tables are filled on the target by the members and households
+ * triggers as their rows are inserted. Copied tables are listed so that each comes after those it references.
  */
 const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   users: {
@@ -70,6 +70,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   payment_allocations: { key: ['payment_id', 'month'] },
   dues_waivers: { key: ['id'], identity: 'id' },
   cash_days: { key: ['recorded_by', 'day'] },
+  households_fts: 'derived',
   member_counts: 'derived',
   member_ministry_counts: 'derived',
   members_fts: 'derived',

@@ -105,6 +105,13 @@ export interface MembersNameFtsTable {
   members_name_fts: string
 }
 
+/** SQLite only: the FTS5 trigram index over households.search_text (external content). */
+export interface HouseholdsFtsTable {
+  rowid: number
+  search_text: string
+  households_fts: string
+}
+
 /** SQLite only: an FTS5 index's vocabulary (fts5vocab 'row'): each trigram and its members. */
 export interface FtsVocabTable {
   term: string
@@ -325,6 +332,7 @@ export interface CashDaysTable {
 
 export interface Database {
   households: HouseholdsTable
+  households_fts: HouseholdsFtsTable
   users: UsersTable
   members: MembersTable
   photos: PhotosTable

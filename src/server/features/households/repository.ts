@@ -292,6 +292,13 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
+const TRIGRAM = 3
+
+/** The text as one FTS5 string: a trigram index then matches it as a substring. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`
+}
+
 export interface HouseholdQuery {
   /** null: every account's (admins and auditors). */
   ownerId: number | null
@@ -309,8 +316,14 @@ export async function listHouseholds(
   db: Db,
   options: HouseholdQuery,
 ): Promise<(HouseholdListItem & { owner_user_id: number })[]> {
+  const folded = foldForSearch(options.query?.trim() ?? '')
+  // SQLite: the trigram index gives the households holding the text, newest first, so a page
+  // stops at its last match (decision 0243); the LIKE still decides. Fewer than three letters
+  // have no trigram and walk the owner's households.
+  const indexed = !isPostgres(db) && [...folded].length >= TRIGRAM
   let query = db
     .selectFrom('households as h')
+    .$if(indexed, (qb) => qb.innerJoin('households_fts as f', 'f.rowid', 'h.id'))
     .leftJoin('members as head', (join) =>
       join
         .onRef('head.household_id', '=', 'h.id')
@@ -339,12 +352,17 @@ export async function listHouseholds(
     )
   if (options.ownerId !== null) query = query.where('h.owner_user_id', '=', options.ownerId)
   if (options.before !== undefined) query = query.where('h.id', '<', options.before)
-  const folded = foldForSearch(options.query?.trim() ?? '')
   if (folded !== '') {
     const pattern = `%${escapeLike(folded)}%`
     query = query.where(sql<boolean>`h.search_text like ${pattern} escape '\\'`)
   }
-  const rows = await query.orderBy('h.id', 'desc').limit(options.limit).execute()
+  if (indexed) {
+    query = query.where(sql<boolean>`f.households_fts match ${ftsPhrase(folded)}`)
+    if (options.before !== undefined) query = query.where(sql<boolean>`f.rowid < ${options.before}`)
+  }
+  // The index's own rowid order (the household's id), which it reads backwards without a sort.
+  const newest = indexed ? sql`f.rowid` : sql`h.id`
+  const rows = await query.orderBy(newest, 'desc').limit(options.limit).execute()
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
