@@ -1,5 +1,6 @@
 // HTTP of a member's dues (strip, settings) and of waivers.
 import type { FastifyInstance } from 'fastify'
+import { answers } from '../../plugins/schemas'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { idParams } from './fundSchemas'
@@ -11,6 +12,9 @@ import {
   type MemberDuesSettings,
   memberDuesSettingsBody,
   type WaiverCreate,
+  memberDuesAnswer,
+  memberDuesSettingsAnswer,
+  waiverAnswer,
   waiverBody,
 } from './standingSchemas'
 
@@ -22,7 +26,14 @@ export function standingRoutes(
 
   app.get<{ Params: { id: number }; Querystring: MemberDuesQuery }>(
     '/api/members/:id/dues',
-    { preHandler: app.requireUser, schema: { params: idParams, querystring: memberDuesQuery } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: idParams,
+        querystring: memberDuesQuery,
+        response: answers({ 200: memberDuesAnswer }),
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
       return memberDues(db, signedIn(request), request.params.id, request.query, deps.clock())
@@ -31,14 +42,24 @@ export function standingRoutes(
 
   app.put<{ Params: { id: number }; Body: MemberDuesSettings }>(
     '/api/members/:id/dues',
-    { preHandler: app.requireUser, schema: { params: idParams, body: memberDuesSettingsBody } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: idParams,
+        body: memberDuesSettingsBody,
+        response: answers({ 200: memberDuesSettingsAnswer }),
+      },
+    },
     async (request) =>
       changeMemberDuesSettings(db, signedIn(request), request.params.id, request.body),
   )
 
   app.post<{ Body: WaiverCreate }>(
     '/api/dues/waivers',
-    { preHandler: app.requireUser, schema: { body: waiverBody } },
+    {
+      preHandler: app.requireUser,
+      schema: { body: waiverBody, response: answers({ 201: waiverAnswer }) },
+    },
     async (request, reply) =>
       reply.code(201).send(await waiveMonths(db, signedIn(request), request.body)),
   )

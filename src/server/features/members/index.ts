@@ -26,3 +26,4 @@ export {
 } from './repository/rows'
 export { type MemberListOptions, memberRoutes } from './routes/members'
 export { uploadRoutes } from './routes/uploads'
+export { memberRecord } from './schemas'
