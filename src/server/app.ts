@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify'
 import type { Kysely } from 'kysely'
 import type { TrustProxy } from './config'
 import type { Dialect } from './db/database'
@@ -7,6 +11,7 @@ import { householdRoutes } from './features/households/routes'
 import { createTokenService, LoginThrottle, registerAuth } from './features/auth'
 import { loginRoutes, passwordCheckQueue } from './features/auth/routes/login'
 import { meRoutes } from './features/auth/routes/me'
+import { registerApiDocs } from './plugins/apiDocs'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
@@ -45,6 +50,8 @@ export interface AppOptions {
   churchName?: string
   /** The time the restore bin's purge and restores go by; tests move it forward. */
   clock?: () => Date
+  /** Sees every route as it is registered (the test that every route has schemas). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Logs never carry passwords, tokens or cookies. */
@@ -76,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = createTokenService(options.jwtSecret)
   const throttle = options.throttle ?? new LoginThrottle()
   const version = () => options.version ?? { version: '0.0.0', build: 'dev' }
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
+  await registerApiDocs(app, version().version)
 
   registerErrorHandling(app)
   registerInputGuard(app)

@@ -542,6 +542,24 @@ const MATRIX: Row[] = [
     route: 'GET /api/receipts/verify/:code (public)',
     request: (f) => ({ url: `/api/receipts/verify/${f.verifyCode}` }),
     expect: all(200),
+  }, // The API reference: public, the same for everyone, and no data (plugins/apiDocs.ts).
+  ...[
+    '/api/openapi.json',
+    '/api/docs',
+    '/api/docs/',
+    '/api/docs/static/swagger-initializer.js',
+    '/api/docs/json',
+    '/api/docs/yaml',
+  ].map((url) => ({ route: `GET ${url} (public)`, request: () => ({ url }), expect: all(200) })),
+  {
+    route: 'GET /api/docs/* (public: the page files)',
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/docs/static/index.html (public: to the page)',
+    request: () => ({ url: '/api/docs/static/index.html' }),
+    expect: all(302),
   },
 ]
 

@@ -10,7 +10,8 @@ import {
   getChurchProfile,
   updateChurchProfile,
 } from './service'
-import { type ChurchProfileUpdate, churchUpdateBody } from './schemas'
+import { answers, fileAnswer, PUBLIC } from '../../plugins/schemas'
+import { churchProfileAnswer, type ChurchProfileUpdate, churchUpdateBody } from './schemas'
 
 function actorOf(request: FastifyRequest) {
   if (!request.user) throw new ApiError(401, 'Authentication required')
@@ -22,14 +23,18 @@ export function churchProfileRoutes(
   deps: { db: Kysely<Database> } & ChurchDefaults,
 ) {
   const { db } = deps
-  app.get('/api/church', { preHandler: app.requireUser }, async () => getChurchProfile(db, deps))
+  app.get(
+    '/api/church',
+    { preHandler: app.requireUser, schema: { response: answers({ 200: churchProfileAnswer }) } },
+    async () => getChurchProfile(db, deps),
+  )
 
   app.put<{ Body: ChurchProfileUpdate }>(
     '/api/church',
     // The logo comes as a data URL: allow a little over its limit.
     {
       preHandler: app.requireAllowed('church.manage'),
-      schema: { body: churchUpdateBody },
+      schema: { body: churchUpdateBody, response: answers({ 200: churchProfileAnswer }) },
       bodyLimit: 1_200_000,
     },
     async (request) => updateChurchProfile(db, actorOf(request), request.body, deps),
@@ -39,7 +44,12 @@ export function churchProfileRoutes(
     '/api/church/logo',
     {
       schema: {
-        querystring: { type: 'object', properties: { v: { type: 'string', maxLength: 32 } } },
+        ...PUBLIC,
+        querystring: {
+          type: 'object',
+          properties: { v: { type: 'string', maxLength: 32, description: 'The logo version' } },
+        },
+        response: answers({ 200: fileAnswer('The logo', ['image/png']) }),
       },
     },
     async (request, reply) => {

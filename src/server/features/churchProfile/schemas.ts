@@ -58,3 +58,24 @@ export const churchUpdateBody = {
     logo: { type: ['string', 'null'], maxLength: MAX_LOGO_DATA_URL },
   },
 } as const
+
+/** GET and PUT /api/church's answer (ChurchProfile above). */
+export const churchProfileAnswer = {
+  type: 'object',
+  required: [...CHURCH_TEXT_FIELDS, 'currency', 'good_standing', 'logo_url', 'updated_at'],
+  properties: {
+    ...Object.fromEntries(CHURCH_TEXT_FIELDS.map((field) => [field, { type: 'string' }])),
+    currency: { type: 'string', description: 'ISO 4217 code' },
+    good_standing: {
+      type: 'object',
+      properties: {
+        kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
+        months: { type: 'integer' },
+      },
+      additionalProperties: true,
+    },
+    logo_url: { type: ['string', 'null'], description: "The logo's address, or null" },
+    updated_at: { type: ['string', 'null'], description: 'Null while the defaults stand' },
+  },
+  additionalProperties: true,
+} as const

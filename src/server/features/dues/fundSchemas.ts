@@ -69,3 +69,32 @@ export interface RateCreate {
   from_month: string
   category?: string
 }
+
+/** A fund as the API answers it (Fund above); open, so a field it gains is never dropped. */
+export const fundAnswer = {
+  type: 'object',
+  required: ['id', 'kind', 'payer', 'name_am', 'name_en', 'name_om', 'active', 'rates'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: [...FUND_KINDS] },
+    payer: { type: 'string', enum: [...FUND_PAYERS] },
+    name_am: { type: 'string' },
+    name_en: { type: 'string' },
+    name_om: { type: 'string' },
+    active: { type: 'boolean' },
+    rates: {
+      type: 'array',
+      description: "Every rate step, oldest first per category ('' the standard rate)",
+      items: {
+        type: 'object',
+        properties: {
+          category: { type: 'string' },
+          from_month: { type: 'string' },
+          amount: { type: 'integer', description: 'Minor units' },
+        },
+        additionalProperties: true,
+      },
+    },
+  },
+  additionalProperties: true,
+} as const

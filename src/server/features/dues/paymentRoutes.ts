@@ -1,5 +1,6 @@
 // HTTP of payments and the public receipt check.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { answers, idempotencyHeaders, PUBLIC } from '../../plugins/schemas'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
@@ -13,8 +14,11 @@ import {
   voidPayment,
 } from './paymentService'
 import {
+  paymentAnswer,
   type PaymentCreate,
   paymentCreateBody,
+  paymentPageAnswer,
+  receiptCheckAnswer,
   type PaymentListQuery,
   paymentListQuery,
   verifyParams,
@@ -42,7 +46,14 @@ export function paymentRoutes(
 
   app.post<{ Body: PaymentCreate }>(
     '/api/payments',
-    { preHandler: app.requireUser, schema: { body: paymentCreateBody } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        headers: idempotencyHeaders,
+        body: paymentCreateBody,
+        response: answers({ 200: paymentAnswer, 201: paymentAnswer }),
+      },
+    },
     async (request, reply) => {
       const key = idempotencyKey(request)
       const result = await recordPayment(db, signedIn(request), request.body, key, deps.clock())
@@ -54,7 +65,10 @@ export function paymentRoutes(
 
   app.get<{ Querystring: PaymentListQuery }>(
     '/api/payments',
-    { preHandler: app.requireUser, schema: { querystring: paymentListQuery } },
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: paymentListQuery, response: answers({ 200: paymentPageAnswer }) },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
       return listPayments(db, signedIn(request), request.query)
@@ -63,7 +77,10 @@ export function paymentRoutes(
 
   app.get<{ Params: { id: number } }>(
     '/api/payments/:id',
-    { preHandler: app.requireUser, schema: { params: idParams } },
+    {
+      preHandler: app.requireUser,
+      schema: { params: idParams, response: answers({ 200: paymentAnswer }) },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
       return readPayment(db, signedIn(request), request.params.id)
@@ -72,14 +89,17 @@ export function paymentRoutes(
 
   app.post<{ Params: { id: number }; Body: { reason: string } }>(
     '/api/payments/:id/void',
-    { preHandler: app.requireUser, schema: { params: idParams, body: voidBody } },
+    {
+      preHandler: app.requireUser,
+      schema: { params: idParams, body: voidBody, response: answers({ 200: paymentAnswer }) },
+    },
     async (request) => voidPayment(db, signedIn(request), request.params.id, request.body.reason),
   )
 
   // Public: the QR code on a receipt. The code is 128 random bits, not the receipt number.
   app.get<{ Params: { code: string } }>(
     '/api/receipts/verify/:code',
-    { schema: { params: verifyParams } },
+    { schema: { ...PUBLIC, params: verifyParams, response: answers({ 200: receiptCheckAnswer }) } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
       return checkReceipt(db, request.params.code)

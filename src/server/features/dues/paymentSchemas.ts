@@ -102,3 +102,60 @@ export interface ReceiptCheck {
   status: 'valid' | 'void'
   payer_initials: string
 }
+
+const nullableId = { type: ['integer', 'null'] } as const
+const nullableText = { type: ['string', 'null'] } as const
+
+/** A payment as the API answers it (Payment above); open, so a field it gains is kept. */
+export const paymentAnswer = {
+  type: 'object',
+  required: ['id', 'receipt_number', 'amount', 'status'],
+  properties: {
+    id: { type: 'integer' },
+    receipt_number: { type: 'string' },
+    fund_id: { type: 'integer' },
+    member_id: nullableId,
+    household_id: nullableId,
+    payer_name: { ...nullableText, description: "The payer's name now; null once deleted" },
+    amount: { type: 'integer', description: 'Minor units' },
+    currency: { type: 'string' },
+    method: { type: 'string', enum: [...PAYMENT_METHODS] },
+    reference: nullableText,
+    received_on: { type: 'string', description: 'yyyy-mm-dd' },
+    received_by: { type: 'string' },
+    created_at: { type: 'string' },
+    status: { type: 'string', enum: ['valid', 'void'] },
+    voided_at: nullableText,
+    void_reason: nullableText,
+    allocations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { month: { type: 'string' }, amount: { type: 'integer' } },
+        additionalProperties: true,
+      },
+    },
+    verify_path: { type: 'string', description: "The receipt check's address (the QR code)" },
+  },
+  additionalProperties: true,
+} as const
+
+export const paymentPageAnswer = {
+  type: 'object',
+  required: ['items', 'next_cursor'],
+  properties: { items: { type: 'array', items: paymentAnswer }, next_cursor: nullableText },
+} as const
+
+export const receiptCheckAnswer = {
+  type: 'object',
+  description: 'The receipt, and of the payer only initials',
+  properties: {
+    receipt_number: { type: 'string' },
+    amount: { type: 'integer' },
+    currency: { type: 'string' },
+    received_on: { type: 'string' },
+    status: { type: 'string', enum: ['valid', 'void'] },
+    payer_initials: { type: 'string' },
+  },
+  additionalProperties: true,
+} as const

@@ -1,5 +1,6 @@
 // HTTP of a member's and a household's dues (strip, settings) and of waivers.
 import type { FastifyInstance } from 'fastify'
+import { answers } from '../../plugins/schemas'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { idParams } from './fundSchemas'
@@ -19,6 +20,9 @@ import {
   type MemberDuesSettings,
   memberDuesSettingsBody,
   type WaiverCreate,
+  memberDuesAnswer,
+  memberDuesSettingsAnswer,
+  waiverAnswer,
   waiverBody,
   waiverResponse,
 } from './standingSchemas'
@@ -31,7 +35,14 @@ export function standingRoutes(
 
   app.get<{ Params: { id: number }; Querystring: MemberDuesQuery }>(
     '/api/members/:id/dues',
-    { preHandler: app.requireUser, schema: { params: idParams, querystring: memberDuesQuery } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: idParams,
+        querystring: memberDuesQuery,
+        response: answers({ 200: memberDuesAnswer }),
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
       return memberDues(db, signedIn(request), request.params.id, request.query, deps.clock())
@@ -40,7 +51,14 @@ export function standingRoutes(
 
   app.put<{ Params: { id: number }; Body: MemberDuesSettings }>(
     '/api/members/:id/dues',
-    { preHandler: app.requireUser, schema: { params: idParams, body: memberDuesSettingsBody } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: idParams,
+        body: memberDuesSettingsBody,
+        response: answers({ 200: memberDuesSettingsAnswer }),
+      },
+    },
     async (request) =>
       changeMemberDuesSettings(db, signedIn(request), request.params.id, request.body),
   )

@@ -144,3 +144,30 @@ export interface WaiverCreate {
   months: string[]
   reason: string
 }
+
+/** A member's dues standing: months, what is owed and paid (docs/api.md, Dues). */
+export const memberDuesAnswer = {
+  type: 'object',
+  description: "The member's dues standing (docs/api.md, Dues)",
+  additionalProperties: true,
+} as const
+
+export const memberDuesSettingsAnswer = {
+  type: 'object',
+  required: ['category', 'start_month'],
+  properties: {
+    category: { type: 'string' },
+    start_month: { type: ['string', 'null'], description: 'yyyy-mm, or null' },
+  },
+} as const
+
+export const waiverAnswer = {
+  type: 'object',
+  description: 'The waived months',
+  required: ['fund_id', 'member_id', 'months'],
+  properties: {
+    fund_id: { type: 'integer' },
+    member_id: { type: 'integer' },
+    months: { type: 'array', items: { type: 'string' } },
+  },
+} as const

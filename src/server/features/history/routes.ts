@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { AUDIT_ACTIONS, type AuditFilters } from '../../../domain'
+import type { AuditFilters } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { exportHistory, isTimeZone } from './export'
 import { nextDay } from './repository'
 import { chainHead, historyPage, memberHistory } from './service'
-import {
-  DOWNLOAD_QUERY_PROPERTIES,
-  downloadChoices,
-  invalidValue,
-  sendSpreadsheet,
-} from '../imports'
+import { downloadChoices, invalidValue, sendSpreadsheet } from '../imports'
+import { auditExportSchema, auditHeadSchema, auditSchema, memberHistorySchema } from './schemas'
 
 interface AuditQuery extends AuditFilters {
   cursor?: string
@@ -24,22 +20,6 @@ interface ExportQuery extends AuditFilters {
   calendar?: string
   tz?: string
 }
-
-const DATE = '^\\d{4}-\\d{2}-\\d{2}$'
-const FILTERS = {
-  actor: { type: 'integer', minimum: 1, maximum: 2147483647 },
-  action: { type: 'string', enum: [...AUDIT_ACTIONS] },
-  member_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-  from: { type: 'string', pattern: DATE },
-  to: { type: 'string', pattern: DATE },
-  member_name: { type: 'string', maxLength: 100 },
-  hide_sign_ins: { type: 'boolean' },
-} as const
-
-/** The query schema of a history route: the filters, then the route's own fields. */
-const filtersAnd = (properties: Record<string, object>) => ({
-  querystring: { type: 'object', properties: { ...FILTERS, ...properties } },
-})
 
 function checkedFilters(q: AuditFilters): AuditFilters {
   if (q.to && !nextDay(q.to)) throw new ApiError(400, 'Invalid date', { to: 'invalidDate' })
@@ -55,7 +35,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
 
   app.get<{ Params: { id: string } }>(
     '/api/members/:id/history',
-    { preHandler: app.requireUser },
+    { preHandler: app.requireUser, schema: memberHistorySchema },
     async (request, reply) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
       const history = await memberHistory(db, request.user!, id)
@@ -68,10 +48,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/audit',
     {
       preHandler: app.requireAllowed('history.read'),
-      schema: filtersAnd({
-        cursor: { type: 'string', pattern: '^\\d{1,10}$' },
-        limit: { type: 'integer', minimum: 1 },
-      }),
+      schema: auditSchema,
     },
     async (request, reply) => {
       const q = request.query
@@ -86,7 +63,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
   // The chain's head (count and last hash) for the printed report: an anchor kept on paper.
   app.get(
     '/api/audit/head',
-    { preHandler: app.requireAllowed('history.read') },
+    { preHandler: app.requireAllowed('history.read'), schema: auditHeadSchema },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')
       return chainHead(db)
@@ -97,7 +74,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/audit/export',
     {
       preHandler: app.requireAllowed('history.read'),
-      schema: filtersAnd({ ...DOWNLOAD_QUERY_PROPERTIES, tz: { type: 'string', maxLength: 64 } }),
+      schema: auditExportSchema(),
     },
     async (request, reply) => {
       const { format, lang, calendar } = downloadChoices(request.query)

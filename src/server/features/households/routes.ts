@@ -5,7 +5,17 @@ import type { Database } from '../../db/tables'
 import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import { MAX_ID } from '../../plugins/inputGuard'
-import { householdBody, listQuery, memberRoleBody, transferBody } from './schemas'
+import { answers, NO_BODY, noContent } from '../../plugins/schemas'
+import {
+  householdAnswer,
+  householdBody,
+  householdMemberParams,
+  householdPageAnswer,
+  householdParams,
+  listQuery,
+  memberRoleBody,
+  transferBody,
+} from './schemas'
 import * as households from './service'
 
 interface IdParams {
@@ -59,22 +69,35 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.get<{ Querystring: ListQuery }>(
       '/api/households',
-      { schema: { querystring: listQuery } },
+      { schema: { querystring: listQuery, response: answers({ 200: householdPageAnswer }) } },
       async (request) => households.listHouseholds(db, signedIn(request), request.query),
     )
 
-    scope.post('/api/households', { schema: { body: householdBody } }, async (request, reply) => {
-      const household = await households.createHousehold(db, signedIn(request), request.body)
-      return reply.code(201).send(household)
-    })
+    scope.post(
+      '/api/households',
+      { schema: { body: householdBody, response: answers({ 201: householdAnswer }) } },
+      async (request, reply) => {
+        const household = await households.createHousehold(db, signedIn(request), request.body)
+        return reply.code(201).send(household)
+      },
+    )
 
-    scope.get<{ Params: IdParams }>('/api/households/:id', async (request) =>
-      households.getHousehold(db, signedIn(request), householdId(request.params)),
+    scope.get<{ Params: IdParams }>(
+      '/api/households/:id',
+      { schema: { params: householdParams, response: answers({ 200: householdAnswer }) } },
+      async (request) =>
+        households.getHousehold(db, signedIn(request), householdId(request.params)),
     )
 
     scope.put<{ Params: IdParams }>(
       '/api/households/:id',
-      { schema: { body: householdBody } },
+      {
+        schema: {
+          params: householdParams,
+          body: householdBody,
+          response: answers({ 200: householdAnswer }),
+        },
+      },
       async (request) =>
         households.updateHousehold(
           db,
@@ -84,14 +107,24 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
         ),
     )
 
-    scope.delete<{ Params: IdParams }>('/api/households/:id', async (request, reply) => {
-      await households.deleteHousehold(db, signedIn(request), householdId(request.params))
-      return reply.code(204).send()
-    })
+    scope.delete<{ Params: IdParams }>(
+      '/api/households/:id',
+      { schema: { ...NO_BODY, params: householdParams, response: answers({ 204: noContent }) } },
+      async (request, reply) => {
+        await households.deleteHousehold(db, signedIn(request), householdId(request.params))
+        return reply.code(204).send()
+      },
+    )
 
     scope.post<{ Params: IdParams }>(
       '/api/households/:id/transfer',
-      { schema: { body: transferBody } },
+      {
+        schema: {
+          params: householdParams,
+          body: transferBody,
+          response: answers({ 200: householdAnswer }),
+        },
+      },
       async (request) => {
         const user = signedIn(request)
         const id = householdId(request.params)
@@ -101,7 +134,13 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.put<{ Params: MemberParams }>(
       '/api/households/:id/members/:memberId',
-      { schema: { body: memberRoleBody } },
+      {
+        schema: {
+          params: householdMemberParams,
+          body: memberRoleBody,
+          response: answers({ 200: householdAnswer }),
+        },
+      },
       async (request) =>
         households.setMemberRole(
           db,
@@ -114,6 +153,13 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.delete<{ Params: MemberParams }>(
       '/api/households/:id/members/:memberId',
+      {
+        schema: {
+          ...NO_BODY,
+          params: householdMemberParams,
+          response: answers({ 200: householdAnswer }),
+        },
+      },
       async (request) =>
         households.removeMember(
           db,

@@ -24,3 +24,4 @@ export {
   SEARCH_NAME_COLUMNS,
   type SearchNameColumns,
 } from './repository/rows'
+export { memberRecord } from './schemas'

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { listRestoreBin, restoreMember } from './service'
+import { restoreBinListSchema, restoreSchema } from './schemas'
 
 interface IdParams {
   id: string
@@ -16,13 +17,15 @@ export function restoreBinRoutes(
   const clock = deps.clock ?? (() => new Date())
   const restoreBin = app.requireAllowed('restoreBin.manage')
 
-  app.get('/api/admin/deleted-members', { preHandler: restoreBin }, async () =>
-    listRestoreBin(db, clock()),
+  app.get(
+    '/api/admin/deleted-members',
+    { preHandler: restoreBin, schema: restoreBinListSchema },
+    async () => listRestoreBin(db, clock()),
   )
 
   app.post<{ Params: IdParams }>(
     '/api/admin/deleted-members/:id/restore',
-    { preHandler: restoreBin },
+    { preHandler: restoreBin, schema: restoreSchema() },
     async (request) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0
       const user = request.user!

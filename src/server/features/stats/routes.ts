@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { ownerScope } from '../accounts'
+import { statsAnswer, statsQuery } from './schemas'
 import { ApiError } from '../../plugins/errors'
 import { duesDashboard } from '../dues'
 import { householdCounts } from '../households'
@@ -28,20 +29,7 @@ export function statsRoutes(
     '/api/stats',
     {
       preHandler: app.requireUser,
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            owner: { type: 'string', maxLength: 20 },
-            // docs/api.md names `scope`; whose members is `owner`'s to say.
-            scope: { type: 'string', enum: ['mine'] },
-            calendar: { type: 'string', enum: ['gregorian', 'ethiopian'] },
-            today: { type: 'string', maxLength: 10 },
-            // Minutes east of UTC: UTC−14:00 … UTC+14:00.
-            tz: { type: 'integer', minimum: -840, maximum: 840 },
-          },
-        },
-      },
+      schema: { querystring: statsQuery, response: statsAnswer },
     },
     async (request, reply) => {
       if (!request.user) throw new ApiError(401, 'Authentication required')

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { ROLES } from '../../../../domain'
 import type { Database } from '../../../db/tables'
 import { ApiError } from '../../../plugins/errors'
 import type { Actor } from '../../history'
@@ -12,6 +11,14 @@ import {
   transferAllMembers,
   updateAccount,
 } from '../service'
+import {
+  accountCreateSchema,
+  accountListSchema,
+  accountRemoveSchema,
+  accountUpdateSchema,
+  resetPasswordSchema,
+  transferAllSchema,
+} from '../schemas'
 
 interface IdParams {
   id: string
@@ -39,24 +46,17 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
   })
 
   // Auditors read the account list too; every change below is admin only.
-  app.get('/api/admin/users', { preHandler: app.requireAllowed('accounts.read') }, async () =>
-    listAccountsWithCounts(db),
+  app.get(
+    '/api/admin/users',
+    { preHandler: app.requireAllowed('accounts.read'), schema: accountListSchema },
+    async () => listAccountsWithCounts(db),
   )
 
   app.post<{ Body: { username: string; role?: string } }>(
     '/api/admin/users',
     {
       preHandler: admin,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['username'],
-          properties: {
-            username: { type: 'string', maxLength: 200 },
-            role: { type: 'string', enum: [...ROLES] },
-          },
-        },
-      },
+      schema: accountCreateSchema,
     },
     async (request, reply) => {
       const created = await createAccount(db, actorOf(request.user!), request.body)
@@ -68,17 +68,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
     '/api/admin/users/:id',
     {
       preHandler: admin,
-      schema: {
-        body: {
-          type: 'object',
-          minProperties: 1,
-          additionalProperties: false,
-          properties: {
-            role: { type: 'string', enum: [...ROLES] },
-            disabled: { type: 'boolean' },
-          },
-        },
-      },
+      schema: accountUpdateSchema,
     },
     async (request) =>
       updateAccount(db, actorOf(request.user!), accountId(request.params), request.body),
@@ -86,7 +76,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
 
   app.post<{ Params: IdParams }>(
     '/api/admin/users/:id/reset-password',
-    { preHandler: admin },
+    { preHandler: admin, schema: resetPasswordSchema },
     async (request) => resetPassword(db, actorOf(request.user!), accountId(request.params)),
   )
 
@@ -94,13 +84,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
     '/api/admin/users/:id/transfer-members',
     {
       preHandler: admin,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['target_user_id'],
-          properties: { target_user_id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-        },
-      },
+      schema: transferAllSchema,
     },
     async (request) => {
       const from = accountId(request.params)
@@ -116,7 +100,7 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
 
   app.delete<{ Params: IdParams }>(
     '/api/admin/users/:id',
-    { preHandler: admin },
+    { preHandler: admin, schema: accountRemoveSchema },
     async (request, reply) => {
       await removeAccount(db, actorOf(request.user!), accountId(request.params))
       return reply.code(204).send()

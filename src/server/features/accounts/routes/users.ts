@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
 import { noStore } from '../../../plugins/security'
 import { listUsers } from '../repository'
+import { usersSchema } from '../schemas'
 
 interface UsersQuery {
   purpose?: string
@@ -15,15 +16,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     {
       preHandler: app.requireUser,
       onSend: noStore,
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            purpose: { type: 'string', maxLength: 40 },
-            search: { type: 'string', maxLength: 100 },
-          },
-        },
-      },
+      schema: usersSchema,
     },
     async (request) => {
       const forTransfer = request.query.purpose === 'transfer'

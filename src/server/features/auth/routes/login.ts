@@ -7,7 +7,7 @@ import type { LoginThrottle } from '../loginThrottle'
 import { checkCredentials, recordRefusedSignIn, signIn, usernameDigest } from '../service'
 import type { TokenService } from '../tokens'
 import { WorkQueue } from '../../../platform/workQueue'
-
+import { loginSchema } from '../schemas'
 export { usernameDigest }
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
@@ -42,16 +42,7 @@ export function loginRoutes(
     '/api/login',
     {
       onSend: noStore,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['username', 'password'],
-          properties: {
-            username: { type: 'string', minLength: 1, maxLength: 100 },
-            password: { type: 'string', minLength: 1, maxLength: 1000 },
-          },
-        },
-      },
+      schema: loginSchema,
       // The generic validation message would echo field paths; keep it to the point.
       attachValidation: true,
     },

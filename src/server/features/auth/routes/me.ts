@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
 import { ApiError } from '../../../plugins/errors'
 import { changeOwnPassword, signOut } from '../service'
+import { logoutSchema, meSchema, passwordSchema } from '../schemas'
 
 interface PasswordBody {
   current_password: string
@@ -13,37 +14,36 @@ interface PasswordBody {
 export function meRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
   const { db } = deps
 
-  app.get('/api/me', { preHandler: app.requireSession }, async (request, reply) => {
-    const user = request.user!
-    reply.header('Cache-Control', 'no-store')
-    return {
-      id: user.id,
-      username: user.username,
-      role: user.role,
-      must_change_password: user.mustChangePassword,
-    }
-  })
+  app.get(
+    '/api/me',
+    { preHandler: app.requireSession, schema: meSchema },
+    async (request, reply) => {
+      const user = request.user!
+      reply.header('Cache-Control', 'no-store')
+      return {
+        id: user.id,
+        username: user.username,
+        role: user.role,
+        must_change_password: user.mustChangePassword,
+      }
+    },
+  )
 
   // Ends this token's session on the server: the token is refused from now on (issue 23 §3).
-  app.post('/api/logout', { preHandler: app.requireSession }, async (request, reply) => {
-    await signOut(db, request.user!)
-    return reply.code(204).send()
-  })
+  app.post(
+    '/api/logout',
+    { preHandler: app.requireSession, schema: logoutSchema },
+    async (request, reply) => {
+      await signOut(db, request.user!)
+      return reply.code(204).send()
+    },
+  )
 
   app.post<{ Body: PasswordBody }>(
     '/api/me/password',
     {
       preHandler: app.requireSession,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['current_password', 'new_password'],
-          properties: {
-            current_password: { type: 'string', maxLength: 1000 },
-            new_password: { type: 'string', maxLength: 10_000 },
-          },
-        },
-      },
+      schema: passwordSchema,
       attachValidation: true,
     },
     async (request, reply) => {

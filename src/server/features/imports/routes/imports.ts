@@ -96,6 +96,14 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return { ...upload, calendar, progress }
 }
 
+import {
+  importCommitSchema,
+  importPreviewSchema,
+  importProgressSchema,
+  importReportSchema,
+  importTemplateSchema,
+  importUploadSchema,
+} from '../schemas'
 /**
  * The import calls of issue 24 (docs/api.md): owner-scoped, an import is its uploader's alone
  * (another account's id is a 404), and nothing is written to members before a commit.
@@ -112,29 +120,39 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       return payload
     })
 
-    scope.post('/api/imports', async (request) => {
-      const owner = user(request)
-      return withRoom(owner.id, async () => {
-        const upload = await readUpload(request)
-        const calendar = calendarOf(upload.calendar)
-        const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
-        const table = await readTable(upload.bytes, kind)
-        const progress = progressReporter(owner.id, upload.progress)
-        return createImport(db, owner.id, table, calendar, new Date(), progress)
-      })
-    })
+    scope.post(
+      '/api/imports',
+      // The upload is read part by part below, with its own messages.
+      { schema: importUploadSchema, attachValidation: true },
+      async (request) => {
+        const owner = user(request)
+        return withRoom(owner.id, async () => {
+          const upload = await readUpload(request)
+          const calendar = calendarOf(upload.calendar)
+          const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
+          const table = await readTable(upload.bytes, kind)
+          const progress = progressReporter(owner.id, upload.progress)
+          return createImport(db, owner.id, table, calendar, new Date(), progress)
+        })
+      },
+    )
 
-    scope.get<{ Params: { token: string } }>('/api/imports/progress/:token', async (request) => {
-      const owner = user(request)
-      const { token } = request.params
-      if (!isProgressToken(token)) throw new ApiError(404, 'No such progress')
-      const progress = readProgress(owner.id, token)
-      if (!progress) throw new ApiError(404, 'No progress reported under this token')
-      return progress
-    })
+    scope.get<{ Params: { token: string } }>(
+      '/api/imports/progress/:token',
+      { schema: importProgressSchema },
+      async (request) => {
+        const owner = user(request)
+        const { token } = request.params
+        if (!isProgressToken(token)) throw new ApiError(404, 'No such progress')
+        const progress = readProgress(owner.id, token)
+        if (!progress) throw new ApiError(404, 'No progress reported under this token')
+        return progress
+      },
+    )
 
     scope.get<{ Querystring: { lang?: string; calendar?: string } }>(
       '/api/imports/template',
+      { schema: importTemplateSchema },
       async (request, reply) => {
         user(request)
         const lang = language(request.query.lang)
@@ -144,48 +162,57 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       },
     )
 
-    scope.post<{ Params: IdParams }>('/api/imports/:id/preview', async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>
-      if (typeof body !== 'object' || Array.isArray(body)) {
-        throw new ApiError(400, 'The request body must be a JSON object')
-      }
-      const owner = user(request)
-      const progress = progressReporter(owner.id, body.progress)
-      const id = importId(request.params)
-      return withRoom(owner.id, () => previewImport(db, owner.id, id, body, new Date(), progress))
-    })
+    scope.post<{ Params: IdParams }>(
+      '/api/imports/:id/preview',
+      { schema: importPreviewSchema, attachValidation: true },
+      async (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>
+        if (typeof body !== 'object' || Array.isArray(body)) {
+          throw new ApiError(400, 'The request body must be a JSON object')
+        }
+        const owner = user(request)
+        const progress = progressReporter(owner.id, body.progress)
+        const id = importId(request.params)
+        return withRoom(owner.id, () => previewImport(db, owner.id, id, body, new Date(), progress))
+      },
+    )
 
-    scope.post<{ Params: IdParams }>('/api/imports/:id/commit', async (request) => {
-      const owner = user(request)
-      const id = importId(request.params)
-      const body = request.body
-      if (!body || typeof body !== 'object' || Array.isArray(body)) {
-        throw new ApiError(400, 'The request body must be a JSON object', {
-          on_duplicate: 'fieldRequired',
-        })
-      }
-      const choices = body as Record<string, unknown>
-      const onDuplicate = choices.on_duplicate
-      if (!(ON_DUPLICATE as readonly unknown[]).includes(onDuplicate)) {
-        throw new ApiError(400, 'on_duplicate must be skip, update or create', {
-          on_duplicate: 'invalidValue',
-        })
-      }
-      const progress = progressReporter(owner.id, choices.progress)
-      return withRoom(owner.id, () =>
-        commitImport(
-          db,
-          owner,
-          id,
-          { choices, on_duplicate: onDuplicate as OnDuplicate },
-          new Date(),
-          progress,
-        ),
-      )
-    })
+    scope.post<{ Params: IdParams }>(
+      '/api/imports/:id/commit',
+      { schema: importCommitSchema, attachValidation: true },
+      async (request) => {
+        const owner = user(request)
+        const id = importId(request.params)
+        const body = request.body
+        if (!body || typeof body !== 'object' || Array.isArray(body)) {
+          throw new ApiError(400, 'The request body must be a JSON object', {
+            on_duplicate: 'fieldRequired',
+          })
+        }
+        const choices = body as Record<string, unknown>
+        const onDuplicate = choices.on_duplicate
+        if (!(ON_DUPLICATE as readonly unknown[]).includes(onDuplicate)) {
+          throw new ApiError(400, 'on_duplicate must be skip, update or create', {
+            on_duplicate: 'invalidValue',
+          })
+        }
+        const progress = progressReporter(owner.id, choices.progress)
+        return withRoom(owner.id, () =>
+          commitImport(
+            db,
+            owner,
+            id,
+            { choices, on_duplicate: onDuplicate as OnDuplicate },
+            new Date(),
+            progress,
+          ),
+        )
+      },
+    )
 
     scope.get<{ Params: IdParams; Querystring: { lang?: string } }>(
       '/api/imports/:id/report',
+      { schema: importReportSchema },
       async (request, reply) => {
         const lang = language(request.query.lang)
         const report = await importReport(db, user(request).id, importId(request.params))

@@ -5,12 +5,8 @@ import type { Database } from '../../../db/tables'
 import { exportMembers } from '../memberExport'
 import { ownerScope } from '../../accounts'
 import { ApiError } from '../../../plugins/errors'
-import {
-  DOWNLOAD_QUERY_PROPERTIES,
-  downloadChoices,
-  invalidValue,
-  sendSpreadsheet,
-} from '../spreadsheetDownload'
+import { downloadChoices, invalidValue, sendSpreadsheet } from '../spreadsheetDownload'
+import { memberExportSchema } from '../schemas'
 
 interface ExportQuery {
   format?: string
@@ -28,17 +24,7 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
     '/api/members/export',
     {
       preHandler: app.requireUser,
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...DOWNLOAD_QUERY_PROPERTIES,
-            q: { type: 'string', maxLength: 200 },
-            status: { type: 'string', maxLength: 40 },
-            owner: { type: 'string', maxLength: 20 },
-          },
-        },
-      },
+      schema: memberExportSchema,
     },
     async (request, reply) => {
       if (!request.user) throw new ApiError(401, 'Authentication required')

@@ -25,6 +25,16 @@ import {
   transferMember,
   updateMember,
 } from '../service'
+import {
+  memberCountSchema,
+  memberDeleteSchema,
+  memberListSchema,
+  memberReadSchema,
+  memberRegisterSchema,
+  memberSearchSchema,
+  memberTransferSchema,
+  memberUpdateSchema,
+} from '../schemas'
 
 export const SELECT_TARGET_USER = 'Please select a user to transfer to'
 
@@ -44,12 +54,6 @@ interface SearchQuery extends OwnerQuery {
   cursor?: string
   count?: boolean
 }
-
-const SEARCH_FILTERS = {
-  q: { type: 'string', maxLength: 200 },
-  status: { type: 'string', maxLength: 40 },
-  owner: { type: 'string', maxLength: 20 },
-} as const
 
 /** A search's status filter: a key or English label, or all; anything else is a 400. */
 function statusFilter(raw: string | undefined): string | undefined {
@@ -166,11 +170,7 @@ export async function memberRoutes(
     // The spec's plain array, streamed: a 20,000-member account is ~30 MB of JSON.
     scope.get<{ Querystring: OwnerQuery }>(
       '/api/members',
-      {
-        schema: {
-          querystring: { type: 'object', properties: { owner: { type: 'string', maxLength: 20 } } },
-        },
-      },
+      { schema: memberListSchema },
       async (request, reply) => {
         const user = signedIn(request)
         const { owner, pages } = listMembers(
@@ -191,19 +191,7 @@ export async function memberRoutes(
 
     scope.get<{ Querystring: SearchQuery }>(
       '/api/members/search',
-      {
-        schema: {
-          querystring: {
-            type: 'object',
-            properties: {
-              ...SEARCH_FILTERS,
-              limit: { type: 'integer', minimum: 1 },
-              cursor: { type: 'string', maxLength: 200 },
-              count: { type: 'boolean' },
-            },
-          },
-        },
-      },
+      { schema: memberSearchSchema },
       async (request) => {
         const { q, owner, cursor, limit, count } = request.query
         const status = statusFilter(request.query.status)
@@ -221,7 +209,7 @@ export async function memberRoutes(
     // The total of a search whose pages were asked for uncounted (decision 0142).
     scope.get<{ Querystring: SearchQuery }>(
       '/api/members/search/count',
-      { schema: { querystring: { type: 'object', properties: SEARCH_FILTERS } } },
+      { schema: memberCountSchema },
       async (request) => {
         const status = statusFilter(request.query.status)
         const { q, owner } = request.query
@@ -229,17 +217,26 @@ export async function memberRoutes(
       },
     )
 
-    scope.get<{ Params: IdParams }>('/api/members/:id', async (request) => {
-      const id = memberId(request.params)
-      return readMember(db, signedIn(request), id)
-    })
+    scope.get<{ Params: IdParams }>(
+      '/api/members/:id',
+      { schema: memberReadSchema },
+      async (request) => {
+        const id = memberId(request.params)
+        return readMember(db, signedIn(request), id)
+      },
+    )
 
     const replayed = (reply: FastifyReply, member: Member) =>
       reply.code(200).header('Idempotent-Replayed', 'true').send(member)
 
     scope.post(
       '/api/members',
-      { preHandler: scope.requireAllowed('member.create') },
+      {
+        preHandler: scope.requireAllowed('member.create'),
+        schema: memberRegisterSchema,
+        // The form is checked field by field below, with the member form's own messages.
+        attachValidation: true,
+      },
       async (request, reply) => {
         const user = signedIn(request)
         const key = idempotencyKey(request)
@@ -261,23 +258,35 @@ export async function memberRoutes(
       },
     )
 
-    scope.put<{ Params: IdParams }>('/api/members/:id', async (request) => {
-      const user = signedIn(request)
-      const id = memberId(request.params)
-      const form = await readFormBody(request)
-      return updateMember(db, user, id, form)
-    })
+    scope.put<{ Params: IdParams }>(
+      '/api/members/:id',
+      { schema: memberUpdateSchema, attachValidation: true },
+      async (request) => {
+        const user = signedIn(request)
+        const id = memberId(request.params)
+        const form = await readFormBody(request)
+        return updateMember(db, user, id, form)
+      },
+    )
 
-    scope.delete<{ Params: IdParams }>('/api/members/:id', async (request, reply) => {
-      const user = signedIn(request)
-      const id = memberId(request.params)
-      await deleteMember(db, user, id)
-      return reply.code(204).send()
-    })
+    scope.delete<{ Params: IdParams }>(
+      '/api/members/:id',
+      { schema: memberDeleteSchema },
+      async (request, reply) => {
+        const user = signedIn(request)
+        const id = memberId(request.params)
+        await deleteMember(db, user, id)
+        return reply.code(204).send()
+      },
+    )
 
     scope.post<{ Params: IdParams }>(
       '/api/members/transfer/:id',
-      { preHandler: scope.requireAllowed('member.transfer') },
+      {
+        preHandler: scope.requireAllowed('member.transfer'),
+        schema: memberTransferSchema,
+        attachValidation: true,
+      },
       async (request) => {
         const user = signedIn(request)
         const id = memberId(request.params)

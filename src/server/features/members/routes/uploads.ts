@@ -5,6 +5,7 @@ import type { Database } from '../../../db/tables'
 import { sendError } from '../../../plugins/errors'
 import { findPhotoBytes } from '../repository/photos'
 
+import { uploadSchema } from '../schemas'
 /**
  * Member photos and thumbnails. No bearer token: an <img src> cannot send one, so the name's
  * 128 random bits are the capability. A name is never reused for other bytes, so the name
@@ -27,12 +28,16 @@ export function uploadRoutes(app: FastifyInstance, deps: { db: Kysely<Database> 
     }
     return reply.send(bytes)
   }
-  app.get<{ Params: { name: string } }>('/uploads/:name', (request, reply) =>
-    serve(request.params.name, request.headers['if-none-match'], reply),
+  app.get<{ Params: { name: string } }>(
+    '/uploads/:name',
+    { schema: uploadSchema },
+    (request, reply) => serve(request.params.name, request.headers['if-none-match'], reply),
   )
   // photo_path already carries the "uploads/" prefix (spec 3.1): a client that prepends
   // /uploads/ to it still finds the photo.
-  app.get<{ Params: { name: string } }>('/uploads/uploads/:name', (request, reply) =>
-    serve(request.params.name, request.headers['if-none-match'], reply),
+  app.get<{ Params: { name: string } }>(
+    '/uploads/uploads/:name',
+    { schema: uploadSchema },
+    (request, reply) => serve(request.params.name, request.headers['if-none-match'], reply),
   )
 }
