@@ -141,6 +141,15 @@ const query = (params: Record<string, unknown>) =>
     .map(([k, v]) => `${k}=${encode(String(v))}`)
     .join('&')
 
+/** The answer, or undefined when none comes within 10 s: a request left open is a failure too. */
+async function answerOf<T>(answer: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const silence = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), 10_000)
+  })
+  return Promise.race([answer, silence]).finally(() => clearTimeout(timer))
+}
+
 describe('fuzzing every route', () => {
   let ctx: TestContext
   let auth: { authorization: string }
@@ -509,14 +518,15 @@ describe('fuzzing every route', () => {
         households.push(household.json<{ id: number }>().id)
       }
       const options = request(r)
-      const res = await ctx.app.inject(options)
-      if (res.statusCode >= 500) {
+      const res = await answerOf(ctx.app.inject(options))
+      if (res === undefined || res.statusCode >= 500) {
         const body =
           typeof options.payload === 'string'
             ? options.payload.slice(0, 200)
             : JSON.stringify(options.payload)?.slice(0, 200)
+        const answer = res ? `${res.statusCode} ${res.body.slice(0, 200)}` : 'no answer in 10 s'
         failures.push(
-          `#${i} ${options.method} ${String(options.url).slice(0, 200)} ${body} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          `#${i} ${options.method} ${String(options.url).slice(0, 200)} ${body} → ${answer}`,
         )
       }
     }

@@ -1,21 +1,38 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { hasControlCharacter } from '../../domain'
 import { MAX_PHOTO_BYTES } from '../platform/photos'
 import { ApiError } from './errors'
 import { containsNul, NUL_IN_TEXT } from './inputGuard'
 
 export const MAX_FIELDS = 100
 export const MAX_FIELD_BYTES = 64 * 1024
+/**
+ * The largest multipart body: the file, every field at its limit, and room for part headers.
+ * A larger declared Content-Length is a 413 before any part is read.
+ */
+export const MAX_FORM_BYTES = MAX_PHOTO_BYTES + (MAX_FIELDS + 1) * (MAX_FIELD_BYTES + 1024)
 /** The one file part a member form may carry (spec 7.3, 7.4). */
 export const PHOTO_PART = 'photo'
 
 /**
  * Multipart for the scope it is registered in, with limits: one file of at most 10 MB, at most
- * 100 fields of 64 KB each. Nothing is written to disk; the photo is read into memory because it
- * is re-encoded before anything is stored.
+ * 100 fields of 64 KB each, a body of at most MAX_FORM_BYTES. Nothing is written to disk; the
+ * photo is read into memory because it is re-encoded before anything is stored.
  */
 export async function registerMultipart(app: FastifyInstance) {
+  // Other bodies have Fastify's bodyLimit; the multipart parser reads as it goes and has none.
+  app.addHook('onRequest', async (request) => {
+    if (Number(request.headers['content-length']) > MAX_FORM_BYTES) {
+      throw new ApiError(413, 'The form is too large')
+    }
+  })
   await app.register(fastifyMultipart, {
+    // Busboy drops a part it will not hand over (a line break in its name, no form-data
+    // disposition, over the fields or files limit) by draining it; a dropped part larger than
+    // this high-water mark and written at once stalls the parser, and the request never ends
+    // (decision 0236). Above the largest body, no write can reach it.
+    fileHwm: MAX_FORM_BYTES + 1,
     limits: {
       fieldNameSize: 200,
       fieldSize: MAX_FIELD_BYTES,
@@ -53,7 +70,7 @@ export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
   try {
     for await (const part of request.parts()) {
       parts += 1
-      if (containsNul(part.fieldname)) throw new ApiError(400, NUL_IN_TEXT)
+      checkPartName(part.fieldname)
       if (part.type === 'file') {
         const bytes = await readFilePart(part.toBuffer.bind(part))
         // An empty file input (no file chosen) arrives as a zero-byte part: no photo.
@@ -86,6 +103,14 @@ async function readFilePart(toBuffer: () => Promise<Buffer>): Promise<Buffer> {
     }
     throw error
   }
+}
+
+export const CONTROL_IN_NAME = 'A form field name must not contain control characters'
+
+/** A part's name is never stored, but a control character in it is a malformed form: 400. */
+export function checkPartName(name: string) {
+  if (containsNul(name)) throw new ApiError(400, NUL_IN_TEXT)
+  if (hasControlCharacter(name, false)) throw new ApiError(400, CONTROL_IN_NAME)
 }
 
 export const UNREADABLE_FORM = 'The form could not be read: the upload is damaged or incomplete'

@@ -8,7 +8,7 @@ import { isProgressToken, progressReporter, readProgress } from '../progress'
 import { fileKind, readTable } from '../readTable'
 import { reportWorkbook, templateWorkbook } from '../workbooks'
 import { ApiError } from '../../../plugins/errors'
-import { asFormError, registerMultipart } from '../../../plugins/multipart'
+import { asFormError, checkPartName, registerMultipart } from '../../../plugins/multipart'
 import { importGate, scheduleExpiredImportSweep } from '../importLimits'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -68,6 +68,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   // A body busboy cannot parse (no boundary, cut short) is the client's, as on the members route.
   try {
     for await (const part of request.parts()) {
+      checkPartName(part.fieldname)
       if (part.type === 'file') {
         let bytes: Buffer
         try {
