@@ -292,9 +292,35 @@ interface Analysis {
   externalIds: Map<string, number>
 }
 
-// Rows read between two looks at the event loop, so a progress call is answered meanwhile.
-const ROWS_PER_TURN = 1000
+// Rows are read in slices of at most this long between two looks at the event loop, so other
+// requests (a progress call, /health) wait for one slice, not the whole file (decision 0238).
+const SLICE_MS = 20
+// The clock is read every this many rows: often enough for a slice, rarely enough to cost nothing.
+const ROWS_PER_LOOK = 50
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** A pause that lets the event loop take a turn once a slice's time has passed; true if so. */
+function sliceTimer() {
+  let started = performance.now()
+  return async (): Promise<boolean> => {
+    if (performance.now() - started <= SLICE_MS) return false
+    await nextTurn()
+    started = performance.now()
+    return true
+  }
+}
+
+/** JSON.stringify(stored), its rows written a slice at a time between turns of the event loop. */
+async function storedJson(stored: StoredRows): Promise<string> {
+  const pause = sliceTimer()
+  const parts: string[] = []
+  for (let start = 0; start < stored.rows.length; start += ROWS_PER_LOOK) {
+    await pause()
+    parts.push(JSON.stringify(stored.rows.slice(start, start + ROWS_PER_LOOK)).slice(1, -1))
+  }
+  const { rowNumbers, columnCalendars } = stored
+  return `{"rows":[${parts.join(',')}],"rowNumbers":${JSON.stringify(rowNumbers)},"columnCalendars":${JSON.stringify(columnCalendars)}}`
+}
 
 async function analyse(
   db: Db,
@@ -309,12 +335,11 @@ async function analyse(
   const verdicts = new FieldVerdicts()
   const readings: RowReading[] = []
   const total = stored.rows.length
-  for (let start = 0; start < total; start += ROWS_PER_TURN) {
-    progress?.('checking', start, total)
-    if (start > 0) await nextTurn()
-    for (const cells of stored.rows.slice(start, start + ROWS_PER_TURN)) {
-      readings.push(readRow(cells, plan, verdicts))
-    }
+  progress?.('checking', 0, total)
+  const pause = sliceTimer()
+  for (let i = 0; i < total; i += 1) {
+    if (i % ROWS_PER_LOOK === 0 && (await pause())) progress?.('checking', i, total)
+    readings.push(readRow(stored.rows[i], plan, verdicts))
   }
   progress?.('checking', total, total)
   const errors: ImportRowError[] = []
@@ -340,7 +365,9 @@ async function analyse(
   const fileIndex: DuplicateIndex<number> = new Map()
   const duplicates: ImportDuplicate[] = []
   const duplicateOf: Analysis['duplicateOf'] = new Map()
-  readings.forEach((reading, i) => {
+  for (let i = 0; i < readings.length; i += 1) {
+    if (i % ROWS_PER_LOOK === 0) await pause()
+    const reading = readings[i]
     // A refused row is checked too, so the clerk learns that its corrected copy would be a
     // double; it is no earlier row for later ones, as it will not be stored.
     const refused = Object.keys(reading.errors).length > 0
@@ -359,7 +386,7 @@ async function analyse(
       })
     }
     if (!refused) addTo(fileIndex, reading.value, i)
-  })
+  }
   return { readings, errors, warnings, duplicates, duplicateOf, externalIds }
 }
 
@@ -527,7 +554,7 @@ export async function createImport(
     rowNumbers: table.rowNumbers,
     columnCalendars: auto.columnCalendars,
   }
-  const rows = JSON.stringify(stored)
+  const rows = await storedJson(stored)
   const size = Buffer.byteLength(rows)
   if (size > MAX_STORED_BYTES) throw tooMuchData(`${(size / 2 ** 20).toFixed(0)} MB of data`)
   const id = crypto.randomBytes(16).toString('hex')

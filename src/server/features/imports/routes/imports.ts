@@ -5,7 +5,8 @@ import { isLanguage, type Calendar, type Language } from '../fieldDictionary'
 import { ON_DUPLICATE, type OnDuplicate } from '../../../../domain'
 import { commitImport, createImport, importReport, previewImport } from '../service'
 import { isProgressToken, progressReporter, readProgress } from '../progress'
-import { fileKind, readTable } from '../readTable'
+import { fileKind } from '../readTable'
+import { readTableOffThread } from '../tableReader'
 import { reportWorkbook, templateWorkbook } from '../workbooks'
 import { ApiError } from '../../../plugins/errors'
 import { asFormError, checkPartName, registerMultipart } from '../../../plugins/multipart'
@@ -131,7 +132,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
           const upload = await readUpload(request)
           const calendar = calendarOf(upload.calendar)
           const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
-          const table = await readTable(upload.bytes, kind)
+          const table = await readTableOffThread(upload.bytes, kind)
           const progress = progressReporter(owner.id, upload.progress)
           return createImport(db, owner.id, table, calendar, new Date(), progress)
         })
