@@ -22,7 +22,6 @@ import {
   type WaiverCreate,
   memberDuesAnswer,
   memberDuesSettingsAnswer,
-  waiverAnswer,
   waiverBody,
   waiverResponse,
 } from './standingSchemas'

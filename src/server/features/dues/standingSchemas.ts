@@ -160,14 +160,3 @@ export const memberDuesSettingsAnswer = {
     start_month: { type: ['string', 'null'], description: 'yyyy-mm, or null' },
   },
 } as const
-
-export const waiverAnswer = {
-  type: 'object',
-  description: 'The waived months',
-  required: ['fund_id', 'member_id', 'months'],
-  properties: {
-    fund_id: { type: 'integer' },
-    member_id: { type: 'integer' },
-    months: { type: 'array', items: { type: 'string' } },
-  },
-} as const
