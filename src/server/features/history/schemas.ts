@@ -30,21 +30,27 @@ const FILTERS = {
   hide_sign_ins: { type: 'boolean', description: 'Leave out signing in and out' },
 } as const
 
-const event = record({
-  seq: integer,
-  at: timestamp,
-  actor_id: nullableInteger,
-  actor_username: nullableText,
-  action: text,
-  member_id: nullableInteger,
-  member_name: { ...nullableText, description: "The member's name, where the reader may see them" },
-  subject_user_id: nullableInteger,
-  details: {
-    type: 'object',
-    description: "What changed (the action's own fields; member updates: before and after)",
-    additionalProperties: true,
+const event = record(
+  {
+    seq: integer,
+    at: timestamp,
+    actor_id: nullableInteger,
+    actor_username: nullableText,
+    action: text,
+    member_id: nullableInteger,
+    member_name: {
+      ...nullableText,
+      description: "The member's name, where the reader may see them",
+    },
+    subject_user_id: nullableInteger,
+    details: {
+      type: 'object',
+      description: "What changed (the action's own fields; member updates: before and after)",
+      additionalProperties: true,
+    },
   },
-})
+  { optional: ['member_name'] },
+)
 
 export const memberHistorySchema = {
   summary: "One member's history, newest first",

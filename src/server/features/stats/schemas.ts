@@ -57,7 +57,14 @@ export const statsAnswer = answers({
         memberships: upcoming,
       }),
       households: record({ total: integer, members_without: integer }),
+      dues: record({
+        currency: text,
+        month: text,
+        collected: integer,
+        payments: integer,
+        members_in_arrears: { type: ['integer', 'null'] },
+      }),
     },
-    { description: "The home dashboard's figures" },
+    { description: "The home dashboard's figures", optional: ['dues'] },
   ),
 })
