@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AuthUser } from '../auth'
-import type { MemberDuesAnswer, MonthLine } from '../../domain'
+import {
+  addMonths,
+  type DuesMonth,
+  MAX_MONTHS_AHEAD,
+  type MemberDuesAnswer,
+  type MonthLine,
+} from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import type { Fund, Payment } from './duesApi'
+import { duesMonthLabel } from './duesText'
 import { MemberDues } from './MemberDues'
 
 jest.setTimeout(60_000)
@@ -162,6 +169,24 @@ describe('the payment form', () => {
     await user.click(within(form).getByRole('button', { name: 'Record payment' }))
     await screen.findByText('receipt page', {}, slow)
     expect(posts()[0].body).toMatchObject({ amount: 10000, months: ['2018-04', '2019-01'] })
+  })
+
+  it('offers months as far ahead as the server accepts, and no further', async () => {
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.click(within(form).getByLabelText('Choose months'))
+    const furthest = addMonths('2018-05' as DuesMonth, MAX_MONTHS_AHEAD)
+    expect(
+      await within(form).findByLabelText(duesMonthLabel(furthest, 'en'), {}, slow),
+    ).toBeInTheDocument()
+    expect(
+      within(form).queryByLabelText(duesMonthLabel(addMonths(furthest, 1), 'en')),
+    ).not.toBeInTheDocument()
+    // The years up to the furthest month are read, so months paid that far ahead are known.
+    const years = server.requests
+      .filter((r) => r.path === '/api/members/5/dues')
+      .map((r) => r.search.get('year'))
+    expect(years).toContain(furthest.slice(0, 4))
   })
 
   it('refuses an amount with more decimals than the currency has, without sending', async () => {
