@@ -17,6 +17,7 @@ import { LoadError } from '../../shared/RecordsView'
 import { useCanWrite, useRole } from '../auth'
 import { type Language, selectLanguage } from '../preferences'
 import { useMemberDuesQuery, useSetMemberDuesMutation } from './duesApi'
+import { DuesStartMonth } from './DuesStartMonth'
 import { READABLE_TAG } from './duesText'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
@@ -203,6 +204,15 @@ export function MemberDues({
             }))}
           />
         </div>
+      )}
+      {admin && (
+        <DuesStartMonth
+          key={data.start_month}
+          memberId={memberId}
+          startMonth={data.start_month}
+          startMonthSet={data.start_month_set}
+          language={language}
+        />
       )}
       <PaymentsList memberId={memberId} />
       {canPay && (
