@@ -4,14 +4,14 @@ import { duesApi } from './duesApi'
 /** GET /api/households/:id/dues: a member's answer, for a household and a per-household fund. */
 export type HouseholdDuesAnswer = Omit<MemberDuesAnswer, 'member_id'> & { household_id?: number }
 
-export interface HouseholdDuesArgs {
+interface HouseholdDuesArgs {
   householdId: number
   fundId?: number
   /** Ethiopian year; omitted: the current one. */
   year?: number
 }
 
-export const householdDuesApi = duesApi.injectEndpoints({
+const householdDuesApi = duesApi.injectEndpoints({
   endpoints: (build) => ({
     householdDues: build.query<HouseholdDuesAnswer, HouseholdDuesArgs>({
       query: ({ householdId, year, fundId }) => {
