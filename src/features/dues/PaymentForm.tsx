@@ -3,13 +3,7 @@ import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import {
-  formatMinor,
-  minorDigits,
-  parseMoney,
-  PAYMENT_METHODS,
-  todayIso,
-} from '../../domain'
+import { formatMinor, minorDigits, parseMoney, PAYMENT_METHODS, todayIso } from '../../domain'
 import { DualCalendarDateInput } from '../memberForm'
 import { selectLanguage } from '../preferences'
 import {
