@@ -1,6 +1,6 @@
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons'
 import { App, Button, Empty, Select, Skeleton, Tag } from 'antd'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
@@ -10,6 +10,7 @@ import {
   ETHIOPIAN_MONTHS_LATIN,
   ETHIOPIAN_MONTHS_OROMO,
   formatMinor,
+  type MemberDuesAnswer,
   minorDigits,
   type MonthLine,
 } from '../../domain'
@@ -17,6 +18,7 @@ import { LoadError } from '../../shared/RecordsView'
 import { useCanWrite, useRole } from '../auth'
 import { type Language, selectLanguage } from '../preferences'
 import { useMemberDuesQuery, useSetMemberDuesMutation } from './duesApi'
+import { DuesStartMonth } from './DuesStartMonth'
 import { READABLE_TAG } from './duesText'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
@@ -75,6 +77,84 @@ function MonthCell({
 }
 
 /**
+ * A payer's year of dues: the twelve months with their states, arrears and good standing, the
+ * year a button away either side; `actions` sit beside the standing (record, waive).
+ */
+export function DuesStrip({
+  data,
+  language,
+  onYear,
+  actions,
+}: {
+  data: Pick<
+    MemberDuesAnswer,
+    'year' | 'months' | 'currency' | 'current_month' | 'arrears' | 'good_standing'
+  >
+  language: Language
+  onYear: (year: number) => void
+  actions?: ReactNode
+}) {
+  const intl = useIntl()
+  const shown = data.year
+  return (
+    <>
+      <div className="dues-head">
+        <div className="dues-year">
+          <Button
+            icon={<LeftOutlined aria-hidden />}
+            aria-label={intl.formatMessage({ id: 'duesPreviousYear' })}
+            onClick={() => onYear(shown - 1)}
+          />
+          <h3 className="dues-year-title">
+            <FormattedMessage id="duesYear" values={{ year: shown }} />
+          </h3>
+          <Button
+            icon={<RightOutlined aria-hidden />}
+            aria-label={intl.formatMessage({ id: 'duesNextYear' })}
+            onClick={() => onYear(shown + 1)}
+          />
+        </div>
+        <Tag
+          style={READABLE_TAG}
+          color={data.good_standing ? 'success' : 'warning'}
+          className="dues-standing"
+        >
+          <FormattedMessage id={data.good_standing ? 'duesGoodStanding' : 'duesNotGoodStanding'} />
+        </Tag>
+        <div className="dues-actions">{actions}</div>
+      </div>
+      <ol
+        className="dues-strip"
+        aria-label={intl.formatMessage({ id: 'duesMonthsOf' }, { year: shown })}
+      >
+        {data.months.map((line) => (
+          <MonthCell
+            key={line.month}
+            line={line}
+            currency={data.currency}
+            language={language}
+            current={line.month === data.current_month}
+          />
+        ))}
+      </ol>
+      <p className="dues-arrears">
+        {data.arrears.months === 0 ? (
+          <FormattedMessage id="duesNoArrears" />
+        ) : (
+          <FormattedMessage
+            id="duesArrears"
+            values={{
+              months: data.arrears.months,
+              amount: `${formatMinor(data.arrears.amount, minorDigits(data.currency))} ${data.currency}`,
+            }}
+          />
+        )}
+      </p>
+    </>
+  )
+}
+
+/**
  * The member profile's Dues tab: the twelve months of an Ethiopian year (paid, partly paid,
  * unpaid, waived, ahead), the months and amount in arrears, and good standing by the church's
  * rule. Earlier and later years are a button away.
@@ -111,76 +191,31 @@ export function MemberDues({
   }
   const data = dues.data
   if (!data) return null
-  const shown = data.year
   return (
     <section className="member-dues" aria-busy={dues.isFetching}>
-      <div className="dues-head">
-        <div className="dues-year">
-          <Button
-            icon={<LeftOutlined aria-hidden />}
-            aria-label={intl.formatMessage({ id: 'duesPreviousYear' })}
-            onClick={() => setYear(shown - 1)}
-          />
-          <h3 className="dues-year-title">
-            <FormattedMessage id="duesYear" values={{ year: shown }} />
-          </h3>
-          <Button
-            icon={<RightOutlined aria-hidden />}
-            aria-label={intl.formatMessage({ id: 'duesNextYear' })}
-            onClick={() => setYear(shown + 1)}
-          />
-        </div>
-        <Tag
-          style={READABLE_TAG}
-          color={data.good_standing ? 'success' : 'warning'}
-          className="dues-standing"
-        >
-          <FormattedMessage id={data.good_standing ? 'duesGoodStanding' : 'duesNotGoodStanding'} />
-        </Tag>
-        <div className="dues-actions">
-          {admin && (
-            <Button onClick={() => setWaiving(true)}>
-              <FormattedMessage id="duesWaive" />
-            </Button>
-          )}
-          {canPay && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => setPaying(true)}
-            >
-              <FormattedMessage id="paymentNew" />
-            </Button>
-          )}
-        </div>
-      </div>
-      <ol
-        className="dues-strip"
-        aria-label={intl.formatMessage({ id: 'duesMonthsOf' }, { year: shown })}
-      >
-        {data.months.map((line) => (
-          <MonthCell
-            key={line.month}
-            line={line}
-            currency={data.currency}
-            language={language}
-            current={line.month === data.current_month}
-          />
-        ))}
-      </ol>
-      <p className="dues-arrears">
-        {data.arrears.months === 0 ? (
-          <FormattedMessage id="duesNoArrears" />
-        ) : (
-          <FormattedMessage
-            id="duesArrears"
-            values={{
-              months: data.arrears.months,
-              amount: `${formatMinor(data.arrears.amount, minorDigits(data.currency))} ${data.currency}`,
-            }}
-          />
-        )}
-      </p>
+      <DuesStrip
+        data={data}
+        language={language}
+        onYear={setYear}
+        actions={
+          <>
+            {admin && (
+              <Button onClick={() => setWaiving(true)}>
+                <FormattedMessage id="duesWaive" />
+              </Button>
+            )}
+            {canPay && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setPaying(true)}
+              >
+                <FormattedMessage id="paymentNew" />
+              </Button>
+            )}
+          </>
+        }
+      />
       {admin && (
         <div className="dues-category">
           <label htmlFor="dues-category">
@@ -203,6 +238,15 @@ export function MemberDues({
             }))}
           />
         </div>
+      )}
+      {admin && (
+        <DuesStartMonth
+          key={data.start_month}
+          memberId={memberId}
+          startMonth={data.start_month}
+          startMonthSet={data.start_month_set}
+          language={language}
+        />
       )}
       <PaymentsList memberId={memberId} />
       {canPay && (

@@ -1,10 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { App } from 'antd'
 import type { AuthUser } from '../auth'
-import type { MemberDuesAnswer, MonthLine } from '../../domain'
+import {
+  addMonths,
+  type DuesMonth,
+  MAX_MONTHS_AHEAD,
+  type MemberDuesAnswer,
+  type MonthLine,
+} from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import type { Fund, Payment } from './duesApi'
+import { duesMonthLabel } from './duesText'
 import { MemberDues } from './MemberDues'
 
 jest.setTimeout(60_000)
@@ -104,7 +112,15 @@ function renderTab(user: AuthUser) {
   return renderRoute('/member', {
     signedInAs: user,
     routes: [
-      { path: '/member', element: <MemberDues memberId={5} householdId={null} /> },
+      // antd's App gives the tab its message context, as the signed-in frame does.
+      {
+        path: '/member',
+        element: (
+          <App>
+            <MemberDues memberId={5} householdId={null} />
+          </App>
+        ),
+      },
       { path: '/payments/:id/receipt', element: <p>receipt page</p> },
     ],
   })
@@ -162,6 +178,24 @@ describe('the payment form', () => {
     await user.click(within(form).getByRole('button', { name: 'Record payment' }))
     await screen.findByText('receipt page', {}, slow)
     expect(posts()[0].body).toMatchObject({ amount: 10000, months: ['2018-04', '2019-01'] })
+  })
+
+  it('offers months as far ahead as the server accepts, and no further', async () => {
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.click(within(form).getByLabelText('Choose months'))
+    const furthest = addMonths('2018-05' as DuesMonth, MAX_MONTHS_AHEAD)
+    expect(
+      await within(form).findByLabelText(duesMonthLabel(furthest, 'en'), {}, slow),
+    ).toBeInTheDocument()
+    expect(
+      within(form).queryByLabelText(duesMonthLabel(addMonths(furthest, 1), 'en')),
+    ).not.toBeInTheDocument()
+    // The years up to the furthest month are read, so months paid that far ahead are known.
+    const years = server.requests
+      .filter((r) => r.path === '/api/members/5/dues')
+      .map((r) => r.search.get('year'))
+    expect(years).toContain(furthest.slice(0, 4))
   })
 
   it('refuses an amount with more decimals than the currency has, without sending', async () => {
@@ -255,7 +289,7 @@ describe('the payments list and the admin actions', () => {
     const user = userEvent.setup()
     const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
     await user.click(within(row).getByRole('button', { name: 'Void' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' })
+    const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' }, slow)
     await user.click(within(dialog).getByRole('button', { name: 'Void' }))
     expect(await within(dialog).findByText('This field is required')).toBeInTheDocument()
     await user.type(within(dialog).getByLabelText('Reason'), 'Entered twice')
@@ -300,9 +334,59 @@ describe('the payments list and the admin actions', () => {
     )
   })
 
-  it('hides the category from a clerk', async () => {
+  it("an admin sets the member's dues start month, and clears it again", async () => {
+    server.on('PUT', '/api/members/5/dues', { json: {} })
+    server.on('GET', '/api/members/5/dues', (req) => ({
+      json: {
+        ...answer(Number(req.search.get('year') ?? 2018)),
+        ...(server.requests.some((r) => r.method === 'PUT')
+          ? { start_month: '2017-05', start_month_set: true }
+          : {}),
+      },
+    }))
+    renderTab(admin)
+    const user = userEvent.setup()
+    const start = await screen.findByRole('group', { name: 'Dues start from' }, slow)
+    expect(start).toHaveTextContent('Dues run from the day the member joined')
+    await user.click(within(start).getByLabelText('Month'))
+    await user.click(await screen.findByTitle('Tir'))
+    const year = within(start).getByLabelText('Year (E.C.)')
+    await user.clear(year)
+    await user.type(year, '2017')
+    await user.click(within(start).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        start_month: '2017-05',
+      }),
+    )
+    // The answer after the change says the office set it, and offers to clear it.
+    const reset = await screen.findByRole('button', { name: 'Use the date joined' }, slow)
+    expect(screen.getByRole('group', { name: 'Dues start from' })).toHaveTextContent(
+      'Set by the office.',
+    )
+    await user.click(reset)
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+        { start_month: '2017-05' },
+        { start_month: null },
+      ]),
+    )
+  })
+
+  it('refuses a start year out of range without sending', async () => {
+    renderTab(admin)
+    const user = userEvent.setup()
+    const start = await screen.findByRole('group', { name: 'Dues start from' }, slow)
+    const year = within(start).getByLabelText('Year (E.C.)')
+    await user.clear(year)
+    expect(within(start).getByRole('button', { name: 'Save' })).toBeDisabled()
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false)
+  })
+
+  it('hides the category and the start month from a clerk', async () => {
     renderTab(clerk)
     await screen.findByText('2018-000007', {}, slow)
     expect(screen.queryByLabelText('Rate category')).not.toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Dues start from' })).not.toBeInTheDocument()
   })
 })

@@ -3,14 +3,7 @@ import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import {
-  formatMinor,
-  minorDigits,
-  parseMoney,
-  PAYMENT_METHODS,
-  todayIso,
-  type MemberDuesAnswer,
-} from '../../domain'
+import { formatMinor, minorDigits, parseMoney, PAYMENT_METHODS, todayIso } from '../../domain'
 import { DualCalendarDateInput } from '../memberForm'
 import { selectLanguage } from '../preferences'
 import {
@@ -21,6 +14,7 @@ import {
   usePayerDuesYearsQuery,
   useRecordPaymentMutation,
 } from './duesApi'
+import { useHouseholdDuesQuery } from './householdDuesApi'
 import { duesMonthLabel, nameIn } from './duesText'
 import { ledgerFromStrips, pickableMonths, previewAllocation, previewYears } from './paymentPreview'
 import './dues.css'
@@ -49,9 +43,12 @@ type Field = 'fund_id' | 'amount' | 'method' | 'received_on' | 'months' | 'refer
 type Errors = Partial<Record<Field, string>>
 
 export interface PaymentFormProps {
-  memberId: number
+  /** The member paying; absent on the household page, where the household pays. */
+  memberId?: number
   /** The member's household: the payer when the fund is per household. */
   householdId?: number | null
+  /** The fund chosen first (the household page's strip's). */
+  fundId?: number
   open: boolean
   onClose: () => void
   onRecorded: (payment: Payment) => void
@@ -78,13 +75,21 @@ export function PaymentForm(props: PaymentFormProps) {
   )
 }
 
-function PaymentFormBody({ memberId, householdId, onClose, onRecorded }: PaymentFormProps) {
+function PaymentFormBody({
+  memberId,
+  householdId,
+  fundId: initialFundId,
+  onClose,
+  onRecorded,
+}: PaymentFormProps) {
   const intl = useIntl()
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values)
   const language = useAppSelector(selectLanguage)
   const funds = useFundsQuery()
-  const current = useMemberDuesQuery({ memberId })
+  // With no member the household pays: only per-household dues funds are offered.
+  const householdPays = memberId === undefined
+  const memberCurrent = useMemberDuesQuery({ memberId: memberId ?? 0 }, { skip: householdPays })
   const [fundId, setFundId] = useState<number | undefined>(undefined)
   const [amountText, setAmountText] = useState('')
   const [method, setMethod] = useState<string>('cash')
@@ -97,10 +102,19 @@ function PaymentFormBody({ memberId, householdId, onClose, onRecorded }: Payment
   const [key, setKey] = useState(newKey)
   const [record, recording] = useRecordPaymentMutation()
 
-  const open = (funds.data ?? []).filter((fund) => fund.active)
+  const open = (funds.data ?? []).filter(
+    (fund) =>
+      fund.active && (!householdPays || (fund.kind === 'dues' && fund.payer === 'household')),
+  )
+  const firstFundId = householdPays ? initialFundId : memberCurrent.data?.fund_id
   const fund: Fund | undefined =
-    open.find((f) => f.id === fundId) ?? open.find((f) => f.id === current.data?.fund_id) ?? open[0]
+    open.find((f) => f.id === fundId) ?? open.find((f) => f.id === firstFundId) ?? open[0]
   const perHousehold = fund?.payer === 'household'
+  const householdCurrent = useHouseholdDuesQuery(
+    { householdId: householdId ?? 0, fundId: fund?.id },
+    { skip: !householdPays || !fund || householdId == null },
+  )
+  const current = householdPays ? householdCurrent : memberCurrent
   const payer = perHousehold ? { householdId: householdId ?? undefined } : { memberId }
   const currency = current.data?.currency ?? 'ETB'
   const digits = minorDigits(currency)
@@ -121,7 +135,7 @@ function PaymentFormBody({ memberId, householdId, onClose, onRecorded }: Payment
   )
   const currentMonth = current.data?.current_month ?? ''
   const ledger = useMemo(
-    () => (strips.data ? ledgerFromStrips(strips.data as MemberDuesAnswer[]) : undefined),
+    () => (strips.data ? ledgerFromStrips(strips.data) : undefined),
     [strips.data],
   )
   const pickable = useMemo(
@@ -227,7 +241,7 @@ function PaymentFormBody({ memberId, householdId, onClose, onRecorded }: Payment
           }))}
         />
       </Form.Item>
-      {perHousehold && (
+      {perHousehold && !householdPays && (
         <Alert
           type="info"
           className="payment-household-note"

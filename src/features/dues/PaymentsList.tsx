@@ -71,11 +71,11 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
 }
 
 /** A payer's payments, newest first: each opens its receipt again; admins may void one. */
-export function PaymentsList({ memberId }: { memberId: number }) {
+export function PaymentsList(payer: { memberId: number } | { householdId: number }) {
   const intl = useIntl()
   const language = useAppSelector(selectLanguage)
   const admin = useRole() === 'admin'
-  const payments = usePaymentsQuery({ memberId })
+  const payments = usePaymentsQuery(payer)
   const funds = useFundsQuery()
   const [voiding, setVoiding] = useState<Payment | undefined>(undefined)
 

@@ -73,7 +73,7 @@ afterEach(() => {
 describe('the receipt', () => {
   it('prints everything in Amharic, with a QR code of the public check', async () => {
     server.on('GET', '/api/payments/9', { json: payment })
-    renderRoute('/payments/9/receipt', { signedInAs: clerk, language: 'am' })
+    renderRoute('/payments/9/receipt', { signedInAs: clerk, language: 'am', calendar: 'ethiopian' })
     const receipt = await screen.findByRole('article', { name: 'ደረሰኝ' }, slow)
     const text = receipt.textContent ?? ''
     expect(text).toContain('ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን')
@@ -99,12 +99,32 @@ describe('the receipt', () => {
 
   it('marks a void receipt and reads English when the clerk does', async () => {
     server.on('GET', '/api/payments/9', { json: { ...payment, status: 'void' } })
-    renderRoute('/payments/9/receipt', { signedInAs: clerk })
+    renderRoute('/payments/9/receipt', { signedInAs: clerk, calendar: 'ethiopian' })
     const receipt = await screen.findByRole('article', { name: 'Receipt' }, slow)
     expect(within(receipt).getByRole('status')).toHaveTextContent('Void')
     expect(receipt).toHaveTextContent('One thousand two hundred birr only')
     expect(receipt).toHaveTextContent('Debre Selam St Mary Church')
     expect(receipt).toHaveTextContent('Meskerem 2018 E.C.')
+  })
+
+  it('writes the months as their Gregorian days on the Gregorian calendar', async () => {
+    server.on('GET', '/api/payments/9', {
+      json: {
+        ...payment,
+        allocations: [
+          { month: '2018-01', amount: 60000 },
+          { month: '2018-04', amount: 60000 },
+        ],
+      },
+    })
+    renderRoute('/payments/9/receipt', { signedInAs: clerk, calendar: 'gregorian' })
+    const receipt = await screen.findByRole('article', { name: 'Receipt' }, slow)
+    const months = within(receipt).getAllByRole('listitem')
+    expect(months.map((li) => li.textContent)).toEqual([
+      'Sep 11 – Oct 10, 2025 600.00 ETB',
+      'Dec 10, 2025 – Jan 8, 2026 600.00 ETB',
+    ])
+    expect(receipt).not.toHaveTextContent('Meskerem')
   })
 
   it('says so when there is no such payment', async () => {

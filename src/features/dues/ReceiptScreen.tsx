@@ -7,10 +7,15 @@ import { useAppSelector } from '../../app/hooks'
 import { amountInWords, formatDate, formatMinor, minorDigits } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
 import { qrPath } from '../idcard'
-import { type Language, selectLanguage } from '../preferences'
+import {
+  type CalendarPreference,
+  type Language,
+  selectCalendar,
+  selectLanguage,
+} from '../preferences'
 import { type ChurchProfile, useChurchQuery } from '../churchProfile'
 import { type Fund, type Payment, useFundsQuery, usePaymentQuery } from './duesApi'
-import { duesMonthLabel, nameIn } from './duesText'
+import { duesMonthIn, nameIn } from './duesText'
 import './receipt.css'
 
 export type ReceiptFormat = 'a5' | 'roll80'
@@ -40,6 +45,7 @@ export function Receipt({
   church,
   fund,
   language,
+  calendar,
   format,
   origin,
 }: {
@@ -47,6 +53,8 @@ export function Receipt({
   church: ChurchProfile | undefined
   fund: Fund | undefined
   language: Language
+  /** How the months covered are written: Ethiopian names, or their Gregorian days. */
+  calendar: CalendarPreference
   format: ReceiptFormat
   origin: string
 }) {
@@ -67,7 +75,7 @@ export function Receipt({
       <ul className="receipt-months" key="months">
         {payment.allocations.map((line) => (
           <li key={line.month}>
-            <span>{duesMonthLabel(line.month, language)}</span>{' '}
+            <span>{duesMonthIn(line.month, language, calendar)}</span>{' '}
             <span className="receipt-figure">{money(line.amount)}</span>
           </li>
         ))}
@@ -164,6 +172,7 @@ export default function ReceiptScreen() {
   const intl = useIntl()
   const navigate = useNavigate()
   const language = useAppSelector(selectLanguage)
+  const calendar = useAppSelector(selectCalendar)
   const id = Number(useParams().id)
   const valid = Number.isSafeInteger(id) && id > 0
   const payment = usePaymentQuery(id, { skip: !valid })
@@ -190,6 +199,7 @@ export default function ReceiptScreen() {
         church={church.data}
         fund={funds.data?.find((f) => f.id === payment.data!.fund_id)}
         language={language}
+        calendar={calendar}
         format={format}
         origin={window.location.origin}
       />

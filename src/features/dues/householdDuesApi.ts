@@ -1,30 +1,33 @@
-import { api } from '../../app/api'
 import type { HouseholdDuesAnswer } from '../../domain'
+import { duesApi } from './duesApi'
 
-export interface HouseholdDuesArgs {
+/** GET /api/households/:id/dues: a member's answer, for a household and a per-household fund. */
+export type { HouseholdDuesAnswer }
+
+interface HouseholdDuesArgs {
   householdId: number
-  /** A per-household dues fund; omitted: the first active one. */
   fundId?: number
   /** Ethiopian year; omitted: the current one. */
   year?: number
 }
 
-/**
- * GET /api/households/:id/dues, the household page's strip of a per-household fund; a screen
- * uses `householdDuesApi.useHouseholdDuesQuery`.
- */
-export const householdDuesApi = api.injectEndpoints({
+export const householdDuesApi = duesApi.injectEndpoints({
   endpoints: (build) => ({
     householdDues: build.query<HouseholdDuesAnswer, HouseholdDuesArgs>({
-      query: ({ householdId, fundId, year }) => {
-        const params = new URLSearchParams()
-        if (fundId !== undefined) params.set('fund_id', String(fundId))
-        if (year !== undefined) params.set('year', String(year))
-        const search = params.toString()
-        return `api/households/${householdId}/dues${search ? `?${search}` : ''}`
+      query: ({ householdId, year, fundId }) => {
+        const search = new URLSearchParams()
+        if (fundId !== undefined) search.set('fund_id', String(fundId))
+        if (year !== undefined) search.set('year', String(year))
+        const text = search.toString()
+        return `api/households/${householdId}/dues${text ? `?${text}` : ''}`
       },
-      // A payment, void or waiver of the household invalidates it as a household change does.
-      providesTags: (_result, _error, { householdId }) => [{ type: 'Household', id: householdId }],
+      // Recording or voiding a household's payment invalidates `household-<id>` (duesApi).
+      providesTags: (_result, _error, { householdId }) => [
+        { type: 'Household', id: householdId },
+        { type: 'Payment', id: `household-${householdId}` },
+      ],
     }),
   }),
 })
+
+export const { useHouseholdDuesQuery } = householdDuesApi

@@ -1,1 +1,2 @@
 export { MemberDues } from './MemberDues'
+export { HouseholdDues } from './HouseholdDues'

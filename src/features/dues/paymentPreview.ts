@@ -14,12 +14,16 @@ import {
   type RateStep,
 } from '../../domain'
 
-/** The years to load: from the start month's (at most `maxBack` years back) to next year. */
+/**
+ * The years to load: from the start month's (at most `maxBack` years back) to the year of the
+ * furthest month a payment may reach, so months paid ahead are known before they are offered.
+ */
 export function previewYears(startMonth: string, currentMonth: string, maxBack = 5): number[] {
   const current = Number(currentMonth.slice(0, 4))
   const start = Math.max(Number(startMonth.slice(0, 4)), current - maxBack)
+  const last = Number(addMonths(currentMonth as DuesMonth, MAX_MONTHS_AHEAD).slice(0, 4))
   const years: number[] = []
-  for (let year = start; year <= current + 1; year++) years.push(year)
+  for (let year = start; year <= last; year++) years.push(year)
   return years
 }
 
@@ -53,9 +57,9 @@ export function previewAllocation(
   return allocatePayment(ledger, { amount, currentMonth: currentMonth as DuesMonth, months })
 }
 
-/** Months a clerk may pick: those still owing something, up to `ahead` months ahead. */
-export function pickableMonths(ledger: Ledger, currentMonth: string, ahead = 12): DuesMonth[] {
-  const last = addMonths(currentMonth as DuesMonth, Math.min(ahead, MAX_MONTHS_AHEAD))
+/** Months a clerk may pick: those still owing something, as far ahead as the server accepts. */
+export function pickableMonths(ledger: Ledger, currentMonth: string): DuesMonth[] {
+  const last = addMonths(currentMonth as DuesMonth, MAX_MONTHS_AHEAD)
   const months: DuesMonth[] = []
   for (let i = monthIndex(ledger.startMonth); i <= monthIndex(last); i++) {
     const month = monthFromIndex(i)

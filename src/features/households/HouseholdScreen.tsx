@@ -34,6 +34,7 @@ import {
 } from '../../domain'
 import { serverMessage } from '../../app/api'
 import { useCanWrite } from '../auth'
+import { HouseholdDues } from '../dues'
 import { MemberDate } from '../memberForm'
 import { photoUrl } from '../members'
 import { HouseholdFormDialog } from './HouseholdFormDialog'
@@ -298,6 +299,8 @@ function HouseholdPage({ household }: { household: Household }) {
             : []),
         ]}
       />
+
+      <HouseholdDues householdId={household.id} />
 
       {editing && (
         <HouseholdFormDialog open household={household} onClose={() => setEditing(false)} />

@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AuthUser } from '../auth'
+import type { Household, MonthLine } from '../../domain'
+import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { renderRoute } from '../../testing/renderWithProviders'
+import type { Fund, Payment } from './duesApi'
+import type { HouseholdDuesAnswer } from './householdDuesApi'
+
+jest.setTimeout(90_000)
+const slow = { timeout: 20_000 }
+
+const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
+const auditor: AuthUser = { id: 3, username: 'auditor', role: 'auditor' }
+
+const household: Household = {
+  id: 3,
+  name: 'የአቶ አበበ ከበደ ቤተሰብ',
+  number: 'F-3',
+  state: null,
+  city: 'Addis Ababa',
+  sub_city: null,
+  woreda: null,
+  kebele: null,
+  house_number: null,
+  street_address: null,
+  zip_code: null,
+  home_phone: null,
+  wedding_date: null,
+  status: 'active',
+  notes: null,
+  created_at: '2026-11-01T00:00:00Z',
+  created_by: 'clerk',
+  updated_at: '2026-11-01T00:00:00Z',
+  updated_by: 'clerk',
+  members: [],
+}
+
+const memberFund: Fund = {
+  id: 1,
+  kind: 'dues',
+  payer: 'member',
+  name_am: 'ወርሃዊ የአባልነት ክፍያ',
+  name_en: 'Monthly dues',
+  name_om: "Kaffaltii miseensummaa ji'aa",
+  active: true,
+  rates: [],
+}
+const familyFund: Fund = {
+  id: 4,
+  kind: 'dues',
+  payer: 'household',
+  name_am: 'የቤተሰብ ክፍያ',
+  name_en: 'Family dues',
+  name_om: 'Kaffaltii maatii',
+  active: true,
+  rates: [{ category: '', from_month: '2018-01', amount: 10000 }],
+}
+
+/** 2018: Meskerem paid, Tikimt to Tir owed (Tir current), the rest ahead; 100 birr a month. */
+function answer(year: number): HouseholdDuesAnswer {
+  const months: MonthLine[] = Array.from({ length: 12 }, (_, i) => {
+    const month = `${year}-${String(i + 1).padStart(2, '0')}` as MonthLine['month']
+    const state =
+      year < 2018 ? 'none' : year > 2018 || i > 4 ? 'not_due' : i === 0 ? 'paid' : 'unpaid'
+    return {
+      month,
+      due: state === 'none' ? 0 : 10000,
+      paid: state === 'paid' ? 10000 : 0,
+      state,
+    }
+  })
+  return {
+    household_id: 3,
+    fund_id: 4,
+    year,
+    currency: 'ETB',
+    start_month: '2018-01',
+    start_month_set: false,
+    category: '',
+    current_month: '2018-05',
+    months,
+    arrears: { months: 3, amount: 30000 },
+    good_standing: false,
+    rule: { kind: 'max_unpaid', months: 0 },
+  }
+}
+
+const payment: Payment = {
+  id: 9,
+  receipt_number: '2018-000021',
+  fund_id: 4,
+  member_id: null,
+  household_id: 3,
+  payer_name: 'የአቶ አበበ ከበደ ቤተሰብ',
+  amount: 10000,
+  currency: 'ETB',
+  method: 'cash',
+  reference: null,
+  received_on: '2025-09-20',
+  received_by: 'clerk',
+  created_at: '2025-09-20T08:00:00Z',
+  status: 'valid',
+  voided_at: null,
+  void_reason: null,
+  allocations: [{ month: '2018-01', amount: 10000 }],
+  verify_path: '/verify/abcdefghijklmnopqrstuv',
+}
+
+let server: MockServer
+beforeEach(() => {
+  server = installMockServer()
+  server.on('GET', '/api/users', { json: [] })
+  server.on('GET', '/api/households/3', { json: household })
+  server.on('GET', '/api/funds', { json: [memberFund, familyFund] })
+  server.on('GET', '/api/households/3/dues', (req) => ({
+    json: answer(Number(req.search.get('year') ?? 2018)),
+  }))
+  server.on('GET', '/api/payments', (req) => ({
+    json: {
+      items: req.search.get('household_id') === '3' ? [payment] : [],
+      next_cursor: null,
+    },
+  }))
+})
+afterEach(() => {
+  server.restore()
+  localStorage.clear()
+})
+
+const duesSection = () => screen.findByRole('region', { name: 'Household dues' }, slow)
+
+describe("the household page's dues", () => {
+  it("shows the household's strip for the per-household fund and its payments", async () => {
+    renderRoute('/households/3', { signedInAs: clerk })
+    const section = await duesSection()
+    const strip = await within(section).findByRole('list', { name: 'Months of 2018' }, slow)
+    const months = within(strip).getAllByRole('listitem')
+    expect(months).toHaveLength(12)
+    expect(months[0]).toHaveTextContent('MeskeremPaid')
+    expect(months[1]).toHaveTextContent('TikimtUnpaid')
+    expect(within(section).getByText('Arrears: 3 months (300.00 ETB)')).toBeInTheDocument()
+    expect(within(section).getByText('Not in good standing')).toBeInTheDocument()
+    // The household's own strip, of the per-household fund, not a member's.
+    const asked = server.requests.find((r) => r.path === '/api/households/3/dues')
+    expect(asked?.search.get('fund_id')).toBe('4')
+    const row = (await within(section).findByText('2018-000021', {}, slow)).closest('li')!
+    expect(within(row).getByRole('link', { name: 'Receipt' })).toHaveAttribute(
+      'href',
+      '/payments/9/receipt',
+    )
+  })
+
+  it('records a payment with the household as payer and opens its receipt', async () => {
+    server.on('POST', '/api/payments', { status: 201, json: { ...payment, id: 10 } })
+    const { router } = renderRoute('/households/3', { signedInAs: clerk })
+    const section = await duesSection()
+    const user = userEvent.setup()
+    await user.click(await within(section).findByRole('button', { name: 'Record a payment' }, slow))
+    const form = await screen.findByRole('form', { name: 'Record a payment' }, slow)
+    // Only funds a household pays are offered here.
+    await user.click(within(form).getByLabelText('Fund'))
+    await screen.findByRole('listbox')
+    const shown = [...document.querySelectorAll('.ant-select-item-option')]
+    expect(shown.map((o) => o.textContent)).toEqual(['Family dues'])
+    await user.click(shown[0])
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '200')
+    const preview = await within(form).findByText('This payment covers:', {}, slow)
+    expect(
+      within(preview.parentElement!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Tikimt 2018 E.C. 100.00 ETB', 'Hidar 2018 E.C. 100.00 ETB'])
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments/10/receipt'), slow)
+    const sent = server.requests.find((r) => r.method === 'POST' && r.path === '/api/payments')
+    expect(sent?.body).toMatchObject({ fund_id: 4, household_id: 3, amount: 20000 })
+    expect(sent?.body).not.toHaveProperty('member_id')
+  })
+
+  it('lets an auditor read the strip but record nothing', async () => {
+    renderRoute('/households/3', { signedInAs: auditor })
+    const section = await duesSection()
+    await within(section).findByRole('list', { name: 'Months of 2018' }, slow)
+    expect(
+      within(section).queryByRole('button', { name: 'Record a payment' }),
+    ).not.toBeInTheDocument()
+  })
+
+  it('shows nothing when every dues fund is paid per member', async () => {
+    server.on('GET', '/api/funds', { json: [memberFund] })
+    renderRoute('/households/3', { signedInAs: clerk })
+    await screen.findByRole('heading', { name: household.name }, slow)
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/funds')).toBe(true))
+    expect(screen.queryByRole('region', { name: 'Household dues' })).not.toBeInTheDocument()
+    expect(server.requests.some((r) => r.path === '/api/households/3/dues')).toBe(false)
+  })
+
+  it('offers a retry when the dues cannot be loaded', async () => {
+    server.on('GET', '/api/households/3/dues', { status: 500, json: { success: false } })
+    renderRoute('/households/3', { signedInAs: clerk })
+    const section = await duesSection()
+    expect(
+      await within(section).findByText('The dues could not be loaded. Please try again.', {}, slow),
+    ).toBeInTheDocument()
+    expect(within(section).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,122 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Empty, Select, Skeleton, Typography } from 'antd'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { useAppSelector } from '../../app/hooks'
+import { LoadError } from '../../shared/RecordsView'
+import { useCanWrite } from '../auth'
+import { selectLanguage } from '../preferences'
+import { useFundsQuery } from './duesApi'
+import { nameIn } from './duesText'
+import { useHouseholdDuesQuery } from './householdDuesApi'
+import { DuesStrip } from './MemberDues'
+import { PaymentForm } from './PaymentForm'
+import { PaymentsList } from './PaymentsList'
+import './dues.css'
+
+/**
+ * The household page's dues (issue 46): for a fund paid per household, the household's strip,
+ * arrears and standing, its payments with their receipts, and recording a payment by the
+ * household. Churches whose dues are all per member see nothing here.
+ */
+export function HouseholdDues({ householdId }: { householdId: number }) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const language = useAppSelector(selectLanguage)
+  const canPay = useCanWrite()
+  const funds = useFundsQuery()
+  const [chosenFund, setChosenFund] = useState<number | undefined>(undefined)
+  const [year, setYear] = useState<number | undefined>(undefined)
+  const [paying, setPaying] = useState(false)
+  const householdFunds = (funds.data ?? []).filter(
+    (fund) => fund.kind === 'dues' && fund.payer === 'household' && fund.active,
+  )
+  const fund = householdFunds.find((f) => f.id === chosenFund) ?? householdFunds[0]
+  const dues = useHouseholdDuesQuery(
+    { householdId, fundId: fund?.id, year },
+    { skip: fund === undefined },
+  )
+
+  if (funds.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
+  if (funds.isError)
+    return (
+      <LoadError
+        title={intl.formatMessage({ id: 'duesLoadFailed' })}
+        onRetry={() => void funds.refetch()}
+      />
+    )
+  if (!fund) return null
+
+  let body
+  const status = (dues.error as { status?: unknown } | undefined)?.status
+  if (dues.isLoading) body = <Skeleton active paragraph={{ rows: 3 }} />
+  else if (dues.isError && status === 404)
+    body = <Empty description={<FormattedMessage id="duesNoFund" />} />
+  else if (dues.isError || !dues.data)
+    body = (
+      <LoadError
+        title={intl.formatMessage({ id: 'duesLoadFailed' })}
+        onRetry={() => void dues.refetch()}
+      />
+    )
+  else
+    body = (
+      <DuesStrip
+        data={dues.data}
+        language={language}
+        onYear={setYear}
+        actions={
+          canPay && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setPaying(true)}
+            >
+              <FormattedMessage id="paymentNew" />
+            </Button>
+          )
+        }
+      />
+    )
+
+  return (
+    <section
+      className="member-dues household-dues"
+      aria-labelledby="household-dues-title"
+      aria-busy={dues.isFetching}
+    >
+      <div className="household-dues-title">
+        <Typography.Title level={3} id="household-dues-title" style={{ margin: 0 }}>
+          <FormattedMessage id="householdDuesTitle" />
+        </Typography.Title>
+        {householdFunds.length > 1 && (
+          <Select
+            id="household-dues-fund"
+            aria-label={intl.formatMessage({ id: 'paymentFund' })}
+            value={fund.id}
+            onChange={(value: number) => {
+              setChosenFund(value)
+              setYear(undefined)
+            }}
+            options={householdFunds.map((f) => ({ value: f.id, label: nameIn(f, language) }))}
+          />
+        )}
+      </div>
+      {body}
+      <PaymentsList householdId={householdId} />
+      {canPay && (
+        <PaymentForm
+          householdId={householdId}
+          fundId={fund.id}
+          open={paying}
+          onClose={() => setPaying(false)}
+          onRecorded={(payment) => {
+            setPaying(false)
+            void navigate(`/payments/${payment.id}/receipt`)
+          }}
+        />
+      )}
+    </section>
+  )
+}
