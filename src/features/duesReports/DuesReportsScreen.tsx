@@ -184,7 +184,6 @@ function ArrearsReport() {
   const report = useArrearsInfiniteQuery({ minMonths, sort })
   const pages = report.data?.pages ?? []
   const first = pages[0]
-  const lines = pages.flatMap((page) => page.items)
   return (
     <section aria-labelledby="arrears-title">
       <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
@@ -232,21 +231,47 @@ function ArrearsReport() {
           })}
         </p>
       )}
-      {report.isError ? (
-        <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
-      ) : !first ? (
-        <Skeleton active />
-      ) : (
-        <Table<PayerLine>
-          size="small"
-          rowKey="member_id"
-          columns={payerColumns(t, language, first.currency, true)}
-          dataSource={lines}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('duesReportNoArrears')} /> }}
-        />
-      )}
+      <PayerLines report={report} currency={first?.currency} owing empty="duesReportNoArrears" />
+    </section>
+  )
+}
+
+/** The arrears' or the voters' roll's lines, page by page, with its loading and error states. */
+function PayerLines({
+  report,
+  currency,
+  owing,
+  empty,
+}: {
+  report: {
+    isError: boolean
+    refetch: () => unknown
+    data?: { pages: { items: PayerLine[] }[] }
+    hasNextPage: boolean
+    isFetchingNextPage: boolean
+    fetchNextPage: () => unknown
+  }
+  currency: string | undefined
+  owing: boolean
+  empty: string
+}) {
+  const { t, language } = useReportText()
+  const lines = report.data?.pages.flatMap((page) => page.items) ?? []
+  if (report.isError) {
+    return <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
+  }
+  if (currency === undefined) return <Skeleton active />
+  return (
+    <>
+      <Table<PayerLine>
+        size="small"
+        rowKey="member_id"
+        columns={payerColumns(t, language, currency, owing)}
+        dataSource={lines}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description={t(empty)} /> }}
+      />
       {report.hasNextPage && (
         <Flex justify="center" className="no-print dues-more">
           <Button loading={report.isFetchingNextPage} onClick={() => void report.fetchNextPage()}>
@@ -254,7 +279,7 @@ function ArrearsReport() {
           </Button>
         </Flex>
       )}
-    </section>
+    </>
   )
 }
 
@@ -263,7 +288,6 @@ function GoodStandingReport() {
   const report = useGoodStandingInfiniteQuery()
   const pages = report.data?.pages ?? []
   const first = pages[0]
-  const lines = pages.flatMap((page) => page.items)
   return (
     <section aria-labelledby="standing-title">
       <Flex justify="end" className="dues-report-filters">
@@ -279,28 +303,12 @@ function GoodStandingReport() {
           {t(`duesReportRule.${first.rule.kind}`, { months: first.rule.months })}
         </p>
       )}
-      {report.isError ? (
-        <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
-      ) : !first ? (
-        <Skeleton active />
-      ) : (
-        <Table<PayerLine>
-          size="small"
-          rowKey="member_id"
-          columns={payerColumns(t, language, first.currency, false)}
-          dataSource={lines}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('duesReportNobody')} /> }}
-        />
-      )}
-      {report.hasNextPage && (
-        <Flex justify="center" className="no-print dues-more">
-          <Button loading={report.isFetchingNextPage} onClick={() => void report.fetchNextPage()}>
-            {t('duesReportMore')}
-          </Button>
-        </Flex>
-      )}
+      <PayerLines
+        report={report}
+        currency={first?.currency}
+        owing={false}
+        empty="duesReportNobody"
+      />
     </section>
   )
 }

@@ -273,6 +273,36 @@ const statementPayment = {
   },
 } as const
 
+/** A statement's funds: what was paid into each, and a dues fund's twelve months. */
+const statementFunds = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['fund_id', 'kind', 'name_am', 'name_en', 'name_om', 'paid', 'months'],
+    properties: {
+      fund_id: { type: 'integer' },
+      kind: { type: 'string' },
+      name_am: { type: 'string' },
+      name_en: { type: 'string' },
+      name_om: { type: 'string' },
+      paid: { type: 'integer' },
+      months: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['month', 'due', 'paid', 'state'],
+          properties: {
+            month: { type: 'string' },
+            due: { type: 'integer' },
+            paid: { type: 'integer' },
+            state: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+} as const
+
 export const statementResponse = {
   200: {
     type: 'object',
@@ -283,34 +313,7 @@ export const statementResponse = {
       last_name: { type: 'string' },
       year: { type: 'integer' },
       currency: { type: 'string' },
-      funds: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['fund_id', 'kind', 'name_am', 'name_en', 'name_om', 'paid', 'months'],
-          properties: {
-            fund_id: { type: 'integer' },
-            kind: { type: 'string' },
-            name_am: { type: 'string' },
-            name_en: { type: 'string' },
-            name_om: { type: 'string' },
-            paid: { type: 'integer' },
-            months: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['month', 'due', 'paid', 'state'],
-                properties: {
-                  month: { type: 'string' },
-                  due: { type: 'integer' },
-                  paid: { type: 'integer' },
-                  state: { type: 'string' },
-                },
-              },
-            },
-          },
-        },
-      },
+      funds: statementFunds,
       payments: { type: 'array', items: statementPayment },
     },
   },
@@ -326,34 +329,7 @@ export const householdStatementResponse = {
       name: { type: 'string' },
       year: { type: 'integer' },
       currency: { type: 'string' },
-      funds: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['fund_id', 'kind', 'name_am', 'name_en', 'name_om', 'paid', 'months'],
-          properties: {
-            fund_id: { type: 'integer' },
-            kind: { type: 'string' },
-            name_am: { type: 'string' },
-            name_en: { type: 'string' },
-            name_om: { type: 'string' },
-            paid: { type: 'integer' },
-            months: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['month', 'due', 'paid', 'state'],
-                properties: {
-                  month: { type: 'string' },
-                  due: { type: 'integer' },
-                  paid: { type: 'integer' },
-                  state: { type: 'string' },
-                },
-              },
-            },
-          },
-        },
-      },
+      funds: statementFunds,
       payments: { type: 'array', items: statementPayment },
     },
   },
