@@ -5,9 +5,10 @@
 //    the route's group "login", as webpack recorded them in .build-stats.json), gzipped: ≤ 230 KB
 //    (docs/decisions/0056).
 //    Chunks loaded only on a press (the language menu, the install dialog) are listed, not counted.
-// 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 3.75 MB. It holds
+// 2. The service worker's precache: every URL in /sw.js's manifest, as stored: < 4 MB. It holds
 //    every chunk of the build since signed-in screens must open offline (issue 30); raised from
-//    2 MB for that, then from 3.5 MB for households, dues and the import's values step. Sent precompressed, a new build downloads about a third of it, once.
+//    2 MB for that, then for households, dues and their office screens (docs/decisions/0056).
+//    Sent precompressed, a new build downloads about a third of it, once.
 // Exits 1 when a budget is exceeded.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,7 +16,7 @@ import zlib from 'node:zlib'
 
 const KB = 1024
 const LOGIN_ROUTE_BUDGET = 230 * KB
-const PRECACHE_BUDGET = 3.75 * KB * KB
+const PRECACHE_BUDGET = 4 * KB * KB
 // Amharic's sign-in messages are in the entry ("app"), the rest loads with the signed-in app
 // (docs/decisions/0217); English and Afaan Oromoo load when chosen.
 const LOGIN_ROUTE_GROUPS = ['app', 'login']
