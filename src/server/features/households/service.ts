@@ -145,6 +145,24 @@ export async function getHousehold(db: Db, user: RequestUser, id: number): Promi
   return householdAnswer(db, user, await readable(db, user, id))
 }
 
+/** A new household's fields before what the office gave. */
+const EMPTY_HOUSEHOLD: HouseholdInput = {
+  name: '',
+  number: null,
+  state: null,
+  city: null,
+  sub_city: null,
+  woreda: null,
+  kebele: null,
+  house_number: null,
+  street_address: null,
+  zip_code: null,
+  home_phone: null,
+  wedding_date: null,
+  status: 'active',
+  notes: null,
+}
+
 /** POST /api/households: owned by the caller. */
 export async function createHousehold(
   db: Kysely<Database>,
@@ -153,23 +171,7 @@ export async function createHousehold(
 ): Promise<Household> {
   if (!may(user, 'household.write')) throw forbidden()
   const value = parseBody(body, false)
-  const input: HouseholdInput = {
-    name: value.name ?? '',
-    number: null,
-    state: null,
-    city: null,
-    sub_city: null,
-    woreda: null,
-    kebele: null,
-    house_number: null,
-    street_address: null,
-    zip_code: null,
-    home_phone: null,
-    wedding_date: null,
-    status: 'active',
-    notes: null,
-    ...value,
-  }
+  const input: HouseholdInput = { ...EMPTY_HOUSEHOLD, ...value, name: value.name ?? '' }
   return db.transaction().execute(async (trx) => {
     await checkNumberFree(trx, input.number)
     const id = await repo.insertHousehold(trx, {
@@ -599,23 +601,6 @@ export async function placeImportedFamilies(
     await repo.refreshHouseholdSearch(trx, household.id)
   }
   return { households: created, placed }
-}
-
-const EMPTY_HOUSEHOLD: HouseholdInput = {
-  name: '',
-  number: null,
-  state: null,
-  city: null,
-  sub_city: null,
-  woreda: null,
-  kebele: null,
-  house_number: null,
-  street_address: null,
-  zip_code: null,
-  home_phone: null,
-  wedding_date: null,
-  status: 'active',
-  notes: null,
 }
 
 /** Proposed from the head (else the first member), in Amharic for names in Ge'ez script. */
