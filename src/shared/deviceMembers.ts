@@ -59,6 +59,24 @@ export async function keepList(username: string, rows: readonly unknown[]): Prom
   ).put('lists', { account: accountOf(username), rows: [...rows], savedAt: Date.now() })
 }
 
+/**
+ * Adds the rows of a filtered or searched list to the kept one: a row already kept is replaced
+ * by the newer copy, others are added after the kept rows, so that they are found offline too.
+ */
+export async function addToList(username: string, rows: readonly { id: number }[]): Promise<void> {
+  if (!available()) return
+  const account = accountOf(username)
+  const db = await database()
+  const tx = db.transaction('lists', 'readwrite')
+  const kept = ((await tx.store.get(account))?.rows ?? []) as { id: number }[]
+  const fresh = new Map(rows.map((row) => [row.id, row]))
+  const merged = kept.map((row) => fresh.get(row.id) ?? row)
+  const known = new Set(kept.map((row) => row.id))
+  merged.push(...rows.filter((row) => !known.has(row.id)))
+  await tx.store.put({ account, rows: merged, savedAt: Date.now() })
+  await tx.done
+}
+
 /** The list rows kept for an account, or null when none were. */
 export async function readList<Row>(username: string): Promise<Row[] | null> {
   if (!available()) return null
@@ -87,6 +105,13 @@ export async function readProfile(username: string, id: number): Promise<Member 
   if (!available()) return null
   const kept = await (await database()).get('profiles', [accountOf(username), id])
   return kept?.member ?? null
+}
+
+/** Every profile kept for an account, the most recently opened first. */
+export async function readProfiles(username: string): Promise<Member[]> {
+  if (!available()) return []
+  const all = await (await database()).getAllFromIndex('profiles', 'account', accountOf(username))
+  return all.sort((a, b) => b.savedAt - a.savedAt).map((kept) => kept.member)
 }
 
 /** Removes a profile that the server says is gone (deleted, moved to another account). */

@@ -121,7 +121,10 @@ function ServerMemberList() {
   const { data, isLoading, isFetching, isFetchingNextPage, isError, hasNextPage } = directory
   useListStatusEvents(directory)
   const members = useMemo(() => uniqueById(data?.pages.flatMap((page) => page.items) ?? []), [data])
-  useKeepListOnDevice(members, !q.trim() && status === 'all' && (owner ?? 'mine') === 'mine')
+  useKeepListOnDevice(
+    members,
+    (owner ?? 'mine') !== 'mine' ? 'none' : !q.trim() && status === 'all' ? 'whole' : 'part',
+  )
   // A new page, or a new search over many loaded rows, renders in the background in small
   // slices, so scrolling and typing stay responsive while it does. No further page is asked for
   // until the rows shown catch up: each would restart that render before it could finish.

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { Notice } from '../../shared/Notice'
 import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
-import { filterDeviceList, useDeviceList } from './deviceList'
+import { useDeviceList } from './deviceList'
 import { MemberCards } from './MemberCards'
 import { MemberFilters } from './MemberFilters'
 import { MemberListHeader } from './MemberListHeader'
@@ -14,9 +14,9 @@ import { MemberTable } from './MemberTable'
 import { useFiltersFromUrl } from './urlFilters'
 
 /**
- * The list in an offline session after a reload (issue 42): the pages this device kept when the
- * list was last open online. Searching and filtering run over those rows only, and say so; the
- * count is of the rows shown.
+ * The list in an offline session after a reload (issue 42): the rows this device kept when the
+ * list was last open online and the profiles opened here. Searching and filtering run over those
+ * only, and say so; the count is of the rows shown.
  */
 export function OfflineMemberList() {
   const navigate = useNavigate()
@@ -26,13 +26,22 @@ export function OfflineMemberList() {
   const filtersVisible = useAppSelector(selectFiltersVisible)
   useFiltersFromUrl(filtersVisible)
   const kept = useDeviceList()
-  const rows = kept.status === 'ready' ? kept.value : null
-  const members = useMemo(() => (rows ? filterDeviceList(rows, q, status) : []), [rows, q, status])
+  const device = kept.status === 'ready' ? kept.value : null
+  const members = useMemo(
+    () => (device ? device.filter(device.kept, q, status) : []),
+    [device, q, status],
+  )
+  // Every member kept here: the list's rows and the profiles opened that it does not hold.
+  const keptCount = useMemo(() => {
+    if (!device) return 0
+    const ids = new Set(device.kept.rows.map((row) => row.id))
+    return ids.size + device.kept.profiles.filter((member) => !ids.has(member.id)).length
+  }, [device])
   const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
 
   let body
   if (kept.status === 'loading') body = <Skeleton active avatar paragraph={{ rows: 6 }} />
-  else if (!rows || rows.length === 0) {
+  else if (keptCount === 0) {
     body = <Empty description={<FormattedMessage id="membersNotOnDevice" />} />
   } else if (members.length === 0) {
     body = <Empty description={<FormattedMessage id="noMembersFoundOnDevice" />} />
@@ -43,13 +52,13 @@ export function OfflineMemberList() {
 
   return (
     <section className="member-list-screen" aria-labelledby="member-list-title">
-      <MemberListHeader total={rows ? members.length : undefined} />
-      {rows && rows.length > 0 && (
+      <MemberListHeader total={device ? members.length : undefined} />
+      {keptCount > 0 && (
         <Notice
           type="info"
           className="member-list-alert"
           titleId="membersOnDevice"
-          titleValues={{ count: rows.length }}
+          titleValues={{ count: keptCount }}
         />
       )}
       {filtersVisible && <MemberFilters />}

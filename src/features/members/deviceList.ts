@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import type { Member, StatusFilter } from '../../domain'
+import type { Member } from '../../domain'
 import {
+  addToList,
   dropProfile,
   keepList,
   keepProfile,
   readList,
   readProfile,
+  readProfiles,
 } from '../../shared/deviceMembers'
 import { selectCurrentUser, selectIsOfflineSession, selectIsSignedIn } from '../auth'
+import type { filterDeviceList as FilterDeviceList } from './deviceSearch'
 import type { MemberListItem } from './membersApi'
-import { searchMatchOf } from './searchMatch'
 
 /** The signed-in account's name while online, for what this device keeps of its members. */
 function useOnlineAccount(): string | null {
@@ -27,14 +29,21 @@ function useOfflineAccount(): string | null {
 }
 
 /**
- * Keeps the unfiltered list's loaded pages on the device (online only): a filtered or searched
- * list is a part of it, and another account's list is not this account's own.
+ * Keeps the list's loaded pages on the device (online only): the unfiltered list replaces the
+ * kept copy (`whole`); a filtered or searched one adds its rows to it (`part`), so that what the
+ * clerk found online is found offline too. Another account's list is not this account's own.
  */
-export function useKeepListOnDevice(rows: readonly MemberListItem[], whole: boolean) {
+export function useKeepListOnDevice(
+  rows: readonly MemberListItem[],
+  scope: 'whole' | 'part' | 'none',
+) {
   const account = useOnlineAccount()
   useEffect(() => {
-    if (account && whole && rows.length > 0) void keepList(account, rows).catch(() => undefined)
-  }, [account, whole, rows])
+    if (!account || scope === 'none' || rows.length === 0) return
+    void (scope === 'whole' ? keepList(account, rows) : addToList(account, rows)).catch(
+      () => undefined,
+    )
+  }, [account, scope, rows])
 }
 
 /**
@@ -83,9 +92,30 @@ function useDeviceRead<T>(read: (account: string) => Promise<T>, key: unknown): 
   return state.key === want ? state.read : { status: 'loading' }
 }
 
-/** The list kept for the offline session's account (null: none was kept on this device). */
-export function useDeviceList(): DeviceRead<MemberListItem[] | null> {
-  return useDeviceRead((account) => readList<MemberListItem>(account), 'list')
+/** What this device keeps for the offline session's account: list rows and opened profiles. */
+export interface DeviceMembers {
+  rows: MemberListItem[]
+  profiles: Member[]
+}
+
+/**
+ * The members kept for the offline session's account (null: none were kept on this device), and
+ * the search over them, loaded with them: it carries the server's search text (every language's
+ * labels), which an online session never needs.
+ */
+export function useDeviceList(): DeviceRead<{
+  kept: DeviceMembers
+  filter: typeof FilterDeviceList
+} | null> {
+  return useDeviceRead(async (account) => {
+    const [rows, profiles, search] = await Promise.all([
+      readList<MemberListItem>(account),
+      readProfiles(account),
+      import('./deviceSearch'),
+    ])
+    if (!rows && profiles.length === 0) return null
+    return { kept: { rows: rows ?? [], profiles }, filter: search.filterDeviceList }
+  }, 'list')
 }
 
 /** A profile kept for the offline session's account (null: it was not opened on this device). */
@@ -94,23 +124,4 @@ export function useDeviceProfile(id: number | null): DeviceRead<Member | null> {
     (account) => (id === null ? Promise.resolve(null) : readProfile(account, id)),
     id,
   )
-}
-
-/**
- * The kept rows a search and status filter find offline. Only what a row carries is searched
- * (names, phone, e-mail), so every row found says why, by name or by a note: never "found in
- * other details", which only the server can know.
- */
-export function filterDeviceList(
-  rows: readonly MemberListItem[],
-  q: string,
-  status: StatusFilter,
-): MemberListItem[] {
-  const text = q.trim()
-  return rows.filter((row) => {
-    if (status !== 'all' && row.membership_status !== status) return false
-    if (!text) return true
-    const match = searchMatchOf(row, text)
-    return match === null || match.field !== 'other'
-  })
 }

@@ -89,6 +89,80 @@ describe('the member list offline after a reload (issue 42)', () => {
     expect(screen.getByTitle('0 members')).toBeInTheDocument()
   })
 
+  it('searches every detail of the profiles kept here, and says when the match is there', async () => {
+    server.on('GET', '/api/members/7', {
+      json: storedMember({ parish: 'Kidist Selassie', spouse_name: 'Tigist Alemu' }),
+    })
+    server.on('GET', '/api/members/9', {
+      json: storedMember({ id: 9, first_name: 'Meron', last_name: 'Haile', notes: 'choir' }),
+    })
+    ;(await openOnline('/members', 'Hanna Girma')).unmount()
+    ;(await openOnline('/member/7', 'Abebe Kebede Tesfaye')).unmount()
+    ;(await openOnline('/member/9', 'Meron Kebede Haile')).unmount()
+    await waitFor(async () => expect(await readProfile('selam', 9)).not.toBeNull())
+
+    const parish = renderOffline('/members?q=selassie')
+    const table = await screen.findByRole('table', {}, SLOW)
+    expect(within(table).getByText('Abebe Kebede Tesfaye')).toBeInTheDocument()
+    expect(within(table).getByText('Found in other details of the profile')).toBeInTheDocument()
+    expect(within(table).queryByText('Hanna Girma')).toBeNull()
+    expect(screen.getByTitle('1 member')).toBeInTheDocument()
+    // The list's two rows and the profile opened that it does not hold.
+    expect(screen.getByText(/3 members are kept on this device/)).toBeInTheDocument()
+    parish.unmount()
+
+    // A kept profile's other name is told by name, not as "other details".
+    const spouse = renderOffline('/members?q=tigist')
+    expect(await screen.findByText(/Spouse/, {}, SLOW)).toBeInTheDocument()
+    expect(screen.queryByText('Found in other details of the profile')).toBeNull()
+    spouse.unmount()
+
+    // A profile the list never held is found too, by a note.
+    const notes = renderOffline('/members?q=choir')
+    expect(await screen.findByText('Meron Kebede Haile', {}, SLOW)).toBeInTheDocument()
+    expect(screen.getByTitle('1 member')).toBeInTheDocument()
+    notes.unmount()
+  })
+
+  it('honours the status filter with a search, counting what is shown', async () => {
+    ;(await openOnline('/members', 'Hanna Girma')).unmount()
+    await waitFor(async () => expect(await readList('selam')).toHaveLength(2))
+    const visitors = renderOffline('/members?status=visitor&q=a')
+    const table = await screen.findByRole('table', {}, SLOW)
+    expect(within(table).getByText('Hanna Girma')).toBeInTheDocument()
+    expect(within(table).queryByText('Abebe Kebede Tesfaye')).toBeNull()
+    expect(screen.getByTitle('1 member')).toBeInTheDocument()
+    visitors.unmount()
+
+    renderOffline('/members?status=inactive')
+    expect(
+      await screen.findByText(/No member kept on this device matches/, {}, SLOW),
+    ).toBeInTheDocument()
+    expect(screen.getByTitle('0 members')).toBeInTheDocument()
+  })
+
+  it('adds the rows of a searched list online to what is kept', async () => {
+    ;(await openOnline('/members', 'Hanna Girma')).unmount()
+    await waitFor(async () => expect(await readList('selam')).toHaveLength(2))
+    const dawit = listedMember({
+      id: 12,
+      first_name: 'Dawit',
+      middle_name: 'Bekele',
+      last_name: 'Alemu',
+    })
+    server.on('GET', '/api/members/search', {
+      json: { items: [dawit], total: 1, next_cursor: null },
+    })
+    ;(await openOnline('/members?q=dawit', 'Dawit Bekele Alemu')).unmount()
+    await waitFor(async () => expect(await readList('selam')).toHaveLength(3))
+
+    renderOffline('/members')
+    const table = await screen.findByRole('table', {}, SLOW)
+    expect(within(table).getByText('Dawit Bekele Alemu')).toBeInTheDocument()
+    expect(within(table).getByText('Hanna Girma')).toBeInTheDocument()
+    expect(screen.getByTitle('3 members')).toBeInTheDocument()
+  })
+
   it('says so when no list was kept on this device', async () => {
     renderOffline('/members')
     expect(
