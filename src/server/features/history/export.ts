@@ -14,7 +14,7 @@ import {
 } from '../../../domain'
 import type { AuditEventRow, Db } from '../../db/tables'
 import { chainHead, formatAnchor, withMemberNames } from './service'
-import type { Caller } from '../accounts'
+import { type Caller, ownerScope } from '../accounts'
 import { downloadGuard, type ExportFormat } from '../imports'
 import { type Calendar, type Language, message, neutralise } from '../../platform/spreadsheetText'
 import { auditQuery } from './repository'
@@ -86,7 +86,9 @@ export interface HistoryExportRequest {
 async function* pages(db: Db, caller: Caller, filters: AuditFilters): AsyncGenerator<AuditEvent[]> {
   let before: number | undefined
   for (;;) {
-    const rows = await auditQuery(db, filters, before).limit(PAGE).execute()
+    const rows = await auditQuery(db, filters, before, ownerScope(caller, 'all'))
+      .limit(PAGE)
+      .execute()
     if (rows.length === 0) return
     const events = await withMemberNames(db, caller, rows.map(toAuditEvent))
     yield events

@@ -4,7 +4,8 @@
 import type { AuditEvent, AuditPage } from '../../../domain'
 import { memberCalls } from '../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
-import { withMemberNames } from './service'
+import type { Caller } from '../accounts'
+import { historyPage, withMemberNames } from './service'
 
 jest.setTimeout(60_000)
 
@@ -92,9 +93,31 @@ describe('GET /api/audit names the members (issue 42)', () => {
     expect(await ids('GIRMA hanna')).toEqual([hanna])
     expect(await ids('tesfaye')).toEqual([almaz])
     expect(await ids('hanna tesfaye')).toEqual([])
-    // % and _ are letters of the name, not patterns: nothing current is called that.
-    expect(await ids('%')).toEqual([])
-    expect(await ids('_')).toEqual([])
+    // % and _ are letters of the name, not patterns: only the binned 50%_off has them.
+    expect(await ids('%')).toEqual([gone])
+    expect(await ids('_off')).toEqual([gone])
+    expect(await ids('a%_')).toEqual([])
+  })
+
+  it("finds a binned member's events by name, as the history names them", async () => {
+    const events = await page(`member_name=${encodeURIComponent('OFF dawit')}`)
+    expect(events.map((e) => [e.member_id, e.action, e.member_name])).toEqual([
+      [gone, 'member_delete', 'Dawit Kebede 50%_off'],
+      [gone, 'member_create', 'Dawit Kebede 50%_off'],
+    ])
+  })
+
+  it("lets a reader of one account's members find only that account's binned ones", async () => {
+    const mine = (await members.create(clerk.auth, { first_name: 'Selam', last_name: 'Worku' })).id
+    expect((await members.remove(clerk.auth, mine)).statusCode).toBe(204)
+    const ids = async (name: string, caller: Caller) =>
+      (await historyPage(ctx.database.db, caller, { member_name: name }, 200)).items.map(
+        (e) => e.member_id,
+      )
+    const asClerk: Caller = { id: clerk.id, role: 'clerk' }
+    expect(new Set(await ids('worku', asClerk))).toEqual(new Set([mine]))
+    expect(await ids('dawit', asClerk)).toEqual([])
+    expect(new Set(await ids('dawit', { id: admin.id, role: 'admin' }))).toEqual(new Set([gone]))
   })
 
   it('refuses a name longer than 100 characters', async () => {

@@ -1,5 +1,5 @@
 // The history's SQL: the hash chain's tail and lock, its appends, and its reads.
-import { sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { type AuditFilters, isValidIsoDate } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import type { AuditEventRow, Db } from '../../db/tables'
@@ -120,29 +120,51 @@ export function nextDay(date: string): string | undefined {
   return new Date(day.getTime() + 24 * 60 * 60 * 1000).toISOString()
 }
 
-/** GET /api/audit's filters as a query, newest first; `before` continues after a page. */
-export function auditQuery(db: Db, filters: AuditFilters, before?: number) {
+/** Every word of the name is in `full` (lower case), as a letter, in any order. */
+function hasEveryWord(full: RawBuilder<string>, words: readonly string[]) {
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) => sql`${full} like ${`%${likeText(word)}%`} escape '\\'`),
+    sql` and `,
+  )})`
+}
+
+/** A name part of a binned member's stored row (row_json), on either engine. */
+function binnedPart(db: Db, field: 'first_name' | 'middle_name' | 'last_name') {
+  return isPostgres(db)
+    ? sql<string>`coalesce(cast(row_json as jsonb) ->> ${field}, '')`
+    : sql<string>`coalesce(json_extract(row_json, ${`$.${field}`}), '')`
+}
+
+/**
+ * GET /api/audit's filters as a query, newest first; `before` continues after a page.
+ * `binOwner` says whose members in the restore bin a name finds: everyone's (null, a reader of
+ * every member) or one account's.
+ */
+export function auditQuery(
+  db: Db,
+  filters: AuditFilters,
+  before?: number,
+  binOwner: number | null = null,
+) {
   let query = db.selectFrom('audit_events').selectAll()
   if (filters.actor !== undefined) query = query.where('actor_id', '=', filters.actor)
   if (filters.action) query = query.where('action', '=', filters.action)
   if (filters.member_id !== undefined) query = query.where('member_id', '=', filters.member_id)
   if (filters.hide_sign_ins) query = query.where('action', 'not in', SIGN_IN_ACTIONS)
-  // Every word of the name in the member's current name, in any order and case.
+  // Every word of the name in the member's name, in any order and case: a current member's, or
+  // (their events are history too) a deleted one's in the restore bin.
   const words = (filters.member_name ?? '').toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length > 0) {
     const full = sql<string>`lower(first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name)`
-    query = query.where('member_id', 'in', (sub) =>
-      sub
-        .selectFrom('members')
-        .select('id')
-        .where((eb) =>
-          eb.and(
-            words.map((word) =>
-              eb(full, 'like', sql<string>`${`%${likeText(word)}%`} escape '\\'`),
-            ),
-          ),
-        ),
-    )
+    const binned = sql<string>`lower(${binnedPart(db, 'first_name')} || ' ' || ${binnedPart(db, 'middle_name')} || ' ' || ${binnedPart(db, 'last_name')})`
+    const current = db.selectFrom('members').select('id').where(hasEveryWord(full, words))
+    const inBin = db
+      .selectFrom('deleted_members')
+      .select('deleted_members.member_id')
+      .where(hasEveryWord(binned, words))
+    const bin =
+      binOwner === null ? inBin : inBin.where('deleted_members.owner_user_id', '=', binOwner)
+    query = query.where((eb) => eb.or([eb('member_id', 'in', current), eb('member_id', 'in', bin)]))
   }
   // Dates are whole UTC days; `at` is ISO text, so text comparison orders them.
   if (filters.from) query = query.where('at', '>=', `${filters.from}T00:00:00.000Z`)

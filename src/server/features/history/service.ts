@@ -5,7 +5,7 @@ import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { AuditEventRow, Database, Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
-import { type Caller, may } from '../accounts'
+import { type Caller, may, ownerScope } from '../accounts'
 import { findMemberOwner } from '../members'
 import { toAuditEvent } from './export'
 import {
@@ -197,7 +197,7 @@ export async function historyPage(
   limit: number,
   before?: number,
 ) {
-  const rows = await auditQuery(db, filters, before)
+  const rows = await auditQuery(db, filters, before, ownerScope(caller, 'all'))
     .limit(limit + 1)
     .execute()
   const items = await withMemberNames(db, caller, rows.slice(0, limit).map(toAuditEvent))
