@@ -68,9 +68,11 @@ function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
 }
 
 /** One filter of the first row: a third of the width on a wide screen, labelled. */
+// Four filters, then the two dates, then the check: even rows of four, two and one on a wide
+// screen (three to a row left the fourth alone beside a date), two to a row on a tablet.
 function FilterCell({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <Col xs={24} sm={12} lg={8}>
+    <Col xs={24} sm={12} xl={6}>
       <Form.Item label={label} htmlFor={id}>
         {children}
       </Form.Item>
@@ -196,7 +198,7 @@ export default function HistoryScreen() {
             />
           </FilterCell>
           {DATE_BOUNDS.map(({ bound, labelId }) => (
-            <Col key={bound} xs={24} sm={12} lg={12}>
+            <Col key={bound} xs={24} sm={12}>
               <DualCalendarDateInput
                 id={`history-${bound}`}
                 label={t(labelId)}
