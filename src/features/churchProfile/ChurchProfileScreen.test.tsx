@@ -63,6 +63,18 @@ describe('the church profile screen', () => {
     expect(puts()[0].body).not.toHaveProperty('logo')
   })
 
+  it("chooses the ID card's language pair, shown as the server keeps it", async () => {
+    server.on('GET', '/api/church', { json: { ...church, id_card_languages: 'am_en' } })
+    renderRoute('/church', { signedInAs: admin })
+    const pair = await screen.findByRole('combobox', { name: 'ID card languages' }, slow)
+    expect(screen.getByTitle('Amharic and English')).toBeInTheDocument()
+    fireEvent.mouseDown(pair)
+    fireEvent.click(await screen.findByTitle('Afaan Oromoo and Amharic'))
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    expect(puts()[0].body).toMatchObject({ id_card_languages: 'om_am' })
+  })
+
   it('refuses a currency that is not three letters, without saving', async () => {
     const user = userEvent.setup()
     renderRoute('/church', { signedInAs: admin })

@@ -3,7 +3,13 @@ import { Alert, App, Button, Form, Input, InputNumber, Select, Skeleton, Upload 
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import { MAX_STANDING_MONTHS, type StandingRule } from '../../domain'
+import {
+  DEFAULT_ID_CARD_LANGUAGES,
+  ID_CARD_LANGUAGES,
+  type IdCardLanguages,
+  MAX_STANDING_MONTHS,
+  type StandingRule,
+} from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { type ChurchProfile, useChurchQuery, useUpdateChurchMutation } from './churchApi'
@@ -25,6 +31,7 @@ type Values = Record<TextField, string> & {
   currency: string
   standing_kind: StandingRule['kind']
   standing_months: number
+  id_card_languages: IdCardLanguages
 }
 
 /** Logos the server accepts, read in the browser and sent as a data URL (at most ~650 KB). */
@@ -52,11 +59,13 @@ const valuesOf = (church: ChurchProfile): Values => ({
   currency: church.currency,
   standing_kind: church.good_standing.kind,
   standing_months: church.good_standing.months,
+  id_card_languages: church.id_card_languages ?? DEFAULT_ID_CARD_LANGUAGES,
 })
 
 /**
- * Office → Church profile (issue 46): the church's names, address, logo, currency, the
- * receipt's signatory and the good-standing rule, kept on the server for every device.
+ * Office → Church profile (issue 46): the church's names, address, logo, currency, the ID
+ * card's languages, the receipt's signatory and the good-standing rule, kept on the server for
+ * every device.
  */
 export default function ChurchProfileScreen() {
   const intl = useIntl()
@@ -86,6 +95,7 @@ export default function ChurchProfileScreen() {
         ...Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, values[field].trim()])),
         currency: values.currency.trim().toUpperCase(),
         good_standing: { kind: values.standing_kind, months: values.standing_months },
+        id_card_languages: values.id_card_languages,
         ...(logo !== undefined ? { logo } : {}),
       }).unwrap()
       setLogo(undefined)
@@ -157,6 +167,18 @@ export default function ChurchProfileScreen() {
             rules={[{ pattern: /^\s*[A-Za-z]{3}\s*$/, message: t('churchCurrencyInvalid') }]}
           >
             <Input maxLength={3} className="church-currency" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="id_card_languages"
+            label={t('churchIdCardLanguages')}
+            extra={t('churchIdCardLanguagesHelp')}
+          >
+            <Select
+              options={ID_CARD_LANGUAGES.map((pair) => ({
+                value: pair,
+                label: t(`churchIdCardLanguages.${pair}`),
+              }))}
+            />
           </Form.Item>
         </div>
         <fieldset className="church-standing">

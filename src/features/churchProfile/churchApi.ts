@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { StandingRule } from '../../domain'
+import type { IdCardLanguages, StandingRule } from '../../domain'
 
 /** GET /api/church: what every printed paper carries (issue 46). */
 export interface ChurchProfile {
@@ -15,6 +15,8 @@ export interface ChurchProfile {
   good_standing: StandingRule
   /** The logo's address (it changes with each new logo), or null for none. */
   logo_url: string | null
+  /** The ID card's two languages (decision 0200); absent from older servers. */
+  id_card_languages?: IdCardLanguages
   updated_at: string | null
 }
 

@@ -137,6 +137,30 @@ describe('IdCardScreen', () => {
     expect(frontSvg()).toContain(`CM-${new Date().getFullYear()}-000042`)
   })
 
+  it("prints the church's chosen pair whatever the reader's language", async () => {
+    server.on('GET', '/api/members/42', { json: { ...MEMBER, photo_path: null } })
+    server.on('GET', '/api/church', { json: { name_en: 'St Mary', id_card_languages: 'om_am' } })
+    const english = await open()
+    await settle()
+    expect(frontSvg()).toContain('aria-label="Saala · ጾታ"')
+    expect(frontSvg()).not.toContain('aria-label="Gender · ጾታ"')
+    // The dates follow the card's Latin language: Oromo month names, not English ones.
+    expect(frontSvg()).toContain('Caamsaa')
+    english.unmount()
+
+    server.on('GET', '/api/church', { json: { name_en: 'St Mary', id_card_languages: 'am_en' } })
+    renderRoute('/member/idcard/42', {
+      routes,
+      signedInAs: { id: 1, username: 'admin' },
+      preloadedState: {
+        preferences: { language: 'om', themeMode: 'light', calendar: 'gregorian' },
+      } as never,
+    })
+    await settle()
+    expect(frontSvg()).toContain('aria-label="Gender · ጾታ"')
+    expect(frontSvg()).not.toContain('Saala')
+  })
+
   it('says so when the member cannot be loaded', async () => {
     server.on('GET', '/api/members/42', 'network-error')
     await open()

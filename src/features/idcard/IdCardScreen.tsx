@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
+import { DEFAULT_ID_CARD_LANGUAGES, idCardPartner } from '../../domain'
 import { photoUrl, useGetMemberQuery } from '../members'
 import { formatMemberDate } from '../memberForm'
 import { selectCalendar, selectLanguage } from '../preferences'
@@ -43,12 +44,16 @@ export default function IdCardScreen() {
   const id = Number(params.id)
   const validId = Number.isInteger(id) && id > 0
   const calendar = useAppSelector(selectCalendar)
-  // The card speaks Amharic and English (spec 2.9), or Afaan Oromoo beside Amharic for an Oromo
-  // reader (issue 42, docs/spec-conformance.md); its dates are in the reader's of those.
+  // The card speaks Amharic and English (spec 2.9), or Afaan Oromoo beside Amharic: as the
+  // church profile chose, else for an Oromo reader (issue 42, decision 0200). Its dates are in
+  // the reader's language when the card has it, else in the partner's.
   const language = useAppSelector(selectLanguage)
-  const partner: CardPartner = language === 'om' ? 'om' : 'en'
-  const cardLanguage = language
   const church = useGetChurchNamesQuery()
+  const partner: CardPartner = idCardPartner(
+    church.data?.id_card_languages ?? DEFAULT_ID_CARD_LANGUAGES,
+    language,
+  )
+  const cardLanguage = language === 'am' || language === partner ? language : partner
   const churchName = useMemo(() => {
     const names = church.data
     if (!names) return undefined

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query'
 import { api } from '../../app/api'
+import { DEFAULT_ID_CARD_LANGUAGES, type IdCardLanguages, isIdCardLanguages } from '../../domain'
 
 /** Spec 7.5 / 9.6: three tries, one second apart. */
 export const PHOTO_ATTEMPTS = 3
@@ -19,11 +20,15 @@ async function blobToDataUrl(blob: Blob, type: string): Promise<string> {
   return `data:${type};base64,${btoa(binary)}`
 }
 
-/** The church's names from its profile (GET /api/church, issue 46), '' where none is set. */
+/**
+ * What the card takes from the church profile (GET /api/church, issue 46): its names, '' where
+ * none is set, and the chosen language pair ('reader' from a server without one).
+ */
 export interface ChurchNames {
   name_am: string
   name_en: string
   name_om: string
+  id_card_languages: IdCardLanguages
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
@@ -36,6 +41,9 @@ export const idcardApi = api.injectEndpoints({
         name_am: text(profile?.name_am),
         name_en: text(profile?.name_en),
         name_om: text(profile?.name_om),
+        id_card_languages: isIdCardLanguages(profile?.id_card_languages)
+          ? profile.id_card_languages
+          : DEFAULT_ID_CARD_LANGUAGES,
       }),
     }),
     /**

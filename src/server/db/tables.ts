@@ -225,6 +225,8 @@ export interface ChurchProfileTable {
   logo: Uint8Array | null
   logo_type: string | null
   logo_version: string | null
+  /** The ID card's language pair (domain/idCardLanguages.ts; migration 2026_11_29_1601). */
+  id_card_languages: string
   updated_at: string
 }
 

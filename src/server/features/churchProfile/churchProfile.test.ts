@@ -41,6 +41,7 @@ describe('the church profile', () => {
         signatory_title: '',
         good_standing: { kind: 'max_unpaid', months: 0 },
         logo_url: null,
+        id_card_languages: 'reader',
         updated_at: null,
       })
     }
@@ -85,6 +86,8 @@ describe('the church profile', () => {
       { good_standing: { kind: 'sometimes', months: 2 } },
       { name_en: 'x'.repeat(201) },
       { name_en: { a: 1 } },
+      { id_card_languages: 'am_ti' },
+      { id_card_languages: null },
     ]
     for (const payload of bad) {
       const res = await put(admin.auth, payload)
@@ -94,6 +97,19 @@ describe('the church profile', () => {
     expect((await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()).toEqual(
       before,
     )
+  })
+
+  it("keeps the ID card's chosen language pair until it is changed", async () => {
+    const chosen = await put(admin.auth, { id_card_languages: 'om_am' })
+    expect(chosen.statusCode).toBe(200)
+    expect(chosen.json()).toMatchObject({ id_card_languages: 'om_am' })
+    await put(admin.auth, { phone: '0111' })
+    const read = await ctx.app.inject({ url: '/api/church', headers: clerk.auth })
+    expect(read.json()).toMatchObject({ id_card_languages: 'om_am', phone: '0111' })
+    expect((await put(clerk.auth, { id_card_languages: 'am_en' })).statusCode).toBe(403)
+    expect((await put(admin.auth, { id_card_languages: 'reader' })).json()).toMatchObject({
+      id_card_languages: 'reader',
+    })
   })
 
   it('keeps a logo as a PNG of at most 512 px at an address that changes with it', async () => {

@@ -20,6 +20,7 @@ const FIELDS = [
   'standing_months',
   'logo_type',
   'logo_version',
+  'id_card_languages',
   'updated_at',
 ] as const
 

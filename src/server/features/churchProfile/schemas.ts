@@ -1,5 +1,5 @@
 // Request and response shapes of /api/church (issue 46).
-import type { StandingRule } from '../../../domain'
+import { ID_CARD_LANGUAGES, type IdCardLanguages, type StandingRule } from '../../../domain'
 
 export const CHURCH_TEXT_LIMITS = {
   name_am: 200,
@@ -24,6 +24,8 @@ export type ChurchProfile = Record<ChurchTextField, string> & {
   good_standing: StandingRule
   /** The logo's address (changes with each new logo), or null for none. */
   logo_url: string | null
+  /** The ID card's two languages; 'reader' lets the reader's language decide. */
+  id_card_languages: IdCardLanguages
   /** When an admin last saved it; null while the defaults stand. */
   updated_at: string | null
 }
@@ -33,6 +35,7 @@ export type ChurchProfileUpdate = Partial<Record<ChurchTextField, string>> & {
   currency?: string
   good_standing?: StandingRule
   logo?: string | null
+  id_card_languages?: IdCardLanguages
 }
 
 export const churchUpdateBody = {
@@ -56,13 +59,21 @@ export const churchUpdateBody = {
       },
     },
     logo: { type: ['string', 'null'], maxLength: MAX_LOGO_DATA_URL },
+    id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
   },
 } as const
 
 /** GET and PUT /api/church's answer (ChurchProfile above). */
 export const churchProfileAnswer = {
   type: 'object',
-  required: [...CHURCH_TEXT_FIELDS, 'currency', 'good_standing', 'logo_url', 'updated_at'],
+  required: [
+    ...CHURCH_TEXT_FIELDS,
+    'currency',
+    'good_standing',
+    'logo_url',
+    'id_card_languages',
+    'updated_at',
+  ],
   properties: {
     ...Object.fromEntries(CHURCH_TEXT_FIELDS.map((field) => [field, { type: 'string' }])),
     currency: { type: 'string', description: 'ISO 4217 code' },
@@ -75,6 +86,7 @@ export const churchProfileAnswer = {
       additionalProperties: true,
     },
     logo_url: { type: ['string', 'null'], description: "The logo's address, or null" },
+    id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
     updated_at: { type: ['string', 'null'], description: 'Null while the defaults stand' },
   },
   additionalProperties: true,

@@ -2,7 +2,13 @@
 import crypto from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import { DEFAULT_STANDING_RULE, isStandingRule, type StandingRule } from '../../../domain'
+import {
+  DEFAULT_ID_CARD_LANGUAGES,
+  DEFAULT_STANDING_RULE,
+  isIdCardLanguages,
+  isStandingRule,
+  type StandingRule,
+} from '../../../domain'
 import type { Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { type Actor, memberChanges, recordEvent } from '../history'
@@ -35,6 +41,7 @@ function defaultFields(defaults: ChurchDefaults): ProfileFields {
     standing_months: DEFAULT_STANDING_RULE.months,
     logo_type: null,
     logo_version: null,
+    id_card_languages: DEFAULT_ID_CARD_LANGUAGES,
     updated_at: '',
   }
 }
@@ -57,6 +64,9 @@ function toProfile(fields: ProfileFields): ChurchProfile {
     signatory_title: fields.signatory_title,
     good_standing: standingRuleOf(fields),
     logo_url: fields.logo_version ? `/api/church/logo?v=${fields.logo_version}` : null,
+    id_card_languages: isIdCardLanguages(fields.id_card_languages)
+      ? fields.id_card_languages
+      : DEFAULT_ID_CARD_LANGUAGES,
     updated_at: fields.updated_at || null,
   }
 }
@@ -114,6 +124,9 @@ export async function updateChurchProfile(
   if (update.good_standing !== undefined && !isStandingRule(update.good_standing)) {
     errors.good_standing = 'invalidValue'
   }
+  if (update.id_card_languages !== undefined && !isIdCardLanguages(update.id_card_languages)) {
+    errors.id_card_languages = 'invalidValue'
+  }
   if (Object.keys(errors).length > 0) throw new ApiError(400, 'Validation failed', errors)
   const logo =
     update.logo === undefined
@@ -133,6 +146,7 @@ export async function updateChurchProfile(
       after.standing_kind = update.good_standing.kind
       after.standing_months = update.good_standing.months
     }
+    if (update.id_card_languages) after.id_card_languages = update.id_card_languages
     if (logo !== undefined) {
       after.logo_type = logo ? 'image/png' : null
       after.logo_version = logo ? crypto.randomBytes(8).toString('hex') : null
