@@ -1,11 +1,12 @@
 import { Empty, Skeleton } from 'antd'
 import { useCallback, useMemo } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { Notice } from '../../shared/Notice'
 import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
 import { useDeviceList } from './deviceList'
+import { filterDeviceList } from './deviceSearch'
 import { MemberCards } from './MemberCards'
 import { MemberFilters } from './MemberFilters'
 import { MemberListHeader } from './MemberListHeader'
@@ -27,15 +28,26 @@ export function OfflineMemberList() {
   useFiltersFromUrl(filtersVisible)
   const kept = useDeviceList()
   const device = kept.status === 'ready' ? kept.value : null
+  // The labels the server also searches by, in this interface's language ("መዘምራን": choir).
+  const intl = useIntl()
+  const labels = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.keys(intl.messages)
+          .filter((id) => id.startsWith('option.'))
+          .map((id) => [id, intl.formatMessage({ id })]),
+      ),
+    [intl],
+  )
   const members = useMemo(
-    () => (device ? device.filter(device.kept, q, status) : []),
-    [device, q, status],
+    () => (device ? filterDeviceList(device, q, status, labels) : []),
+    [device, q, status, labels],
   )
   // Every member kept here: the list's rows and the profiles opened that it does not hold.
   const keptCount = useMemo(() => {
     if (!device) return 0
-    const ids = new Set(device.kept.rows.map((row) => row.id))
-    return ids.size + device.kept.profiles.filter((member) => !ids.has(member.id)).length
+    const ids = new Set(device.rows.map((row) => row.id))
+    return ids.size + device.profiles.filter((member) => !ids.has(member.id)).length
   }, [device])
   const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
 

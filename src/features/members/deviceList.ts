@@ -11,7 +11,6 @@ import {
   readProfiles,
 } from '../../shared/deviceMembers'
 import { selectCurrentUser, selectIsOfflineSession, selectIsSignedIn } from '../auth'
-import type { filterDeviceList as FilterDeviceList } from './deviceSearch'
 import type { MemberListItem } from './membersApi'
 
 /** The signed-in account's name while online, for what this device keeps of its members. */
@@ -98,23 +97,14 @@ export interface DeviceMembers {
   profiles: Member[]
 }
 
-/**
- * The members kept for the offline session's account (null: none were kept on this device), and
- * the search over them, loaded with them: it carries the server's search text (every language's
- * labels), which an online session never needs.
- */
-export function useDeviceList(): DeviceRead<{
-  kept: DeviceMembers
-  filter: typeof FilterDeviceList
-} | null> {
+/** The members kept for the offline session's account (null: none were kept on this device). */
+export function useDeviceList(): DeviceRead<DeviceMembers | null> {
   return useDeviceRead(async (account) => {
-    const [rows, profiles, search] = await Promise.all([
+    const [rows, profiles] = await Promise.all([
       readList<MemberListItem>(account),
       readProfiles(account),
-      import('./deviceSearch'),
     ])
-    if (!rows && profiles.length === 0) return null
-    return { kept: { rows: rows ?? [], profiles }, filter: search.filterDeviceList }
+    return rows || profiles.length > 0 ? { rows: rows ?? [], profiles } : null
   }, 'list')
 }
 

@@ -1,12 +1,13 @@
-// The offline list's search (issue 42), loaded only in an offline session: it builds the
-// server's search text, whose enumeration labels in every language an online session never needs.
+// The offline list's search (issue 42): the server's search text, built on the device from the
+// kept rows and profiles, with the interface's own labels of enumerations and lists.
 import {
-  buildSearchText,
   emptyMemberInput,
   foldForSearch,
   type Member,
   type MemberInput,
+  type OptionLabels,
   searchKeys,
+  searchTextOf,
   type StatusFilter,
 } from '../../domain'
 import type { DeviceMembers } from './deviceList'
@@ -29,17 +30,20 @@ function rowOf(member: Member, row: MemberListItem | undefined): MemberListItem 
 }
 
 /** The search text of what a row carries, built as the server builds a profile's. */
-const rowText = (row: MemberListItem) =>
-  buildSearchText({
-    ...emptyMemberInput(),
-    ...Object.fromEntries(OTHER_NAME_FIELDS.map((field) => [field, row[field] ?? null])),
-    first_name: row.first_name,
-    middle_name: row.middle_name,
-    last_name: row.last_name,
-    phone_primary: row.phone_primary,
-    email: row.email,
-    membership_status: row.membership_status as MemberInput['membership_status'],
-  })
+const rowText = (row: MemberListItem, labels: OptionLabels) =>
+  searchTextOf(
+    {
+      ...emptyMemberInput(),
+      ...Object.fromEntries(OTHER_NAME_FIELDS.map((field) => [field, row[field] ?? null])),
+      first_name: row.first_name,
+      middle_name: row.middle_name,
+      last_name: row.last_name,
+      phone_primary: row.phone_primary,
+      email: row.email,
+      membership_status: row.membership_status as MemberInput['membership_status'],
+    },
+    [labels],
+  )
 
 /**
  * The kept members a search and status filter find offline, in list order, then profiles
@@ -51,6 +55,8 @@ export function filterDeviceList(
   kept: DeviceMembers,
   q: string,
   status: StatusFilter,
+  /** The interface's labels of enumerations and lists ("option.…" ids), as plain text. */
+  labels: OptionLabels,
 ): MemberListItem[] {
   const profiles = new Map(kept.profiles.map((member) => [member.id, member]))
   const listed = new Set(kept.rows.map((row) => row.id))
@@ -65,7 +71,7 @@ export function filterDeviceList(
     const shown = profile ? rowOf(profile, row) : row
     if (status !== 'all' && shown.membership_status !== status) return []
     if (keys.length === 0) return [shown]
-    const text = profile ? buildSearchText(profile) : rowText(row)
+    const text = profile ? searchTextOf(profile, [labels]) : rowText(row, labels)
     if (!keys.some((key) => text.includes(key))) return []
     return profile || searchMatchOf(row, q)?.field !== 'other' ? [shown] : []
   })
