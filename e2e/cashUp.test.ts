@@ -42,6 +42,15 @@ async function record(page: Page, form: Locator) {
   return Number(/\/payments\/(\d+)\//.exec(page.url())![1])
 }
 
+/** Presses Void on the Dues tab's payment of this amount and gives the reason. */
+async function voidIn(page: Page, amount: string) {
+  const line = page.locator('.dues-payment').filter({ hasText: amount })
+  await line.getByRole('button', { name: t('en', 'paymentVoid') }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('#void-reason').fill('Counted twice')
+  await dialog.getByRole('button', { name: t('en', 'paymentVoid') }).click()
+}
+
 /** A cash-up card's totals as [label, figure] pairs: the day's, then per method and fund. */
 const totalsOf = (card: Locator) =>
   card
@@ -98,11 +107,16 @@ test('a clerk counts the day per method and fund and closes it; only an admin vo
       0,
       'a closed day has no Close button',
     )
+
+    // The clerk's own Void now meets the closed day, said in the clerk's words.
+    await openDuesTab(page, 'en', memberId)
+    await voidIn(page, '100.00')
+    await page.getByRole('dialog').getByText(t('en', 'paymentVoidDayClosed')).waitFor()
   } finally {
     await context.close()
   }
 
-  // The day is closed: the clerk who recorded the payment may no longer void it.
+  // Nor through the API.
   const refused = await fetch(`${server.url}/api/payments/${cashId}/void`, {
     method: 'POST',
     headers: { authorization: `Bearer ${clerkToken}`, 'content-type': 'application/json' },
@@ -115,12 +129,8 @@ test('a clerk counts the day per method and fund and closes it; only an admin vo
   try {
     await signIn(admin.page)
     await openDuesTab(admin.page, 'en', memberId)
-    const line = admin.page.locator('.dues-payment').filter({ hasText: '100.00' })
-    await line.getByRole('button', { name: t('en', 'paymentVoid') }).click()
-    const dialog = admin.page.getByRole('dialog')
-    await dialog.locator('#void-reason').fill('Counted twice')
-    await dialog.getByRole('button', { name: t('en', 'paymentVoid') }).click()
-    await dialog.waitFor({ state: 'hidden' })
+    await voidIn(admin.page, '100.00')
+    await admin.page.getByRole('dialog').waitFor({ state: 'hidden' })
     const voided = await apiCall<{ status: string }>(adminToken, 'GET', `/api/payments/${cashId}`)
     assert.equal(voided.status, 'void')
 

@@ -203,7 +203,7 @@ function PaymentsTable({
 }
 
 /** The statement's paper: church head, payer, months, payments and totals by fund. */
-export function Statement({
+function Statement({
   data,
   church,
   language,
