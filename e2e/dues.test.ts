@@ -3,12 +3,18 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
-import sharp from 'sharp'
 import { seriousViolations } from './axe'
 import { qrPath } from '../src/features/idcard/qrPath'
 import {
+  createDuesMember,
+  createFunds,
+  openDuesTab as openDuesTabOf,
+  openPaymentForm,
+  setChurchProfile,
+} from './duesSupport'
+import {
   apiToken,
-  createMember,
+  forEachLook,
   type Language,
   NARROW,
   navigate,
@@ -27,84 +33,21 @@ const SHOTS = process.env.DUES_SHOTS
 let token: string
 let memberId: number
 
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`)
-  return JSON.parse(text) as { id: number }
-}
-
 useServerAndBrowser(async () => {
   token = await apiToken(server.url)
-  const logo = await sharp({
-    create: { width: 96, height: 96, channels: 4, background: '#1f6f43' },
+  await setChurchProfile(token)
+  await createFunds(token)
+  memberId = await createDuesMember(token, {
+    first_name: 'አበበ',
+    middle_name: 'ከበደ',
+    last_name: 'ተስፋዬ',
   })
-    .png()
-    .toBuffer()
-  await api('PUT', '/api/church', {
-    name_am: 'ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን',
-    name_en: 'Debre Selam St Mary Church',
-    name_om: 'Waldaa Kiristaanaa Qulqulleettii Maariyaam',
-    address: 'Bole, Addis Ababa',
-    phone: '+251 11 123 4567',
-    po_box: '1234',
-    signatory_name: 'ቀሲስ ገብረ ማርያም',
-    signatory_title: 'ገንዘብ ያዥ',
-    logo: `data:image/png;base64,${logo.toString('base64')}`,
-  })
-  const fund = await api('POST', '/api/funds', {
-    kind: 'dues',
-    payer: 'member',
-    name_am: 'ወርሃዊ የአባልነት ክፍያ',
-    name_en: 'Monthly dues',
-    name_om: "Kaffaltii miseensummaa ji'aa",
-  })
-  await api('POST', `/api/funds/${fund.id}/rates`, { amount: 5000, from_month: '2018-01' })
-  await api('POST', '/api/funds', {
-    kind: 'gift',
-    name_am: 'አሥራት',
-    name_en: 'Tithe',
-    name_om: 'Kurnaa',
-  })
-  memberId = (
-    await createMember(
-      {
-        first_name: 'አበበ',
-        middle_name: 'ከበደ',
-        last_name: 'ተስፋዬ',
-        gender: 'male',
-        date_of_birth: '1980-03-02',
-        date_joined: '2025-09-20',
-        marital_status: 'married',
-        phone_primary: '+251911000461',
-        street_address: 'Bole Road 12',
-        city: 'Addis Ababa',
-        state: 'Addis Ababa',
-        membership_status: 'member',
-        current_ministries: JSON.stringify(['choir']),
-        highest_education: 'degree',
-        preferred_contact_method: 'call',
-      },
-      token,
-    )
-  ).id
 })
 
-async function openDuesTab(page: Page, lang: Language) {
-  await navigate(page, `/member/${memberId}`)
-  await page.getByRole('tab', { name: t(lang, 'duesTab'), exact: true }).click()
-  await page.locator('.dues-strip').waitFor()
-}
+const openDuesTab = (page: Page, lang: Language) => openDuesTabOf(page, lang, memberId)
 
 async function fillPayment(page: Page, lang: Language, amount: string) {
-  await page.getByRole('button', { name: t(lang, 'paymentNew') }).click()
-  const form = page.getByRole('form', { name: t(lang, 'paymentFormTitle') })
-  await form.waitFor()
-  await form.locator('#payment-amount').fill(amount)
+  const form = await openPaymentForm(page, lang, amount)
   await form.locator('.payment-preview li').first().waitFor()
   return form
 }
@@ -172,46 +115,38 @@ test(
   'screenshots of the Dues tab, the payment form and the receipts',
   { skip: !SHOTS },
   async () => {
-    for (const lang of ['am', 'en'] as const)
-      for (const theme of ['light', 'dark'] as const)
-        for (const viewport of [NARROW, WIDE]) {
-          const name = `${lang}-${theme}-${viewport.width}`
-          const { context, page } = await openPage({ language: lang, theme, viewport })
-          try {
-            await signIn(page)
-            await openDuesTab(page, lang)
-            await page.screenshot({
-              path: path.join(SHOTS!, `dues-tab-${name}.png`),
-              fullPage: true,
-            })
-            await fillPayment(page, lang, '75.50')
-            await page.screenshot({ path: path.join(SHOTS!, `payment-form-${name}.png`) })
-            await page
-              .getByRole('form', { name: t(lang, 'paymentFormTitle') })
-              .getByRole('button', { name: t(lang, 'paymentRecord') })
-              .click()
-            await page.waitForURL(/\/payments\/\d+\/receipt$/)
-            await page.locator('article.receipt').waitFor()
-            await page.screenshot({
-              path: path.join(SHOTS!, `receipt-${name}.png`),
-              fullPage: true,
-            })
-            await page.emulateMedia({ media: 'print' })
-            await page.screenshot({
-              path: path.join(SHOTS!, `receipt-print-a5-${name}.png`),
-              fullPage: true,
-            })
-            await page.emulateMedia({ media: 'screen' })
-            await page.getByText(t(lang, 'receiptPaper80')).click()
-            await page.emulateMedia({ media: 'print' })
-            await page.screenshot({
-              path: path.join(SHOTS!, `receipt-print-80mm-${name}.png`),
-              fullPage: true,
-            })
-          } finally {
-            await context.close()
-          }
-        }
+    await forEachLook(async ({ lang, name, page }) => {
+      await signIn(page)
+      await openDuesTab(page, lang)
+      await page.screenshot({
+        path: path.join(SHOTS!, `dues-tab-${name}.png`),
+        fullPage: true,
+      })
+      await fillPayment(page, lang, '75.50')
+      await page.screenshot({ path: path.join(SHOTS!, `payment-form-${name}.png`) })
+      await page
+        .getByRole('form', { name: t(lang, 'paymentFormTitle') })
+        .getByRole('button', { name: t(lang, 'paymentRecord') })
+        .click()
+      await page.waitForURL(/\/payments\/\d+\/receipt$/)
+      await page.locator('article.receipt').waitFor()
+      await page.screenshot({
+        path: path.join(SHOTS!, `receipt-${name}.png`),
+        fullPage: true,
+      })
+      await page.emulateMedia({ media: 'print' })
+      await page.screenshot({
+        path: path.join(SHOTS!, `receipt-print-a5-${name}.png`),
+        fullPage: true,
+      })
+      await page.emulateMedia({ media: 'screen' })
+      await page.getByText(t(lang, 'receiptPaper80')).click()
+      await page.emulateMedia({ media: 'print' })
+      await page.screenshot({
+        path: path.join(SHOTS!, `receipt-print-80mm-${name}.png`),
+        fullPage: true,
+      })
+    })
   },
 )
 

@@ -4,8 +4,10 @@ import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
+  apiCall,
   apiToken,
   createMember,
+  MEMBER_BASICS,
   type Language,
   NARROW,
   navigate,
@@ -25,28 +27,13 @@ let token: string
 let householdId: number
 let headId: number
 
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`)
-  return JSON.parse(text) as { id: number }
-}
+const api = (method: string, url: string, body?: unknown) => apiCall(token, method, url, body)
 
 const MEMBER = {
   last_name: 'Tesfaye',
   marital_status: 'married',
   phone_primary: '+251911000301',
-  street_address: 'Bole Road 12',
-  city: 'Addis Ababa',
-  state: 'Addis Ababa',
-  membership_status: 'member',
-  current_ministries: JSON.stringify(['choir']),
-  highest_education: 'degree',
-  preferred_contact_method: 'call',
+  ...MEMBER_BASICS,
 }
 
 useServerAndBrowser(async () => {

@@ -90,6 +90,17 @@ export function useServerAndBrowser(setUp?: () => Promise<void>) {
   })
 }
 
+/** The rest of a registration's required fields, as createMember sends them. */
+export const MEMBER_BASICS = {
+  street_address: 'Bole Road 12',
+  city: 'Addis Ababa',
+  state: 'Addis Ababa',
+  membership_status: 'member',
+  current_ministries: JSON.stringify(['choir']),
+  highest_education: 'degree',
+  preferred_contact_method: 'call',
+}
+
 /** Registers a member through the API as the wizard sends it; fails the test unless stored. */
 export async function createMember(
   fields: Record<string, string | Blob>,
@@ -236,6 +247,42 @@ export async function apiToken(baseUrl: string, username = 'admin', password = A
   const body = (await res.json()) as { token?: string }
   if (!body.token) throw new Error(`login failed: ${JSON.stringify(body)}`)
   return body.token
+}
+
+/** An authenticated JSON call for setting up data; fails the test on any error status. */
+export async function apiCall<T = { id: number }>(
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`)
+  return JSON.parse(text) as T
+}
+
+/**
+ * Every look a screen is checked in: Amharic and English, light and dark, 375 and 1280 px; each
+ * in a new page, `name` like "am-dark-375" for its files.
+ */
+export async function forEachLook(
+  take: (look: { lang: 'am' | 'en'; name: string; page: Page }) => Promise<void>,
+) {
+  for (const lang of ['am', 'en'] as const)
+    for (const theme of ['light', 'dark'] as const)
+      for (const viewport of [NARROW, WIDE]) {
+        const { context, page } = await openPage({ language: lang, theme, viewport })
+        try {
+          await take({ lang, name: `${lang}-${theme}-${viewport.width}`, page })
+        } finally {
+          await context.close()
+        }
+      }
 }
 
 /** Adds a staff account through the users CLI (password from stdin, as a person would). */

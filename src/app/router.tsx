@@ -46,6 +46,9 @@ const ReceiptScreen = lazy(
   () => import(/* webpackChunkName: "receipt" */ '../features/dues/ReceiptScreen'),
 )
 const FundsScreen = lazy(() => import('../features/dues/FundsScreen'))
+const StatementScreen = lazy(
+  () => import(/* webpackChunkName: "statement" */ '../features/dues/StatementScreen'),
+)
 const ChurchProfileScreen = lazy(() => import('../features/churchProfile/ChurchProfileScreen'))
 // The signed-in frame (top bar, its menus) is not needed to show /login; nor are the messages
 // of the signed-in screens, which load with it.
@@ -109,9 +112,11 @@ export const routes: RouteObject[] = [
       { path: '/members', element: <MemberListScreen /> },
       { path: '/member/edit/:id', element: <MemberDetailScreen /> },
       { path: '/member/idcard/:id', element: <IdCardScreen /> },
+      { path: '/member/statement/:id', element: <StatementScreen payer="member" /> },
       { path: '/member/:id', element: <MemberDetailScreen /> },
       { path: '/households', element: <HouseholdListScreen /> },
       { path: '/households/:id', element: <HouseholdScreen /> },
+      { path: '/households/:id/statement', element: <StatementScreen payer="household" /> },
       { path: '/dues/cash-up', element: <CashUpScreen /> },
       { path: '/dues/reports', element: <DuesReportsScreen /> },
       { path: '/account/password', element: <ChangePasswordScreen /> },

@@ -229,3 +229,42 @@ export interface MemberDuesAnswer {
 
 /** GET /api/households/:id/dues: the same for a household and a per-household fund. */
 export type HouseholdDuesAnswer = Omit<MemberDuesAnswer, 'member_id'> & { household_id: number }
+
+/**
+ * GET /api/members/:id/statement: a member's Ethiopian year. Each fund paid into that year or
+ * owed to, with what was paid; a dues fund also its twelve months, arrears and standing today.
+ */
+export interface StatementAnswer {
+  member_id: number
+  first_name: string
+  last_name: string
+  year: number
+  currency: string
+  funds: {
+    fund_id: number
+    kind: string
+    name_am: string
+    name_en: string
+    name_om: string
+    paid: number
+    months: MonthLine[]
+    /** A dues fund's arrears and good standing as of today; null for a gift fund. */
+    arrears: Arrears | null
+    good_standing: boolean | null
+  }[]
+  payments: {
+    id: number
+    receipt_number: string
+    fund_id: number
+    amount: number
+    method: string
+    received_on: string
+    months: string[]
+  }[]
+}
+
+/** GET /api/households/:id/statement: the same, keyed by the household. */
+export type HouseholdStatementAnswer = Omit<
+  StatementAnswer,
+  'member_id' | 'first_name' | 'last_name'
+> & { household_id: number; name: string }

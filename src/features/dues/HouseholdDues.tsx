@@ -10,7 +10,7 @@ import { selectLanguage } from '../preferences'
 import { useFundsQuery } from './duesApi'
 import { nameIn } from './duesText'
 import { useHouseholdDuesQuery } from './householdDuesApi'
-import { DuesStrip } from './MemberDues'
+import { DuesStrip, StatementLink } from './MemberDues'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
 import './dues.css'
@@ -67,15 +67,18 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
         language={language}
         onYear={setYear}
         actions={
-          canPay && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => setPaying(true)}
-            >
-              <FormattedMessage id="paymentNew" />
-            </Button>
-          )
+          <>
+            <StatementLink to={`/households/${householdId}/statement?year=${dues.data.year}`} />
+            {canPay && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setPaying(true)}
+              >
+                <FormattedMessage id="paymentNew" />
+              </Button>
+            )}
+          </>
         }
       />
     )

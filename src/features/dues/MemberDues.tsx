@@ -1,8 +1,8 @@
-import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons'
+import { FileTextOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons'
 import { App, Button, Empty, Select, Skeleton, Tag } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import {
   DUES_CATEGORIES,
@@ -73,6 +73,15 @@ function MonthCell({
         </span>
       )}
     </li>
+  )
+}
+
+/** The yearly statement of the year the strip shows (screen, print and .xlsx). */
+export function StatementLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="dues-statement-link">
+      <FileTextOutlined aria-hidden /> <FormattedMessage id="duesReportStatement" />
+    </Link>
   )
 }
 
@@ -199,6 +208,7 @@ export function MemberDues({
         onYear={setYear}
         actions={
           <>
+            <StatementLink to={`/member/statement/${memberId}?year=${data.year}`} />
             {admin && (
               <Button onClick={() => setWaiving(true)}>
                 <FormattedMessage id="duesWaive" />

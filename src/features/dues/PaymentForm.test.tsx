@@ -262,16 +262,43 @@ describe('the payments list and the admin actions', () => {
     server.on('GET', '/api/payments', { json: { items: [payment()], next_cursor: null } })
   })
 
-  it('a clerk records and reprints, and sees neither void nor waive', async () => {
+  it('a clerk records and reprints, voids only its own payments and never waives', async () => {
+    server.on('GET', '/api/payments', {
+      json: {
+        items: [payment(), payment({ id: 10, receipt_number: '2018-000008', received_by: 'ana' })],
+        next_cursor: null,
+      },
+    })
     renderTab(clerk)
     const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
     expect(within(row).getByRole('link', { name: 'Receipt' })).toHaveAttribute(
       'href',
       '/payments/9/receipt',
     )
-    expect(within(row).queryByRole('button', { name: 'Void' })).not.toBeInTheDocument()
+    expect(within(row).getByRole('button', { name: 'Void' })).toBeInTheDocument()
+    const others = screen.getByText('2018-000008').closest('li')!
+    expect(within(others).queryByRole('button', { name: 'Void' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Waive months' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Record a payment' })).toBeInTheDocument()
+  })
+
+  it('tells a clerk that a closed day’s payment is an admin’s to void', async () => {
+    server.on('POST', '/api/payments/9/void', {
+      status: 403,
+      json: { message: 'The cash-up of that day is closed: an admin voids its payments' },
+    })
+    renderTab(clerk)
+    const user = userEvent.setup()
+    const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+    await user.click(within(row).getByRole('button', { name: 'Void' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' }, slow)
+    await user.type(within(dialog).getByLabelText('Reason'), 'Counted twice')
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }))
+    expect(
+      await within(dialog).findByText(
+        'This day’s cash-up is closed: only an admin can void its payments.',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('an auditor reads but records nothing', async () => {

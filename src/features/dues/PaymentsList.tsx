@@ -6,12 +6,12 @@ import { useAppSelector } from '../../app/hooks'
 import { serverMessage } from '../../app/api'
 import { formatDate, formatMinor, minorDigits } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
-import { useRole } from '../auth'
+import { selectCurrentUser, useRole } from '../auth'
 import { selectLanguage } from '../preferences'
 import { type Payment, useFundsQuery, usePaymentsQuery, useVoidPaymentMutation } from './duesApi'
 import { nameIn, READABLE_TAG } from './duesText'
 
-/** Asks an admin for the reason, then voids: the number stays, marked void. */
+/** Asks for the reason, then voids: the number stays, marked void. */
 function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClose: () => void }) {
   const intl = useIntl()
   const [reason, setReason] = useState('')
@@ -29,7 +29,13 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
       setError(undefined)
       onClose()
     } catch (failure) {
-      setError(serverMessage(failure) ?? intl.formatMessage({ id: 'paymentVoidFailed' }))
+      // A 403 here is the closed day: only an admin voids its payments (decision 0230).
+      const closed = (failure as { status?: unknown }).status === 403
+      setError(
+        closed
+          ? intl.formatMessage({ id: 'paymentVoidDayClosed' })
+          : (serverMessage(failure) ?? intl.formatMessage({ id: 'paymentVoidFailed' })),
+      )
     }
   }
   return (
@@ -70,11 +76,16 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
   )
 }
 
-/** A payer's payments, newest first: each opens its receipt again; admins may void one. */
+/** A payer's payments, newest first: each opens its receipt again; some may be voided. */
 export function PaymentsList(payer: { memberId: number } | { householdId: number }) {
   const intl = useIntl()
   const language = useAppSelector(selectLanguage)
-  const admin = useRole() === 'admin'
+  const role = useRole()
+  const me = useAppSelector(selectCurrentUser)
+  // An admin voids any payment; a clerk its own while the day's cash-up is open (the server
+  // refuses after closing, decision 0230).
+  const mayVoid = (payment: Payment) =>
+    role === 'admin' || (role === 'clerk' && payment.received_by === me?.username)
   const payments = usePaymentsQuery(payer)
   const funds = useFundsQuery()
   const [voiding, setVoiding] = useState<Payment | undefined>(undefined)
@@ -108,7 +119,7 @@ export function PaymentsList(payer: { memberId: number } | { householdId: number
                   <Link key="receipt" to={`/payments/${payment.id}/receipt`}>
                     <FormattedMessage id="paymentReceipt" />
                   </Link>,
-                  ...(admin && payment.status === 'valid'
+                  ...(mayVoid(payment) && payment.status === 'valid'
                     ? [
                         <Button key="void" danger size="small" onClick={() => setVoiding(payment)}>
                           <FormattedMessage id="paymentVoid" />

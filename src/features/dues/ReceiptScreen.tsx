@@ -15,6 +15,7 @@ import {
 } from '../preferences'
 import { type ChurchProfile, useChurchQuery } from '../churchProfile'
 import { type Fund, type Payment, useFundsQuery, usePaymentQuery } from './duesApi'
+import { ChurchHead } from './ChurchHead'
 import { duesMonthIn, nameIn } from './duesText'
 import './receipt.css'
 
@@ -64,7 +65,6 @@ export function Receipt({
   const digits = minorDigits(payment.currency)
   const money = (minor: number) => `${formatMinor(minor, digits)} ${payment.currency}`
   const verifyUrl = `${origin}${payment.verify_path}`
-  const churchName = church ? nameIn(church, language) : ''
   const rows: [string, React.ReactNode][] = [
     [t('receiptPayerName'), payment.payer_name ?? '—'],
     [t('paymentFund'), fund ? nameIn(fund, language) : '—'],
@@ -113,23 +113,7 @@ export function Receipt({
       className={`receipt receipt-${format}${payment.status === 'void' ? ' receipt-is-void' : ''}`}
       aria-label={t('receiptTitle')}
     >
-      <header className="receipt-head">
-        {church?.logo_url && <img className="receipt-logo" src={church.logo_url} alt="" />}
-        <div className="receipt-church">
-          {churchName && <h2 className="receipt-church-name">{churchName}</h2>}
-          {church && (church.address || church.phone || church.po_box) && (
-            <p className="receipt-church-contact">
-              {[
-                church.address,
-                church.phone,
-                church.po_box ? t('receiptPoBox', { box: church.po_box }) : '',
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-          )}
-        </div>
-      </header>
+      <ChurchHead church={church} language={language} />
       <h3 className="receipt-title">
         <FormattedMessage id="receiptTitle" />
         <span className="receipt-number">{payment.receipt_number}</span>

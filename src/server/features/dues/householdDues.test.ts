@@ -432,6 +432,11 @@ describe('the household’s yearly statement', () => {
       ['partial', 4000],
       ['unpaid', 0],
     ])
+    // Today (Tir): Tikimt's rest, Hidar and Tahsas have ended unpaid.
+    expect(st.funds[0]).toMatchObject({
+      arrears: { months: 3, amount: 20000 },
+      good_standing: false,
+    })
     expect(st.payments).toEqual([
       {
         id: paid.payment.id,

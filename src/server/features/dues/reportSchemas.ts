@@ -1,6 +1,11 @@
 // Request and response shapes of the dues reports: collections, arrears, good standing and a
 // member's yearly statement (issue 46). Each answers JSON, or .xlsx with format=xlsx.
-import { MAX_DUES_YEAR, MIN_DUES_YEAR } from '../../../domain'
+import {
+  type HouseholdStatementAnswer,
+  MAX_DUES_YEAR,
+  MIN_DUES_YEAR,
+  type StatementAnswer,
+} from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 const year = { type: 'integer', minimum: MIN_DUES_YEAR, maximum: MAX_DUES_YEAR }
@@ -278,7 +283,17 @@ const statementFunds = {
   type: 'array',
   items: {
     type: 'object',
-    required: ['fund_id', 'kind', 'name_am', 'name_en', 'name_om', 'paid', 'months'],
+    required: [
+      'fund_id',
+      'kind',
+      'name_am',
+      'name_en',
+      'name_om',
+      'paid',
+      'months',
+      'arrears',
+      'good_standing',
+    ],
     properties: {
       fund_id: { type: 'integer' },
       kind: { type: 'string' },
@@ -286,6 +301,12 @@ const statementFunds = {
       name_en: { type: 'string' },
       name_om: { type: 'string' },
       paid: { type: 'integer' },
+      arrears: {
+        type: ['object', 'null'],
+        required: ['months', 'amount'],
+        properties: { months: { type: 'integer' }, amount: { type: 'integer' } },
+      },
+      good_standing: { type: ['boolean', 'null'] },
       months: {
         type: 'array',
         items: {
@@ -335,41 +356,11 @@ export const householdStatementResponse = {
   },
 } as const
 
-/**
- * A member's year: for each fund paid into or owed to, what was paid (received in the
- * Ethiopian year), and for dues funds the twelve months; the valid payments of the year.
- */
-export interface Statement {
-  member_id: number
-  first_name: string
-  last_name: string
-  year: number
-  currency: string
-  funds: {
-    fund_id: number
-    kind: string
-    name_am: string
-    name_en: string
-    name_om: string
-    paid: number
-    months: { month: string; due: number; paid: number; state: string }[]
-  }[]
-  payments: {
-    id: number
-    receipt_number: string
-    fund_id: number
-    amount: number
-    method: string
-    received_on: string
-    months: string[]
-  }[]
-}
+/** A member's year (the shape is the client's too: src/domain). */
+export type Statement = StatementAnswer
 
 /** A household's year, as Statement is a member's: per-household dues funds and its gifts. */
-export type HouseholdStatement = Omit<Statement, 'member_id' | 'first_name' | 'last_name'> & {
-  household_id: number
-  name: string
-}
+export type HouseholdStatement = HouseholdStatementAnswer
 
 /** GET /api/stats's `dues`: this Ethiopian month's collections and members in arrears. */
 export interface DuesDashboard {

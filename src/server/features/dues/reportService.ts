@@ -2,6 +2,7 @@
 // (the voters' roll) and a member's yearly statement. Clerks see their own members; auditors
 // and admins everyone's, or one account's (owner=).
 import {
+  arrearsOf,
   type DuesMonth,
   ethiopianToIso,
   addDays,
@@ -389,6 +390,8 @@ async function payerStatement(
       name_om: fund.name_om,
       paid: paidTo.get(fund.id) ?? 0,
       months: ledger ? yearStrip(ledger, year, currentMonth) : [],
+      arrears: ledger ? arrearsOf(ledger, currentMonth) : null,
+      good_standing: ledger ? inGoodStanding(ledger, currentMonth, settings.rule) : null,
     })
   }
   return {

@@ -135,6 +135,57 @@ export function goodStandingWorkbook(report: GoodStandingReport, lang: Language)
   )
 }
 
+/**
+ * Below the payments, each dues fund's twelve months (due, paid, state), their totals, and
+ * the arrears (months in the method column) and standing as of today, in the payments' columns.
+ */
+function statementMonthRows(funds: Statement['funds'], lang: Language): Cell[][] {
+  const t = words(lang)
+  const rows: Cell[][] = []
+  for (const fund of funds.filter((f) => f.months.length > 0)) {
+    const name = fundName(fund, lang)
+    rows.push(
+      [],
+      [
+        t('duesStatementMonth'),
+        '',
+        name,
+        t('duesStatementState'),
+        t('duesStatementDue'),
+        t('duesStatementPaid'),
+      ],
+      ...fund.months.map((m): Cell[] => [
+        monthText(m.month, lang),
+        '',
+        name,
+        t(`duesState.${m.state}`),
+        major(m.due),
+        major(m.paid),
+      ]),
+      [
+        t('duesReportTotal'),
+        '',
+        name,
+        '',
+        major(fund.months.reduce((n, m) => n + m.due, 0)),
+        major(fund.months.reduce((n, m) => n + m.paid, 0)),
+      ],
+    )
+    if (fund.arrears)
+      rows.push([
+        t('duesReportArrears'),
+        '',
+        name,
+        fund.arrears.months,
+        '',
+        major(fund.arrears.amount),
+      ])
+    if (fund.good_standing !== null)
+      rows.push([t(fund.good_standing ? 'duesGoodStanding' : 'duesNotGoodStanding'), '', name])
+  }
+  return rows
+}
+
 export function statementWorkbook(
   report: Omit<Statement, 'member_id'>,
   lang: Language,
@@ -154,6 +205,7 @@ export function statementWorkbook(
   for (const fund of report.funds) {
     rows.push(['', '', fundName(fund, lang), t('duesReportTotal'), '', major(fund.paid)])
   }
+  rows.push(...statementMonthRows(report.funds, lang))
   return workbook(
     title,
     [
@@ -171,6 +223,6 @@ export function statementWorkbook(
       t('receiptAmount'),
     ],
     rows,
-    [5],
+    [4, 5],
   )
 }

@@ -191,6 +191,24 @@ describe('a member’s yearly statement', () => {
     ])
   })
 
+  it('gives each dues fund its arrears and standing today; a gift fund neither', async () => {
+    const paid = await get<Statement>(w.clerk, `/api/members/${m.paid}/statement?year=2018`)
+    expect(paid.funds.find((f) => f.fund_id === w.fundId)).toMatchObject({
+      arrears: { months: 0, amount: 0 },
+      good_standing: true,
+    })
+    expect(paid.funds.find((f) => f.fund_id === giftId)).toMatchObject({
+      arrears: null,
+      good_standing: null,
+    })
+    // Meskerem paid; Tikimt to Tahsas ended unpaid. A past year's statement still says today's.
+    const owing = await get<Statement>(w.auditor, `/api/members/${m.oneMonth}/statement?year=2017`)
+    expect(owing.funds.find((f) => f.fund_id === w.fundId)).toMatchObject({
+      arrears: { months: 3, amount: 15000 },
+      good_standing: false,
+    })
+  })
+
   it('is a 404 for another clerk’s member', async () => {
     const res = await w.call(w.otherClerk, { url: `/api/members/${m.paid}/statement` })
     expect(res.statusCode).toBe(404)
@@ -239,6 +257,14 @@ describe('.xlsx', () => {
       `/api/members/${m.paid}/statement?year=2018&format=xlsx&calendar=ethiopian`,
     )
     expect(statement[5].slice(1, 4)).toEqual(['12 Tir 2018 E.C.', 'Monthly dues', 'Cash'])
+    // Below the payments: the dues fund's twelve months, their totals, arrears and standing.
+    const months = statement.findIndex((row) => row[0] === 'Month')
+    expect(statement[months]).toEqual(['Month', '', 'Monthly dues', 'State', 'Due', 'Paid'])
+    expect(statement[months + 1]).toEqual(['Meskerem 2018', '', 'Monthly dues', 'Paid', 50, 50])
+    expect(statement[months + 5]).toEqual(['Tir 2018', '', 'Monthly dues', 'Unpaid', 50, 0])
+    expect(statement[months + 13]).toEqual(['Total', '', 'Monthly dues', '', 600, 200])
+    expect(statement[months + 14]).toEqual(['Arrears', '', 'Monthly dues', 0, '', 0])
+    expect(statement[months + 15]).toEqual(['In good standing', '', 'Monthly dues'])
   })
 })
 
