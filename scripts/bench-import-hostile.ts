@@ -1,7 +1,9 @@
 // npm run bench:import-hostile: the hostile files of issue 47 uploaded to a server on a temporary
 // SQLite file, with /health asked every 10 ms over HTTP meanwhile. Prints, per case, the
 // answers, the wall clock, the slowest /health answer, the peak RSS of the process and what
-// the database file grew by. The figures go into docs/performance.md ("Imports under load").
+// the database file grew by; the accepted file is then previewed and committed, with the
+// commit's progress polled too. The figures go into docs/performance.md ("Imports under load").
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -50,6 +52,15 @@ const fullRegister = () =>
               ? `note ${i}`
               : '',
       ),
+  })
+
+/** The status of a GET over HTTP (not inject: it must wait for the event loop like a client). */
+const httpGet = (port: number, url: string, authorization: string) =>
+  new Promise<number>((resolve) => {
+    http.get({ port, host: '127.0.0.1', path: url, headers: { authorization } }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+    })
   })
 
 async function main() {
@@ -113,6 +124,43 @@ async function main() {
           auth,
         ),
       })
+    /** The accepted file's preview and commit, /health and the commit's progress polled meanwhile. */
+    const previewAndCommit = async (auth: { authorization: string }, id: string) => {
+      const step = async (label: string, url: string, payload: object) => {
+        const token = crypto.randomBytes(16).toString('hex')
+        let progressSlowest = 0
+        let progressAnswers = 0
+        let running = true
+        const progressPoll = async () => {
+          while (running) {
+            const started = performance.now()
+            const res = await httpGet(port, `/api/imports/progress/${token}`, auth.authorization)
+            if (res === 200) progressAnswers += 1
+            progressSlowest = Math.max(progressSlowest, performance.now() - started)
+            await new Promise((resolve) => setTimeout(resolve, 100))
+          }
+        }
+        const progressPoller = progressPoll()
+        slowest = 0
+        const started = performance.now()
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: auth,
+          payload: { ...payload, progress: token },
+        })
+        const wall = performance.now() - started
+        running = false
+        await progressPoller
+        process.stdout.write(
+          `  ${label}: ${res.statusCode} in ${(wall / 1000).toFixed(2)} s; /health at most ` +
+            `${slowest.toFixed(0)} ms; progress answered ${progressAnswers} times, at most ` +
+            `${progressSlowest.toFixed(0)} ms\n`,
+        )
+      }
+      await step('preview', `/api/imports/${id}/preview`, {})
+      await step('commit', `/api/imports/${id}/commit`, { on_duplicate: 'create' })
+    }
     const size = () =>
       fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0)
     const MB = 1024 * 1024
@@ -146,6 +194,8 @@ async function main() {
       )
       const refused = answers.find((res) => res.statusCode >= 400)
       if (refused) process.stdout.write(`  ${refused.json<{ message: string }>().message}\n`)
+      else if (times === 1)
+        await previewAndCommit(accounts[0], answers[0].json<{ id: string }>().id)
     }
     polling = false
     await poller

@@ -91,6 +91,33 @@ const findButton = async (name: string | RegExp) =>
 const posts = (path: string) =>
   server.requests.filter((r) => r.method === 'POST' && r.path === path)
 
+/** Holds a POST's answer until the returned function is called, as a long check or commit. */
+function holdPost(path: string, json: unknown): () => void {
+  let answer = () => {}
+  server.on(
+    'POST',
+    path,
+    () =>
+      new Promise((resolve) => {
+        answer = () => resolve({ json })
+      }),
+  )
+  return () => answer()
+}
+
+const reportProgress = (json: { phase: string; done: number; total: number }) =>
+  server.on('GET', /^\/api\/imports\/progress\//, { json })
+
+/** The server's figures on screen, asked for with the token the waiting call was sent with. */
+async function expectServerProgress(percent: string, text: string, call: string) {
+  const bar = await screen.findByRole('progressbar', { name: 'Progress on the server' }, SLOW)
+  expect(bar).toHaveAttribute('aria-valuenow', percent)
+  expect(screen.getByText(text)).toBeVisible()
+  const token = (posts(call)[0].body as { progress: string }).progress
+  const polls = server.requests.filter((r) => r.path.startsWith('/api/imports/progress/'))
+  expect(polls.at(-1)?.path).toBe(`/api/imports/progress/${token}`)
+}
+
 describe('ImportScreen', () => {
   it('walks upload → columns → preview → import → report', async () => {
     renderRoute('/import', { signedInAs: admin })
@@ -272,33 +299,35 @@ describe('ImportScreen', () => {
   })
 
   it('shows how many rows the server has stored while it commits', async () => {
-    let answer = () => {}
-    server.on(
-      'POST',
-      `/api/imports/${ID}/commit`,
-      () =>
-        new Promise((resolve) => {
-          answer = () => resolve({ json: { created: 2, updated: 0, skipped: 0, refused: 1 } })
-        }),
-    )
-    server.on('GET', /^\/api\/imports\/progress\//, {
-      json: { phase: 'storing', done: 120, total: 240 },
+    const answer = holdPost(`/api/imports/${ID}/commit`, {
+      created: 2,
+      updated: 0,
+      skipped: 0,
+      refused: 1,
     })
+    reportProgress({ phase: 'storing', done: 120, total: 240 })
     renderRoute('/import', { signedInAs: admin })
     await chooseFile(csv())
     fireEvent.click(await findButton('Check the rows'))
     fireEvent.click(await findButton('Import 1 row'))
 
-    const bar = await screen.findByRole('progressbar', { name: 'Progress on the server' }, SLOW)
-    expect(bar).toHaveAttribute('aria-valuenow', '50')
-    expect(screen.getByText('Storing rows: 120 of 240')).toBeVisible()
-    // The figures asked for are those of this commit: the token it was sent with.
-    const token = (posts(`/api/imports/${ID}/commit`)[0].body as { progress: string }).progress
-    const polls = server.requests.filter((r) => r.path.startsWith('/api/imports/progress/'))
-    expect(polls.at(-1)?.path).toBe(`/api/imports/progress/${token}`)
-
+    await expectServerProgress('50', 'Storing rows: 120 of 240', `/api/imports/${ID}/commit`)
     answer()
     await screen.findByText('Report', { selector: 'h1, h2' }, SLOW)
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
+  it('shows how many rows the server has checked while it checks them again', async () => {
+    const answer = holdPost(`/api/imports/${ID}/preview`, PREVIEWED)
+    reportProgress({ phase: 'checking', done: 750, total: 1000 })
+    renderRoute('/import', { signedInAs: admin })
+    await screen.findByText('Import members', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv())
+    fireEvent.click(await findButton('Check the rows'))
+
+    await expectServerProgress('75', 'Checking rows: 750 of 1000', `/api/imports/${ID}/preview`)
+    answer()
+    expect(await findButton('Import 1 row')).toBeEnabled()
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 

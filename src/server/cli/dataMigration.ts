@@ -59,6 +59,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   audit_events: { key: ['seq'] },
   deleted_members: { key: ['member_id'], maxRows: 20 },
   pending_imports: { key: ['id'], maxRows: 5 },
+  pending_import_rows: { key: ['import_id', 'part'], maxRows: 5 },
   member_create_keys: { key: ['user_id', 'key'] },
   church_profile: { key: ['id'], maxRows: 5 },
   funds: { key: ['id'], identity: 'id' },

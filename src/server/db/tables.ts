@@ -152,7 +152,8 @@ export interface DeletedMembersTable {
 
 /**
  * An uploaded import between its preview and its commit (migration 2026_11_25_0201). columns,
- * mapping and rows are JSON text: the headers, header → field, and each row's cells as text.
+ * mapping and rows are JSON text: the headers, the clerk's choices, and what the rows share
+ * ({"parts", "columnCalendars"}; the rows are in pending_import_rows since 2026_11_29_1201).
  */
 export interface PendingImportsTable {
   id: string
@@ -166,6 +167,16 @@ export interface PendingImportsTable {
   committed_at: string | null
   /** The commit's answer as JSON text, with the refused rows for the report download. */
   report: string | null
+}
+
+/** Up to 500 rows of a pending import (migration 2026_11_29_1201), as JSON text. */
+export interface PendingImportRowsTable {
+  import_id: string
+  part: number
+  /** The rows' numbers in the file. */
+  row_numbers: string
+  /** Each row's cells. */
+  cells: string
 }
 
 /** The Idempotency-Key of a POST /api/members and the member it created, per account. */
@@ -349,6 +360,7 @@ export interface Database {
   audit_events: AuditEventsTable
   deleted_members: DeletedMembersTable
   pending_imports: PendingImportsTable
+  pending_import_rows: PendingImportRowsTable
   member_create_keys: MemberCreateKeysTable
   church_profile: ChurchProfileTable
   funds: FundsTable

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { isRole, type Role } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { findSessionAccount } from './repository'
-import type { TokenService } from './tokens'
+import type { TokenClaims, TokenService } from './tokens'
 import { sendError } from '../../plugins/errors'
 import { type Action, FORBIDDEN, may } from '../accounts'
 
@@ -31,6 +31,11 @@ declare module 'fastify' {
     requireAllowed: (
       action: Action,
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+    /**
+     * The claims of the request's signed, unexpired token, without the session lookup: only for
+     * answers from process memory that a checked request of that session left there.
+     */
+    signedClaims: (request: FastifyRequest) => Promise<TokenClaims | null>
   }
 }
 
@@ -44,9 +49,13 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>, tokens: TokenService) {
   app.decorateRequest('user', null)
 
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+  const signedClaims = async (request: FastifyRequest) => {
     const token = bearerToken(request)
-    const claims = token ? await tokens.verify(token) : null
+    return token ? tokens.verify(token) : null
+  }
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const claims = await signedClaims(request)
     if (!claims) return sendError(reply, 401, 'Authentication required')
     // Ended sessions (logout, password change, role change) and removed or disabled accounts
     // lose access at once, not when the token expires.
@@ -73,6 +82,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, tokens:
     return undefined
   }
 
+  app.decorate('signedClaims', signedClaims)
   app.decorate('requireSession', authenticate)
   app.decorate('requireUser', requireUser)
   app.decorate('requireAllowed', (action: Action) => async (request, reply) => {

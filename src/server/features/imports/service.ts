@@ -35,8 +35,12 @@ import { memberChanges, recordEvents } from '../history'
 import {
   claimPendingImport,
   deleteExpiredImports,
+  deletePendingImport,
   findPendingImport,
+  findPendingImportPart,
   insertPendingImport,
+  insertPendingImportPart,
+  type PendingImportPart,
   saveImportReport,
 } from './repository/pendingImports'
 import { addTo, findIn, type DuplicateIndex } from './duplicates'
@@ -310,16 +314,42 @@ function sliceTimer() {
   }
 }
 
-/** JSON.stringify(stored), its rows written a slice at a time between turns of the event loop. */
-async function storedJson(stored: StoredRows): Promise<string> {
-  const pause = sliceTimer()
-  const parts: string[] = []
-  for (let start = 0; start < stored.rows.length; start += ROWS_PER_LOOK) {
-    await pause()
-    parts.push(JSON.stringify(stored.rows.slice(start, start + ROWS_PER_LOOK)).slice(1, -1))
+// A pending import's rows are stored in parts of this many (migration 2026_11_29_1201): each
+// part is written, read and parsed between two turns of the event loop (decision 0238).
+const ROWS_PER_PART = 500
+
+/** What all parts share, kept in the pending import's `rows` column. */
+interface PartsOf {
+  parts: number
+  columnCalendars: (Calendar | null)[]
+}
+
+/** The rows as parts' JSON, each written between turns of the event loop. */
+async function storedParts(stored: StoredRows): Promise<PendingImportPart[]> {
+  const parts: PendingImportPart[] = []
+  for (let start = 0; start < stored.rows.length; start += ROWS_PER_PART) {
+    await nextTurn()
+    const end = start + ROWS_PER_PART
+    parts.push({
+      row_numbers: JSON.stringify(stored.rowNumbers.slice(start, end)),
+      cells: JSON.stringify(stored.rows.slice(start, end)),
+    })
   }
-  const { rowNumbers, columnCalendars } = stored
-  return `{"rows":[${parts.join(',')}],"rowNumbers":${JSON.stringify(rowNumbers)},"columnCalendars":${JSON.stringify(columnCalendars)}}`
+  return parts
+}
+
+/** The stored rows read back part by part; a part missing means the import is not whole. */
+async function readStoredRows(db: Db, id: string, shared: string): Promise<StoredRows> {
+  const { parts, columnCalendars } = JSON.parse(shared) as PartsOf
+  const stored: StoredRows = { rows: [], rowNumbers: [], columnCalendars }
+  for (let part = 0; part < parts; part += 1) {
+    await nextTurn()
+    const found = await findPendingImportPart(db, id, part)
+    if (!found) throw notFound()
+    for (const row of JSON.parse(found.cells) as Cell[][]) stored.rows.push(row)
+    for (const row of JSON.parse(found.row_numbers) as number[]) stored.rowNumbers.push(row)
+  }
+  return stored
 }
 
 async function analyse(
@@ -554,8 +584,12 @@ export async function createImport(
     rowNumbers: table.rowNumbers,
     columnCalendars: auto.columnCalendars,
   }
-  const rows = await storedJson(stored)
-  const size = Buffer.byteLength(rows)
+  const parts = await storedParts(stored)
+  const shared = JSON.stringify({ parts: parts.length, columnCalendars: auto.columnCalendars })
+  const size = parts.reduce(
+    (sum, part) => sum + Buffer.byteLength(part.cells) + Buffer.byteLength(part.row_numbers),
+    Buffer.byteLength(shared),
+  )
   if (size > MAX_STORED_BYTES) throw tooMuchData(`${(size / 2 ** 20).toFixed(0)} MB of data`)
   const id = crypto.randomBytes(16).toString('hex')
   const expiresAt = new Date(now.getTime() + IMPORT_LIFETIME_MS).toISOString()
@@ -578,12 +612,21 @@ export async function createImport(
     calendar,
     columns: JSON.stringify(table.columns),
     mapping: JSON.stringify({ ...choices, two_part_names: auto.twoPartNames }),
-    rows,
+    rows: shared,
     created_at: now.toISOString(),
     expires_at: expiresAt,
     committed_at: null,
     report: null,
   })
+  try {
+    for (const [part, rows] of parts.entries()) {
+      await insertPendingImportPart(db, id, part, rows)
+      await nextTurn()
+    }
+  } catch (error) {
+    await deletePendingImport(db, id)
+    throw error
+  }
   return answer
 }
 
@@ -605,7 +648,7 @@ export async function previewImport(
   const columns = JSON.parse(pending.columns) as string[]
   const saved = storedChoices(pending.mapping)
   const choices = checkChoices(columns, raw, saved)
-  const stored = JSON.parse(pending.rows) as StoredRows
+  const stored = await readStoredRows(db, id, pending.rows)
   const twoPartNames =
     (saved as { two_part_names?: boolean }).two_part_names === true &&
     Object.values(choices.mapping).includes('middle_name')
@@ -643,7 +686,7 @@ export async function commitImport(
   if (pending.committed_at) throw alreadyCommitted()
   const columns = JSON.parse(pending.columns) as string[]
   const choices = checkChoices(columns, request.choices, storedChoices(pending.mapping))
-  const stored = JSON.parse(pending.rows) as StoredRows
+  const stored = await readStoredRows(db, id, pending.rows)
   const calendar = pending.calendar as Calendar
   const unconfirmed = dateColumns(columns, stored, choices, calendar).filter(
     (column) => column.needs_choice,
@@ -713,7 +756,11 @@ export async function commitImport(
       )
       events = []
     }
-    for (let i = 0; i < analysis.readings.length; i += 1) {
+    // Updates and history events take the event loop too: the commit yields by time as well.
+    const pause = sliceTimer()
+    const total = analysis.readings.length
+    for (let i = 0; i < total; i += 1) {
+      if (i % ROWS_PER_LOOK === 0 && (await pause())) progress?.('storing', i, total)
       const reading = analysis.readings[i]
       if (Object.keys(reading.errors).length > 0) {
         refuse(i, reading.errors)
@@ -773,13 +820,16 @@ export async function commitImport(
       if (reading.family) families.push({ row: i, ...reading.family })
       if (creates.length >= MEMBERS_PER_INSERT) {
         await flushCreates()
-        progress?.('storing', i + 1, analysis.readings.length)
+        progress?.('storing', i + 1, total)
         await nextTurn()
       }
-      if (events.length >= EVENTS_PER_BATCH) await flushEvents()
+      if (events.length >= EVENTS_PER_BATCH) {
+        await flushEvents()
+        await nextTurn()
+      }
     }
     await flushEvents()
-    progress?.('storing', analysis.readings.length, analysis.readings.length)
+    progress?.('storing', total, total)
     await placeInHouseholds(
       trx,
       actor,

@@ -18,7 +18,7 @@ interface IdParams {
   id: string
 }
 
-function user(request: FastifyRequest): { id: number; username: string } {
+function user(request: FastifyRequest): { id: number; username: string; sessionId: string } {
   if (!request.user) throw new ApiError(401, 'Authentication required')
   return request.user
 }
@@ -114,9 +114,32 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
   const { db } = deps
   const withRoom = importGate()
   scheduleExpiredImportSweep(app, db)
+  const mayImport = app.requireAllowed('member.import')
+
+  // Outside the scope's session check: a poll from the session whose upload, check or commit
+  // reported under the token is answered from memory, while a SQLite commit holds the database.
+  // Anything else goes through the full check first (an auditor's poll is still a 403).
+  app.get<{ Params: { token: string } }>(
+    '/api/imports/progress/:token',
+    { schema: importProgressSchema },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      const { token } = request.params
+      const claims = await app.signedClaims(request)
+      const held =
+        claims && isProgressToken(token)
+          ? readProgress({ id: claims.id, sessionId: claims.sessionId }, token)
+          : undefined
+      if (held) return held
+      await mayImport(request, reply)
+      if (reply.sent) return reply
+      throw new ApiError(404, 'No progress reported under this token')
+    },
+  )
+
   await app.register(async (scope) => {
     await registerMultipart(scope)
-    scope.addHook('preHandler', scope.requireAllowed('member.import'))
+    scope.addHook('preHandler', mayImport)
     scope.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
       reply.header('Cache-Control', 'no-store')
       return payload
@@ -133,22 +156,9 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
           const calendar = calendarOf(upload.calendar)
           const kind = fileKind(upload.bytes, upload.filename, upload.mimetype)
           const table = await readTableOffThread(upload.bytes, kind)
-          const progress = progressReporter(owner.id, upload.progress)
+          const progress = progressReporter(owner, upload.progress)
           return createImport(db, owner.id, table, calendar, new Date(), progress)
         })
-      },
-    )
-
-    scope.get<{ Params: { token: string } }>(
-      '/api/imports/progress/:token',
-      { schema: importProgressSchema },
-      async (request) => {
-        const owner = user(request)
-        const { token } = request.params
-        if (!isProgressToken(token)) throw new ApiError(404, 'No such progress')
-        const progress = readProgress(owner.id, token)
-        if (!progress) throw new ApiError(404, 'No progress reported under this token')
-        return progress
       },
     )
 
@@ -173,7 +183,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
           throw new ApiError(400, 'The request body must be a JSON object')
         }
         const owner = user(request)
-        const progress = progressReporter(owner.id, body.progress)
+        const progress = progressReporter(owner, body.progress)
         const id = importId(request.params)
         return withRoom(owner.id, () => previewImport(db, owner.id, id, body, new Date(), progress))
       },
@@ -198,7 +208,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
             on_duplicate: 'invalidValue',
           })
         }
-        const progress = progressReporter(owner.id, choices.progress)
+        const progress = progressReporter(owner, choices.progress)
         return withRoom(owner.id, () =>
           commitImport(
             db,
