@@ -3,6 +3,9 @@
 // refused tokens, must never answer 5xx, and the server must still serve a normal sign-in and
 // registration afterwards. FUZZ_SEED picks another sequence, FUZZ_REQUESTS a longer run
 // (`npm run fuzz`); a failure prints the seed and the request that broke.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { InjectOptions, RouteOptions } from 'fastify'
 import { createTokenService, endAccountSessions } from './features/auth'
 import { startSession } from './features/auth/repository'
@@ -39,6 +42,11 @@ async function answerOf<T>(answer: Promise<T>): Promise<T | undefined> {
 }
 
 const tokens = createTokenService(TEST_JWT_SECRET)
+
+const payloadBytes = (payload: InjectOptions['payload']): Buffer =>
+  Buffer.isBuffer(payload)
+    ? payload
+    : Buffer.from(typeof payload === 'string' ? payload : (JSON.stringify(payload) ?? ''))
 
 describe('fuzzing every route', () => {
   const registered: RouteOptions[] = []
@@ -179,6 +187,7 @@ describe('fuzzing every route', () => {
   it(`answers ${REQUESTS} hostile requests over every route without a 5xx`, async () => {
     const r = generator(SEED)
     const failures: string[] = []
+    const broken: object[] = []
     const sent = new Map<string, number>()
     const pastSignIn = new Map<string, number>()
     for (let i = 0; i < REQUESTS; i++) {
@@ -206,7 +215,18 @@ describe('fuzzing every route', () => {
         failures.push(
           `#${i} ${options.method} ${String(options.url).slice(0, 200)} ${body} → ${answer}`,
         )
+        broken.push({
+          i,
+          ...options,
+          payload: Buffer.from(payloadBytes(payload)).toString('base64'),
+        })
       }
+    }
+    // The failing requests whole, to replay one without the run before it.
+    if (broken.length) {
+      const file = path.join(os.tmpdir(), `abal-fuzz-${SEED}.json`)
+      fs.writeFileSync(file, JSON.stringify(broken))
+      failures.push(`all of them, bodies in base64: ${file}`)
     }
     expect({ seed: SEED, failures }).toEqual({ seed: SEED, failures: [] })
 
