@@ -211,8 +211,13 @@ describe('a valid form with one more part the parser drops', () => {
     )
 
     it(`accepts the same form without that part: ${method} ${url}`, async () => {
-      const res = await send(method, url, body(...valid[url]))
-      if (res === 'no answer') throw new Error(`${method} ${url} never answered`)
+      // Awaited without send()'s 5 s limit: checking an import can take longer on a busy host.
+      const res = await ctx.app.inject({
+        method,
+        url: url.replace(':id', String(memberId)),
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: body(...valid[url]),
+      })
       expect(res.statusCode).toBeLessThan(300)
     })
   }
