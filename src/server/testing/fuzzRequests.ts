@@ -10,7 +10,7 @@ export function generator(seed: number) {
   const { next, pick } = randomSource(seed)
   return { next, pick, int: (n: number) => Math.floor(next() * n) }
 }
-export type Random = ReturnType<typeof generator>
+type Random = ReturnType<typeof generator>
 
 const PIECES = [
   '',
@@ -50,7 +50,7 @@ const PIECES = [
   '=HYPERLINK("x")',
 ]
 
-export function text(r: Random): string {
+function text(r: Random): string {
   const n = r.int(6)
   let out = ''
   for (let i = 0; i < n; i++) out += r.pick(PIECES)
@@ -59,7 +59,7 @@ export function text(r: Random): string {
 }
 
 /** Any JSON value: numbers at the edges, hostile text, small arrays and objects. */
-export function value(r: Random, depth = 0): unknown {
+function value(r: Random, depth = 0): unknown {
   switch (r.int(depth > 1 ? 6 : 9)) {
     case 0:
       return r.pick([0, -1, 1, 2 ** 31, 2 ** 53, 1.5, -0, 1e308])
@@ -80,7 +80,7 @@ export function value(r: Random, depth = 0): unknown {
 }
 
 /** Percent-encodes every UTF-8 byte (encodeURIComponent throws on a lone surrogate). */
-export const encode = (text: string) =>
+const encode = (text: string) =>
   [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')
 
 const HOSTILE_IDS = [
