@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { type DatabaseHandle, openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { deleteUser, insertUser } from '../features/accounts/repository'
@@ -135,6 +136,85 @@ describe('ids after npm run migrate-data', () => {
       expect(await register(database, 'Next')).toBe(last + 1)
     } finally {
       await database.destroy()
+    }
+  })
+
+  it('come above the payers, funds and payments that receipts still name', async () => {
+    const source = openDatabase({ sqliteFile: path.join(dir, 'money.sqlite') })
+    const target = await createTestDatabase()
+    try {
+      await migrateToLatest(source.db)
+      await insertUser(source.db, 'office', await hashPassword(PASSWORD), { role: 'admin' })
+      const paid = await withApp(source, async (app) => {
+        const office = await signIn(app, 'office')
+        const post = async (url: string, payload: object) => {
+          const res = await app.inject({ method: 'POST', url, headers: office, payload })
+          expect(res.statusCode).toBeLessThan(300)
+          return res.json<{ id: number }>().id
+        }
+        const fund = await post('/api/funds', { kind: 'gift', name_en: 'Building' })
+        const member = (await memberCalls(() => app).create(office, { first_name: 'Gave' })).id
+        const household = await post('/api/households', { name: 'Family Gave' })
+        const familyFund = await post('/api/funds', {
+          kind: 'dues',
+          payer: 'household',
+          name_en: 'Family dues',
+        })
+        await post(`/api/funds/${familyFund}/rates`, { amount: 8000, from_month: '2018-01' })
+        const payment = await post('/api/payments', {
+          fund_id: fund,
+          member_id: member,
+          amount: 5000,
+          method: 'cash',
+          received_on: '2025-09-20',
+        })
+        await post('/api/payments', {
+          fund_id: familyFund,
+          household_id: household,
+          amount: 8000,
+          method: 'cash',
+          received_on: '2025-09-20',
+        })
+        return { fund, member, household, payment }
+      })
+      // The payers are gone, and so are the history and every counter that knew their ids (a
+      // copy made row by row): only the receipts still name them.
+      await source.db.deleteFrom('audit_events').execute()
+      await source.db.deleteFrom('payment_allocations').execute()
+      await source.db.deleteFrom('payments').where('id', '>', paid.payment).execute()
+      await source.db.deleteFrom('members').execute()
+      await source.db.deleteFrom('households').execute()
+      await sql`delete from sqlite_sequence`.execute(source.db)
+      await source.db
+        .insertInto('payments')
+        .values({
+          ...(await source.db
+            .selectFrom('payments')
+            .selectAll()
+            .where('id', '=', paid.payment)
+            .executeTakeFirstOrThrow()),
+          id: paid.payment + 1,
+          member_id: null,
+          household_id: paid.household,
+          receipt_number: 'R-X',
+          verify_code: 'verify-x',
+        })
+        .execute()
+      await onPg(target, () => copyDatabase(source, target))
+      expect(await register(target, 'There')).toBeGreaterThan(paid.member)
+      const household = await withApp(target, async (app) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/households',
+          headers: await signIn(app, 'office'),
+          payload: { name: 'New' },
+        })
+        return res.json<{ id: number }>()
+      })
+      expect(household.id).toBeGreaterThan(paid.household)
+    } finally {
+      await source.destroy()
+      await target.destroy()
     }
   })
 })

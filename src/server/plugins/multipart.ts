@@ -68,9 +68,8 @@ export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
   let photo: Buffer | undefined
   let parts = 0
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       parts += 1
-      checkPartName(part.fieldname)
       if (part.type === 'file') {
         const bytes = await readFilePart(part.toBuffer.bind(part))
         // An empty file input (no file chosen) arrives as a zero-byte part: no photo.
@@ -106,6 +105,76 @@ async function readFilePart(toBuffer: () => Promise<Buffer>): Promise<Buffer> {
 }
 
 export const CONTROL_IN_NAME = 'A form field name must not contain control characters'
+export const DROPPED_PART =
+  'A part of the form could not be read: its name holds a line break, or it is not a form-data part with a name'
+
+/**
+ * The parts of a multipart request, as request.parts() hands them over, refusing the form with
+ * a 400 when the body held a part the parser dropped (a line break in its name, no form-data
+ * disposition; decision 0236): the raw body's part delimiters are counted as it streams past.
+ */
+export async function* formParts(request: FastifyRequest) {
+  const counter = partCounter(String(request.headers['content-type'] ?? ''))
+  const count = (chunk: Buffer) => counter?.push(chunk)
+  // Attached before request.parts() pipes the body to the parser: both see every chunk.
+  request.raw.on('data', count)
+  let handed = 0
+  try {
+    for await (const part of request.parts()) {
+      handed += 1
+      checkPartName(part.fieldname)
+      yield part
+    }
+    if (counter && counter.parts() > handed) throw new ApiError(400, DROPPED_PART)
+  } finally {
+    request.raw.off('data', count)
+  }
+}
+
+/** The boundary of a multipart Content-Type, quoted or not (RFC 2046 §5.1.1). */
+function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType)
+  const boundary = match?.[1] ?? match?.[2]
+  return boundary ? boundary : undefined
+}
+
+/**
+ * Counts the parts of a multipart body as it streams: each delimiter (CRLF, "--", the
+ * boundary) not followed by "--" opens one, as the parser reads them; the body is read as if
+ * a CRLF came first, so a delimiter at its very start counts too. Nothing after the closing
+ * delimiter counts.
+ */
+function partCounter(contentType: string) {
+  const boundary = boundaryOf(contentType)
+  if (!boundary) return undefined
+  const delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1')
+  let tail = Buffer.from('\r\n')
+  let parts = 0
+  let closed = false
+  return {
+    parts: () => parts,
+    push(chunk: Buffer) {
+      if (closed) return
+      const data = Buffer.concat([tail, chunk])
+      let from = 0
+      for (;;) {
+        const at = data.indexOf(delimiter, from)
+        // Two more bytes tell an opening delimiter from the closing one: wait for them.
+        if (at < 0 || at + delimiter.length + 2 > data.length) break
+        from = at + delimiter.length
+        if (data[from] === 0x2d && data[from + 1] === 0x2d) {
+          closed = true
+          return
+        }
+        parts += 1
+      }
+      const pending = data.indexOf(delimiter, from)
+      tail = data.subarray(
+        pending >= 0 ? pending : Math.max(from, data.length - delimiter.length - 1),
+      )
+    },
+  }
+}
 
 /** A part's name is never stored, but a control character in it is a malformed form: 400. */
 export function checkPartName(name: string) {

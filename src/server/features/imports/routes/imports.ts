@@ -9,7 +9,7 @@ import { fileKind } from '../readTable'
 import { readTableOffThread } from '../tableReader'
 import { reportWorkbook, templateWorkbook } from '../workbooks'
 import { ApiError } from '../../../plugins/errors'
-import { asFormError, checkPartName, registerMultipart } from '../../../plugins/multipart'
+import { asFormError, formParts, registerMultipart } from '../../../plugins/multipart'
 import { importGate, scheduleExpiredImportSweep } from '../importLimits'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -68,8 +68,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   let progress: string | undefined
   // A body busboy cannot parse (no boundary, cut short) is the client's, as on the members route.
   try {
-    for await (const part of request.parts()) {
-      checkPartName(part.fieldname)
+    for await (const part of formParts(request)) {
       if (part.type === 'file') {
         let bytes: Buffer
         try {
