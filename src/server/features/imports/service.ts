@@ -68,7 +68,19 @@ const EVENTS_PER_BATCH = 2000
 /** What the report download needs: the file's columns and each refused row with its reasons. */
 export interface ImportReport extends ImportResult {
   columns: string[]
-  refusedRows: { row: number; cells: Cell[]; errors: Record<string, string> }[]
+  refusedRows: {
+    row: number
+    cells: Cell[]
+    errors: Record<string, string>
+    /** What a refused double repeats: a row of the file, or a stored member. */
+    duplicate?: DuplicateTarget
+  }[]
+}
+
+/** A row of the file (its number) or a stored member (its id) that a row repeats. */
+export interface DuplicateTarget {
+  row: number | null
+  member_id: number | null
 }
 
 interface StoredRows {
@@ -674,15 +686,30 @@ export async function commitImport(
     const externalHolders = new Map<string, { memberId?: number; row?: number }>(
       [...analysis.externalIds].map(([externalId, memberId]) => [externalId, { memberId }]),
     )
-    const externalIdTaken = (externalId: string | null | undefined, target?: number) => {
+    /** The member or row holding the id, when it is not `target`. */
+    const externalIdTaken = (
+      externalId: string | null | undefined,
+      target?: number,
+    ): DuplicateTarget | undefined => {
       const holder = externalId ? externalHolders.get(externalId) : undefined
-      if (!holder) return false
+      if (!holder) return undefined
       const holderId = holder.memberId ?? memberOfRow.get(holder.row!)
-      return target === undefined || holderId !== target
+      if (target !== undefined && holderId === target) return undefined
+      return holder.memberId === undefined
+        ? { row: stored.rowNumbers[holder.row!], member_id: null }
+        : { row: null, member_id: holder.memberId }
     }
-    const refuse = (i: number, errors: Record<string, string>) => {
+    // A refused row that repeats another says which, in the refused-rows report.
+    const refusedDoubles = new Map<number, DuplicateTarget>(
+      analysis.duplicates
+        .filter((duplicate) => duplicate.refused)
+        .map((d) => [d.row, { row: d.other_row, member_id: d.member_id }]),
+    )
+    const refuse = (i: number, errors: Record<string, string>, duplicate?: DuplicateTarget) => {
       report.refused += 1
-      report.refusedRows.push({ row: stored.rowNumbers[i], cells: stored.rows[i], errors })
+      const row = stored.rowNumbers[i]
+      const of = duplicate ?? refusedDoubles.get(row)
+      report.refusedRows.push({ row, cells: stored.rows[i], errors, ...(of && { duplicate: of }) })
     }
     // New members wait here and go in by the batch; their history events wait with the
     // updates' in row order, so the chain reads as if the rows had been written one by one.
@@ -732,8 +759,9 @@ export async function commitImport(
           (duplicate.otherIndex === null ? undefined : memberOfRow.get(duplicate.otherIndex)))
         : undefined
       const externalId = reading.value.external_id
-      if (externalIdTaken(externalId, target)) {
-        refuse(i, { external_id: 'externalIdTaken' })
+      const holder = externalIdTaken(externalId, target)
+      if (holder) {
+        refuse(i, { external_id: 'externalIdTaken' }, holder)
         continue
       }
       if (externalId)
