@@ -23,8 +23,10 @@ import { Link, useNavigate } from 'react-router'
 import {
   ENUM_OPTIONS,
   FAMILY_ROLES,
+  FAMILY_TARGET_LABELS,
   FAMILY_TARGETS,
   fieldLabelId,
+  isFamilyTarget,
   formatDate,
   MEMBER_INPUT_FIELDS,
   optionMessageId,
@@ -49,9 +51,7 @@ const NOTES = 'notes-column'
 
 /** A target's label: a member field's, or the family columns' own. */
 export function targetLabel(intl: IntlShape, target: string): string {
-  if (target === 'family_id') return intl.formatMessage({ id: 'importFamilyId' })
-  if (target === 'family_name') return intl.formatMessage({ id: 'householdName' })
-  if (target === 'family_role') return intl.formatMessage({ id: 'importFamilyRole' })
+  if (isFamilyTarget(target)) return intl.formatMessage({ id: FAMILY_TARGET_LABELS[target] })
   const id = fieldLabelId(target)
   return intl.messages[id] ? intl.formatMessage({ id }) : target
 }

@@ -272,6 +272,7 @@ function planOf(
   columns.forEach((column, index) => {
     const field = choices.mapping[column]
     if (field === 'family_id') family.id = index
+    else if (field === 'family_number') family.number = index
     else if (field === 'family_name') family.name = index
     else if (field === 'family_role') {
       family.role = index
@@ -290,7 +291,8 @@ function planOf(
       ? [{ index, header: column }]
       : [],
   )
-  return { columns: plan, notes, family: family.id === undefined ? undefined : family }
+  const placed = family.id !== undefined || family.number !== undefined
+  return { columns: plan, notes, family: placed ? family : undefined }
 }
 
 interface Analysis {
@@ -816,7 +818,15 @@ export async function commitImport(
         const memberId = memberOfRow.get(family.row)
         return memberId === undefined
           ? []
-          : [{ memberId, familyId: family.id, familyName: family.name, role: family.role }]
+          : [
+              {
+                memberId,
+                familyId: family.id,
+                familyNumber: family.number,
+                familyName: family.name,
+                role: family.role,
+              },
+            ]
       }),
     )
     await saveImportReport(trx, id, JSON.stringify(report))
@@ -825,11 +835,8 @@ export async function commitImport(
   })
 }
 
-interface FamilyPlacement {
+interface FamilyPlacement extends NonNullable<RowReading['family']> {
   row: number
-  id: string
-  name: string | null
-  role: string | null
 }
 
 /** A blank consent cell says nothing: the import's default (off) stands, not the form's. */
