@@ -547,6 +547,51 @@ function FileRowTable<T extends { row: number }>({
   )
 }
 
+/** A table's column naming the field of a row's cell. */
+const fieldColumn = (intl: IntlShape) => ({
+  title: intl.formatMessage({ id: 'importField' }),
+  dataIndex: 'field',
+  render: (field: string) => targetLabel(intl, field),
+})
+
+/** A titled table of cells with a problem (the refused ones, or those left empty): field, why. */
+function RowProblems({
+  titleId,
+  helpId,
+  rows,
+}: {
+  titleId: string
+  helpId?: string
+  rows: readonly ImportRowError[]
+}) {
+  const intl = useIntl()
+  if (rows.length === 0) return null
+  return (
+    <>
+      <Typography.Title level={3} className="import-section-title">
+        <FormattedMessage id={titleId} />
+      </Typography.Title>
+      {helpId && (
+        <Typography.Paragraph type="secondary">
+          <FormattedMessage id={helpId} />
+        </Typography.Paragraph>
+      )}
+      <FileRowTable<ImportRowError>
+        rowKey={(problem) => `${problem.row}-${problem.field}`}
+        rows={rows}
+        columns={[
+          fieldColumn(intl),
+          {
+            title: intl.formatMessage({ id: 'importProblem' }),
+            key: 'message',
+            render: (_: unknown, problem) => problemText(intl, problem),
+          },
+        ]}
+      />
+    </>
+  )
+}
+
 export function PreviewStep({
   preview,
   onDuplicate,
@@ -570,7 +615,6 @@ export function PreviewStep({
   const valid = preview.rows - invalidRows.size
   const duplicates = preview.duplicates.filter((duplicate) => !invalidRows.has(duplicate.row))
   const toImport = onDuplicate === 'skip' ? valid - duplicates.length : valid
-  const label = (field: string) => targetLabel(intl, field)
 
   if (committing) {
     return (
@@ -606,56 +650,8 @@ export function PreviewStep({
           description={<FormattedMessage id="importNoRows" />}
         />
       )}
-      {preview.errors.length > 0 && (
-        <>
-          <Typography.Title level={3} className="import-section-title">
-            <FormattedMessage id="importErrorsTitle" />
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            <FormattedMessage id="importErrorsHelp" />
-          </Typography.Paragraph>
-          <FileRowTable<ImportRowError>
-            rowKey={(error) => `${error.row}-${error.field}`}
-            rows={preview.errors}
-            columns={[
-              {
-                title: intl.formatMessage({ id: 'importField' }),
-                dataIndex: 'field',
-                render: (field: string) => label(field),
-              },
-              {
-                title: intl.formatMessage({ id: 'importProblem' }),
-                key: 'message',
-                render: (_: unknown, error) => problemText(intl, error),
-              },
-            ]}
-          />
-        </>
-      )}
-
-      {preview.warnings.length > 0 && (
-        <>
-          <Typography.Title level={3} className="import-section-title">
-            <FormattedMessage id="importWarningsTitle" />
-          </Typography.Title>
-          <FileRowTable<ImportRowError>
-            rowKey={(warning) => `${warning.row}-${warning.field}`}
-            rows={preview.warnings}
-            columns={[
-              {
-                title: intl.formatMessage({ id: 'importField' }),
-                dataIndex: 'field',
-                render: (field: string) => label(field),
-              },
-              {
-                title: intl.formatMessage({ id: 'importProblem' }),
-                key: 'message',
-                render: (_: unknown, warning) => problemText(intl, warning),
-              },
-            ]}
-          />
-        </>
-      )}
+      <RowProblems titleId="importErrorsTitle" helpId="importErrorsHelp" rows={preview.errors} />
+      <RowProblems titleId="importWarningsTitle" rows={preview.warnings} />
 
       {preview.duplicates.length > 0 && (
         <>
@@ -731,11 +727,7 @@ export function PreviewStep({
                 rowKey={(change) => `${change.row}-${change.field}`}
                 rows={preview.changes}
                 columns={[
-                  {
-                    title: intl.formatMessage({ id: 'importField' }),
-                    dataIndex: 'field',
-                    render: (field: string) => label(field),
-                  },
+                  fieldColumn(intl),
                   {
                     title: '→',
                     key: 'change',

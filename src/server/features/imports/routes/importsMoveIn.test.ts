@@ -422,6 +422,17 @@ describe('duplicates and updates', () => {
     'Email',
   ]
 
+  /** Abebe Kebede with a phone, imported and stored: the member later rows repeat. */
+  async function storeAbebe(): Promise<Member> {
+    const first = await upload(
+      await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '0911 234 567', '', '']]),
+      'a.xlsx',
+    )
+    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
+    const [abebe] = await allMembers()
+    return abebe
+  }
+
   it('finds rows without a grandfather’s name, by phone in any format or email', async () => {
     const first = await upload(
       await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '+251 911 234 567', '1980-01-02', '']]),
@@ -448,12 +459,7 @@ describe('duplicates and updates', () => {
   })
 
   it('reports a refused row that is also a duplicate, without making it an earlier row', async () => {
-    const first = await upload(
-      await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '0911 234 567', '', '']]),
-      'a.xlsx',
-    )
-    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
-    const [abebe] = await allMembers()
+    const abebe = await storeAbebe()
     const p = await upload(
       await xlsxOf([
         HEADERS,
@@ -481,12 +487,7 @@ describe('duplicates and updates', () => {
   })
 
   it('says in the refused-rows report (xlsx and CSV) what each refused double repeats', async () => {
-    const first = await upload(
-      await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '0911 234 567', '', '']]),
-      'a.xlsx',
-    )
-    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
-    const [abebe] = await allMembers()
+    const abebe = await storeAbebe()
     const p = await upload(
       await xlsxOf([
         HEADERS,
