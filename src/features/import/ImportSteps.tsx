@@ -400,6 +400,7 @@ export function ValuesStep({
   onNext: () => void
 }) {
   const intl = useIntl()
+  const text = useTextParts()
   const language = intl.locale.slice(0, 2) as DateLanguage
   const EMPTY = 'empty-value'
   const reading = (iso: string | null, calendar: ImportCalendar) =>
@@ -419,7 +420,7 @@ export function ValuesStep({
               return (
                 <li key={value} className="import-mapping-row">
                   <label htmlFor={id} className="import-mapping-column" title={value}>
-                    <span className="import-value-text">“{value}”</span>{' '}
+                    <span className="import-value-text">{text.quoted(value)}</span>{' '}
                     <Typography.Text type="secondary" className="import-value-count">
                       <FormattedMessage id="importValueCount" values={{ count }} />
                     </Typography.Text>
