@@ -75,10 +75,14 @@ function writeCsv(): string {
   return file
 }
 
-const SHOTS = '/tmp/h45-shots'
+// IMPORT_SHOTS=<dir> also keeps the screenshots there, to be looked at.
+const SHOTS = process.env.IMPORT_SHOTS
 
 async function shot(page: Page, name: string) {
+  // From the top: a page scrolled by a choice draws its sticky header mid-page in a full shot.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, name)
+  if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
 }
@@ -105,14 +109,18 @@ async function openImport(page: Page, lang: Language) {
   await page.getByRole('heading', { level: 1, name: t(lang, 'importMembers') }).waitFor()
 }
 
-for (const [lang, viewport, size] of [
-  ['en', WIDE, 1280],
-  ['am', NARROW, 375],
-  ['en', NARROW, 375],
-  ['am', WIDE, 1280],
+for (const [lang, viewport, size, theme] of [
+  ['en', WIDE, 1280, 'light'],
+  ['am', NARROW, 375, 'light'],
+  ['en', NARROW, 375, 'dark'],
+  ['am', WIDE, 1280, 'dark'],
+  ['en', WIDE, 1280, 'dark'],
+  ['am', NARROW, 375, 'dark'],
+  ['en', NARROW, 375, 'light'],
+  ['am', WIDE, 1280, 'light'],
 ] as const) {
-  test(`maps a ChurchCRM export's values once, ${lang} at ${size} px`, async () => {
-    const { context, page } = await openPage({ viewport, language: lang })
+  test(`maps a ChurchCRM export's values once, ${lang} at ${size} px, ${theme}`, async () => {
+    const { context, page } = await openPage({ viewport, language: lang, theme })
     await openImport(page, lang)
     if (await page.getByRole('checkbox', { name: t(lang, 'importDatesEthiopian') }).isChecked()) {
       await page.getByRole('checkbox', { name: t(lang, 'importDatesEthiopian') }).click()
@@ -135,7 +143,7 @@ for (const [lang, viewport, size] of [
     assert.equal(await selected('Last Name'), t(lang, 'middleName'))
     assert.equal(await selected('Family Role'), t(lang, 'importFamilyRole'))
     assert.equal(await selected('Person ID'), t(lang, 'externalId'))
-    await shot(page, `import-mapping-${lang}-${size}`)
+    await shot(page, `import-mapping-${lang}-${size}-${theme}`)
     await page.getByRole('button', { name: t(lang, 'importShowPreview') }).click()
 
     // Values: each unknown classification once, with its count; the dates read both ways.
@@ -174,7 +182,7 @@ for (const [lang, viewport, size] of [
     await page.locator('.ant-select-dropdown').filter({ visible: true }).first().waitFor({
       state: 'hidden',
     })
-    await shot(page, `import-values-${lang}-${size}`)
+    await shot(page, `import-values-${lang}-${size}-${theme}`)
     await page.getByRole('button', { name: t(lang, 'importShowPreview') }).click()
 
     // Preview: every row ready; the unknown dates left empty with a warning.
@@ -182,7 +190,7 @@ for (const [lang, viewport, size] of [
     await page.getByText(t(lang, 'importWarningsTitle')).waitFor()
     const valid = page.locator('.import-figure').filter({ hasText: t(lang, 'importRowsValid') })
     assert.equal((await valid.locator('.import-figure-value').textContent())?.trim(), '6')
-    await shot(page, `import-preview-${lang}-${size}`)
+    await shot(page, `import-preview-${lang}-${size}-${theme}`)
     const duplicates = page
       .locator('.import-figure')
       .filter({ hasText: t(lang, 'importRowsDuplicate') })

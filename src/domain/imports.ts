@@ -7,8 +7,21 @@ export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
 export type OnDuplicate = (typeof ON_DUPLICATE)[number]
 
 /** Columns that fill no member field but place the member in a household (issue 45). */
-export const FAMILY_TARGETS = ['family_id', 'family_name', 'family_role'] as const
+export const FAMILY_TARGETS = ['family_id', 'family_number', 'family_name', 'family_role'] as const
 export type FamilyTarget = (typeof FAMILY_TARGETS)[number]
+/**
+ * Each family target's label (a message id): the mapping step shows it, an export writes it as
+ * the header and an import recognises it, so an export's households come back.
+ */
+export const isFamilyTarget = (target: string): target is FamilyTarget =>
+  (FAMILY_TARGETS as readonly string[]).includes(target)
+
+export const FAMILY_TARGET_LABELS: Readonly<Record<FamilyTarget, string>> = {
+  family_id: 'importFamilyId',
+  family_number: 'householdNumber',
+  family_name: 'importFamilyName',
+  family_role: 'importFamilyRole',
+}
 export type ImportTarget = MemberField | FamilyTarget
 
 /** Each column of the file: the member field it fills, or null for a column left out. */

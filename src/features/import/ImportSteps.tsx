@@ -23,8 +23,10 @@ import { Link, useNavigate } from 'react-router'
 import {
   ENUM_OPTIONS,
   FAMILY_ROLES,
+  FAMILY_TARGET_LABELS,
   FAMILY_TARGETS,
   fieldLabelId,
+  isFamilyTarget,
   formatDate,
   MEMBER_INPUT_FIELDS,
   optionMessageId,
@@ -49,9 +51,7 @@ const NOTES = 'notes-column'
 
 /** A target's label: a member field's, or the family columns' own. */
 export function targetLabel(intl: IntlShape, target: string): string {
-  if (target === 'family_id') return intl.formatMessage({ id: 'importFamilyId' })
-  if (target === 'family_name') return intl.formatMessage({ id: 'householdName' })
-  if (target === 'family_role') return intl.formatMessage({ id: 'importFamilyRole' })
+  if (isFamilyTarget(target)) return intl.formatMessage({ id: FAMILY_TARGET_LABELS[target] })
   const id = fieldLabelId(target)
   return intl.messages[id] ? intl.formatMessage({ id }) : target
 }
@@ -400,6 +400,7 @@ export function ValuesStep({
   onNext: () => void
 }) {
   const intl = useIntl()
+  const text = useTextParts()
   const language = intl.locale.slice(0, 2) as DateLanguage
   const EMPTY = 'empty-value'
   const reading = (iso: string | null, calendar: ImportCalendar) =>
@@ -419,7 +420,7 @@ export function ValuesStep({
               return (
                 <li key={value} className="import-mapping-row">
                   <label htmlFor={id} className="import-mapping-column" title={value}>
-                    <span className="import-value-text">“{value}”</span>{' '}
+                    <span className="import-value-text">{text.quoted(value)}</span>{' '}
                     <Typography.Text type="secondary" className="import-value-count">
                       <FormattedMessage id="importValueCount" values={{ count }} />
                     </Typography.Text>
@@ -547,6 +548,51 @@ function FileRowTable<T extends { row: number }>({
   )
 }
 
+/** A table's column naming the field of a row's cell. */
+const fieldColumn = (intl: IntlShape) => ({
+  title: intl.formatMessage({ id: 'importField' }),
+  dataIndex: 'field',
+  render: (field: string) => targetLabel(intl, field),
+})
+
+/** A titled table of cells with a problem (the refused ones, or those left empty): field, why. */
+function RowProblems({
+  titleId,
+  helpId,
+  rows,
+}: {
+  titleId: string
+  helpId?: string
+  rows: readonly ImportRowError[]
+}) {
+  const intl = useIntl()
+  if (rows.length === 0) return null
+  return (
+    <>
+      <Typography.Title level={3} className="import-section-title">
+        <FormattedMessage id={titleId} />
+      </Typography.Title>
+      {helpId && (
+        <Typography.Paragraph type="secondary">
+          <FormattedMessage id={helpId} />
+        </Typography.Paragraph>
+      )}
+      <FileRowTable<ImportRowError>
+        rowKey={(problem) => `${problem.row}-${problem.field}`}
+        rows={rows}
+        columns={[
+          fieldColumn(intl),
+          {
+            title: intl.formatMessage({ id: 'importProblem' }),
+            key: 'message',
+            render: (_: unknown, problem) => problemText(intl, problem),
+          },
+        ]}
+      />
+    </>
+  )
+}
+
 export function PreviewStep({
   preview,
   onDuplicate,
@@ -570,7 +616,6 @@ export function PreviewStep({
   const valid = preview.rows - invalidRows.size
   const duplicates = preview.duplicates.filter((duplicate) => !invalidRows.has(duplicate.row))
   const toImport = onDuplicate === 'skip' ? valid - duplicates.length : valid
-  const label = (field: string) => targetLabel(intl, field)
 
   if (committing) {
     return (
@@ -606,56 +651,8 @@ export function PreviewStep({
           description={<FormattedMessage id="importNoRows" />}
         />
       )}
-      {preview.errors.length > 0 && (
-        <>
-          <Typography.Title level={3} className="import-section-title">
-            <FormattedMessage id="importErrorsTitle" />
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            <FormattedMessage id="importErrorsHelp" />
-          </Typography.Paragraph>
-          <FileRowTable<ImportRowError>
-            rowKey={(error) => `${error.row}-${error.field}`}
-            rows={preview.errors}
-            columns={[
-              {
-                title: intl.formatMessage({ id: 'importField' }),
-                dataIndex: 'field',
-                render: (field: string) => label(field),
-              },
-              {
-                title: intl.formatMessage({ id: 'importProblem' }),
-                key: 'message',
-                render: (_: unknown, error) => problemText(intl, error),
-              },
-            ]}
-          />
-        </>
-      )}
-
-      {preview.warnings.length > 0 && (
-        <>
-          <Typography.Title level={3} className="import-section-title">
-            <FormattedMessage id="importWarningsTitle" />
-          </Typography.Title>
-          <FileRowTable<ImportRowError>
-            rowKey={(warning) => `${warning.row}-${warning.field}`}
-            rows={preview.warnings}
-            columns={[
-              {
-                title: intl.formatMessage({ id: 'importField' }),
-                dataIndex: 'field',
-                render: (field: string) => label(field),
-              },
-              {
-                title: intl.formatMessage({ id: 'importProblem' }),
-                key: 'message',
-                render: (_: unknown, warning) => problemText(intl, warning),
-              },
-            ]}
-          />
-        </>
-      )}
+      <RowProblems titleId="importErrorsTitle" helpId="importErrorsHelp" rows={preview.errors} />
+      <RowProblems titleId="importWarningsTitle" rows={preview.warnings} />
 
       {preview.duplicates.length > 0 && (
         <>
@@ -731,11 +728,7 @@ export function PreviewStep({
                 rowKey={(change) => `${change.row}-${change.field}`}
                 rows={preview.changes}
                 columns={[
-                  {
-                    title: intl.formatMessage({ id: 'importField' }),
-                    dataIndex: 'field',
-                    render: (field: string) => label(field),
-                  },
+                  fieldColumn(intl),
                   {
                     title: '→',
                     key: 'change',

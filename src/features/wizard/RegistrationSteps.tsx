@@ -144,7 +144,11 @@ function ChurchStep() {
         <FormikTextField name="baptism_location" />
         <FormikDateField name="confirmation_date" />
       </Pair>
-      <FormikTextField name="previous_church" />
+      {/* The earlier church's register id beside it: optional, unique in the account. */}
+      <Pair>
+        <FormikTextField name="previous_church" />
+        <FormikTextField name="external_id" autoComplete="off" />
+      </Pair>
       <Heading id="parishDetails" helpId="parishDetailsHelp" />
       <Pair>
         <FormikTextField name="christian_name" autoComplete="off" />

@@ -20,6 +20,17 @@ export function message(lang: Language, id: string): string | undefined {
   return messageIn(lang, id) ?? MESSAGES.en[id]
 }
 
+/** message() with its `{name}` placeholders filled (no plurals needed in spreadsheets). */
+export function filledMessage(
+  lang: Language,
+  id: string,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return (message(lang, id) ?? id).replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  )
+}
+
 /** A message of locales/ in that language only. */
 export function messageIn(lang: Language, id: string): string | undefined {
   return MESSAGES[lang][id]

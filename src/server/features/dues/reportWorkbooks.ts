@@ -2,7 +2,12 @@
 // the member export (a cell never starts a formula), amounts as numbers in major units.
 import ExcelJS from 'exceljs'
 import { ethiopianMonthName, formatDate, monthParts, type DuesMonth } from '../../../domain'
-import { type Calendar, type Language, message, neutralise } from '../../platform/spreadsheetText'
+import {
+  type Calendar,
+  filledMessage,
+  type Language,
+  neutralise,
+} from '../../platform/spreadsheetText'
 import type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'
 
 type Cell = string | number
@@ -10,9 +15,7 @@ const MONEY_FORMAT = '#,##0.00'
 
 function words(lang: Language) {
   return (id: string, values: Record<string, string | number> = {}) =>
-    (message(lang, id) ?? id).replace(/\{(\w+)\}/g, (whole, key: string) =>
-      key in values ? String(values[key]) : whole,
-    )
+    filledMessage(lang, id, values)
 }
 
 /** A dues month by its Ethiopian name (dues months are Ethiopian in either calendar). */

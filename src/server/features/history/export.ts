@@ -16,7 +16,13 @@ import type { AuditEventRow, Db } from '../../db/tables'
 import { chainHead, formatAnchor, withMemberNames } from './service'
 import { type Caller, ownerScope } from '../accounts'
 import { downloadGuard, type ExportFormat } from '../imports'
-import { type Calendar, type Language, message, neutralise } from '../../platform/spreadsheetText'
+import {
+  type Calendar,
+  filledMessage,
+  type Language,
+  message,
+  neutralise,
+} from '../../platform/spreadsheetText'
 import { auditQuery } from './repository'
 
 const PAGE = 500
@@ -35,10 +41,7 @@ export const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
 /** The words of locales/ on the server; `{name}` placeholders filled (no plurals needed here). */
 export function serverWords(lang: Language, calendar: Calendar): HistoryWords {
   return {
-    t: (id, values = {}) =>
-      (message(lang, id) ?? id).replace(/\{(\w+)\}/g, (whole, key: string) =>
-        key in values ? String(values[key]) : whole,
-      ),
+    t: (id, values = {}) => filledMessage(lang, id, values),
     known: (id) => message(lang, id) !== undefined,
     calendar,
     language: lang,

@@ -406,6 +406,7 @@ export async function householdCounts(
 
 /** A member's household as the export writes it: number, name and the member's role. */
 export interface MemberHousehold {
+  id: number
   number: string | null
   name: string
   role: string | null
@@ -423,12 +424,11 @@ export async function householdsOfMembers(
     .select([
       'members.id as member_id',
       'members.household_role as role',
+      'households.id as id',
       'households.name as name',
       'households.number as number',
     ])
     .where('members.id', 'in', memberIds)
     .execute()
-  return new Map(
-    rows.map((row) => [row.member_id, { number: row.number, name: row.name, role: row.role }]),
-  )
+  return new Map(rows.map(({ member_id, ...household }) => [member_id, household]))
 }

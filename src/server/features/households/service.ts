@@ -526,15 +526,20 @@ export async function moveAccountHouseholds(
   return ids.length
 }
 
-/** A family of an imported file: its name if the file gives one, and its members in row order. */
+/** A family of an imported file: its name and number if given, and its members in row order. */
 export interface ImportedFamily {
   name: string | null
+  /** The household number the file gives (an Abal export's): the account's household of that
+   * number is joined, else the new household takes it. */
+  number: string | null
   members: { memberId: number; role: HouseholdRole | null }[]
 }
 
 /**
  * An import's families (inside the commit's transaction, members already the owner's): a family
- * whose members already share a household joins it, any other gets a new household named from
+ * whose members already share a household joins it, then one whose number names a household of
+ * the account joins that one (a number another account holds is left off), any other gets a
+ * new household named from
  * the file or proposed from its head. A second head becomes an other relative, as on a restore;
  * a member without a role joins as an other relative. Returns how many members were placed.
  */
@@ -555,11 +560,19 @@ export async function placeImportedFamilies(
     }
     if (memberships.size === 0) continue
     const joined = [...memberships.values()].find((member) => member.household_id !== null)
-    let household = joined ? await repo.lockHousehold(trx, joined.household_id!) : undefined
+    const number = family.number?.trim() || null
+    const numbered = number && !joined ? await repo.findHouseholdByNumber(trx, number) : undefined
+    const existing = joined?.household_id ?? numbered?.id
+    let household = existing ? await repo.lockHousehold(trx, existing) : undefined
     if (household && household.owner_user_id !== ownerId) household = undefined
     if (!household) {
       const name = family.name?.trim() || importedHouseholdName(family, memberships)
-      const input = { ...EMPTY_HOUSEHOLD, name: name.slice(0, householdMaxLength('name')) }
+      const input = {
+        ...EMPTY_HOUSEHOLD,
+        name: name.slice(0, householdMaxLength('name')),
+        number:
+          number && !numbered && number.length <= householdMaxLength('number') ? number : null,
+      }
       const id = await repo.insertHousehold(trx, { ownerId, by: actor.username, input, now })
       household = (await repo.findHousehold(trx, id))!
       created += 1

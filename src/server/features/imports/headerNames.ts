@@ -1,7 +1,8 @@
 // Headers other systems and office spreadsheets write (ChurchCRM's CSV Export among them), in
 // English, Amharic and Afaan Oromoo, beyond the labels of locales/. Each name lists the fields
 // it may fill in order of preference: a second phone column takes the field the first left.
-import type { ImportTarget } from '../../../domain'
+import { FAMILY_TARGET_LABELS, FAMILY_TARGETS, type ImportTarget } from '../../../domain'
+import { LANGUAGES, message } from '../../platform/spreadsheetText'
 
 export const FAMILY_NAME = 'family name'
 
@@ -10,6 +11,14 @@ export const OTHER_HEADERS: readonly [
   readonly string[],
   readonly (ImportTarget | 'family name')[],
 ][] = [
+  // The family columns as an export writes them (and as earlier exports named the role), in
+  // every language: first, so that an export's households come back whatever else they resemble.
+  ...FAMILY_TARGETS.map((target): [string[], ImportTarget[]] => [
+    [FAMILY_TARGET_LABELS[target], ...(target === 'family_role' ? ['householdRole'] : [])]
+      .flatMap((id) => LANGUAGES.map((lang) => message(lang, id)))
+      .filter((name) => name !== undefined),
+    [target],
+  ]),
   [
     ['First Name', 'Given Name', 'Firstname', 'Forename', 'የመጀመሪያ ስም', 'Maqaa jalqabaa'],
     ['first_name'],

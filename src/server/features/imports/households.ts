@@ -6,8 +6,10 @@ import { type ImportedFamily, placeImportedFamilies } from '../households'
 
 export interface HouseholdPlacement {
   memberId: number
-  /** The family id as the file wrote it (ChurchCRM's fam_ID): equal ids, one household. */
+  /** The row's family key (ChurchCRM's fam_ID, else the household number): one household each. */
   familyId: string
+  /** The household number (a parish's family card number) as the file wrote it, if any. */
+  familyNumber: string | null
   /** The household's name as the file wrote it, if it has a column for it. */
   familyName: string | null
   /** head, spouse, child, relative or other; null when the file gives no role. */
@@ -29,10 +31,11 @@ export async function placeInHouseholds(
   for (const placement of placements) {
     let family = families.get(placement.familyId)
     if (!family) {
-      family = { name: null, members: [] }
+      family = { name: null, number: null, members: [] }
       families.set(placement.familyId, family)
     }
     family.name ??= placement.familyName
+    family.number ??= placement.familyNumber
     family.members.push({
       memberId: placement.memberId,
       role: isHouseholdRole(placement.role) ? placement.role : null,

@@ -9,6 +9,8 @@ import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import {
   BOOLEAN_FIELDS,
+  FAMILY_TARGET_LABELS,
+  FAMILY_TARGETS,
   formatIsoDate,
   isoToEthiopian,
   joinList,
@@ -208,15 +210,16 @@ interface ExportedMember {
   household: ExportHousehold | null
 }
 
-/** The households columns' headers: number, name, role (message ids of the interface). */
-const HOUSEHOLD_HEADERS = ['householdNumber', 'householdName', 'householdRole'] as const
-
+/**
+ * The household's key (its id: households without a number come back too), number, name and
+ * role, under the headers the import recognises as its family columns.
+ */
 function householdCells(household: ExportHousehold | null, lang: Language): string[] {
-  if (!household) return ['', '', '']
+  if (!household) return FAMILY_TARGETS.map(() => '')
   const role = household.role
     ? (message(lang, `option.household_role.${household.role}`) ?? household.role)
     : ''
-  return [household.number ?? '', household.name, role]
+  return [String(household.id), household.number ?? '', household.name, role]
 }
 
 /** The caller's matching members in list order, a page at a time, with their households. */
@@ -245,11 +248,11 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
   } while (cursor)
 }
 
-/** The member fields' headers, then the household's number, name and role (issue 44). */
+/** The member fields' headers, then the household's key, number, name and role (issue 44). */
 export function exportHeaders(lang: Language, calendar: Calendar): string[] {
   return [
     ...EXPORT_FIELDS.map((field) => exportHeader(field, lang, calendar)),
-    ...HOUSEHOLD_HEADERS.map((id) => message(lang, id) ?? id),
+    ...FAMILY_TARGETS.map((target) => message(lang, FAMILY_TARGET_LABELS[target]) ?? target),
   ]
 }
 

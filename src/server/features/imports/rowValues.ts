@@ -45,6 +45,7 @@ export interface RowPlan {
   notes?: readonly { index: number; header: string }[]
   family?: {
     id?: number
+    number?: number
     name?: number
     role?: number
     roles?: ReadonlyMap<string, string | null>
@@ -64,8 +65,11 @@ export interface RowReading {
   warnings: Record<string, { message: string; value: string }>
   /** Enumerated field → the value it did not know (listed for the clerk to map once). */
   unknownValues: Record<string, string>
-  /** The household the row belongs to: the file's family id, its name if given, the role. */
-  family: { id: string; name: string | null; role: string | null } | null
+  /**
+   * The household the row belongs to: a key of the file's family id (else its household
+   * number), the number, the name if given, the role.
+   */
+  family: { id: string; number: string | null; name: string | null; role: string | null } | null
 }
 
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
@@ -246,8 +250,11 @@ export function readRow(
     }
   }
   let family: RowReading['family'] = null
-  if (familyPlan?.id !== undefined) {
-    const id = cellText(cells[familyPlan.id] ?? null)
+  if (familyPlan) {
+    const textAt = (index: number | undefined) =>
+      index === undefined ? '' : cellText(cells[index] ?? null)
+    const id = textAt(familyPlan.id)
+    const number = textAt(familyPlan.number)
     const roleText = familyPlan.role === undefined ? '' : cellText(cells[familyPlan.role] ?? null)
     let role: string | null = null
     if (roleText !== '') {
@@ -258,8 +265,12 @@ export function readRow(
         unknownValues.family_role = roleText
       } else role = key
     }
-    const name = familyPlan.name === undefined ? '' : cellText(cells[familyPlan.name] ?? null)
-    if (id !== '' && id !== '0') family = { id, name: name === '' ? null : name, role }
+    const name = textAt(familyPlan.name)
+    // One household per family id; a row without one is placed by its household number.
+    const key = id !== '' && id !== '0' ? `id:${id}` : number !== '' ? `number:${number}` : ''
+    if (key !== '') {
+      family = { id: key, number: number === '' ? null : number, name: name || null, role }
+    }
   }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and
   // father's name (the same reading as migration 2026_11_26_0501 gives stored two-part names).
@@ -308,7 +319,10 @@ function readYesNo(text: string): boolean | undefined {
   return YES.has(folded) ? true : NO.has(folded) ? false : undefined
 }
 
-/** The family roles of ChurchCRM and of Ethiopian offices, in en/am/om. */
+/**
+ * The family roles of ChurchCRM and of Ethiopian offices, in en/am/om, and the interface's own
+ * role labels in every language (an export writes those).
+ */
 const FAMILY_ROLE_WORDS: Readonly<Record<string, FamilyRole>> = Object.fromEntries(
   (
     [
@@ -358,7 +372,13 @@ const FAMILY_ROLE_WORDS: Readonly<Record<string, FamilyRole>> = Object.fromEntri
         ],
       ],
     ] as const
-  ).flatMap(([role, words]) => words.map((word) => [comparable(word), role])),
+  )
+    .flatMap(([role, words]) => [
+      ...words.map((word) => [comparable(word), role]),
+      ...[`option.household_role.${role}`, `importFamilyRole.${role}`].flatMap((id) =>
+        LANGUAGES.map((lang) => [comparable(message(lang, id) ?? role), role]),
+      ),
+    ]),
 )
 
 export function readFamilyRole(

@@ -81,10 +81,13 @@ export const importCommitSchema = {
 } as const
 
 export const importReportSchema = {
-  summary: 'The refused rows of an import, as a workbook',
+  summary: 'The refused rows of an import, as a workbook (or CSV with format=csv)',
   params: idParams('id'),
-  querystring: { type: 'object', properties: { lang: { type: 'string' } } },
-  response: answers({ 200: fileAnswer('The refused rows', XLSX) }),
+  querystring: {
+    type: 'object',
+    properties: { lang: { type: 'string' }, format: { type: 'string', maxLength: 10 } },
+  },
+  response: answers({ 200: fileAnswer('The refused rows', SPREADSHEET_TYPES) }),
 } as const
 
 export const memberExportSchema = {

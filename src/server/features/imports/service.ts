@@ -72,7 +72,19 @@ const EVENTS_PER_BATCH = 2000
 /** What the report download needs: the file's columns and each refused row with its reasons. */
 export interface ImportReport extends ImportResult {
   columns: string[]
-  refusedRows: { row: number; cells: Cell[]; errors: Record<string, string> }[]
+  refusedRows: {
+    row: number
+    cells: Cell[]
+    errors: Record<string, string>
+    /** What a refused double repeats: a row of the file, or a stored member. */
+    duplicate?: DuplicateTarget
+  }[]
+}
+
+/** A row of the file (its number) or a stored member (its id) that a row repeats. */
+export interface DuplicateTarget {
+  row: number | null
+  member_id: number | null
 }
 
 interface StoredRows {
@@ -264,6 +276,7 @@ function planOf(
   columns.forEach((column, index) => {
     const field = choices.mapping[column]
     if (field === 'family_id') family.id = index
+    else if (field === 'family_number') family.number = index
     else if (field === 'family_name') family.name = index
     else if (field === 'family_role') {
       family.role = index
@@ -282,7 +295,8 @@ function planOf(
       ? [{ index, header: column }]
       : [],
   )
-  return { columns: plan, notes, family: family.id === undefined ? undefined : family }
+  const placed = family.id !== undefined || family.number !== undefined
+  return { columns: plan, notes, family: placed ? family : undefined }
 }
 
 interface Analysis {
@@ -717,15 +731,30 @@ export async function commitImport(
     const externalHolders = new Map<string, { memberId?: number; row?: number }>(
       [...analysis.externalIds].map(([externalId, memberId]) => [externalId, { memberId }]),
     )
-    const externalIdTaken = (externalId: string | null | undefined, target?: number) => {
+    /** The member or row holding the id, when it is not `target`. */
+    const externalIdTaken = (
+      externalId: string | null | undefined,
+      target?: number,
+    ): DuplicateTarget | undefined => {
       const holder = externalId ? externalHolders.get(externalId) : undefined
-      if (!holder) return false
+      if (!holder) return undefined
       const holderId = holder.memberId ?? memberOfRow.get(holder.row!)
-      return target === undefined || holderId !== target
+      if (target !== undefined && holderId === target) return undefined
+      return holder.memberId === undefined
+        ? { row: stored.rowNumbers[holder.row!], member_id: null }
+        : { row: null, member_id: holder.memberId }
     }
-    const refuse = (i: number, errors: Record<string, string>) => {
+    // A refused row that repeats another says which, in the refused-rows report.
+    const refusedDoubles = new Map<number, DuplicateTarget>(
+      analysis.duplicates
+        .filter((duplicate) => duplicate.refused)
+        .map((d) => [d.row, { row: d.other_row, member_id: d.member_id }]),
+    )
+    const refuse = (i: number, errors: Record<string, string>, duplicate?: DuplicateTarget) => {
       report.refused += 1
-      report.refusedRows.push({ row: stored.rowNumbers[i], cells: stored.rows[i], errors })
+      const row = stored.rowNumbers[i]
+      const of = duplicate ?? refusedDoubles.get(row)
+      report.refusedRows.push({ row, cells: stored.rows[i], errors, ...(of && { duplicate: of }) })
     }
     // New members wait here and go in by the batch; their history events wait with the
     // updates' in row order, so the chain reads as if the rows had been written one by one.
@@ -779,8 +808,9 @@ export async function commitImport(
           (duplicate.otherIndex === null ? undefined : memberOfRow.get(duplicate.otherIndex)))
         : undefined
       const externalId = reading.value.external_id
-      if (externalIdTaken(externalId, target)) {
-        refuse(i, { external_id: 'externalIdTaken' })
+      const holder = externalIdTaken(externalId, target)
+      if (holder) {
+        refuse(i, { external_id: 'externalIdTaken' }, holder)
         continue
       }
       if (externalId)
@@ -838,7 +868,15 @@ export async function commitImport(
         const memberId = memberOfRow.get(family.row)
         return memberId === undefined
           ? []
-          : [{ memberId, familyId: family.id, familyName: family.name, role: family.role }]
+          : [
+              {
+                memberId,
+                familyId: family.id,
+                familyNumber: family.number,
+                familyName: family.name,
+                role: family.role,
+              },
+            ]
       }),
     )
     await saveImportReport(trx, id, JSON.stringify(report))
@@ -847,11 +885,8 @@ export async function commitImport(
   })
 }
 
-interface FamilyPlacement {
+interface FamilyPlacement extends NonNullable<RowReading['family']> {
   row: number
-  id: string
-  name: string | null
-  role: string | null
 }
 
 /** A blank consent cell says nothing: the import's default (off) stands, not the form's. */

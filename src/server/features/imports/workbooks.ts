@@ -1,5 +1,6 @@
 // The .xlsx files an import offers: the template (headers in a language, one example row) and
 // the report of refused rows (the file's own columns plus why each row was refused).
+import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
 import {
   isEnumField,
@@ -12,7 +13,8 @@ import {
   type Calendar,
   type Language,
 } from './fieldDictionary'
-import type { ImportReport } from './service'
+import type { DuplicateTarget, ImportReport } from './service'
+import { filledMessage, neutralise } from '../../platform/spreadsheetText'
 import { cellText } from './readTable'
 import { formatIsoDate, isoToEthiopian, labelled, type MemberField } from '../../../domain'
 
@@ -92,17 +94,47 @@ export function refusalText(errors: Record<string, string>, lang: Language): str
     .join(lang === 'am' ? '፤ ' : '; ')
 }
 
+/** What a refused double repeats, as the report's last column writes it. */
+function duplicateText(duplicate: DuplicateTarget | undefined, lang: Language): string {
+  if (!duplicate) return ''
+  if (duplicate.member_id !== null) {
+    return filledMessage(lang, 'importExistingMember', { id: duplicate.member_id })
+  }
+  return duplicate.row === null
+    ? ''
+    : filledMessage(lang, 'importEarlierRow', { row: duplicate.row })
+}
+
+/**
+ * The refused rows as text: the file's own columns, why each was refused, and for a double
+ * the row of the file or the stored member it repeats. Every cell is text, formulas included.
+ */
+export function reportRows(report: ImportReport, lang: Language): string[][] {
+  return [
+    [
+      ...report.columns,
+      message(lang, 'importRefusedWhy') ?? 'Why',
+      message(lang, 'importDuplicateOf') ?? 'Same as',
+    ],
+    ...report.refusedRows.map((refused) => [
+      ...report.columns.map((_, i) => cellText(refused.cells[i])),
+      refusalText(refused.errors, lang),
+      duplicateText(refused.duplicate, lang),
+    ]),
+  ]
+}
+
 export async function reportWorkbook(report: ImportReport, lang: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(message(lang, 'importRefusedSheet') ?? 'Refused')
-  sheet.addRow([...report.columns, message(lang, 'importRefusedWhy') ?? 'Why'])
+  // String cells: nothing in a report is run by the spreadsheet.
+  sheet.addRows(reportRows(report, lang))
   sheet.getRow(1).font = { bold: true }
-  for (const refused of report.refusedRows) {
-    // Every cell is written back as text, formulas included: nothing in a report is run.
-    sheet.addRow([
-      ...report.columns.map((_, i) => cellText(refused.cells[i])),
-      refusalText(refused.errors, lang),
-    ])
-  }
   return toBuffer(workbook)
+}
+
+/** The same report as CSV, its cells neutralised as the member export's are. */
+export function reportCsv(report: ImportReport, lang: Language): string {
+  const rows = reportRows(report, lang).map((row) => row.map(neutralise))
+  return stringify(rows, { bom: true, record_delimiter: 'windows' })
 }

@@ -7,7 +7,8 @@ import { commitImport, createImport, importReport, previewImport } from '../serv
 import { isProgressToken, progressReporter, readProgress } from '../progress'
 import { fileKind } from '../readTable'
 import { readTableOffThread } from '../tableReader'
-import { reportWorkbook, templateWorkbook } from '../workbooks'
+import { reportCsv, reportWorkbook, templateWorkbook } from '../workbooks'
+import { invalidValue } from '../spreadsheetDownload'
 import { ApiError } from '../../../plugins/errors'
 import { asFormError, formParts, registerMultipart } from '../../../plugins/multipart'
 import { importGate, scheduleExpiredImportSweep } from '../importLimits'
@@ -221,13 +222,27 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       },
     )
 
-    scope.get<{ Params: IdParams; Querystring: { lang?: string } }>(
+    scope.get<{ Params: IdParams; Querystring: { lang?: string; format?: string } }>(
       '/api/imports/:id/report',
       { schema: importReportSchema },
       async (request, reply) => {
         const lang = language(request.query.lang)
+        const { format = 'xlsx' } = request.query
+        if (format !== 'xlsx' && format !== 'csv') {
+          throw invalidValue('format', 'format must be xlsx or csv')
+        }
         const report = await importReport(db, user(request).id, importId(request.params))
-        return sendXlsx(reply, 'abal-import-refused-rows.xlsx', await reportWorkbook(report, lang))
+        if (format === 'xlsx') {
+          return sendXlsx(
+            reply,
+            'abal-import-refused-rows.xlsx',
+            await reportWorkbook(report, lang),
+          )
+        }
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="abal-import-refused-rows.csv"')
+          .send(reportCsv(report, lang))
       },
     )
   })

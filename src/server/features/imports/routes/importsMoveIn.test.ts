@@ -1,4 +1,5 @@
 // Issue 45: a church moving in from another system or an office sheet, in one pass.
+import ExcelJS from 'exceljs'
 import { ethiopianToIso, type ImportPreview, type Member } from '../../../../domain'
 import { csvOf, importCalls, xlsxOf } from '../../../testing/importCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
@@ -421,6 +422,17 @@ describe('duplicates and updates', () => {
     'Email',
   ]
 
+  /** Abebe Kebede with a phone, imported and stored: the member later rows repeat. */
+  async function storeAbebe(): Promise<Member> {
+    const first = await upload(
+      await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '0911 234 567', '', '']]),
+      'a.xlsx',
+    )
+    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
+    const [abebe] = await allMembers()
+    return abebe
+  }
+
   it('finds rows without a grandfather’s name, by phone in any format or email', async () => {
     const first = await upload(
       await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '+251 911 234 567', '1980-01-02', '']]),
@@ -447,12 +459,7 @@ describe('duplicates and updates', () => {
   })
 
   it('reports a refused row that is also a duplicate, without making it an earlier row', async () => {
-    const first = await upload(
-      await xlsxOf([HEADERS, ['Abebe', 'Kebede', '', '0911 234 567', '', '']]),
-      'a.xlsx',
-    )
-    await calls.commit(owner.auth, first.id, { on_duplicate: 'skip' })
-    const [abebe] = await allMembers()
+    const abebe = await storeAbebe()
     const p = await upload(
       await xlsxOf([
         HEADERS,
@@ -477,6 +484,46 @@ describe('duplicates and updates', () => {
     ])
     const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
     expect(res.json()).toEqual({ created: 1, updated: 0, skipped: 0, refused: 2 })
+  })
+
+  it('says in the refused-rows report (xlsx and CSV) what each refused double repeats', async () => {
+    const abebe = await storeAbebe()
+    const p = await upload(
+      await xlsxOf([
+        HEADERS,
+        ['Abebe', 'Kebede', '', '0911 234 567', '', 'not-an-email'], // a stored member's double
+        ['Sara', 'Alemu', '', '0911 000 111', '', ''],
+        ['Sara', 'Alemu', '', '0911-000-111', '', 'bad@'], // row 3's double
+        ['Marta', 'Girma', '', '', '31/31/1990', ''], // refused, a double of nobody
+      ]),
+      'b.xlsx',
+    )
+    await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    const download = (query: string) =>
+      ctx.app.inject({ url: `/api/imports/${p.id}/report?${query}`, headers: owner.auth })
+
+    const xlsx = await download('lang=en')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    const sameAs = (row: number) =>
+      String(sheet.getRow(row).getCell(HEADERS.length + 2).value ?? '')
+    expect(sameAs(1)).toBe('Same as')
+    expect([2, 3, 4].map((row) => [sheet.getRow(row).getCell(1).value, sameAs(row)])).toEqual([
+      ['Abebe', `Registered member no. ${abebe.id}`],
+      ['Sara', 'Row 3 of this file'],
+      ['Marta', ''],
+    ])
+
+    const csv = await download('lang=am&format=csv')
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n')
+    expect(lines[0].endsWith(',ከማን ጋር')).toBe(true)
+    expect(lines[1]).toMatch(new RegExp(`^Abebe,.*,የተመዘገበ .*${abebe.id}$`))
+    expect(lines[2]).toMatch(/^Sara,.*3/)
+    expect(lines[3].endsWith(',')).toBe(true)
+    expect((await download('format=pdf')).statusCode).toBe(400)
   })
 
   it('matches the earlier system’s id first and keeps it unique in the account', async () => {
@@ -518,9 +565,18 @@ describe('duplicates and updates', () => {
     const refused = (
       JSON.parse(stored.report!) as { refusedRows: { row: number; errors: unknown }[] }
     ).refusedRows
+    // Each says who holds the id: the stored member, or the earlier row of the file.
     expect(refused).toEqual([
-      expect.objectContaining({ row: 2, errors: { external_id: 'externalIdTaken' } }),
-      expect.objectContaining({ row: 4, errors: { external_id: 'externalIdTaken' } }),
+      expect.objectContaining({
+        row: 2,
+        errors: { external_id: 'externalIdTaken' },
+        duplicate: { row: null, member_id: abebe.id },
+      }),
+      expect.objectContaining({
+        row: 4,
+        errors: { external_id: 'externalIdTaken' },
+        duplicate: { row: 3, member_id: null },
+      }),
     ])
     const ids = (await allMembers()).map((m) => m.external_id).sort()
     expect(ids).toEqual(['A-7', 'A-8', 'A-9'])

@@ -151,7 +151,7 @@ describe('GET /api/members/export', () => {
     expect(none.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(1)
   })
 
-  it('ends each row with the household number, name and role (issue 44)', async () => {
+  it('ends each row with the household key, number, name and role (issue 44)', async () => {
     const household = await ctx.app.inject({
       method: 'POST',
       url: '/api/households',
@@ -177,12 +177,16 @@ describe('GET /api/members/export', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n')
-      expect(lines[0].endsWith(',Household number,Household name,Role in the household')).toBe(true)
-      const abebeLine = lines.find((line) => line.startsWith('Abebe,'))!
-      expect(abebeLine.endsWith(',F-77,የአቶ አበበ ቤተሰብ,Head')).toBe(true)
-      // A member in no household leaves the three cells empty.
       expect(
-        lines.find((line) => !line.startsWith('Abebe,') && line !== lines[0])!.endsWith(',,,'),
+        lines[0].endsWith(
+          ',Family (household) ID,Household number,Household name,Role in the family',
+        ),
+      ).toBe(true)
+      const abebeLine = lines.find((line) => line.startsWith('Abebe,'))!
+      expect(abebeLine.endsWith(`,${householdId},F-77,የአቶ አበበ ቤተሰብ,Head`)).toBe(true)
+      // A member in no household leaves the four cells empty.
+      expect(
+        lines.find((line) => !line.startsWith('Abebe,') && line !== lines[0])!.endsWith(',,,,'),
       ).toBe(true)
       const am = await ctx.app.inject({
         url: exportUrl({ format: 'xlsx', lang: 'am' }),
@@ -191,15 +195,13 @@ describe('GET /api/members/export', () => {
       const workbook = new ExcelJS.Workbook()
       await workbook.xlsx.load(am.rawPayload as unknown as ArrayBuffer)
       const sheet = workbook.worksheets[0]
-      const last = MEMBER_INPUT_FIELDS.length + 3
-      expect(sheet.getRow(1).getCell(last).value).toBe('በቤተሰቡ ውስጥ ያለው ሚና')
+      const last = MEMBER_INPUT_FIELDS.length + 4
+      expect(sheet.getRow(1).getCell(last).value).toBe('በቤተሰብ ውስጥ ያለው ድርሻ')
       const rows = [2, 3].map((n) => sheet.getRow(n))
       const headRow = rows.find((row) => row.getCell(1).value === 'Abebe')!
-      expect([1, 2, 3].map((i) => headRow.getCell(MEMBER_INPUT_FIELDS.length + i).value)).toEqual([
-        'F-77',
-        'የአቶ አበበ ቤተሰብ',
-        'አባወራ/እማወራ',
-      ])
+      expect(
+        [1, 2, 3, 4].map((i) => headRow.getCell(MEMBER_INPUT_FIELDS.length + i).value),
+      ).toEqual([String(householdId), 'F-77', 'የአቶ አበበ ቤተሰብ', 'አባወራ/እማወራ'])
     } finally {
       await ctx.app.inject({
         method: 'DELETE',

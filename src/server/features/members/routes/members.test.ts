@@ -367,6 +367,26 @@ describe('the id of the earlier system (issue 45)', () => {
     const ids = (search.json() as { items: { id: number }[] }).items.map((item) => item.id)
     expect(ids).toEqual([first.id])
   })
+
+  it('is found by its exact value, a short number (ChurchCRM’s person id) included', async () => {
+    await createOk(alice.auth, { first_name: 'Tigist', external_id: '17' })
+    await createOk(alice.auth, { first_name: 'Hana', external_id: '170' })
+    await createOk(alice.auth, { first_name: 'Marta', external_id: 'ab-9/2' })
+    const found = async (q: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/members/search?q=${encodeURIComponent(q)}`,
+        headers: alice.auth,
+      })
+      expect(res.statusCode).toBe(200)
+      return (res.json() as { items: { first_name: string }[] }).items.map((m) => m.first_name)
+    }
+    expect(await found('17')).toContain('Tigist')
+    expect(await found('170')).toEqual(['Hana'])
+    expect(await found('AB-9/2')).toEqual(['Marta'])
+    // Another account's member with the same id stays out of sight.
+    await createOk(bob.auth, { first_name: 'Bobs', external_id: '17' })
+    expect(await found('17')).not.toContain('Bobs')
+  })
 })
 
 describe('hostile text', () => {

@@ -1,0 +1,124 @@
+// Issues 44 and 45: an export's households come back when it is imported into another register,
+// those without a household number included (the export's household key column).
+import type { ImportPreview } from '../../../../domain'
+import { importCalls } from '../../../testing/importCalls'
+import { memberCalls } from '../../../testing/memberCalls'
+import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+
+let source: TestContext
+let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
+const members = memberCalls(() => source.app)
+
+/** The families of the source register: name, number, and each member's role. */
+const FAMILIES = [
+  {
+    name: 'የአቶ አበበ ከበደ ቤተሰብ',
+    number: 'F-12',
+    members: [
+      ['አበበ', 'head'],
+      ['ትዕግሥት', 'spouse'],
+      ['ሳምራዊት', 'child'],
+      ['ዮናስ', 'child'],
+    ],
+  },
+  {
+    name: 'Warra Caalaa',
+    number: null,
+    members: [
+      ['Caalaa', 'head'],
+      ['Lensa', 'relative'],
+      ['Gammachuu', 'other'],
+    ],
+  },
+  // Same name as the first, no number: still a household of its own.
+  { name: 'የአቶ አበበ ከበደ ቤተሰብ', number: null, members: [['ሰላም', 'spouse']] },
+] as const
+
+beforeAll(async () => {
+  source = await createTestApp()
+  owner = await createUserAndSignIn(source, 'sara')
+  for (const family of FAMILIES) {
+    const created = await source.app.inject({
+      method: 'POST',
+      url: '/api/households',
+      headers: owner.auth,
+      payload: { name: family.name, ...(family.number && { number: family.number }) },
+    })
+    expect(created.statusCode).toBe(201)
+    const householdId = created.json<{ id: number }>().id
+    for (const [first_name, role] of family.members) {
+      const { id } = await members.create(owner.auth, { first_name, last_name: 'ከበደ' })
+      const joined = await source.app.inject({
+        method: 'PUT',
+        url: `/api/households/${householdId}/members/${id}`,
+        headers: owner.auth,
+        payload: { role },
+      })
+      expect(joined.statusCode).toBe(200)
+    }
+  }
+  // A member in no household stays in none.
+  await members.create(owner.auth, { first_name: 'Alone', last_name: 'ከበደ' })
+})
+afterAll(() => source.close())
+
+/** Each household as a comparable text: name, number, and its members' first names and roles. */
+async function households(ctx: TestContext): Promise<string[]> {
+  const rows = await ctx.database.db
+    .selectFrom('members')
+    .leftJoin('households', 'households.id', 'members.household_id')
+    .select([
+      'members.first_name',
+      'members.household_role',
+      'households.id',
+      'households.name',
+      'households.number',
+    ])
+    .execute()
+  const byHousehold = new Map<number | null, typeof rows>()
+  for (const row of rows) byHousehold.set(row.id, [...(byHousehold.get(row.id) ?? []), row])
+  return [...byHousehold.values()]
+    .map((group) => {
+      const [{ name, number }] = group
+      const people = group.map((m) => `${m.first_name}:${m.household_role ?? '-'}`).sort()
+      return `${name ?? '(none)'} #${number ?? '-'} [${people.join(', ')}]`
+    })
+    .sort()
+}
+
+describe('an export imported into an empty register', () => {
+  it.each([
+    ['csv', 'en'],
+    ['xlsx', 'am'],
+    ['xlsx', 'om'],
+  ])('recreates the same households with the same roles (%s, %s)', async (format, lang) => {
+    const exported = await source.app.inject({
+      url: `/api/members/export?format=${format}&lang=${lang}`,
+      headers: owner.auth,
+    })
+    expect(exported.statusCode).toBe(200)
+    const expected = await households(source)
+    expect(expected).toHaveLength(4)
+
+    const target = await createTestApp()
+    try {
+      const clerk = await createUserAndSignIn(target, 'dawit')
+      const imports = importCalls(() => target.app)
+      const upload = await imports.upload(clerk.auth, exported.rawPayload, `export.${format}`)
+      expect(upload.statusCode).toBe(200)
+      const preview = upload.json<ImportPreview>()
+      expect(Object.values(preview.mapping).filter((t) => t?.startsWith('family_'))).toEqual([
+        'family_id',
+        'family_number',
+        'family_name',
+        'family_role',
+      ])
+      expect(preview.errors).toEqual([])
+      const commit = await imports.commit(clerk.auth, preview.id, { on_duplicate: 'create' })
+      expect(commit.json()).toMatchObject({ created: 9, refused: 0 })
+      expect(await households(target)).toEqual(expected)
+    } finally {
+      await target.close()
+    }
+  })
+})
