@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { isPostgres } from '../portable'
+import { inSqliteTransaction, isPostgres } from '../portable'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -45,19 +45,6 @@ async function createIndex(
   await sql`insert into households_fts(households_fts) values ('rebuild')`.execute(db)
 }
 
-async function inTransaction(db: Kysely<any>, work: () => Promise<void>) {
-  // Kysely runs SQLite migrations outside a transaction: no household may be written between
-  // the old index's end and the new one's build.
-  await sql`begin immediate`.execute(db)
-  try {
-    await work()
-    await sql`commit`.execute(db)
-  } catch (error) {
-    await sql`rollback`.execute(db)
-    throw error
-  }
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     // abal_search_grams came with migration 2026_11_27_1201.
@@ -66,7 +53,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`analyze households`.execute(db)
     return
   }
-  await inTransaction(db, async () => {
+  // No household may be written between the old index's end and the new one's build.
+  await inSqliteTransaction(db, async () => {
     await dropAll(db)
     await sql`create view households_fts_text as
       select id, search_text || char(10, 10) as search_text from households`.execute(db)
@@ -87,7 +75,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     return
   }
   // As migration 2026_11_29_1101 left it.
-  await inTransaction(db, async () => {
+  await inSqliteTransaction(db, async () => {
     await dropAll(db)
     await createIndex(db, 'households', 'trigram', (row) => `${row}.search_text`)
   })
