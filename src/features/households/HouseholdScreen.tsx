@@ -46,6 +46,7 @@ import {
   useSetHouseholdMemberMutation,
 } from './householdsApi'
 import { roleMessageId, statusMessageId } from './householdText'
+import '../../shared/adminScreen.css'
 import './households.css'
 
 /** The registration wizard, opened for a new member of this household in this role. */
@@ -156,7 +157,8 @@ function HouseholdPage({ household }: { household: Household }) {
   ]
 
   return (
-    <section className="household-screen" aria-labelledby="household-title">
+    // The list's page frame (its margins and width), so the two screens line up.
+    <section className="admin-screen household-screen" aria-labelledby="household-title">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex vertical gap={2}>
           <Typography.Title level={2} id="household-title" style={{ margin: 0 }}>

@@ -100,6 +100,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   dues_waivers: { key: ['id'], identity: 'id' },
   cash_days: { key: ['recorded_by', 'day'] },
   households_fts: 'derived',
+  households_fts_vocab: 'derived',
   member_counts: 'derived',
   member_ministry_counts: 'derived',
   members_fts: 'derived',

@@ -346,6 +346,7 @@ export interface CashDaysTable {
 export interface Database {
   households: HouseholdsTable
   households_fts: HouseholdsFtsTable
+  households_fts_vocab: FtsVocabTable
   users: UsersTable
   members: MembersTable
   photos: PhotosTable

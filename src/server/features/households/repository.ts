@@ -15,6 +15,15 @@ import {
 } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import type { Db, HouseholdRow } from '../../db/tables'
+import {
+  escapeLike,
+  ftsPhrase,
+  hasGrams,
+  pgGrams,
+  searchTuning,
+  TRIGRAM,
+  vocabPhrases,
+} from '../search'
 
 export type StoredHousehold = Omit<HouseholdRow, 'search_text'>
 
@@ -288,17 +297,6 @@ export async function householdIdsOf(db: Db, ownerId: number): Promise<number[]>
   return rows.map((row) => row.id)
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
-const TRIGRAM = 3
-
-/** The text as one FTS5 string: a trigram index then matches it as a substring. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`
-}
-
 export interface HouseholdQuery {
   /** null: every account's (admins and auditors). */
   ownerId: number | null
@@ -308,22 +306,80 @@ export interface HouseholdQuery {
   limit: number
 }
 
+type ListedHousehold = HouseholdListItem & { owner_user_id: number }
+
+/**
+ * How a page finds its households besides the folded text's own test: through SQLite's
+ * trigram index (an FTS5 query), PostgreSQL's index of letters and pairs (a key), or neither.
+ */
+type Lookup = { fts: string } | { grams: string } | null
+
 /**
  * A page of households, newest first, with their member counts and heads. Matches fold the
  * query as the stored search_text was folded (name, number, members' names).
  */
-export async function listHouseholds(
+export async function listHouseholds(db: Db, options: HouseholdQuery): Promise<ListedHousehold[]> {
+  const folded = foldForSearch(options.query?.trim() ?? '')
+  const letters = [...folded].length
+  // SQLite: the trigram index gives the households holding the text, newest first, so a page
+  // stops at its last match (decision 0243); PostgreSQL's planner takes households_search_trgm.
+  if (letters === 0 || letters >= TRIGRAM) {
+    const lookup = letters > 0 && !isPostgres(db) ? { fts: ftsPhrase(folded) } : null
+    return householdPage(db, options, folded, lookup)
+  }
+  // One or two letters (decision 0285): the owner's newest households first, where a common
+  // key fills its page; below them a rarer key is looked up in the index of letters.
+  const floor = await walkFloor(db, options)
+  const newest = await householdPage(db, options, folded, null, floor)
+  if (floor === undefined || newest.length >= options.limit) return newest
+  const lookup = await shortLookup(db, folded)
+  if (lookup === 'none') return newest
+  const older = await householdPage(
+    db,
+    { ...options, before: floor, limit: options.limit - newest.length },
+    folded,
+    lookup,
+  )
+  return [...newest, ...older]
+}
+
+/** The lowest id of the owner's newest searchTuning.shortWalkIds households below the cursor. */
+async function walkFloor(db: Db, options: HouseholdQuery): Promise<number | undefined> {
+  let query = db.selectFrom('households').select('id')
+  if (options.ownerId !== null) query = query.where('owner_user_id', '=', options.ownerId)
+  if (options.before !== undefined) query = query.where('id', '<', options.before)
+  const row = await query
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(searchTuning.shortWalkIds - 1)
+    .executeTakeFirst()
+  return row?.id
+}
+
+/**
+ * How a key of one or two letters is looked up: SQLite asks the vocabulary for the trigrams
+ * that start with it ('none': no household holds it); more than searchTuning.shortPhrases is a
+ * common key, which walks on (null), as does a key PostgreSQL's lists cannot hold.
+ */
+async function shortLookup(db: Db, folded: string): Promise<Lookup | 'none'> {
+  if (isPostgres(db)) return hasGrams(folded) ? { grams: folded } : null
+  const phrases = await vocabPhrases(db, 'households_fts_vocab', [folded])
+  if (!phrases) return null
+  return phrases.length === 0 ? 'none' : { fts: phrases.join(' OR ') }
+}
+
+/** One page of households below options.before (and from `from` up, if given), newest first. */
+async function householdPage(
   db: Db,
   options: HouseholdQuery,
-): Promise<(HouseholdListItem & { owner_user_id: number })[]> {
-  const folded = foldForSearch(options.query?.trim() ?? '')
-  // SQLite: the trigram index gives the households holding the text, newest first, so a page
-  // stops at its last match (decision 0243); the LIKE still decides. Fewer than three letters
-  // have no trigram and walk the owner's households.
-  const indexed = !isPostgres(db) && [...folded].length >= TRIGRAM
+  folded: string,
+  lookup: Lookup,
+  from?: number,
+): Promise<ListedHousehold[]> {
+  const fts = lookup && 'fts' in lookup ? lookup.fts : undefined
   let query = db
     .selectFrom('households as h')
-    .$if(indexed, (qb) => qb.innerJoin('households_fts as f', 'f.rowid', 'h.id'))
+    .$if(fts !== undefined, (qb) => qb.innerJoin('households_fts as f', 'f.rowid', 'h.id'))
     .leftJoin('members as head', (join) =>
       join
         .onRef('head.household_id', '=', 'h.id')
@@ -352,16 +408,24 @@ export async function listHouseholds(
     )
   if (options.ownerId !== null) query = query.where('h.owner_user_id', '=', options.ownerId)
   if (options.before !== undefined) query = query.where('h.id', '<', options.before)
+  if (from !== undefined) query = query.where('h.id', '>=', from)
   if (folded !== '') {
-    const pattern = `%${escapeLike(folded)}%`
-    query = query.where(sql<boolean>`h.search_text like ${pattern} escape '\\'`)
+    // The text's own test decides. On PostgreSQL a key shorter than a trigram is tested with
+    // strpos: pg_trgm would answer its LIKE by reading its whole index (decision 0138).
+    const test =
+      isPostgres(db) && [...folded].length < TRIGRAM
+        ? sql<boolean>`strpos(h.search_text, ${folded}) > 0`
+        : sql<boolean>`h.search_text like ${`%${escapeLike(folded)}%`} escape '\\'`
+    query = query.where(test)
   }
-  if (indexed) {
-    query = query.where(sql<boolean>`f.households_fts match ${ftsPhrase(folded)}`)
+  if (lookup && 'grams' in lookup)
+    query = query.where(pgGrams(sql.ref('h.search_text'), lookup.grams))
+  if (fts !== undefined) {
+    query = query.where(sql<boolean>`f.households_fts match ${fts}`)
     if (options.before !== undefined) query = query.where(sql<boolean>`f.rowid < ${options.before}`)
   }
   // The index's own rowid order (the household's id), which it reads backwards without a sort.
-  const newest = indexed ? sql`f.rowid` : sql`h.id`
+  const newest = fts !== undefined ? sql`f.rowid` : sql`h.id`
   const rows = await query.orderBy(newest, 'desc').limit(options.limit).execute()
   return rows.map((row) => ({
     id: row.id,

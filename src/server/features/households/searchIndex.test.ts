@@ -1,15 +1,23 @@
 // The household search's text index (decision 0243): on SQLite an FTS5 trigram table built by
 // migration 2026_11_29_1101 from the rows already there and kept by triggers; the list finds the
-// same households through it as by reading every one. Runs on SQLite, and on PostgreSQL (which
-// reads households_search_trgm) with TEST_DATABASE_URL.
+// same households through it as by reading every one. One or two letters are looked up in the
+// index of letters below the newest households (decision 0285). Runs on SQLite, and on
+// PostgreSQL (which reads households_search_trgm and households_search_grams) with
+// TEST_DATABASE_URL.
 import { sql } from 'kysely'
 import { foldForSearch, type HouseholdInput } from '../../../domain'
 import type { Db } from '../../db/tables'
 import { insertUser } from '../accounts/repository'
 import { testDatabasePerTest } from '../../testing/testApp'
+import { searchTuning } from '../search'
 import * as repo from './repository'
 
 const databases = testDatabasePerTest()
+
+const tuning = { ...searchTuning }
+afterEach(() => {
+  Object.assign(searchTuning, tuning)
+})
 
 const household = (name: string, number: string | null = null): HouseholdInput => ({
   name,
@@ -99,7 +107,7 @@ describe('household search text index', () => {
     await repo.refreshHouseholdSearch(db, hana)
     expect(await found(db, owner.id, 'meron girma')).toEqual([])
 
-    // Shorter than a trigram: read without the index, and found all the same.
+    // Shorter than a trigram: found all the same.
     expect(await found(db, owner.id, 'ke')).toEqual(['Kebede family'])
     expect(await found(db, owner.id, 'a')).toEqual(['Hana family', 'Kebede family'])
     // Characters the index's query language or LIKE would read as syntax are plain text.
@@ -129,5 +137,81 @@ describe('household search text index', () => {
     expect(second.map((h) => h.name)).toEqual(['Abebe 3', 'Abebe 2'])
     expect((await page(second[1].id)).map((h) => h.name)).toEqual(['Abebe 1'])
     expect((await page(ids[0])).map((h) => h.name)).toEqual([])
+  })
+
+  it('finds one or two letters below the newest households as by reading every one', async () => {
+    const names = [
+      ['Abebe Kebede family', 'F-19'],
+      ['የአቶ አበበ ከበደ ቤተሰብ', null],
+      ['Hana Girma family', 'F-7'],
+      ['ሰላም ቤተሰብ', 'F-120'],
+      ['Meron Tesfaye family', null],
+      ['Tsion Alemu family', 'Q9'],
+      ['የወ/ሮ ቀለሟ ቤተሰብ', 'F-21'],
+      ['Dawit family', null],
+    ] as const
+    // Stored before the index of letters came: its migration builds it from these.
+    const { db, stored } = await databases.storedBefore(
+      '2026_11_29_1101_household_search_fts',
+      async (before) => {
+        const owner = await insertUser(before, 'office', 'x')
+        const other = await insertUser(before, 'clerk', 'x')
+        for (let round = 0; round < 4; round += 1) {
+          for (const [name, number] of names) {
+            const numbered = number && `${number}${'abcd'[round]}`
+            await add(before, owner.id, `${name} ${round}`, numbered)
+            await add(before, other.id, `${name} other ${round}`)
+          }
+        }
+        return { owner: owner.id }
+      },
+    )
+    const owned = await db
+      .selectFrom('households')
+      .select(['id', 'name', 'number'])
+      .where('owner_user_id', '=', stored.owner)
+      .orderBy('id', 'desc')
+      .execute()
+    const expected = (key: string) =>
+      owned
+        .filter((h) => foldForSearch(`${h.name}\n${h.number ?? ''}`).includes(foldForSearch(key)))
+        .map((h) => h.id)
+    /** Every page of a search, two at a time, followed by its cursor. */
+    const pages = async (query: string) => {
+      const seen: number[] = []
+      let before: number | undefined
+      for (;;) {
+        const rows = await repo.listHouseholds(db, {
+          ownerId: stored.owner,
+          query,
+          before,
+          limit: 2,
+        })
+        seen.push(...rows.map((row) => row.id))
+        if (rows.length < 2) return seen
+        before = rows[1].id
+      }
+    }
+    // A key at the text's very end (the number's last letter), inside a name, in Amharic, in
+    // another account's households only, and in none.
+    const keys = ['d', '9', '9d', 'ab', 'ቀ', 'ሟ', 'ቤ', 'ት', 'zq', 'q', 'x', '-1', 'l', 'ot']
+    for (const settings of [
+      {},
+      { shortWalkIds: 1 },
+      { shortWalkIds: 3 },
+      { shortWalkIds: 3, shortPhrases: 0 },
+    ]) {
+      Object.assign(searchTuning, tuning, settings)
+      for (const key of keys) {
+        expect({ settings, key, seen: await pages(key) }).toEqual({
+          settings,
+          key,
+          seen: expected(key),
+        })
+      }
+    }
+    // The other account's words are never the owner's matches.
+    expect(expected('ot')).toEqual([])
+    expect(expected('9d').length).toBeGreaterThan(0)
   })
 })

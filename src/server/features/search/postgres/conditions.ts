@@ -19,7 +19,7 @@ export const pgNameLine: NameLine = (column) =>
 export const hasGrams = (key: string) => [...key].length < TRIGRAM && !key.includes('\u0001')
 
 /** "This text has the key", as its index of letters and pairs serves it. */
-const pgGrams = (text: RawBuilder<unknown>, key: string) =>
+export const pgGrams = (text: RawBuilder<unknown>, key: string) =>
   sql<boolean>`abal_search_grams(${text}) @> array[${key}]::text[]`
 
 /**

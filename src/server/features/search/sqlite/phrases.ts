@@ -34,7 +34,7 @@ export const walkedMembers = (ownerId: number | null) =>
  */
 export async function vocabPhrases(
   db: Db,
-  vocabulary: 'members_fts_vocab' | 'members_name_vocab',
+  vocabulary: 'members_fts_vocab' | 'members_name_vocab' | 'households_fts_vocab',
   starts: readonly string[],
 ): Promise<string[] | undefined> {
   const phrases = new Set<string>()
