@@ -372,13 +372,12 @@ const FAMILY_ROLE_WORDS: Readonly<Record<string, FamilyRole>> = Object.fromEntri
         ],
       ],
     ] as const
-  )
-    .flatMap(([role, words]) => [
-      ...words.map((word) => [comparable(word), role]),
-      ...[`option.household_role.${role}`, `importFamilyRole.${role}`].flatMap((id) =>
-        LANGUAGES.map((lang) => [comparable(message(lang, id) ?? role), role]),
-      ),
-    ]),
+  ).flatMap(([role, words]) => [
+    ...words.map((word) => [comparable(word), role]),
+    ...[`option.household_role.${role}`, `importFamilyRole.${role}`].flatMap((id) =>
+      LANGUAGES.map((lang) => [comparable(message(lang, id) ?? role), role]),
+    ),
+  ]),
 )
 
 export function readFamilyRole(
