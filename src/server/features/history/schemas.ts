@@ -46,6 +46,18 @@ const event = record(
     details: {
       type: 'object',
       description: "What changed (the action's own fields; member updates: before and after)",
+      // The fields the history screen reads, untyped so that none is coerced. Open: each action
+      // records its own fields, hash-chained as recorded, and the answer must not drop one.
+      properties: {
+        changes: { description: 'An update: field → [before, after]' },
+        fields: { description: 'A creation: field → value' },
+        from_username: { description: 'A transfer: the earlier owner' },
+        to_username: { description: 'A transfer: the new owner' },
+        first_name: { description: 'A deleted or restored member' },
+        last_name: { description: 'A deleted or restored member' },
+        username: { description: 'An account event: the account' },
+        name: { description: 'A household event: the household' },
+      },
       additionalProperties: true,
     },
   },
