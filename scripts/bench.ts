@@ -5,7 +5,8 @@
 // seeded database is kept (./data/bench-N.sqlite, or the PostgreSQL schema bench_members_N) and
 // reused by the next run, and the run adds /health and sign-in timed during 10 concurrent
 // name searches over HTTP. Both accounts' members are grouped into households (about one per
-// four members, as `npm run seed` makes them) for the household rows.
+// four members, as `npm run seed` makes them) for the household rows. Last, the time the
+// response schema takes to serialise a search page of 50 and of 200 members.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -199,11 +200,12 @@ async function main() {
     await migrateToLatest(engine.db, engine.schema ? { schema: engine.schema } : undefined)
     const { big, seedSeconds } = await seeded(engine)
 
-    const app = await buildApp({
+    const appOptions = {
       db: engine.db,
-      dialect: url ? 'postgres' : 'sqlite',
+      dialect: url ? ('postgres' as const) : ('sqlite' as const),
       jwtSecret: crypto.randomBytes(32).toString('hex'),
-    })
+    }
+    const app = await buildApp(appOptions)
     await app.ready()
     const signIn = async (username: string) => {
       const res = await app.inject({
@@ -449,8 +451,12 @@ async function main() {
         ? [await statusUnderLoad(app, statuses, bigAuth)]
         : []
     await app.close()
+    const serialised = wanted('serialise a search page')
+      ? await serialisation(await buildApp(appOptions))
+      : []
     printTable(engine.name, seedSeconds, results, engine)
     printLoads(loads)
+    printSerialisation(serialised)
   } finally {
     await engine.close()
   }
@@ -659,6 +665,84 @@ function printLoads(loads: readonly Load[]) {
       `| ${load.name} (${load.requests} requests) | ${load.connections} | ${(load.requests / load.seconds).toFixed(0)} | ${load.p50.toFixed(2)} | ${load.p95.toFixed(2)} | ${load.p99.toFixed(2)} | ${load.timeouts} | ${load.errors} | no timeouts, p99 ≤ ${load.targetMs} ms: ${ok ? 'met' : 'MISSED'} |`,
     )
   }
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+interface Serialised {
+  name: string
+  runs: number
+  bytes: number
+  /** Microseconds from the handler's answer to its JSON. */
+  p50: number
+  p95: number
+}
+
+/**
+ * How long the response schema takes to turn a search page into JSON (decision 0205), timed
+ * from Fastify's preSerialization hook to its onSend hook on an app of its own, so that the
+ * timing hooks cost the other rows nothing.
+ */
+async function serialisation(app: FastifyInstance): Promise<Serialised[]> {
+  const startedAt = new WeakMap<object, number>()
+  const took = new WeakMap<object, number>()
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    startedAt.set(request, performance.now())
+    return payload
+  })
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const started = startedAt.get(request)
+    if (started !== undefined) took.set(request.raw, (performance.now() - started) * 1000)
+    return payload
+  })
+  await app.ready()
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'bench-big', password: PASSWORD },
+    })
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` }
+    const runs = Math.min(1000, Number(process.env.BENCH_RUNS) || 1000)
+    const rows: Serialised[] = []
+    for (const limit of [50, 200]) {
+      const times: number[] = []
+      let bytes = 0
+      for (let i = 0; i < runs + 5; i += 1) {
+        const res = await app.inject({
+          url: `/api/members/search?limit=${limit}&count=false`,
+          headers,
+        })
+        if (res.statusCode !== 200) throw new Error(`serialise: HTTP ${res.statusCode}`)
+        const us = took.get(res.raw.req)
+        if (us === undefined) throw new Error('serialise: the hooks did not run')
+        if (i >= 5) times.push(us) // the first five warm the schema's serializer up
+        bytes = res.rawPayload.length
+      }
+      rows.push({
+        name: `serialise a search page of ${limit}`,
+        runs,
+        bytes,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+      })
+    }
+    return rows
+  } finally {
+    await app.close()
+  }
+}
+
+function printSerialisation(rows: readonly Serialised[]) {
+  if (!rows.length) return
+  const lines = [
+    '',
+    '| Serialisation | runs | bytes | p50 µs | p95 µs |',
+    '|---|---:|---:|---:|---:|',
+  ]
+  for (const row of rows)
+    lines.push(
+      `| ${row.name} | ${row.runs} | ${row.bytes} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} |`,
+    )
   process.stdout.write(`${lines.join('\n')}\n`)
 }
 
