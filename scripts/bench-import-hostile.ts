@@ -13,8 +13,9 @@ import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { TRANSFER_FIELDS } from '../src/server/features/imports/fieldDictionary'
-import { multipart } from '../src/server/testing/memberForms'
+import { importCalls } from '../src/server/testing/importCalls'
 import { rawWorkbook } from '../src/server/testing/rawWorkbook'
+import { signInOn } from '../src/server/testing/testApp'
 
 const PASSWORD = 'bench-password-123'
 
@@ -69,12 +70,7 @@ async function main() {
     const accounts: { authorization: string }[] = []
     for (let i = 0; i < 6; i += 1) {
       await insertUser(database.db, `clerk${i}`, hash)
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: `clerk${i}`, password: PASSWORD },
-      })
-      accounts.push({ authorization: `Bearer ${res.json<{ token: string }>().token}` })
+      accounts.push(await signInOn(app, `clerk${i}`, PASSWORD))
     }
 
     let slowest = 0
@@ -96,23 +92,7 @@ async function main() {
     }
     const poller = poll()
 
-    const upload = (auth: { authorization: string }, data: Buffer) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/imports',
-        ...multipart(
-          {},
-          [
-            {
-              field: 'file',
-              filename: 'members.xlsx',
-              contentType: 'application/octet-stream',
-              data,
-            },
-          ],
-          auth,
-        ),
-      })
+    const { upload } = importCalls(() => app)
     const size = () =>
       fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0)
     const MB = 1024 * 1024

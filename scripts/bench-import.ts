@@ -13,7 +13,8 @@ import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import type { Db } from '../src/server/db/tables'
 import { hashPassword } from '../src/server/features/accounts/passwords'
-import { multipart } from '../src/server/testing/memberForms'
+import { importCalls } from '../src/server/testing/importCalls'
+import { signInOn } from '../src/server/testing/testApp'
 
 const PASSWORD = 'bench-password-123'
 
@@ -53,12 +54,7 @@ async function main() {
     const hash = await hashPassword(PASSWORD)
     const signIn = async (username: string) => {
       const user = await insertUser(database.db, username, hash)
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: PASSWORD },
-      })
-      return { user, auth: { authorization: `Bearer ${res.json<{ token: string }>().token}` } }
+      return { user, auth: await signInOn(app, username, PASSWORD) }
     }
     const source = await signIn('source')
     const target = await signIn('target')
@@ -102,22 +98,7 @@ async function importBench(db: Db, app: App, source: Account, target: Account) {
   })
   process.stdout.write(`  file: ${(file.length / 1024 / 1024).toFixed(1)} MB\n`)
   const preview = await timed('import 10,000 rows: upload → preview', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      ...multipart(
-        {},
-        [
-          {
-            field: 'file',
-            filename: 'members.xlsx',
-            contentType: 'application/octet-stream',
-            data: file,
-          },
-        ],
-        target.auth,
-      ),
-    })
+    const res = await importCalls(() => app).upload(target.auth, file)
     if (res.statusCode !== 200)
       throw new Error(`preview: ${res.statusCode} ${res.body.slice(0, 200)}`)
     return res.json<{ id: string; rows: number; errors: unknown[]; duplicates: unknown[] }>()

@@ -30,6 +30,7 @@ import { seedMembers } from '../src/server/cli/seedMembers'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { multipart, registrationFields } from '../src/server/testing/memberForms'
+import { signInOn } from '../src/server/testing/testApp'
 import { startLoad } from './httpLoad'
 
 /** --members N (default 100,000): 95 % owned by the searching account, 5 % by another. */
@@ -207,14 +208,7 @@ async function main() {
     }
     const app = await buildApp(appOptions)
     await app.ready()
-    const signIn = async (username: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: PASSWORD },
-      })
-      return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
-    }
+    const signIn = (username: string) => signInOn(app, username, PASSWORD)
     const bigAuth = await signIn('bench-big')
     const smallAuth = await signIn('bench-small')
     const ids = await engine.db
@@ -696,12 +690,7 @@ async function serialisation(app: FastifyInstance): Promise<Serialised[]> {
   })
   await app.ready()
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'bench-big', password: PASSWORD },
-    })
-    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` }
+    const headers = await signInOn(app, 'bench-big', PASSWORD)
     const runs = Math.min(1000, Number(process.env.BENCH_RUNS) || 1000)
     const rows: Serialised[] = []
     for (const limit of [50, 200]) {
