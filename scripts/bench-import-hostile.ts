@@ -7,7 +7,6 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../src/server/app'
 import { openDatabase } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
@@ -15,7 +14,7 @@ import { hashPassword } from '../src/server/features/accounts/passwords'
 import { TRANSFER_FIELDS } from '../src/server/features/imports/fieldDictionary'
 import { importCalls } from '../src/server/testing/importCalls'
 import { rawWorkbook } from '../src/server/testing/rawWorkbook'
-import { signInOn } from '../src/server/testing/testApp'
+import { buildTestApp, signInOn } from '../src/server/testing/testApp'
 
 const PASSWORD = 'bench-password-123'
 
@@ -59,11 +58,7 @@ async function main() {
   const database = openDatabase({ sqliteFile: file })
   try {
     await migrateToLatest(database.db)
-    const app = await buildApp({
-      db: database.db,
-      dialect: 'sqlite',
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    })
+    const app = await buildTestApp(database)
     await app.listen({ port: 0, host: '127.0.0.1' })
     const port = (app.server.address() as AddressInfo).port
     const hash = await hashPassword(PASSWORD)

@@ -6,7 +6,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../src/server/app'
 import { seedMembers } from '../src/server/cli/seedMembers'
 import { openDatabase } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
@@ -14,7 +13,7 @@ import { insertUser } from '../src/server/features/accounts/repository'
 import type { Db } from '../src/server/db/tables'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { importCalls } from '../src/server/testing/importCalls'
-import { signInOn } from '../src/server/testing/testApp'
+import { buildTestApp, signInOn } from '../src/server/testing/testApp'
 
 const PASSWORD = 'bench-password-123'
 
@@ -45,11 +44,7 @@ async function main() {
   const database = openDatabase({ sqliteFile: path.join(dir, 'abal.sqlite') })
   try {
     await migrateToLatest(database.db)
-    const app = await buildApp({
-      db: database.db,
-      dialect: 'sqlite',
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    })
+    const app = await buildTestApp(database)
     await app.ready()
     const hash = await hashPassword(PASSWORD)
     const signIn = async (username: string) => {
@@ -68,7 +63,7 @@ async function main() {
   }
 }
 
-type App = Awaited<ReturnType<typeof buildApp>>
+type App = Awaited<ReturnType<typeof buildTestApp>>
 interface Account {
   user: { id: number }
   auth: { authorization: string }
