@@ -645,21 +645,22 @@ async function statusUnderLoad(
   }
 }
 
+/** A markdown table after a blank line; nothing when it has no rows. */
+function printRows(header: string, rule: string, rows: readonly string[]) {
+  if (rows.length) process.stdout.write(`${['', header, rule, ...rows].join('\n')}\n`)
+}
+
 function printLoads(loads: readonly Load[]) {
-  if (!loads.length) return
-  const lines = [
-    '',
-    '| Load | connections | requests/s | p50 ms | p95 ms | p99 ms | timeouts | errors | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-  ]
-  for (const load of loads) {
+  const rows = loads.map((load) => {
     const ok = load.timeouts === 0 && load.errors === 0 && load.p99 <= load.targetMs
     if (!ok) process.exitCode = 1
-    lines.push(
-      `| ${load.name} (${load.requests} requests) | ${load.connections} | ${(load.requests / load.seconds).toFixed(0)} | ${load.p50.toFixed(2)} | ${load.p95.toFixed(2)} | ${load.p99.toFixed(2)} | ${load.timeouts} | ${load.errors} | no timeouts, p99 ≤ ${load.targetMs} ms: ${ok ? 'met' : 'MISSED'} |`,
-    )
-  }
-  process.stdout.write(`${lines.join('\n')}\n`)
+    return `| ${load.name} (${load.requests} requests) | ${load.connections} | ${(load.requests / load.seconds).toFixed(0)} | ${load.p50.toFixed(2)} | ${load.p95.toFixed(2)} | ${load.p99.toFixed(2)} | ${load.timeouts} | ${load.errors} | no timeouts, p99 ≤ ${load.targetMs} ms: ${ok ? 'met' : 'MISSED'} |`
+  })
+  printRows(
+    '| Load | connections | requests/s | p50 ms | p95 ms | p99 ms | timeouts | errors | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    rows,
+  )
 }
 
 interface Serialised {
@@ -722,17 +723,14 @@ async function serialisation(app: FastifyInstance): Promise<Serialised[]> {
 }
 
 function printSerialisation(rows: readonly Serialised[]) {
-  if (!rows.length) return
-  const lines = [
-    '',
+  printRows(
     '| Serialisation | runs | bytes | p50 µs | p95 µs |',
     '|---|---:|---:|---:|---:|',
-  ]
-  for (const row of rows)
-    lines.push(
-      `| ${row.name} | ${row.runs} | ${row.bytes} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} |`,
-    )
-  process.stdout.write(`${lines.join('\n')}\n`)
+    rows.map(
+      (row) =>
+        `| ${row.name} | ${row.runs} | ${row.bytes} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} |`,
+    ),
+  )
 }
 
 /** A call's statements as the driver replays them: a write's begin/commit are the replay's own. */
