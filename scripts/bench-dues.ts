@@ -13,6 +13,7 @@ import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { monthOfDay, todayIso } from '../src/domain'
+import { signInOn } from '../src/server/testing/testApp'
 
 const PASSWORD = 'bench-password-123'
 const at = process.argv.indexOf('--members')
@@ -62,14 +63,7 @@ async function main() {
       jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     })
     await app.ready()
-    const signIn = async (username: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: PASSWORD },
-      })
-      return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
-    }
+    const signIn = (username: string) => signInOn(app, username, PASSWORD)
     const clerkAuth = await signIn('clerk')
     const adminAuth = await signIn('secretary')
     const ids = (await db.selectFrom('members').select('id').execute()).map((m) => m.id)

@@ -9,14 +9,14 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../src/server/app'
 import { openDatabase } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { TRANSFER_FIELDS } from '../src/server/features/imports/fieldDictionary'
-import { multipart } from '../src/server/testing/memberForms'
+import { importCalls } from '../src/server/testing/importCalls'
 import { rawWorkbook } from '../src/server/testing/rawWorkbook'
+import { buildTestApp, signInOn } from '../src/server/testing/testApp'
 
 const PASSWORD = 'bench-password-123'
 
@@ -69,23 +69,14 @@ async function main() {
   const database = openDatabase({ sqliteFile: file })
   try {
     await migrateToLatest(database.db)
-    const app = await buildApp({
-      db: database.db,
-      dialect: 'sqlite',
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    })
+    const app = await buildTestApp(database)
     await app.listen({ port: 0, host: '127.0.0.1' })
     const port = (app.server.address() as AddressInfo).port
     const hash = await hashPassword(PASSWORD)
     const accounts: { authorization: string }[] = []
     for (let i = 0; i < 6; i += 1) {
       await insertUser(database.db, `clerk${i}`, hash)
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: `clerk${i}`, password: PASSWORD },
-      })
-      accounts.push({ authorization: `Bearer ${res.json<{ token: string }>().token}` })
+      accounts.push(await signInOn(app, `clerk${i}`, PASSWORD))
     }
 
     let slowest = 0
@@ -107,23 +98,7 @@ async function main() {
     }
     const poller = poll()
 
-    const upload = (auth: { authorization: string }, data: Buffer) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/imports',
-        ...multipart(
-          {},
-          [
-            {
-              field: 'file',
-              filename: 'members.xlsx',
-              contentType: 'application/octet-stream',
-              data,
-            },
-          ],
-          auth,
-        ),
-      })
+    const { upload } = importCalls(() => app)
     /** The accepted file's preview and commit, /health and the commit's progress polled meanwhile. */
     const previewAndCommit = async (auth: { authorization: string }, id: string) => {
       const step = async (label: string, url: string, payload: object) => {

@@ -6,14 +6,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../src/server/app'
 import { seedMembers } from '../src/server/cli/seedMembers'
 import { openDatabase } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import type { Db } from '../src/server/db/tables'
 import { hashPassword } from '../src/server/features/accounts/passwords'
-import { multipart } from '../src/server/testing/memberForms'
+import { importCalls } from '../src/server/testing/importCalls'
+import { buildTestApp, signInOn } from '../src/server/testing/testApp'
 
 const PASSWORD = 'bench-password-123'
 
@@ -44,21 +44,12 @@ async function main() {
   const database = openDatabase({ sqliteFile: path.join(dir, 'abal.sqlite') })
   try {
     await migrateToLatest(database.db)
-    const app = await buildApp({
-      db: database.db,
-      dialect: 'sqlite',
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    })
+    const app = await buildTestApp(database)
     await app.ready()
     const hash = await hashPassword(PASSWORD)
     const signIn = async (username: string) => {
       const user = await insertUser(database.db, username, hash)
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: PASSWORD },
-      })
-      return { user, auth: { authorization: `Bearer ${res.json<{ token: string }>().token}` } }
+      return { user, auth: await signInOn(app, username, PASSWORD) }
     }
     const source = await signIn('source')
     const target = await signIn('target')
@@ -72,7 +63,7 @@ async function main() {
   }
 }
 
-type App = Awaited<ReturnType<typeof buildApp>>
+type App = Awaited<ReturnType<typeof buildTestApp>>
 interface Account {
   user: { id: number }
   auth: { authorization: string }
@@ -102,22 +93,7 @@ async function importBench(db: Db, app: App, source: Account, target: Account) {
   })
   process.stdout.write(`  file: ${(file.length / 1024 / 1024).toFixed(1)} MB\n`)
   const preview = await timed('import 10,000 rows: upload → preview', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      ...multipart(
-        {},
-        [
-          {
-            field: 'file',
-            filename: 'members.xlsx',
-            contentType: 'application/octet-stream',
-            data: file,
-          },
-        ],
-        target.auth,
-      ),
-    })
+    const res = await importCalls(() => app).upload(target.auth, file)
     if (res.statusCode !== 200)
       throw new Error(`preview: ${res.statusCode} ${res.body.slice(0, 200)}`)
     return res.json<{ id: string; rows: number; errors: unknown[]; duplicates: unknown[] }>()

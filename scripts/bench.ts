@@ -5,7 +5,8 @@
 // seeded database is kept (./data/bench-N.sqlite, or the PostgreSQL schema bench_members_N) and
 // reused by the next run, and the run adds /health and sign-in timed during 10 concurrent
 // name searches over HTTP. Both accounts' members are grouped into households (about one per
-// four members, as `npm run seed` makes them) for the household rows.
+// four members, as `npm run seed` makes them) for the household rows. Last, the time the
+// response schema takes to serialise a search page of 50 and of 200 members.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -29,6 +30,7 @@ import { seedMembers } from '../src/server/cli/seedMembers'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { multipart, registrationFields } from '../src/server/testing/memberForms'
+import { signInOn } from '../src/server/testing/testApp'
 import { startLoad } from './httpLoad'
 
 /** --members N (default 100,000): 95 % owned by the searching account, 5 % by another. */
@@ -199,20 +201,14 @@ async function main() {
     await migrateToLatest(engine.db, engine.schema ? { schema: engine.schema } : undefined)
     const { big, seedSeconds } = await seeded(engine)
 
-    const app = await buildApp({
+    const appOptions = {
       db: engine.db,
-      dialect: url ? 'postgres' : 'sqlite',
+      dialect: url ? ('postgres' as const) : ('sqlite' as const),
       jwtSecret: crypto.randomBytes(32).toString('hex'),
-    })
-    await app.ready()
-    const signIn = async (username: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: PASSWORD },
-      })
-      return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
     }
+    const app = await buildApp(appOptions)
+    await app.ready()
+    const signIn = (username: string) => signInOn(app, username, PASSWORD)
     const bigAuth = await signIn('bench-big')
     const smallAuth = await signIn('bench-small')
     const ids = await engine.db
@@ -463,8 +459,12 @@ async function main() {
         ? [await statusUnderLoad(app, statuses, bigAuth)]
         : []
     await app.close()
+    const serialised = wanted('serialise a search page')
+      ? await serialisation(await buildApp(appOptions))
+      : []
     printTable(engine.name, seedSeconds, results, engine)
     printLoads(loads)
+    printSerialisation(serialised)
   } finally {
     await engine.close()
   }
@@ -659,21 +659,92 @@ async function statusUnderLoad(
   }
 }
 
+/** A markdown table after a blank line; nothing when it has no rows. */
+function printRows(header: string, rule: string, rows: readonly string[]) {
+  if (rows.length) process.stdout.write(`${['', header, rule, ...rows].join('\n')}\n`)
+}
+
 function printLoads(loads: readonly Load[]) {
-  if (!loads.length) return
-  const lines = [
-    '',
-    '| Load | connections | requests/s | p50 ms | p95 ms | p99 ms | timeouts | errors | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-  ]
-  for (const load of loads) {
+  const rows = loads.map((load) => {
     const ok = load.timeouts === 0 && load.errors === 0 && load.p99 <= load.targetMs
     if (!ok) process.exitCode = 1
-    lines.push(
-      `| ${load.name} (${load.requests} requests) | ${load.connections} | ${(load.requests / load.seconds).toFixed(0)} | ${load.p50.toFixed(2)} | ${load.p95.toFixed(2)} | ${load.p99.toFixed(2)} | ${load.timeouts} | ${load.errors} | no timeouts, p99 ≤ ${load.targetMs} ms: ${ok ? 'met' : 'MISSED'} |`,
-    )
+    return `| ${load.name} (${load.requests} requests) | ${load.connections} | ${(load.requests / load.seconds).toFixed(0)} | ${load.p50.toFixed(2)} | ${load.p95.toFixed(2)} | ${load.p99.toFixed(2)} | ${load.timeouts} | ${load.errors} | no timeouts, p99 ≤ ${load.targetMs} ms: ${ok ? 'met' : 'MISSED'} |`
+  })
+  printRows(
+    '| Load | connections | requests/s | p50 ms | p95 ms | p99 ms | timeouts | errors | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    rows,
+  )
+}
+
+interface Serialised {
+  name: string
+  runs: number
+  bytes: number
+  /** Microseconds from the handler's answer to its JSON. */
+  p50: number
+  p95: number
+}
+
+/**
+ * How long the response schema takes to turn a search page into JSON (decision 0205), timed
+ * from Fastify's preSerialization hook to its onSend hook on an app of its own, so that the
+ * timing hooks cost the other rows nothing.
+ */
+async function serialisation(app: FastifyInstance): Promise<Serialised[]> {
+  const startedAt = new WeakMap<object, number>()
+  const took = new WeakMap<object, number>()
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    startedAt.set(request, performance.now())
+    return payload
+  })
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const started = startedAt.get(request)
+    if (started !== undefined) took.set(request.raw, (performance.now() - started) * 1000)
+    return payload
+  })
+  await app.ready()
+  try {
+    const headers = await signInOn(app, 'bench-big', PASSWORD)
+    const runs = Math.min(1000, Number(process.env.BENCH_RUNS) || 1000)
+    const rows: Serialised[] = []
+    for (const limit of [50, 200]) {
+      const times: number[] = []
+      let bytes = 0
+      for (let i = 0; i < runs + 5; i += 1) {
+        const res = await app.inject({
+          url: `/api/members/search?limit=${limit}&count=false`,
+          headers,
+        })
+        if (res.statusCode !== 200) throw new Error(`serialise: HTTP ${res.statusCode}`)
+        const us = took.get(res.raw.req)
+        if (us === undefined) throw new Error('serialise: the hooks did not run')
+        if (i >= 5) times.push(us) // the first five warm the schema's serializer up
+        bytes = res.rawPayload.length
+      }
+      rows.push({
+        name: `serialise a search page of ${limit}`,
+        runs,
+        bytes,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+      })
+    }
+    return rows
+  } finally {
+    await app.close()
   }
-  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+function printSerialisation(rows: readonly Serialised[]) {
+  printRows(
+    '| Serialisation | runs | bytes | p50 µs | p95 µs |',
+    '|---|---:|---:|---:|---:|',
+    rows.map(
+      (row) =>
+        `| ${row.name} | ${row.runs} | ${row.bytes} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} |`,
+    ),
+  )
 }
 
 /** A call's statements as the driver replays them: a write's begin/commit are the replay's own. */

@@ -232,6 +232,27 @@ describe('member list (spec 2.6)', () => {
     expect(searches()).toHaveLength(2)
   })
 
+  it('clears the filters back to idle, then shows the cached unfiltered page as ready', async () => {
+    const { store } = renderList()
+    const listStatus = () => store.getState().members?.status
+    await screen.findByRole('table')
+    await waitFor(() => expect(listStatus()).toBe('ready'))
+    server.on('GET', '/api/members/search', { json: { items: [], total: 0, next_cursor: null } })
+    fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
+      target: { value: 'zz' },
+    })
+    const clear = await screen.findByRole('button', { name: 'Clear filters' }, SLOW)
+    await waitFor(() => expect(listStatus()).toBe('ready'))
+    const seen: unknown[] = []
+    const unsubscribe = store.subscribe(() => seen.push(listStatus()))
+    fireEvent.click(clear)
+    unsubscribe()
+    expect(seen).toEqual(['idle', 'ready'])
+    expect(await screen.findByRole('table')).toBeInTheDocument()
+    expect(searches()).toHaveLength(2)
+  })
+
   it.each([1280, 800, 375])(
     'a result found by its phone or another field says so, at %d px (issue 28)',
     async (width) => {

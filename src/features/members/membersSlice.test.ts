@@ -35,7 +35,7 @@ const ROWS = transitions<MembersListStatus, MembersListEvent>`
   idle        searchSettled        loading
   idle        statusFilterChanged  loading
   idle        filtersToggled       idle
-  idle        filtersCleared       loading
+  idle        filtersCleared       idle
   idle        listRequested        loading
   idle        listLoaded           ready
   idle        listFailed           error
@@ -43,7 +43,7 @@ const ROWS = transitions<MembersListStatus, MembersListEvent>`
   debouncing  searchSettled        loading
   debouncing  statusFilterChanged  debouncing
   debouncing  filtersToggled       debouncing
-  debouncing  filtersCleared       loading
+  debouncing  filtersCleared       idle
   debouncing  listRequested        -
   debouncing  listLoaded           -
   debouncing  listFailed           -
@@ -51,7 +51,7 @@ const ROWS = transitions<MembersListStatus, MembersListEvent>`
   loading     searchSettled        loading
   loading     statusFilterChanged  loading
   loading     filtersToggled       loading
-  loading     filtersCleared       loading
+  loading     filtersCleared       idle
   loading     listRequested        -
   loading     listLoaded           ready
   loading     listFailed           error
@@ -59,7 +59,7 @@ const ROWS = transitions<MembersListStatus, MembersListEvent>`
   ready       searchSettled        loading
   ready       statusFilterChanged  loading
   ready       filtersToggled       ready
-  ready       filtersCleared       loading
+  ready       filtersCleared       idle
   ready       listRequested        loading
   ready       listLoaded           -
   ready       listFailed           -
@@ -67,7 +67,7 @@ const ROWS = transitions<MembersListStatus, MembersListEvent>`
   error       searchSettled        loading
   error       statusFilterChanged  loading
   error       filtersToggled       error
-  error       filtersCleared       loading
+  error       filtersCleared       idle
   error       listRequested        loading
   error       listLoaded           -
   error       listFailed           -
@@ -119,7 +119,7 @@ describe('members list machine', () => {
     expect(reduce(start, statusFilterChanged('active' as never))).toBe(start)
     const typed = reduce(start, searchSettled('abe'))
     expect(reduce(typed, filtersCleared())).toMatchObject({
-      status: 'loading',
+      status: 'idle',
       searchText: '',
       appliedSearch: '',
       statusFilter: 'all',

@@ -26,6 +26,8 @@ export type MembersListEvent =
  * Which event may move the list from which status; anything else is ignored. An answer that
  * arrives while the user is still typing (`debouncing`) or for a list already shown is refused:
  * only a list that is loading, or not yet asked for (a cached page on arrival), becomes ready.
+ * Clearing the filters returns the list to its start, the unfiltered list not yet asked for:
+ * the screen then reports its request, or its cached page, as on arrival.
  */
 export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, MembersListEvent> = {
   idle: {
@@ -33,7 +35,7 @@ export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, Member
     searchSettled: 'loading',
     statusFilterChanged: 'loading',
     filtersToggled: 'idle',
-    filtersCleared: 'loading',
+    filtersCleared: 'idle',
     listRequested: 'loading',
     listLoaded: 'ready',
     listFailed: 'error',
@@ -42,14 +44,14 @@ export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, Member
     searchSettled: 'loading',
     statusFilterChanged: 'debouncing',
     filtersToggled: 'debouncing',
-    filtersCleared: 'loading',
+    filtersCleared: 'idle',
   },
   loading: {
     searchTyped: 'debouncing',
     searchSettled: 'loading',
     statusFilterChanged: 'loading',
     filtersToggled: 'loading',
-    filtersCleared: 'loading',
+    filtersCleared: 'idle',
     listLoaded: 'ready',
     listFailed: 'error',
   },
@@ -58,7 +60,7 @@ export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, Member
     searchSettled: 'loading',
     statusFilterChanged: 'loading',
     filtersToggled: 'ready',
-    filtersCleared: 'loading',
+    filtersCleared: 'idle',
     listRequested: 'loading',
   },
   error: {
@@ -66,7 +68,7 @@ export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, Member
     searchSettled: 'loading',
     statusFilterChanged: 'loading',
     filtersToggled: 'error',
-    filtersCleared: 'loading',
+    filtersCleared: 'idle',
     listRequested: 'loading',
   },
 }

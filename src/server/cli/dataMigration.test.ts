@@ -2,7 +2,6 @@
 // TEST_DATABASE_URL, else another SQLite) and back to a fresh SQLite file, and every copied row,
 // photo byte and history event must come through; the copies must then work as Abal databases.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { runMigrateData } from './migrateData'
@@ -13,38 +12,15 @@ import { insertUser } from '../features/accounts/repository'
 import { listHouseholds } from '../features/households/repository'
 import { memberCalls } from '../testing/memberCalls'
 import { jpegWithGps, multipart, photoPart, registrationFields } from '../testing/memberForms'
-import { buildTestApp, createTestDatabase, sharingSchemaLock } from '../testing/testApp'
+import { appOn, lockedOnPostgres, PASSWORD, signIn } from '../testing/migrationCopies'
+import { createTestDatabase, tempDirPerFile } from '../testing/testApp'
 import { COPIED_TABLES, copyDatabase } from './dataMigration'
 import { hashPassword } from '../features/accounts/passwords'
 import { verifyChain } from '../features/history/service'
 
 jest.setTimeout(120_000)
 
-const PASSWORD = 'correct horse battery'
-let dir: string
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-migrate-'))
-})
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true })
-})
-
-async function appOn(database: DatabaseHandle): Promise<FastifyInstance> {
-  const app = await buildTestApp(database)
-  await app.ready()
-  return app
-}
-
-async function signIn(app: FastifyInstance, username: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username, password: PASSWORD },
-  })
-  if (res.statusCode !== 200) throw new Error(`sign-in: ${res.statusCode} ${res.body}`)
-  return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
-}
+const tempDir = tempDirPerFile('abal-migrate-')
 
 /** A SQLite Abal database with some of everything, made through the API where it can be. */
 async function seededSqlite(file: string): Promise<DatabaseHandle> {
@@ -256,10 +232,10 @@ describe('copyDatabase (npm run migrate-data)', () => {
   let seeded: Record<string, unknown[]>
 
   beforeAll(async () => {
-    source = await seededSqlite(path.join(dir, 'source.sqlite'))
+    source = await seededSqlite(path.join(tempDir(), 'source.sqlite'))
     seeded = await dump(source.db)
     middle = await createTestDatabase()
-    back = openDatabase({ sqliteFile: path.join(dir, 'back.sqlite') })
+    back = openDatabase({ sqliteFile: path.join(tempDir(), 'back.sqlite') })
   })
   afterAll(async () => {
     await source.destroy()
@@ -272,8 +248,7 @@ describe('copyDatabase (npm run migrate-data)', () => {
     for (const table of COPIED_TABLES) expect(seeded[table].length).toBeGreaterThan(0)
     const lines: string[] = []
     // The copy migrates `middle`, a PostgreSQL schema when TEST_DATABASE_URL is set.
-    const onMiddle = <T>(copy: () => Promise<T>) =>
-      middle.dialect === 'postgres' ? sharingSchemaLock(middle.db, copy) : copy()
+    const onMiddle = <T>(copy: () => Promise<T>) => lockedOnPostgres(middle, copy)
     const there = await onMiddle(() =>
       copyDatabase(source, middle, { rowsPerInsert: 3, log: (l) => lines.push(l) }),
     )
@@ -337,9 +312,9 @@ describe('copyDatabase (npm run migrate-data)', () => {
     const out = { text: '', write: (s: string) => ((out.text += s), true) }
     const err = { text: '', write: (s: string) => ((err.text += s), true) }
     const io = { stdout: out as never, stderr: err as never }
-    const target = path.join(dir, 'back.sqlite')
+    const target = path.join(tempDir(), 'back.sqlite')
     const code = await runMigrateData(
-      ['--from', path.join(dir, 'source.sqlite'), '--to', target],
+      ['--from', path.join(tempDir(), 'source.sqlite'), '--to', target],
       io,
     )
     expect(code).toBe(1)
@@ -349,7 +324,7 @@ describe('copyDatabase (npm run migrate-data)', () => {
 
     await insertUser(back.db, 'extra', 'x')
     const forced = await runMigrateData(
-      ['--from', path.join(dir, 'source.sqlite'), '--to', target, '--force'],
+      ['--from', path.join(tempDir(), 'source.sqlite'), '--to', target, '--force'],
       io,
     )
     expect(err.text).not.toContain('Copy failed')
@@ -363,12 +338,12 @@ describe('copyDatabase (npm run migrate-data)', () => {
     const io = { stdout: { write: () => true } as never, stderr: err as never }
     expect(await runMigrateData(['--from', 'x.sqlite'], io)).toBe(2)
     expect(err.text).toContain('Usage: npm run migrate-data')
-    const missing = path.join(dir, 'nope.sqlite')
-    const target = path.join(dir, 'never.sqlite')
+    const missing = path.join(tempDir(), 'nope.sqlite')
+    const target = path.join(tempDir(), 'never.sqlite')
     expect(await runMigrateData(['--from', missing, '--to', target], io)).toBe(1)
     expect(err.text).toContain('does not exist')
     expect(fs.existsSync(target)).toBe(false)
-    const same = path.join(dir, 'source.sqlite')
+    const same = path.join(tempDir(), 'source.sqlite')
     expect(await runMigrateData(['--from', same, '--to', same], io)).toBe(1)
     expect(err.text).toContain('the same database')
   })

@@ -1,8 +1,6 @@
 // npm run migrate-data never lets an id be handed out twice: a member in the restore bin, one
 // purged from it (known only to the history) and a removed account keep their ids, so the copy's
 // next registration and account come above every id the source ever gave (both directions).
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
@@ -10,41 +8,23 @@ import { type DatabaseHandle, openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { deleteUser, insertUser } from '../features/accounts/repository'
 import { memberCalls } from '../testing/memberCalls'
-import { buildTestApp, createTestDatabase, sharingSchemaLock } from '../testing/testApp'
+import { appOn, lockedOnPostgres, PASSWORD, signIn } from '../testing/migrationCopies'
+import { createTestDatabase, tempDirPerFile } from '../testing/testApp'
 import { copyDatabase } from './dataMigration'
 import { hashPassword } from '../features/accounts/passwords'
 import { purgeDeletedMembers } from '../features/restoreBin/service'
 
 jest.setTimeout(120_000)
 
-const PASSWORD = 'correct horse battery'
-let dir: string
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-migrate-ids-'))
-})
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = tempDirPerFile('abal-migrate-ids-')
 
 async function withApp<T>(database: DatabaseHandle, run: (app: FastifyInstance) => Promise<T>) {
-  const app = await buildTestApp(database)
-  await app.ready()
+  const app = await appOn(database)
   try {
     return await run(app)
   } finally {
     await app.close()
   }
-}
-
-async function signIn(app: FastifyInstance, username: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username, password: PASSWORD },
-  })
-  if (res.statusCode !== 200) throw new Error(`sign-in: ${res.statusCode} ${res.body}`)
-  return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
 }
 
 /** Registers a member on `database` and answers its id. */
@@ -55,14 +35,11 @@ async function register(database: DatabaseHandle, first: string): Promise<number
   })
 }
 
-const onPg = <T>(database: DatabaseHandle, run: () => Promise<T>) =>
-  database.dialect === 'postgres' ? sharingSchemaLock(database.db, run) : run()
-
 describe('ids after npm run migrate-data', () => {
   it('come above every id the source gave: binned, purged, and removed accounts', async () => {
-    const source = openDatabase({ sqliteFile: path.join(dir, 'source.sqlite') })
+    const source = openDatabase({ sqliteFile: path.join(tempDir(), 'source.sqlite') })
     const middle = await createTestDatabase()
-    const back = openDatabase({ sqliteFile: path.join(dir, 'back.sqlite') })
+    const back = openDatabase({ sqliteFile: path.join(tempDir(), 'back.sqlite') })
     try {
       await migrateToLatest(source.db)
       await insertUser(source.db, 'office', await hashPassword(PASSWORD), { role: 'admin' })
@@ -89,7 +66,7 @@ describe('ids after npm run migrate-data', () => {
       expect(kept).toBeLessThan(binned)
       expect(binned).toBeLessThan(purged)
 
-      await onPg(middle, () => copyDatabase(source, middle))
+      await lockedOnPostgres(middle, () => copyDatabase(source, middle))
       const there = await register(middle, 'There')
       expect(there).toBe(purged + 1)
       const account = await insertUser(middle.db, 'new-there', 'x')
@@ -106,7 +83,7 @@ describe('ids after npm run migrate-data', () => {
         .execute()
       expect(await purgeDeletedMembers(middle.db, new Date())).toEqual([binned, there])
       await deleteUser(middle.db, account.id)
-      await onPg(middle, () => copyDatabase(middle, back))
+      await lockedOnPostgres(middle, () => copyDatabase(middle, back))
       expect(await register(back, 'Back')).toBe(there + 1)
       expect((await insertUser(back.db, 'new-back', 'x')).id).toBeGreaterThan(account.id)
     } finally {

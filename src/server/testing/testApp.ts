@@ -1,4 +1,7 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { buildApp, type AppOptions } from '../app'
@@ -140,6 +143,29 @@ export interface SignedInUser {
   username: string
   token: string
   auth: { authorization: string }
+}
+
+/** Signs an existing account in on `app`; answers its bearer header. */
+export async function signInOn(app: FastifyInstance, username: string, password: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-in: ${res.statusCode} ${res.body}`)
+  return { authorization: `Bearer ${res.json<{ token: string }>().token}` }
+}
+
+/** A folder of the test file's own, made before its tests and removed after them. */
+export function tempDirPerFile(prefix: string): () => string {
+  let dir = ''
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  })
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  return () => dir
 }
 
 /** Creates an account and signs it in; returns its id and bearer token. */

@@ -30,6 +30,18 @@ const FILTERS = {
   hide_sign_ins: { type: 'boolean', description: 'Leave out signing in and out' },
 } as const
 
+/** The details the history screen reads (src/domain/audit.ts), by what each is. */
+const DETAILS_READ = {
+  changes: 'An update: field → [before, after]',
+  fields: 'A creation: field → value',
+  from_username: 'A transfer: the earlier owner',
+  to_username: 'A transfer: the new owner',
+  first_name: 'A deleted or restored member',
+  last_name: 'A deleted or restored member',
+  username: 'An account event: the account',
+  name: 'A household event: the household',
+}
+
 const event = record(
   {
     seq: integer,
@@ -46,6 +58,11 @@ const event = record(
     details: {
       type: 'object',
       description: "What changed (the action's own fields; member updates: before and after)",
+      // The fields the history screen reads, untyped so that none is coerced. Open: each action
+      // records its own fields, hash-chained as recorded, and the answer must not drop one.
+      properties: Object.fromEntries(
+        Object.entries(DETAILS_READ).map(([field, description]) => [field, { description }]),
+      ),
       additionalProperties: true,
     },
   },

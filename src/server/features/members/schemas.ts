@@ -31,8 +31,9 @@ const fieldsOf = (names: readonly string[], schema: object) =>
 const ownerFields = { owner_user_id: integer, owner_username: nullableText }
 
 /**
- * A member as every call answers it: the form's fields and the server's own. Open, so a field
- * the form gains is never dropped from an answer before this schema lists it.
+ * A member as every call answers it: the form's fields (from the domain's lists, so a field
+ * the form gains is listed with it) and the server's own. Closed: members.test.ts checks that
+ * it answers every column of the member's row but the search index's own.
  */
 export const memberRecord = {
   type: 'object',
@@ -55,10 +56,10 @@ export const memberRecord = {
     household_role: { type: ['string', 'null'], enum: [...HOUSEHOLD_ROLES, null] },
     ...ownerFields,
   },
-  additionalProperties: true,
+  additionalProperties: false,
 } as const
 
-/** A row of the list and of a search (spec 2.6), open as the member is. */
+/** A row of the list and of a search (spec 2.6): the fields the list shows and matches on. */
 const listItem = {
   type: 'object',
   required: ['id'],
@@ -81,7 +82,7 @@ const listItem = {
     emergency_contact_name: nullableText,
     ...ownerFields,
   },
-  additionalProperties: true,
+  additionalProperties: false,
 } as const
 
 const SEARCH_FILTERS = {

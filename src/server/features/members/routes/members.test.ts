@@ -130,6 +130,23 @@ describe('member round trip', () => {
     expect(res.json()).toMatchObject({ current_ministries: ['youthMinistry'], children_info: [] })
   })
 
+  it("answers every column of the member's row but the search index's own", async () => {
+    const created = await createOk(alice.auth)
+    const row = await ctx.database.db
+      .selectFrom('members')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow()
+    const answered = (
+      await ctx.app.inject({ url: `/api/members/${created.id}`, headers: alice.auth })
+    ).json<Record<string, unknown>>()
+    // The owner's id is for admins and auditors only (issue 25).
+    const internal = ['search_text', 'search_text_version', 'owner_user_id']
+    const columns = Object.keys(row).filter((column) => !internal.includes(column))
+    expect(columns.filter((column) => !(column in answered))).toEqual([])
+    expect(columns.length).toBeGreaterThan(40)
+  })
+
   it('requires a token on every member call', async () => {
     for (const [method, url] of [
       ['GET', '/api/members'],
