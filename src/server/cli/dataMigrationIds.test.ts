@@ -117,7 +117,7 @@ describe('ids after npm run migrate-data', () => {
   })
 
   it('come above the payers, funds and payments that receipts still name', async () => {
-    const source = openDatabase({ sqliteFile: path.join(dir, 'money.sqlite') })
+    const source = openDatabase({ sqliteFile: path.join(tempDir(), 'money.sqlite') })
     const target = await createTestDatabase()
     try {
       await migrateToLatest(source.db)
@@ -177,7 +177,7 @@ describe('ids after npm run migrate-data', () => {
           verify_code: 'verify-x',
         })
         .execute()
-      await onPg(target, () => copyDatabase(source, target))
+      await lockedOnPostgres(target, () => copyDatabase(source, target))
       expect(await register(target, 'There')).toBeGreaterThan(paid.member)
       const household = await withApp(target, async (app) => {
         const res = await app.inject({
