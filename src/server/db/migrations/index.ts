@@ -24,6 +24,7 @@ import * as m290501 from './2026_11_29_0501_cash_days'
 import * as m290601 from './2026_11_29_0601_member_external_id'
 import * as m291001 from './2026_11_29_1001_household_dues'
 import * as m291101 from './2026_11_29_1101_household_search_fts'
+import * as m291301 from './2026_11_29_1301_dues_standings'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0601_member_external_id': m290601,
   '2026_11_29_1001_household_dues': m291001,
   '2026_11_29_1101_household_search_fts': m291101,
+  '2026_11_29_1301_dues_standings': m291301,
 }
