@@ -142,7 +142,7 @@ describe('the dues summaries', () => {
       const month = monthIndex(monthFromIndex(current + later))
       await expectAgreement(members, at, month)
     }
-  })
+  }, 120_000)
 
   it('gives the arrears report the strip’s figures, and its total', async () => {
     const report = await w.call(w.admin, { url: '/api/reports/arrears?limit=500' })
