@@ -1,14 +1,18 @@
-// npm run bench:dues [-- --members N]: times dues on a temporary SQLite file (issue 46): N
-// seeded members (20,000 by default) with two years of monthly payments, then a member's dues
-// strip, recording a payment, the arrears report's first page and a year of collections, each
-// through the app (routing, auth, schemas, SQL) without a network.
+// npm run bench:dues [-- --members N]: times dues on a temporary SQLite file (issue 46), or in
+// a temporary schema of BENCH_DATABASE_URL's PostgreSQL database: N seeded members (20,000 by
+// default) with two years of monthly payments, then a member's dues strip, recording a
+// payment, the arrears report's first page and a year of collections, each through the app
+// (routing, auth, schemas, SQL) without a network.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
 import { buildApp } from '../src/server/app'
 import { seedMembers } from '../src/server/cli/seedMembers'
 import { seedPayments } from '../src/server/cli/seedPayments'
 import { openDatabase } from '../src/server/db/database'
+import type { Database } from '../src/server/db/tables'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { hashPassword } from '../src/server/features/accounts/passwords'
@@ -37,12 +41,40 @@ async function measure(label: string, times: number, run: (i: number) => Promise
   )
 }
 
+const URL = process.env.BENCH_DATABASE_URL
+
+/** A fresh schema of the PostgreSQL database, every pooled connection working in it. */
+async function postgres(url: string) {
+  pg.types.setTypeParser(1082, (v) => v)
+  pg.types.setTypeParser(20, (v) => Number(v))
+  const schema = `bench_dues_${MEMBERS}`
+  const setup = new pg.Client({ connectionString: url })
+  await setup.connect()
+  await setup.query('create extension if not exists pg_trgm')
+  await setup.query(`drop schema if exists "${schema}" cascade`)
+  await setup.query(`create schema "${schema}"`)
+  await setup.end()
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  pool.on('connect', (client) => void client.query(`set search_path to "${schema}", public`))
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    schema,
+    destroy: async () => {
+      await sql.raw(`drop schema "${schema}" cascade`).execute(db)
+      await db.destroy()
+    },
+  }
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-bench-dues-'))
-  const database = openDatabase({ sqliteFile: path.join(dir, 'abal.sqlite') })
+  const database = URL
+    ? await postgres(URL)
+    : { ...openDatabase({ sqliteFile: path.join(dir, 'abal.sqlite') }), schema: undefined }
   try {
     const { db } = database
-    await migrateToLatest(db)
+    await migrateToLatest(db, database.schema ? { schema: database.schema } : undefined)
     const hash = await hashPassword(PASSWORD)
     const clerk = await insertUser(db, 'clerk', hash)
     const admin = await insertUser(db, 'secretary', hash)
@@ -57,9 +89,10 @@ async function main() {
     process.stdout.write(
       `seeded ${payments} payments (24 months) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
     )
+    if (URL) await sql`vacuum analyze`.execute(db)
     const app = await buildApp({
       db,
-      dialect: 'sqlite',
+      dialect: URL ? 'postgres' : 'sqlite',
       jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     })
     await app.ready()

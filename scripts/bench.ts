@@ -27,6 +27,7 @@ import { registerReadPool, SqliteReadPool } from '../src/server/db/readPool'
 import type { Database } from '../src/server/db/tables'
 import { seedHouseholds } from '../src/server/cli/seedHouseholds'
 import { seedMembers } from '../src/server/cli/seedMembers'
+import { seedPayments } from '../src/server/cli/seedPayments'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { multipart, registrationFields } from '../src/server/testing/memberForms'
@@ -50,6 +51,8 @@ const SEARCH_TARGET_MS = SCALE ? 50 : 20
 /** Household targets (issue 44, at 1,000,000 members): list and search p95 ≤ 50 ms, a page ≤ 20. */
 const HOUSEHOLD_LIST_TARGET_MS = 50
 const HOUSEHOLD_PAGE_TARGET_MS = 20
+/** Dues targets (issue 46): strip, payment, arrears' first page, a year of collections. */
+const DUES_TARGET_MS = { strip: 20, payment: 30, arrears: 200, collections: 300 }
 
 interface Engine {
   name: string
@@ -210,6 +213,14 @@ async function main() {
     await app.ready()
     const signIn = (username: string) => signInOn(app, username, PASSWORD)
     const bigAuth = await signIn('bench-big')
+    const adminAuth = await signIn('bench-admin')
+    const duesFund = await engine.db
+      .selectFrom('funds')
+      .select('id')
+      .where('kind', '=', 'dues')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const today = new Date().toISOString().slice(0, 10)
     const smallAuth = await signIn('bench-small')
     const ids = await engine.db
       .selectFrom('members')
@@ -406,6 +417,46 @@ async function main() {
         }),
       },
       {
+        name: 'dues strip (GET /api/members/:id/dues)',
+        runs: 300,
+        targetMs: DUES_TARGET_MS.strip,
+        status: 200,
+        request: (i) => ({ url: `/api/members/${ids[i % ids.length].id}/dues`, headers: bigAuth }),
+      },
+      {
+        name: 'record a dues payment (POST /api/payments)',
+        runs: 200,
+        write: true,
+        targetMs: DUES_TARGET_MS.payment,
+        status: 201,
+        request: (i) => ({
+          method: 'POST',
+          url: '/api/payments',
+          headers: bigAuth,
+          payload: {
+            fund_id: duesFund.id,
+            member_id: ids[(i * 7 + 1) % ids.length].id,
+            amount: 5000,
+            method: 'cash',
+            received_on: today,
+          },
+        }),
+      },
+      {
+        name: 'arrears report, first page (everyone)',
+        runs: 30,
+        targetMs: DUES_TARGET_MS.arrears,
+        status: 200,
+        request: () => ({ url: '/api/reports/arrears?owner=all', headers: adminAuth }),
+      },
+      {
+        name: 'collections, a year by month (everyone)',
+        runs: 30,
+        targetMs: DUES_TARGET_MS.collections,
+        status: 200,
+        request: () => ({ url: '/api/reports/collections?owner=all', headers: adminAuth }),
+      },
+      {
         name: 'get by id',
         runs: 500,
         status: 200,
@@ -487,6 +538,7 @@ async function seeded(engine: Engine) {
       .executeTakeFirstOrThrow()
     const grouped = await engine.db.selectFrom('households').select('id').limit(1).execute()
     if (grouped.length === 0) await groupHouseholds(engine, small, big)
+    await seedDues(engine, big)
     return { big, seedSeconds: Number.NaN }
   }
   const hash = await hashPassword(PASSWORD)
@@ -516,6 +568,7 @@ async function seeded(engine: Engine) {
     onProgress: progress,
   })
   await groupHouseholds(engine, small, big)
+  await seedDues(engine, big)
   const seedSeconds = (performance.now() - started) / 1000
   if (engine.file) {
     await sql`pragma optimize`.execute(engine.db)
@@ -526,6 +579,23 @@ async function seeded(engine: Engine) {
     if (SCALE) await sql`create table bench_seeded (seconds real)`.execute(engine.db)
   }
   return { big, seedSeconds }
+}
+
+/** Two years of monthly dues for the large account's members, and an admin for the reports. */
+async function seedDues(engine: Engine, big: { id: number; username: string }) {
+  const admin = await engine.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'bench-admin')
+    .executeTakeFirst()
+  if (!admin) {
+    const made = await insertUser(engine.db, 'bench-admin', await hashPassword(PASSWORD))
+    await engine.db.updateTable('users').set({ role: 'admin' }).where('id', '=', made.id).execute()
+  }
+  const paid = await engine.db.selectFrom('payments').select('id').limit(1).execute()
+  if (paid.length === 0) {
+    await seedPayments(engine.db, { ownerId: big.id, ownerName: big.username, seed: 46 })
+  }
 }
 
 /** Each account's members grouped into households of 1–9, as `npm run seed` groups them. */

@@ -4,6 +4,7 @@ import { buildApp, LOG_REDACT } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
+import { refreshStandings } from './features/dues'
 import type { AppVersion } from './features/health'
 import { startAutomaticBackups } from './platform/autoBackup'
 import { DATABASE_FILE_NAME } from './platform/backup'
@@ -35,6 +36,8 @@ async function main() {
     readWorkers: config.sqliteReadWorkers,
   })
   await migrateToLatest(database.db)
+  // Dues summaries the migrations or other writers marked stale, worked out before serving.
+  await refreshStandings(database.db, new Date())
 
   const admin = await ensureFirstAdmin(database.db, config.adminPassword)
   if (admin.generatedPassword) {

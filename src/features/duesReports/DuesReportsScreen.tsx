@@ -6,7 +6,7 @@ import { Alert, Button, Empty, Flex, InputNumber, Select, Skeleton, Table, Tabs 
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { monthOfDay, todayIso } from '../../domain'
+import { lineId, lineName, monthOfDay, todayIso } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { useDownload } from '../../shared/useDownload'
@@ -14,10 +14,12 @@ import { selectCalendar } from '../preferences'
 import {
   type ArrearsSort,
   type Collections,
-  type PayerLine,
+  type ReportLine,
+  type ReportPayer,
   useArrearsInfiniteQuery,
   useCollectionsQuery,
   useGoodStandingInfiniteQuery,
+  useReportFundsQuery,
 } from './duesReportsApi'
 import { fundText, moneyText, monthText, useReportText } from './reportText'
 import './duesReports.css'
@@ -128,14 +130,17 @@ function payerColumns(
   language: ReturnType<typeof useReportText>['language'],
   currency: string,
   withArrears: boolean,
+  payer: ReportPayer,
 ) {
   return [
     {
-      title: t('duesReportMember'),
+      title: t(payer === 'household' ? 'duesReportHousehold' : 'duesReportMember'),
       key: 'name',
-      render: (_: unknown, line: PayerLine) => (
-        <Link to={`/member/${line.member_id}`}>
-          {`${line.first_name} ${line.last_name}`.trim()}
+      render: (_: unknown, line: ReportLine) => (
+        <Link
+          to={'member_id' in line ? `/member/${line.member_id}` : `/households/${lineId(line)}`}
+        >
+          {lineName(line)}
         </Link>
       ),
     },
@@ -143,13 +148,13 @@ function payerColumns(
       title: t('duesReportPhone'),
       key: 'phone',
       responsive: ['md' as const],
-      render: (_: unknown, l: PayerLine) => l.phone ?? '',
+      render: (_: unknown, l: ReportLine) => l.phone ?? '',
     },
     {
       title: t('duesReportOwner'),
       key: 'owner',
       responsive: ['lg' as const],
-      render: (_: unknown, l: PayerLine) => l.owner_username ?? '',
+      render: (_: unknown, l: ReportLine) => l.owner_username ?? '',
     },
     ...(withArrears
       ? [
@@ -157,19 +162,19 @@ function payerColumns(
             title: t('duesReportMonthsOwed'),
             key: 'months',
             align: 'right' as const,
-            render: (_: unknown, l: PayerLine) => l.months,
+            render: (_: unknown, l: ReportLine) => l.months,
           },
           {
             title: t('duesReportAmountOwed'),
             key: 'amount',
             align: 'right' as const,
-            render: (_: unknown, l: PayerLine) => moneyText(l.amount, currency),
+            render: (_: unknown, l: ReportLine) => moneyText(l.amount, currency),
           },
           {
             title: t('duesReportOldestMonth'),
             key: 'oldest',
 
-            render: (_: unknown, l: PayerLine) =>
+            render: (_: unknown, l: ReportLine) =>
               l.oldest_month ? monthText(l.oldest_month, language) : '',
           },
         ]
@@ -177,17 +182,53 @@ function payerColumns(
   ]
 }
 
+/**
+ * Members or households: shown when an active dues fund is paid per household, whose report
+ * lists households (the first fund paid that way).
+ */
+function PayerChoice({
+  value,
+  onChange,
+}: {
+  value: ReportPayer
+  onChange: (payer: ReportPayer) => void
+}) {
+  const { t } = useReportText()
+  const funds = useReportFundsQuery()
+  const households = (funds.data ?? []).some(
+    (f) => f.kind === 'dues' && f.payer === 'household' && f.active,
+  )
+  if (!households) return null
+  return (
+    <label className="dues-filter">
+      <span id="report-payer">{t('duesReportPayer')}</span>
+      <Select<ReportPayer>
+        aria-labelledby="report-payer"
+        value={value}
+        onChange={onChange}
+        style={{ minWidth: 160 }}
+        options={(['member', 'household'] as const).map((payer) => ({
+          value: payer,
+          label: t(`duesReportPayer.${payer}`),
+        }))}
+      />
+    </label>
+  )
+}
+
 function ArrearsReport() {
   const { t, language } = useReportText()
   const [minMonths, setMinMonths] = useState(1)
   const [sort, setSort] = useState<ArrearsSort>('months_desc')
-  const report = useArrearsInfiniteQuery({ minMonths, sort })
+  const [payer, setPayer] = useState<ReportPayer>('member')
+  const report = useArrearsInfiniteQuery({ minMonths, sort, payer })
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
     <section aria-labelledby="arrears-title">
       <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
         <Flex gap={12} wrap>
+          <PayerChoice value={payer} onChange={setPayer} />
           <label className="dues-filter">
             <span id="arrears-min">{t('duesReportMinMonths')}</span>
             <InputNumber<number>
@@ -215,7 +256,7 @@ function ArrearsReport() {
           </label>
         </Flex>
         <Toolbar
-          file={`api/reports/arrears?owner=all&min_months=${minMonths}&sort=${sort}`}
+          file={`api/reports/arrears?owner=all&payer=${payer}&min_months=${minMonths}&sort=${sort}`}
           name="arrears"
         />
       </Flex>
@@ -231,7 +272,13 @@ function ArrearsReport() {
           })}
         </p>
       )}
-      <PayerLines report={report} currency={first?.currency} owing empty="duesReportNoArrears" />
+      <PayerLines
+        report={report}
+        currency={first?.currency}
+        owing
+        payer={payer}
+        empty="duesReportNoArrears"
+      />
     </section>
   )
 }
@@ -241,18 +288,20 @@ function PayerLines({
   report,
   currency,
   owing,
+  payer,
   empty,
 }: {
   report: {
     isError: boolean
     refetch: () => unknown
-    data?: { pages: { items: PayerLine[] }[] }
+    data?: { pages: { items: ReportLine[] }[] }
     hasNextPage: boolean
     isFetchingNextPage: boolean
     fetchNextPage: () => unknown
   }
   currency: string | undefined
   owing: boolean
+  payer: ReportPayer
   empty: string
 }) {
   const { t, language } = useReportText()
@@ -263,10 +312,10 @@ function PayerLines({
   if (currency === undefined) return <Skeleton active />
   return (
     <>
-      <Table<PayerLine>
+      <Table<ReportLine>
         size="small"
-        rowKey="member_id"
-        columns={payerColumns(t, language, currency, owing)}
+        rowKey={lineId}
+        columns={payerColumns(t, language, currency, owing, payer)}
         dataSource={lines}
         pagination={false}
         scroll={{ x: 'max-content' }}
@@ -285,13 +334,15 @@ function PayerLines({
 
 function GoodStandingReport() {
   const { t, language } = useReportText()
-  const report = useGoodStandingInfiniteQuery()
+  const [payer, setPayer] = useState<ReportPayer>('member')
+  const report = useGoodStandingInfiniteQuery(payer)
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
     <section aria-labelledby="standing-title">
-      <Flex justify="end" className="dues-report-filters">
-        <Toolbar file="api/reports/good-standing?owner=all" name="good-standing" />
+      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+        <PayerChoice value={payer} onChange={setPayer} />
+        <Toolbar file={`api/reports/good-standing?owner=all&payer=${payer}`} name="good-standing" />
       </Flex>
       <h3 id="standing-title" className="dues-report-heading">
         {t('duesReportGoodStanding')}
@@ -307,6 +358,7 @@ function GoodStandingReport() {
         report={report}
         currency={first?.currency}
         owing={false}
+        payer={payer}
         empty="duesReportNobody"
       />
     </section>

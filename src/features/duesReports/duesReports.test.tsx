@@ -70,6 +70,7 @@ const server = mockServerForEachTest({
     })
     const arrears: ArrearsPage = {
       fund_id: 1,
+      payer: 'member',
       currency: 'ETB',
       current_month: '2018-05',
       count: 1,

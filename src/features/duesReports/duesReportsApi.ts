@@ -1,5 +1,12 @@
 // The calls of the cash-up and the dues reports (docs/api.md, issue 46).
 import { api } from '../../app/api'
+import type {
+  ArrearsReport,
+  ArrearsSort,
+  Collections,
+  GoodStandingReport,
+  ReportLine,
+} from '../../domain'
 import { cursorPagedQuery } from '../../shared/cursorPages'
 
 export interface CashUpTotal {
@@ -46,61 +53,16 @@ export interface ReportFund {
   active: boolean
 }
 
-export interface MonthSum {
-  month: string
-  count: number
-  amount: number
-}
-
-export interface Collections {
-  year: number
-  currency: string
-  funds: {
-    fund_id: number
-    name_am: string
-    name_en: string
-    name_om: string
-    kind: string
-    months: MonthSum[]
-    total: CashUpTotal
-  }[]
-  months: MonthSum[]
-  total: CashUpTotal
-}
-
-export interface PayerLine {
-  member_id: number
-  first_name: string
-  last_name: string
-  owner_username: string | null
-  phone: string | null
-  months: number
-  amount: number
-  oldest_month: string | null
-}
-
-interface PayerPage {
-  fund_id: number
-  currency: string
-  current_month: string
-  count: number
-  items: PayerLine[]
-  next_cursor: string | null
-}
-
-export interface ArrearsPage extends PayerPage {
-  amount: number
-}
-
-export interface GoodStandingPage extends PayerPage {
-  rule: { kind: 'max_unpaid' | 'last_paid'; months: number }
-}
-
-export type ArrearsSort = 'months_desc' | 'months_asc' | 'amount_desc' | 'name'
+export type { ArrearsSort, Collections, MonthSum, PayerLine, ReportLine } from '../../domain'
+/** A page of the arrears: member lines, or household lines for a per-household fund. */
+export type ArrearsPage = ArrearsReport<ReportLine>
+export type GoodStandingPage = GoodStandingReport<ReportLine>
+export type ReportPayer = 'member' | 'household'
 
 export interface ArrearsArgs {
   minMonths: number
   sort: ArrearsSort
+  payer: ReportPayer
 }
 
 /** Lines fetched per page of the arrears and good-standing lists. */
@@ -129,11 +91,15 @@ export const duesReportsApi = api.injectEndpoints({
         owner: 'all',
         min_months: arg.minMonths,
         sort: arg.sort,
+        payer: arg.payer,
       })),
       keepUnusedDataFor: 0,
     }),
-    goodStanding: build.infiniteQuery<GoodStandingPage, void, string | null>({
-      ...cursorPagedQuery('api/reports/good-standing', REPORT_PAGE_SIZE, () => ({ owner: 'all' })),
+    goodStanding: build.infiniteQuery<GoodStandingPage, ReportPayer, string | null>({
+      ...cursorPagedQuery('api/reports/good-standing', REPORT_PAGE_SIZE, (payer: ReportPayer) => ({
+        owner: 'all',
+        payer,
+      })),
       keepUnusedDataFor: 0,
     }),
   }),

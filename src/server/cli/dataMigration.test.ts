@@ -1,6 +1,7 @@
 // npm run migrate-data: a seeded SQLite database is copied to the test database (PostgreSQL with
 // TEST_DATABASE_URL, else another SQLite) and back to a fresh SQLite file, and every copied row,
 // photo byte and history event must come through; the copies must then work as Abal databases.
+import { recountDuesSummaries } from '../features/dues'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -178,6 +179,8 @@ async function seedDues(
       amount: 5000,
     })
     .execute()
+  // The summaries the payment service would keep (decision 0265), copied with the rest.
+  await recountDuesSummaries(db, new Date('2026-01-20T09:00:00Z'))
   await db
     .insertInto('dues_waivers')
     .values({

@@ -99,6 +99,10 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   payment_allocations: { key: ['payment_id', 'month'] },
   dues_waivers: { key: ['id'], identity: 'id' },
   cash_days: { key: ['recorded_by', 'day'] },
+  dues_standings: { key: ['fund_id', 'payer_id'] },
+  dues_day_totals: { key: ['fund_id', 'received_on'] },
+  // Filled on the target by its triggers as the payers are copied.
+  dues_standing_stale: 'derived',
   households_fts: 'derived',
   households_fts_vocab: 'derived',
   member_counts: 'derived',

@@ -18,7 +18,7 @@ import {
   todayIso,
 } from '../../domain'
 import type { Db } from '../db/tables'
-import { startMonthOf } from '../features/dues'
+import { recountDuesSummaries, startMonthOf } from '../features/dues'
 import { randomSource } from './seedMembers'
 
 const MEMBERS_PER_BATCH = 2000
@@ -195,5 +195,7 @@ export async function seedPayments(db: Db, options: PaymentSeedOptions): Promise
     made += planned.length
     options.onProgress?.(made)
   }
+  // The seed writes past the payment service: the reports' summaries are counted once, here.
+  await recountDuesSummaries(db, new Date())
   return made
 }

@@ -280,6 +280,33 @@ export interface HouseholdDuesTable {
   updated_at: string
 }
 
+/** A payer's standing in a dues fund as month indexes (domain/duesStanding.ts, decision 0265). */
+export interface DuesStandingsTable {
+  fund_id: number
+  payer_id: number
+  owed_key: number
+  oldest: number
+  base: number
+  settled_from: number
+  settled_to: number
+  as_of: number | null
+  rate_set: string
+}
+
+/** Payers whose dues_standings rows must be worked out again (filled by triggers). */
+export interface DuesStandingStaleTable {
+  payer: 'member' | 'household'
+  payer_id: number
+}
+
+/** Valid payments per fund and day received. */
+export interface DuesDayTotalsTable {
+  fund_id: number
+  received_on: string
+  count: number
+  amount: number
+}
+
 /** Each Ethiopian year's last receipt number (decision 0190). */
 export interface ReceiptCountersTable {
   year: number
@@ -373,6 +400,9 @@ export interface Database {
   payment_allocations: PaymentAllocationsTable
   dues_waivers: DuesWaiversTable
   cash_days: CashDaysTable
+  dues_standings: DuesStandingsTable
+  dues_standing_stale: DuesStandingStaleTable
+  dues_day_totals: DuesDayTotalsTable
 }
 
 /** What a repository function runs on: the database, or a transaction the caller holds. */

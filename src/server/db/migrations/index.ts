@@ -25,6 +25,7 @@ import * as m290601 from './2026_11_29_0601_member_external_id'
 import * as m291001 from './2026_11_29_1001_household_dues'
 import * as m291101 from './2026_11_29_1101_household_search_fts'
 import * as m291201 from './2026_11_29_1201_pending_import_rows'
+import * as m291301 from './2026_11_29_1301_dues_standings'
 import * as m291501 from './2026_11_29_1501_household_search_letters'
 import * as m291601 from './2026_11_29_1601_church_id_card_languages'
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1001_household_dues': m291001,
   '2026_11_29_1101_household_search_fts': m291101,
   '2026_11_29_1201_pending_import_rows': m291201,
+  '2026_11_29_1301_dues_standings': m291301,
   '2026_11_29_1501_household_search_letters': m291501,
   '2026_11_29_1601_church_id_card_languages': m291601,
 }

@@ -13,6 +13,7 @@ import {
   saveRateStep,
   updateFund,
 } from './fundRepository'
+import { rebuildFund } from './standingsRepository'
 import type { Fund, FundCreate, FundUpdate, RateCreate } from './fundSchemas'
 
 type FundRow = NonNullable<Awaited<ReturnType<typeof findFundRow>>>
@@ -72,6 +73,7 @@ export async function createFund(db: Db, actor: Actor, input: FundCreate): Promi
   }
   return db.transaction().execute(async (trx) => {
     const id = await insertFund(trx, row)
+    if (row.kind === 'dues') await rebuildFund(trx, { id, payer: row.payer }, new Date())
     await recordEvent(trx, { actor, action: 'fund_create', details: { fund_id: id, ...row } })
     return (await getFund(trx, id)) as Fund
   })
@@ -133,6 +135,8 @@ export async function setRate(db: Db, actor: Actor, id: number, input: RateCreat
     const earlier = await findRateStep(trx, id, category, input.from_month)
     const step = { fund_id: id, category, from_month: input.from_month, amount: input.amount }
     await saveRateStep(trx, step)
+    // Every payer's months may ask another amount now: their rows are worked out again.
+    await rebuildFund(trx, fund, new Date())
     await recordEvent(trx, {
       actor,
       action: 'fund_rate',

@@ -167,17 +167,9 @@ describe('a household pays a per-household fund', () => {
       url: `/api/households/${id}/dues?fund_id=${w.fundId}`,
     })
     expect(wrongFund.statusCode).toBe(404)
-    // And a member's strip, the arrears and the voters' roll are of per-member funds only.
-    for (const url of [
-      `/api/members/${member}/dues?fund_id=${houseFund}`,
-      `/api/reports/arrears?fund_id=${houseFund}`,
-      `/api/reports/good-standing?fund_id=${houseFund}`,
-    ]) {
-      expect({ url, status: (await w.call(w.admin, { url })).statusCode }).toEqual({
-        url,
-        status: 404,
-      })
-    }
+    // And a member's strip is of per-member funds only.
+    const url = `/api/members/${member}/dues?fund_id=${houseFund}`
+    expect((await w.call(w.admin, { url })).statusCode).toBe(404)
   })
 })
 
@@ -460,5 +452,58 @@ describe('the household’s yearly statement', () => {
     })
     expect(sheet.statusCode).toBe(200)
     expect(sheet.headers['content-type']).toMatch(/spreadsheetml/)
+  })
+})
+
+describe('the household reports', () => {
+  type Line = { household_id: number; name: string; months: number; amount: number }
+  type Page = { payer: string; items: Line[]; count: number }
+  const report = async (who: SignedInUser, url: string) => {
+    const res = await w.call(who, { url })
+    expect(res.statusCode).toBe(200)
+    return res.json<Page>()
+  }
+
+  it('list the households that owe and those in good standing, scoped like the members', async () => {
+    const owes = await household(w.clerk, '2018-01')
+    const paid = await household(w.otherClerk, '2018-03')
+    expect((await payHouse(w.otherClerk, { household_id: paid, amount: 16000 })).statusCode).toBe(
+      201,
+    )
+    const all = await report(w.admin, `/api/reports/arrears?fund_id=${houseFund}&limit=500`)
+    expect(all.payer).toBe('household')
+    const line = all.items.find((l) => l.household_id === owes)
+    expect(line).toMatchObject({ name: 'Tesfaye Alemu Family', months: 4, amount: 32000 })
+    const { body } = await strip(owes)
+    expect(body.arrears).toEqual({ months: line!.months, amount: line!.amount })
+    expect(all.items.some((l) => l.household_id === paid)).toBe(false)
+    // payer=household without a fund: the first per-household fund.
+    const byPayer = await report(w.auditor, '/api/reports/arrears?payer=household&limit=500')
+    expect(byPayer.items.map((l) => l.household_id)).toEqual(all.items.map((l) => l.household_id))
+
+    const roll = await report(w.admin, `/api/reports/good-standing?fund_id=${houseFund}&limit=500`)
+    expect(roll.items.map((l) => l.household_id)).toContain(paid)
+    expect(roll.items.map((l) => l.household_id)).not.toContain(owes)
+
+    const mine = await report(w.clerk, `/api/reports/arrears?fund_id=${houseFund}&owner=all`)
+    expect(mine.items.map((l) => l.household_id)).toContain(owes)
+    const theirs = await report(w.otherClerk, `/api/reports/good-standing?payer=household`)
+    expect(theirs.items.map((l) => l.household_id)).toContain(paid)
+    const otherView = await report(w.otherClerk, `/api/reports/arrears?payer=household&limit=500`)
+    expect(otherView.items.map((l) => l.household_id)).not.toContain(owes)
+  })
+
+  it('downloads the household arrears as a spreadsheet headed by household', async () => {
+    const res = await w.call(w.admin, {
+      url: `/api/reports/arrears?payer=household&format=xlsx&lang=en`,
+    })
+    expect(res.statusCode).toBe(200)
+    const ExcelJS = (await import('exceljs')).default
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const cells: unknown[] = []
+    book.worksheets[0].eachRow((row) => cells.push(...(row.values as unknown[]).slice(1)))
+    expect(cells).toContain('Household')
+    expect(cells).toContain('Tesfaye Alemu Family')
   })
 })

@@ -22,3 +22,4 @@ export function duesRoutes(
 
 export { duesDashboard } from './reportService'
 export { startMonthOf } from './ledger'
+export { recountDuesSummaries, refreshStandings } from './standingsRepository'

@@ -20,26 +20,33 @@ export type MemberBasis = NonNullable<Awaited<ReturnType<typeof findMemberDuesBa
 export type HouseholdBasis = NonNullable<Awaited<ReturnType<typeof findHouseholdDuesBasis>>>
 
 /** The office's start month, else the month of joining, else of registration (Pagume: next). */
-export function startMonthOf(member: MemberBasis): DuesMonth {
+export function startMonthOf(
+  member: Pick<MemberBasis, 'start_month' | 'date_joined' | 'created_at'>,
+): DuesMonth {
   if (member.start_month && isDuesMonth(member.start_month)) return member.start_month
   const day = member.date_joined ?? member.created_at.slice(0, 10)
   return firstMonthFrom(day) ?? firstMonthFrom(member.created_at.slice(0, 10)) ?? '2000-01'
 }
 
+type RateRow = { category: string; from_month: string; amount: number }
+
+/** The category whose steps apply: the payer's when the fund has any for it, else '' (standard). */
+export const rateSetFor = (rows: readonly RateRow[], category: string | null): string =>
+  category && rows.some((row) => row.category === category) ? category : ''
+
 /** The member's category's steps when the fund has any for it, else the standard ones. */
-export function ratesFor(
-  rows: { category: string; from_month: string; amount: number }[],
-  category: string | null,
-): RateStep[] {
-  const own = category ? rows.filter((row) => row.category === category) : []
-  const chosen = own.length > 0 ? own : rows.filter((row) => row.category === '')
-  return chosen
+export function ratesFor(rows: readonly RateRow[], category: string | null): RateStep[] {
+  const set = rateSetFor(rows, category)
+  return rows
+    .filter((row) => row.category === set)
     .filter((row) => isDuesMonth(row.from_month))
     .map((row) => ({ from_month: row.from_month as DuesMonth, amount: Number(row.amount) }))
 }
 
 /** The office's start month, else the month the household was created (Pagume: next). */
-export function householdStartMonthOf(household: HouseholdBasis): DuesMonth {
+export function householdStartMonthOf(
+  household: Pick<HouseholdBasis, 'start_month' | 'created_at'>,
+): DuesMonth {
   if (household.start_month && isDuesMonth(household.start_month)) return household.start_month
   return firstMonthFrom(household.created_at.slice(0, 10)) ?? '2000-01'
 }

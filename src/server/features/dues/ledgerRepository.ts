@@ -117,8 +117,8 @@ export async function insertWaivers(
 }
 
 // Any constants: the first key of the two-key advisory lock that serialises one payer's dues.
-const PAYER_LOCK = 0x64756573
-const HOUSEHOLD_LOCK = 0x64756574
+export const MEMBER_DUES_LOCK = 0x64756573
+export const HOUSEHOLD_DUES_LOCK = 0x64756574
 
 /**
  * Serialises the writes of one member's dues on PostgreSQL (two payments at once must not both
@@ -126,13 +126,13 @@ const HOUSEHOLD_LOCK = 0x64756574
  */
 export async function lockMemberDues(trx: Db, memberId: number): Promise<void> {
   if (isPostgres(trx))
-    await sql`select pg_advisory_xact_lock(${PAYER_LOCK}, ${memberId})`.execute(trx)
+    await sql`select pg_advisory_xact_lock(${MEMBER_DUES_LOCK}, ${memberId})`.execute(trx)
 }
 
 /** As lockMemberDues, for a household's dues (its own key space: ids of two tables). */
 export async function lockHouseholdDues(trx: Db, householdId: number): Promise<void> {
   if (isPostgres(trx))
-    await sql`select pg_advisory_xact_lock(${HOUSEHOLD_LOCK}, ${householdId})`.execute(trx)
+    await sql`select pg_advisory_xact_lock(${HOUSEHOLD_DUES_LOCK}, ${householdId})`.execute(trx)
 }
 
 /** Locks the payer's dues for the transaction. */

@@ -29,6 +29,7 @@ import {
 import { findFundRow } from './fundRepository'
 import { loadHouseholdLedger, loadLedger } from './ledger'
 import { lockPayerDues, type PayerKey } from './ledgerRepository'
+import { addDayTotal, rebuildPayerRow } from './standingsRepository'
 import { findClosedDay, lockCashDays } from './cashUpRepository'
 import { DAY_CLOSED } from './cashUpService'
 import {
@@ -259,6 +260,12 @@ export async function recordPayment(
         },
         allocations,
       )
+      await addDayTotal(
+        trx,
+        { fund_id: fund.id, received_on: input.received_on, amount: input.amount },
+        1,
+      )
+      if (fund.kind === 'dues') await rebuildPayerRow(trx, fund, payer.key.id, now)
       await recordEvent(trx, {
         actor: { id: user.id, username: user.username },
         action: 'payment_create',
@@ -356,6 +363,12 @@ export async function voidPayment(
     }
     if (!(await markVoid(trx, id, user.id, trimmed))) {
       throw new ApiError(409, 'This payment is void already')
+    }
+    await addDayTotal(trx, { ...row, amount: Number(row.amount) }, -1)
+    const fund = await findFundRow(trx, row.fund_id)
+    const payerId = row.member_id ?? row.household_id
+    if (fund?.kind === 'dues' && payerId !== null) {
+      await rebuildPayerRow(trx, fund, payerId, new Date())
     }
     await recordEvent(trx, {
       actor: { id: user.id, username: user.username },

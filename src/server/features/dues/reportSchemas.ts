@@ -1,10 +1,22 @@
 // Request and response shapes of the dues reports: collections, arrears, good standing and a
 // member's yearly statement (issue 46). Each answers JSON, or .xlsx with format=xlsx.
 import {
+  ARREARS_SORTS,
+  type ArrearsSort,
   type HouseholdStatementAnswer,
   MAX_DUES_YEAR,
   MIN_DUES_YEAR,
   type StatementAnswer,
+} from '../../../domain'
+
+export type {
+  ArrearsReport,
+  ArrearsSort,
+  Collections,
+  GoodStandingReport,
+  HouseholdLine,
+  MonthSum,
+  PayerLine,
 } from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
@@ -17,6 +29,7 @@ const download = {
 }
 /** `all`, `mine` or an account id; clerks always get their own (policy ownerScope). */
 const owner = { type: 'string', pattern: '^(all|mine|[1-9]\\d{0,8})$' }
+const payer = { type: 'string', enum: ['member', 'household'] }
 
 export interface DownloadQuery {
   format?: 'json' | 'xlsx'
@@ -84,34 +97,6 @@ export const collectionsResponse = {
   },
 } as const
 
-export interface MonthSum {
-  /** Ethiopian `YYYY-MM`; `YYYY-13` is Pagume. */
-  month: string
-  count: number
-  amount: number
-}
-
-/** Valid payments received in an Ethiopian year, per fund and month of the day received. */
-export interface Collections {
-  year: number
-  currency: string
-  funds: {
-    fund_id: number
-    name_am: string
-    name_en: string
-    name_om: string
-    kind: string
-    months: MonthSum[]
-    total: { count: number; amount: number }
-  }[]
-  /** Every fund together, month by month (thirteen: Pagume last). */
-  months: MonthSum[]
-  total: { count: number; amount: number }
-}
-
-export const ARREARS_SORTS = ['months_desc', 'months_asc', 'amount_desc', 'name'] as const
-export type ArrearsSort = (typeof ARREARS_SORTS)[number]
-
 export const arrearsQuery = {
   type: 'object',
   additionalProperties: false,
@@ -120,6 +105,7 @@ export const arrearsQuery = {
     owner,
     min_months: { type: 'integer', minimum: 1, maximum: 1200 },
     sort: { type: 'string', enum: [...ARREARS_SORTS] },
+    payer,
     cursor: { type: 'string', pattern: '^[1-9]\\d{0,8}$' },
     limit: { type: 'integer', minimum: 1, maximum: 500 },
     ...download,
@@ -128,6 +114,8 @@ export const arrearsQuery = {
 
 export interface ArrearsQuery extends DownloadQuery {
   fund_id?: number
+  /** Whose report without fund_id: the first active fund paid per member or per household. */
+  payer?: 'member' | 'household'
   owner?: string
   min_months?: number
   sort?: ArrearsSort
@@ -135,22 +123,16 @@ export interface ArrearsQuery extends DownloadQuery {
   limit?: number
 }
 
+/** A member's line (member_id, names) or, for a per-household fund, a household's (name). */
 const payerLine = {
   type: 'object',
-  required: [
-    'member_id',
-    'first_name',
-    'last_name',
-    'owner_username',
-    'phone',
-    'months',
-    'amount',
-    'oldest_month',
-  ],
+  required: ['owner_username', 'phone', 'months', 'amount', 'oldest_month'],
   properties: {
     member_id: { type: 'integer' },
     first_name: { type: 'string' },
     last_name: { type: 'string' },
+    household_id: { type: 'integer' },
+    name: { type: 'string' },
     owner_username: { type: ['string', 'null'] },
     phone: { type: ['string', 'null'] },
     months: { type: 'integer' },
@@ -161,6 +143,7 @@ const payerLine = {
 
 const reportHead = {
   fund_id: { type: 'integer' },
+  payer,
   currency: { type: 'string' },
   current_month: { type: 'string' },
   count: { type: 'integer' },
@@ -170,7 +153,16 @@ const reportHead = {
 export const arrearsResponse = {
   200: {
     type: 'object',
-    required: ['fund_id', 'currency', 'current_month', 'count', 'amount', 'items', 'next_cursor'],
+    required: [
+      'fund_id',
+      'payer',
+      'currency',
+      'current_month',
+      'count',
+      'amount',
+      'items',
+      'next_cursor',
+    ],
     properties: {
       ...reportHead,
       amount: { type: 'integer' },
@@ -179,40 +171,13 @@ export const arrearsResponse = {
   },
 } as const
 
-/** One member's standing in a report: months and amount in arrears (ended months). */
-export interface PayerLine {
-  member_id: number
-  first_name: string
-  last_name: string
-  owner_username: string | null
-  phone: string | null
-  months: number
-  amount: number
-  /** The oldest month still owed, or null. */
-  oldest_month: string | null
-}
-
-interface ReportPage {
-  fund_id: number
-  currency: string
-  current_month: string
-  /** Lines matching the filter, all pages together. */
-  count: number
-  items: PayerLine[]
-  next_cursor: string | null
-}
-
-export interface ArrearsReport extends ReportPage {
-  /** What the matching lines owe together. */
-  amount: number
-}
-
 export const goodStandingQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     fund_id: id,
     owner,
+    payer,
     cursor: { type: 'string', pattern: '^[1-9]\\d{0,8}$' },
     limit: { type: 'integer', minimum: 1, maximum: 500 },
     ...download,
@@ -221,6 +186,7 @@ export const goodStandingQuery = {
 
 export interface GoodStandingQuery extends DownloadQuery {
   fund_id?: number
+  payer?: 'member' | 'household'
   owner?: string
   cursor?: string
   limit?: number
@@ -229,7 +195,16 @@ export interface GoodStandingQuery extends DownloadQuery {
 export const goodStandingResponse = {
   200: {
     type: 'object',
-    required: ['fund_id', 'currency', 'current_month', 'count', 'rule', 'items', 'next_cursor'],
+    required: [
+      'fund_id',
+      'payer',
+      'currency',
+      'current_month',
+      'count',
+      'rule',
+      'items',
+      'next_cursor',
+    ],
     properties: {
       ...reportHead,
       rule: {
@@ -241,11 +216,6 @@ export const goodStandingResponse = {
     },
   },
 } as const
-
-/** The voters' roll: members in good standing by the church's rule, by name. */
-export interface GoodStandingReport extends ReportPage {
-  rule: { kind: string; months: number }
-}
 
 export const statementParams = {
   type: 'object',

@@ -2,10 +2,11 @@
 // (the voters' roll) and a member's yearly statement. Clerks see their own members; auditors
 // and admins everyone's, or one account's (owner=).
 import {
+  addDays,
   arrearsOf,
+  cumulativeDue,
   type DuesMonth,
   ethiopianToIso,
-  addDays,
   inGoodStanding,
   isoToEthiopian,
   type Ledger,
@@ -13,7 +14,7 @@ import {
   monthIndex,
   monthOfDay,
   monthParts,
-  outstandingFor,
+  type ReportLine,
   todayIso,
   yearStrip,
 } from '../../../domain'
@@ -22,18 +23,18 @@ import type { RequestUser } from '../auth'
 import type { Db } from '../../db/tables'
 import { duesSettings } from '../churchProfile'
 import { readableHousehold, readableMember } from './access'
-import { listFundRows } from './fundRepository'
-import { loadHouseholdLedger, loadLedger, ratesFor, startMonthOf } from './ledger'
+import { findFundRow, listFundRows } from './fundRepository'
+import { loadHouseholdLedger, loadLedger, ratesFor } from './ledger'
 import { fundRates, type PayerKey } from './ledgerRepository'
 import { allocationsOf } from './paymentRepository'
 import {
   collectionRows,
-  type MemberBaseRow,
-  memberBases,
   payerYearPayments,
-  paidRows,
-  scopedMemberIds,
-  waiverRows,
+  type StandingFilter,
+  type StandingOrder,
+  standingPage,
+  type StandingScope,
+  standingTotals,
 } from './reportRepository'
 import type {
   ArrearsQuery,
@@ -45,10 +46,11 @@ import type {
   GoodStandingReport,
   HouseholdStatement,
   MonthSum,
-  PayerLine,
   Statement,
 } from './reportSchemas'
 import { duesFund } from './standingService'
+import { notFound } from './access'
+import { currentMonthIndex, type PayerKind, refreshStandings } from './standingsRepository'
 
 /** The first and last day (yyyy-mm-dd) of an Ethiopian year, Pagume included. */
 export function yearDays(year: number): { from: string; to: string } {
@@ -76,18 +78,16 @@ function monthDays(iso: string): { from: string; to: string } {
   return { from, to: addDays(next, -1) }
 }
 
-/** Above this many members in scope the dashboard leaves the arrears count to the report. */
-export const DASHBOARD_ARREARS_LIMIT = 5000
-
 /**
  * The home dashboard's dues figures over an owner's members (null: everyone's): valid payments
  * received in today's Ethiopian month, and the members with an ended month unpaid in the first
- * active per-member dues fund (null when there is none, or the scope is too large to count here).
+ * active per-member dues fund (null when there is none).
  */
 export async function duesDashboard(
   db: Db,
   scope: number | null,
   today: string,
+  now = new Date(),
 ): Promise<DuesDashboard> {
   const { from, to } = monthDays(today)
   const [rows, funds, settings] = await Promise.all([
@@ -96,15 +96,17 @@ export async function duesDashboard(
     duesSettings(db),
   ])
   const fund = funds.find((f) => f.kind === 'dues' && f.payer === 'member' && f.active === 1)
-  // Counting builds every member's ledger (decision 0231): Home stays fast for a large scope,
-  // whose count the arrears report gives.
-  const small = (await scopedMemberIds(db, scope, DASHBOARD_ARREARS_LIMIT + 1)).length
-  const inArrears =
-    fund && small <= DASHBOARD_ARREARS_LIMIT
-      ? (await standingsIn(db, fund, scope, monthOfDay(today)!)).standings.filter(
-          (s) => s.line.months > 0,
-        ).length
-      : null
+  let inArrears: number | null = null
+  if (fund) {
+    await refreshStandings(db, now, fund.id)
+    const current = monthIndex(monthOfDay(today)!)
+    const totals = await standingTotals(
+      db,
+      { fundId: fund.id, kind: 'member', current, ownerId: scope },
+      { owing: 1 },
+    )
+    inArrears = totals.reduce((n, t) => n + Number(t.n), 0)
+  }
   return {
     currency: settings.currency,
     month: collectionMonth(today),
@@ -172,181 +174,134 @@ export async function collections(
   }
 }
 
-interface Standing {
-  line: PayerLine
-  good: boolean
+/** Which fund a report reads: the one asked for (its payer decides), else the payer's first. */
+async function reportFund(db: Db, fundId: number | undefined, payer: PayerKind | undefined) {
+  if (fundId !== undefined) {
+    const fund = await findFundRow(db, fundId)
+    if (!fund || fund.kind !== 'dues') throw notFound()
+    return { id: fund.id, kind: (fund.payer === 'household' ? 'household' : 'member') as PayerKind }
+  }
+  const fund = await duesFund(db, undefined, payer ?? 'member')
+  return { id: fund.id, kind: payer ?? 'member' }
 }
 
-/** Every scoped member's arrears and standing in a dues fund, from four reads. */
-async function standings(
+/** The rows of a report's fund, worked out for this month, and what each rate set asks. */
+async function standingScope(
   db: Db,
   user: RequestUser,
-  fundId: number | undefined,
-  owner: string | undefined,
+  query: { fund_id?: number; payer?: PayerKind; owner?: string },
   now: Date,
 ) {
-  const fund = await duesFund(db, fundId)
-  return standingsIn(db, fund, reportScope(user, owner), currentMonthOf(now))
+  const fund = await reportFund(db, query.fund_id, query.payer)
+  await refreshStandings(db, now, fund.id)
+  const current = currentMonthIndex(now)
+  const [rates, settings] = await Promise.all([fundRates(db, fund.id), duesSettings(db)])
+  const due = new Map<string, number>()
+  for (const set of new Set(['', ...rates.map((r) => r.category)])) {
+    due.set(set, cumulativeDue(ratesFor(rates, set), current))
+  }
+  const scope: StandingScope = {
+    fundId: fund.id,
+    kind: fund.kind,
+    current,
+    ownerId: reportScope(user, query.owner),
+  }
+  return { scope, due, settings, currentMonth: monthFromIndex(current) }
 }
 
-async function standingsIn(
+/** Lines (count and amount owed together) matching the filter, and the page asked for. */
+async function standingReport(
   db: Db,
-  fund: { id: number },
-  scope: number | null,
-  currentMonth: DuesMonth,
+  setup: Awaited<ReturnType<typeof standingScope>>,
+  filter: StandingFilter,
+  order: StandingOrder,
+  page: { cursor?: string; limit?: number; everything: boolean },
 ) {
-  const [members, rates, paid, waived, settings] = await Promise.all([
-    memberBases(db, scope),
-    fundRates(db, fund.id),
-    paidRows(db, fund.id, scope),
-    waiverRows(db, fund.id, scope),
-    duesSettings(db),
+  const { scope, due } = setup
+  const offset = page.cursor ? Number(page.cursor) : 0
+  const size = page.limit ?? 100
+  const [totals, rows] = await Promise.all([
+    standingTotals(db, scope, filter),
+    standingPage(db, scope, filter, order, due, {
+      offset: page.everything ? 0 : offset,
+      limit: page.everything ? null : size,
+    }),
   ])
-  const paidBy = new Map<number, Map<string, number>>()
-  for (const row of paid) {
-    const map = paidBy.get(row.member_id!) ?? new Map<string, number>()
-    map.set(row.month, Number(row.paid))
-    paidBy.set(row.member_id!, map)
-  }
-  const waivedBy = new Map<number, Set<string>>()
-  for (const row of waived) {
-    const set = waivedBy.get(row.member_id!) ?? new Set<string>()
-    set.add(row.month)
-    waivedBy.set(row.member_id!, set)
-  }
-  const firstRate = rates.map((r) => r.from_month).sort()[0] as DuesMonth | undefined
-  const out: Standing[] = members.map((member: MemberBaseRow) => {
-    const ledger: Ledger = {
-      startMonth: startMonthOf(member),
-      rates: ratesFor(rates, member.category),
-      paid: paidBy.get(member.id) ?? new Map(),
-      waived: waivedBy.get(member.id) ?? new Set(),
-    }
-    const arrears = arrearsFrom(ledger, firstRate, currentMonth)
+  const count = totals.reduce((n, t) => n + Number(t.n), 0)
+  const owed = (set: string) => due.get(set) ?? 0
+  const lines = rows.map((row) => {
+    const months = Math.max(0, scope.current - row.owed_key)
     return {
-      line: {
-        member_id: member.id,
-        first_name: member.first_name,
-        last_name: member.last_name,
-        owner_username: member.owner_username ?? null,
-        phone: member.phone_primary ?? null,
-        ...arrears,
+      id: row.payer_id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      owing: {
+        owner_username: row.owner_username ?? null,
+        phone: row.phone ?? null,
+        months,
+        amount: months > 0 ? owed(row.rate_set) - Number(row.base) : 0,
+        oldest_month: months > 0 ? monthFromIndex(row.oldest) : null,
       },
-      // The same test as inGoodStanding's for this rule, without a second pass over the months.
-      good:
-        settings.rule.kind === 'max_unpaid'
-          ? arrears.months <= settings.rule.months
-          : inGoodStanding(ledger, currentMonth, settings.rule),
     }
   })
-  return { fund, settings, currentMonth, standings: out }
-}
-
-/**
- * arrearsOf's months and amount and the oldest month owed, in one pass that starts at the
- * fund's first rate when the member started before it: nothing was owed before (a member who
- * joined in 1985 would otherwise cost 500 empty months).
- */
-function arrearsFrom(
-  ledger: Ledger,
-  firstRate: DuesMonth | undefined,
-  currentMonth: DuesMonth,
-): { months: number; amount: number; oldest_month: string | null } {
-  let months = 0
-  let amount = 0
-  let oldest: string | null = null
-  if (firstRate === undefined) return { months, amount, oldest_month: oldest }
-  const from = Math.max(monthIndex(ledger.startMonth), monthIndex(firstRate))
-  for (let i = from; i < monthIndex(currentMonth); i++) {
-    const month = monthFromIndex(i)
-    const owed = outstandingFor(ledger, month)
-    if (owed > 0) {
-      months += 1
-      amount += owed
-      oldest ??= month
-    }
+  const head = {
+    fund_id: scope.fundId,
+    currency: setup.settings.currency,
+    current_month: setup.currentMonth,
+    count,
+    next_cursor: !page.everything && offset + size < count ? String(offset + size) : null,
   }
-  return { months, amount, oldest_month: oldest }
+  const body =
+    scope.kind === 'member'
+      ? {
+          payer: 'member' as const,
+          items: lines.map((l) => ({
+            member_id: l.id,
+            first_name: l.first_name,
+            last_name: l.last_name,
+            ...l.owing,
+          })),
+        }
+      : {
+          payer: 'household' as const,
+          items: lines.map((l) => ({ household_id: l.id, name: l.first_name, ...l.owing })),
+        }
+  const amount = totals.reduce((n, t) => n + Number(t.n) * owed(t.rate_set) - Number(t.base), 0)
+  return { ...head, ...body, amount }
 }
 
-const byName = (a: PayerLine, b: PayerLine) =>
-  a.last_name.localeCompare(b.last_name) ||
-  a.first_name.localeCompare(b.first_name) ||
-  a.member_id - b.member_id
-
-const SORTS = {
-  months_desc: (a: PayerLine, b: PayerLine) => b.months - a.months || a.member_id - b.member_id,
-  months_asc: (a: PayerLine, b: PayerLine) => a.months - b.months || a.member_id - b.member_id,
-  amount_desc: (a: PayerLine, b: PayerLine) => b.amount - a.amount || a.member_id - b.member_id,
-  name: byName,
-}
-
-/** A page of sorted lines; the cursor is the count of lines before it. */
-function page(lines: PayerLine[], cursor: string | undefined, limit: number | undefined) {
-  const start = cursor ? Number(cursor) : 0
-  const size = limit ?? 100
-  const items = lines.slice(start, start + size)
-  return {
-    items,
-    next_cursor: start + size < lines.length ? String(start + size) : null,
-  }
-}
-
-/** Who owes how many ended months and how much; `limit` Infinity: every line (a download). */
+/** Who owes how many ended months and how much; `everything`: every line (a download). */
 export async function arrears(
   db: Db,
   user: RequestUser,
   query: ArrearsQuery,
   now: Date,
   everything = false,
-): Promise<ArrearsReport> {
-  const {
-    fund,
-    settings,
-    currentMonth,
-    standings: all,
-  } = await standings(db, user, query.fund_id, query.owner, now)
-  const min = query.min_months ?? 1
-  const lines = all
-    .map((s) => s.line)
-    .filter((line) => line.months >= min)
-    .sort(SORTS[query.sort ?? 'months_desc'])
-  return {
-    fund_id: fund.id,
-    currency: settings.currency,
-    current_month: currentMonth,
-    count: lines.length,
-    amount: lines.reduce((n, line) => n + line.amount, 0),
-    ...(everything ? { items: lines, next_cursor: null } : page(lines, query.cursor, query.limit)),
-  }
+): Promise<ArrearsReport<ReportLine>> {
+  const setup = await standingScope(db, user, query, now)
+  return standingReport(db, setup, { owing: query.min_months ?? 1 }, query.sort ?? 'months_desc', {
+    cursor: query.cursor,
+    limit: query.limit,
+    everything,
+  })
 }
 
-/** The voters' roll: members in good standing by the church's rule, by name. */
+/** The voters' roll: payers in good standing by the church's rule, by name. */
 export async function goodStanding(
   db: Db,
   user: RequestUser,
   query: GoodStandingQuery,
   now: Date,
   everything = false,
-): Promise<GoodStandingReport> {
-  const {
-    fund,
-    settings,
-    currentMonth,
-    standings: all,
-  } = await standings(db, user, query.fund_id, query.owner, now)
-  const lines = all
-    .filter((s) => s.good)
-    .map((s) => s.line)
-    .sort(byName)
-  return {
-    fund_id: fund.id,
-    currency: settings.currency,
-    current_month: currentMonth,
-    count: lines.length,
-    rule: settings.rule,
-    ...(everything ? { items: lines, next_cursor: null } : page(lines, query.cursor, query.limit)),
-  }
+): Promise<GoodStandingReport<ReportLine>> {
+  const setup = await standingScope(db, user, query, now)
+  const rule = setup.settings.rule
+  const { amount: _owed, ...report } = await standingReport(db, setup, { good: rule }, 'name', {
+    cursor: query.cursor,
+    limit: query.limit,
+    everything,
+  })
+  return { ...report, rule }
 }
 
 type StatementBody = Pick<Statement, 'year' | 'currency' | 'funds' | 'payments'>

@@ -1,7 +1,16 @@
 // The dues reports as .xlsx: in the asker's language and calendar, text cells neutralised like
 // the member export (a cell never starts a formula), amounts as numbers in major units.
 import ExcelJS from 'exceljs'
-import { ethiopianMonthName, formatDate, monthParts, type DuesMonth } from '../../../domain'
+import {
+  type DuesMonth,
+  ethiopianMonthName,
+  formatDate,
+  lineId,
+  lineName,
+  monthParts,
+  type ReportLine,
+  type ReportPage,
+} from '../../../domain'
 import {
   type Calendar,
   filledMessage,
@@ -86,10 +95,10 @@ export function collectionsWorkbook(report: Collections, lang: Language): Promis
   )
 }
 
-function payerRows(lines: ArrearsReport['items'], lang: Language): Cell[][] {
+function payerRows(lines: ReportLine[], lang: Language): Cell[][] {
   return lines.map((line) => [
-    line.member_id,
-    `${line.first_name} ${line.last_name}`.trim(),
+    lineId(line),
+    lineName(line),
     line.phone ?? '',
     line.owner_username ?? '',
     line.months,
@@ -98,11 +107,11 @@ function payerRows(lines: ArrearsReport['items'], lang: Language): Cell[][] {
   ])
 }
 
-function payerHeader(lang: Language): string[] {
+function payerHeader(lang: Language, payer: ReportPage['payer']): string[] {
   const t = words(lang)
   return [
-    t('duesReportMemberNumber'),
-    t('duesReportMember'),
+    t(payer === 'household' ? 'duesReportHouseholdNumber' : 'duesReportMemberNumber'),
+    t(payer === 'household' ? 'duesReportHousehold' : 'duesReportMember'),
     t('duesReportPhone'),
     t('duesReportOwner'),
     t('duesReportMonthsOwed'),
@@ -111,13 +120,16 @@ function payerHeader(lang: Language): string[] {
   ]
 }
 
-export function arrearsWorkbook(report: ArrearsReport, lang: Language): Promise<Buffer> {
+export function arrearsWorkbook(
+  report: ArrearsReport<ReportLine>,
+  lang: Language,
+): Promise<Buffer> {
   const t = words(lang)
   const title = t('duesReportArrears')
   return workbook(
     title,
     [title, monthText(report.current_month, lang), report.currency],
-    payerHeader(lang),
+    payerHeader(lang, report.payer),
     [
       ...payerRows(report.items, lang),
       ['', t('duesReportTotal'), '', '', '', major(report.amount), ''],
@@ -126,13 +138,16 @@ export function arrearsWorkbook(report: ArrearsReport, lang: Language): Promise<
   )
 }
 
-export function goodStandingWorkbook(report: GoodStandingReport, lang: Language): Promise<Buffer> {
+export function goodStandingWorkbook(
+  report: GoodStandingReport<ReportLine>,
+  lang: Language,
+): Promise<Buffer> {
   const t = words(lang)
   const title = t('duesReportGoodStanding')
   return workbook(
     title,
     [title, monthText(report.current_month, lang), t('duesReportCount', { count: report.count })],
-    payerHeader(lang),
+    payerHeader(lang, report.payer),
     payerRows(report.items, lang),
     [5],
   )

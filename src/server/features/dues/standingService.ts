@@ -38,6 +38,7 @@ import {
   saveMemberDues,
 } from './ledgerRepository'
 import { PER_HOUSEHOLD_FUND, PER_MEMBER_FUND } from './paymentService'
+import { rebuildPayerRow } from './standingsRepository'
 import type {
   HouseholdDues,
   MemberDues,
@@ -283,6 +284,7 @@ export async function waiveMonths(
       key,
       sorted.map((month) => ({ fund_id: fund.id, month, reason, created_by: user.id })),
     )
+    await rebuildPayerRow(trx, fund, key.id, new Date())
     await recordEvent(trx, {
       actor: { id: user.id, username: user.username },
       action: 'dues_waiver',
