@@ -53,7 +53,7 @@ export interface ReportFund {
   active: boolean
 }
 
-export type { ArrearsSort, Collections, MonthSum, PayerLine, ReportLine } from '../../domain'
+export type { ArrearsSort, Collections, ReportLine } from '../../domain'
 /** A page of the arrears: member lines, or household lines for a per-household fund. */
 export type ArrearsPage = ArrearsReport<ReportLine>
 export type GoodStandingPage = GoodStandingReport<ReportLine>

@@ -14,9 +14,7 @@ export type {
   ArrearsSort,
   Collections,
   GoodStandingReport,
-  HouseholdLine,
   MonthSum,
-  PayerLine,
 } from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
