@@ -1,9 +1,8 @@
 // Accessibility checks with axe-core (issue 28): the main screens in light and dark, English and
 // Amharic, at 375 and 1280 px. A serious or critical violation fails the test.
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
 import { test } from 'node:test'
-import type { Page } from 'playwright-core'
+import { seriousViolations } from './axe'
 import {
   apiToken,
   createMember,
@@ -19,20 +18,7 @@ import {
   WIDE,
 } from './support'
 
-// Evaluated through the DevTools protocol: the app's Content-Security-Policy (script-src 'self')
-// rightly refuses an injected <script>, and the test must not weaken it.
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
-
 let memberId: number
-
-interface AxeResult {
-  violations: {
-    id: string
-    impact: string | null
-    help: string
-    nodes: { target: unknown[]; failureSummary?: string }[]
-  }[]
-}
 
 useServerAndBrowser(async () => {
   const member = await createMember({
@@ -74,34 +60,6 @@ useServerAndBrowser(async () => {
   })
   assert.equal(res.status, 200, await res.text())
 })
-
-/** Runs axe on the page as it is; returns the serious and critical violations, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Wait out antd's entry motions: a half-faded element reads as low contrast. A fixed pause
-  // alone was too short on a busy machine, so every finite animation is awaited as well.
-  await page.waitForTimeout(400)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<unknown> } }).axe
-    return axe.run(document)
-  })
-  return (result as AxeResult).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}): ${violation.help}\n    ${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`,
-      ),
-    )
-}
 
 const SECTIONS = ['personalInfo', 'contactInfo', 'churchInfo', 'familyInfo', 'additionalInfo']
 

@@ -16,7 +16,8 @@ interface AxeResult {
 
 /** Runs axe on the page as it is; returns the serious and critical violations, described. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Wait out antd's entry motions: a half-faded element reads as low contrast.
+  // Wait out antd's entry motions: a half-faded element reads as low contrast. A fixed pause
+  // alone was too short on a busy machine, so every finite animation is awaited as well.
   await page.waitForTimeout(400)
   await page.evaluate(() =>
     Promise.all(

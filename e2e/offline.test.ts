@@ -3,42 +3,27 @@
  * precache, and a screen whose code cannot be fetched says so inside the frame, never a blank page.
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
 import {
   apiToken,
   controlledByServiceWorker,
-  launchBrowser,
   NARROW,
   openPage,
   registerMinimal,
-  restartServer,
-  type RunningServer,
+  restartSharedServer,
+  server,
+  browser,
   screenshot,
   signIn,
-  startServer,
+  useServerAndBrowser,
   submitLogin,
   t,
   WIDE,
 } from './support'
 
-let browser: Browser
-let server: RunningServer
-// Ours, not the server's: a test stops the server and starts it again on the same data.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-offline-'))
-
-before(async () => {
-  browser = await launchBrowser()
-  server = await startServer({ DATA_DIR: dataDir })
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+// A test stops the server and starts it again on the same data (restartSharedServer).
+useServerAndBrowser()
 
 /** Waits until /sw.js is active and controls the page (a reload is needed after the first visit). */
 async function signInHome(page: Page) {
@@ -164,7 +149,7 @@ test('offline with the server stopped: two registrations with photos survive a r
   await page.locator('.login-queue-waiting', { hasText: '2' }).waitFor()
 
   // Back online: the same server (port and data dir) again, and the browser's connection.
-  server = await restartServer(server)
+  await restartSharedServer()
   await context.setOffline(false)
   await signInHome(page)
 

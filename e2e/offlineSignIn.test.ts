@@ -4,41 +4,26 @@
  * registration waits on the device, and a real sign-in once the server answers sends it.
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { after, before, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import { test } from 'node:test'
+import type { Page } from 'playwright-core'
 import {
   ADMIN_PASSWORD,
   apiToken,
   controlledByServiceWorker,
-  launchBrowser,
   NARROW,
   openPage,
   registerMinimal,
-  restartServer,
-  type RunningServer,
+  restartSharedServer,
+  server,
+  browser,
   screenshot,
-  startServer,
+  useServerAndBrowser,
   submitLogin,
   t,
 } from './support'
 
-let browser: Browser
-let server: RunningServer
-// Ours, not the server's: the test stops the server and starts it again on the same data.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-offline-sign-in-'))
-
-before(async () => {
-  browser = await launchBrowser()
-  server = await startServer({ DATA_DIR: dataDir })
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+// A test stops the server and starts it again on the same data (restartSharedServer).
+useServerAndBrowser()
 
 /** Where a sign-in lands: the landing screen online, the wizard offline. */
 const SIGNED_IN = /\/(home|registration)$/
@@ -111,7 +96,7 @@ test('offline sign-in after an online one, a queued registration, then sent afte
   await page.getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) }).waitFor()
 
   // The server again (same port and data): the banner asks for a real sign-in.
-  server = await restartServer(server)
+  await restartSharedServer()
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await bar.getByText(t('en', 'offlineSessionServerBack')).waitFor({ timeout: 30_000 })
   await bar.getByRole('button', { name: t('en', 'offlineSessionSignIn') }).click()

@@ -80,14 +80,21 @@ export let browser: Browser
 export function useServerAndBrowser(setUp?: () => Promise<void>) {
   // One hook: Node 20 runs a file's top-level before() hooks concurrently, not in order.
   before(async () => {
-    server = await startServer()
+    // Ours, not the server's: stop() keeps it, so restartSharedServer() finds the same data.
+    server = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-')) })
     browser = await launchBrowser()
     await setUp?.()
   })
   after(async () => {
     await browser?.close()
     await server?.stop()
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
   })
+}
+
+/** The file's stopped server again, on the same origin (so the same service worker) and data. */
+export async function restartSharedServer() {
+  server = await startServer({ PORT: String(server.port), DATA_DIR: server.dataDir })
 }
 
 /** The rest of a registration's required fields, as createMember sends them. */
@@ -349,10 +356,6 @@ export async function pressDropdownItem(page: Page, name: string) {
   )
   await item.click()
 }
-
-/** The stopped server again: the same origin (so the same service worker) and data. */
-export const restartServer = (stopped: RunningServer) =>
-  startServer({ PORT: String(stopped.port), DATA_DIR: stopped.dataDir })
 
 const openOptions = (page: Page) =>
   page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })

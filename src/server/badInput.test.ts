@@ -19,6 +19,10 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
+let admin: Awaited<ReturnType<typeof createUserAndSignIn>> | undefined
+const signedInAdmin = async () =>
+  (admin ??= await createUserAndSignIn(ctx, 'ayana', undefined, { role: 'admin' }))
+
 function expect400(res: { statusCode: number; json: () => unknown }) {
   expect(res.statusCode).toBe(400)
   expect(res.json()).toMatchObject({ success: false, message: expect.any(String) })
@@ -133,6 +137,22 @@ describe('numbers beyond a 32-bit integer', () => {
           headers: alice.auth,
         }),
       )
+    }
+  })
+})
+
+describe('numeric text beyond a double (coerced to Infinity)', () => {
+  it.each([
+    '/api/funds/1e309',
+    '/api/payments/%31%65%33%30%39',
+    '/api/payments/-1e309',
+    '/api/payments?member_id=1e309',
+  ])('in %s answers 400', async (url) => {
+    const { auth } = await signedInAdmin()
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await ctx.app.inject({ method, url, headers: auth })
+      expect(res.statusCode).toBe(400)
+      if (method === 'GET') expect400(res)
     }
   })
 })

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { holdsControlCharacter } from '../../domain'
 import { ApiError } from './errors'
 
@@ -6,6 +6,7 @@ import { ApiError } from './errors'
 export const MAX_ID = 2_147_483_647
 
 export const NUL_IN_TEXT = 'Text must not contain NUL characters'
+const NOT_FINITE = 'Numbers must be finite'
 export const CONTROL_IN_TEXT =
   'Text must not contain control characters (only tabs and line breaks are allowed)'
 
@@ -24,19 +25,34 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /**
+ * Whether a number that is not finite (Infinity, NaN) is in a plain object or array: parsed
+ * params and queries have a null-prototype class; files and streams are not entered.
+ */
+function holdsNonFinite(value: unknown, depth = 0): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value)
+  if (depth > 32 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((item) => holdsNonFinite(item, depth + 1))
+  const prototype = Object.getPrototypeOf(value) as object | null
+  if (prototype !== null && prototype !== Object.prototype && Object.getPrototypeOf(prototype))
+    return false
+  return Object.values(value).some((item) => holdsNonFinite(item, depth + 1))
+}
+
+/**
  * Refuses a control character (tab and line breaks aside) in the query, the route parameters or
  * a JSON body of any route (400). Member fields are checked again, field by field and with
  * translated messages, by the member schema (src/domain/memberSchema.ts), which imports and
- * multipart forms also pass through.
+ * multipart forms also pass through. After validation, a number that is not finite is refused too.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (
-      holdsControlCharacter(request.params) ||
-      holdsControlCharacter(request.query) ||
-      holdsControlCharacter(request.body)
-    ) {
-      throw new ApiError(400, CONTROL_IN_TEXT)
+  const refuse = (holds: (value: unknown) => boolean, message: string) =>
+    async function guard(request: FastifyRequest) {
+      if (holds(request.params) || holds(request.query) || holds(request.body)) {
+        throw new ApiError(400, message)
+      }
     }
-  })
+  app.addHook('preValidation', refuse(holdsControlCharacter, CONTROL_IN_TEXT))
+  // Ajv coerces numeric text such as "1e309" to Infinity and then skips `maximum` for it, so an
+  // integer id or amount in a path, query or body could reach the database (a 500 on PostgreSQL).
+  app.addHook('preHandler', refuse(holdsNonFinite, NOT_FINITE))
 }
