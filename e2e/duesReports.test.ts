@@ -182,6 +182,17 @@ test(
       await openTab(page, lang, 'standing', 'duesReportGoodStanding')
       await page.locator(`${REPORT} tbody tr.ant-table-row`).first().waitFor()
       await shot('standing')
+      await page.locator(`${REPORT} .ant-select`).first().click()
+      await page
+        .locator('.ant-select-dropdown .ant-select-item-option', {
+          hasText: t(lang, 'duesReportPayer.household'),
+        })
+        .click()
+      await page.getByText(t(lang, 'duesReportNobody')).waitFor()
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({
+        state: 'detached',
+      })
+      await shot('standing-households')
       await navigate(page, '/dues/cash-up')
       await page.locator('.cash-up-card').first().waitFor()
       await shot('cash-up')
