@@ -160,21 +160,47 @@ test('a member’s yearly statement opens from the Dues tab, prints and download
   }
 })
 
-test('screenshots of the arrears report, the cash-up and the statement', { skip: !SHOTS }, () =>
-  forEachLook(async ({ lang, name, page }) => {
-    const shot = (screen: string) =>
-      page.screenshot({ path: path.join(SHOTS!, `${screen}-${name}.png`), fullPage: true })
-    await signIn(page)
-    await openTab(page, lang, 'arrears', 'duesReportArrears')
-    await page.locator(`${REPORT} tbody tr.ant-table-row`).first().waitFor()
-    await shot('arrears')
-    await navigate(page, '/dues/cash-up')
-    await page.locator('.cash-up-card').first().waitFor()
-    await shot('cash-up')
-    await navigate(page, `/member/statement/${member.oneMonth}`)
-    await page.locator('article.statement').waitFor()
-    await shot('statement')
-    await page.emulateMedia({ media: 'print' })
-    await shot('statement-print')
-  }),
+test(
+  'screenshots of the dues reports, the cash-up and the statement',
+  { skip: !SHOTS },
+  async () => {
+    // A dues fund paid per household: the reports then offer Members or Households.
+    await apiCall(token, 'POST', '/api/funds', {
+      kind: 'dues',
+      payer: 'household',
+      name_am: 'የቤተሰብ ክፍያ',
+      name_en: 'Household dues',
+      name_om: 'Kaffaltii maatii',
+    })
+    await forEachLook(async ({ lang, name, page }) => {
+      const shot = (screen: string) =>
+        page.screenshot({ path: path.join(SHOTS!, `${screen}-${name}.png`), fullPage: true })
+      await signIn(page)
+      await openTab(page, lang, 'arrears', 'duesReportArrears')
+      await page.locator(`${REPORT} tbody tr.ant-table-row`).first().waitFor()
+      await shot('arrears')
+      await openTab(page, lang, 'standing', 'duesReportGoodStanding')
+      await page.locator(`${REPORT} tbody tr.ant-table-row`).first().waitFor()
+      await shot('standing')
+      await page.locator(`${REPORT} .ant-select`).first().click()
+      await page
+        .locator('.ant-select-dropdown .ant-select-item-option', {
+          hasText: t(lang, 'duesReportPayer.household'),
+        })
+        .click()
+      await page.getByText(t(lang, 'duesReportNobody')).waitFor()
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({
+        state: 'detached',
+      })
+      await shot('standing-households')
+      await navigate(page, '/dues/cash-up')
+      await page.locator('.cash-up-card').first().waitFor()
+      await shot('cash-up')
+      await navigate(page, `/member/statement/${member.oneMonth}`)
+      await page.locator('article.statement').waitFor()
+      await shot('statement')
+      await page.emulateMedia({ media: 'print' })
+      await shot('statement-print')
+    })
+  },
 )

@@ -3,13 +3,14 @@
 // user's language and calendar.
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
 import { Alert, Button, Empty, Flex, InputNumber, Select, Skeleton, Table, Tabs } from 'antd'
-import { useState } from 'react'
+import { type TdHTMLAttributes, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { lineId, lineName, monthOfDay, todayIso } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { useDownload } from '../../shared/useDownload'
+import { useIsMobile } from '../../shared/useMediaQuery'
 import { selectCalendar } from '../preferences'
 import {
   type ArrearsSort,
@@ -131,8 +132,11 @@ function payerColumns(
   currency: string,
   withArrears: boolean,
   payer: ReportPayer,
+  narrow: boolean,
 ) {
-  return [
+  // A phone stacks each line (duesReports.css), with room for the phone and the owner.
+  const from = (breakpoint: 'md' | 'lg') => (narrow ? {} : { responsive: [breakpoint] })
+  const columns = [
     {
       title: t(payer === 'household' ? 'duesReportHousehold' : 'duesReportMember'),
       key: 'name',
@@ -147,13 +151,13 @@ function payerColumns(
     {
       title: t('duesReportPhone'),
       key: 'phone',
-      responsive: ['md' as const],
+      ...from('md'),
       render: (_: unknown, l: ReportLine) => l.phone ?? '',
     },
     {
       title: t('duesReportOwner'),
       key: 'owner',
-      responsive: ['lg' as const],
+      ...from('lg'),
       render: (_: unknown, l: ReportLine) => l.owner_username ?? '',
     },
     ...(withArrears
@@ -173,13 +177,17 @@ function payerColumns(
           {
             title: t('duesReportOldestMonth'),
             key: 'oldest',
-
             render: (_: unknown, l: ReportLine) =>
               l.oldest_month ? monthText(l.oldest_month, language) : '',
           },
         ]
       : []),
   ]
+  // Each cell names its column, the label of its line when the row is stacked.
+  return columns.map((column) => ({
+    ...column,
+    onCell: () => ({ 'data-label': column.title }) as TdHTMLAttributes<HTMLTableCellElement>,
+  }))
 }
 
 /**
@@ -305,6 +313,7 @@ function PayerLines({
   empty: string
 }) {
   const { t, language } = useReportText()
+  const narrow = useIsMobile()
   const lines = report.data?.pages.flatMap((page) => page.items) ?? []
   if (report.isError) {
     return <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
@@ -315,10 +324,11 @@ function PayerLines({
       <Table<ReportLine>
         size="small"
         rowKey={lineId}
-        columns={payerColumns(t, language, currency, owing, payer)}
+        className="dues-report-lines"
+        columns={payerColumns(t, language, currency, owing, payer, narrow)}
         dataSource={lines}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={narrow ? undefined : { x: 'max-content' }}
         locale={{ emptyText: <Empty description={t(empty)} /> }}
       />
       {report.hasNextPage && (

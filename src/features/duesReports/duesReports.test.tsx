@@ -123,4 +123,20 @@ describe('the dues reports (issue 46)', () => {
       ).toBe('months_desc'),
     )
   })
+
+  it('stacks each arrears line as labelled lines on a phone, not a sideways table', async () => {
+    window.innerWidth = 375
+    renderRoute('/dues/reports?tab=arrears', { signedInAs: clerk })
+    const name = await screen.findByText('Abebe Kebede', {}, slow)
+    const cells = [...name.closest('tr')!.querySelectorAll('td')]
+    expect(cells.map((cell) => cell.dataset.label)).toEqual([
+      'Member',
+      'Phone',
+      'Account',
+      'Months in arrears',
+      'Amount in arrears',
+      'Oldest month owed',
+    ])
+    expect(name.closest('table')!.style.width).not.toBe('max-content')
+  })
 })

@@ -183,6 +183,15 @@ describe('ImportScreen', () => {
     expect(report.search.get('lang')).toBe('en')
     expect(report.headers.get('authorization')).toMatch(/^Bearer /)
     expect(report.request.url).not.toMatch(/token|Bearer/i)
+    expect(report.search.get('format')).toBe('xlsx')
+    // The same rows as CSV, the choice beside the workbook.
+    fireEvent.click(button('Download refused rows as CSV (.csv)'))
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === `/api/imports/${ID}/report`)).toHaveLength(2),
+    )
+    const csvReport = server.requests.filter((r) => r.path === `/api/imports/${ID}/report`)[1]
+    expect(csvReport.search.get('format')).toBe('csv')
+    expect(csvReport.search.get('lang')).toBe('en')
 
     fireEvent.click(button('Import another file'))
     await screen.findByText('Choose a file', { selector: 'h1, h2' })

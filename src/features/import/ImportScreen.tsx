@@ -255,12 +255,12 @@ export default function ImportScreen() {
       body = state.result && state.preview && (
         <ReportStep
           result={state.result}
-          downloading={download.busy === 'report'}
-          onDownloadReport={() =>
+          downloading={download.busy === 'xlsx' || download.busy === 'csv' ? download.busy : null}
+          onDownloadReport={(format) =>
             void download.start(
-              'report',
-              `api/imports/${state.preview?.id}/report?lang=${language}`,
-              'abal-import-refused-rows.xlsx',
+              format,
+              `api/imports/${state.preview?.id}/report?lang=${language}&format=${format}`,
+              `abal-import-refused-rows.${format}`,
             )
           }
           onAgain={startAgain}

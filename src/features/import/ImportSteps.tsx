@@ -818,6 +818,8 @@ export function ServerProgress({ progress }: { progress: ImportProgress }) {
   )
 }
 
+export type ReportFormat = 'xlsx' | 'csv'
+
 export function ReportStep({
   result,
   downloading,
@@ -825,8 +827,9 @@ export function ReportStep({
   onAgain,
 }: {
   result: ImportResult
-  downloading: boolean
-  onDownloadReport: () => void
+  /** The report format being downloaded, if any. */
+  downloading: ReportFormat | null
+  onDownloadReport: (format: ReportFormat) => void
   onAgain: () => void
 }) {
   const intl = useIntl()
@@ -860,9 +863,14 @@ export function ReportStep({
       )}
       <Flex gap={8} wrap className="import-actions">
         {result.refused > 0 && (
-          <Button loading={downloading} onClick={onDownloadReport}>
-            <FormattedMessage id="importDownloadReport" />
-          </Button>
+          <>
+            <Button loading={downloading === 'xlsx'} onClick={() => onDownloadReport('xlsx')}>
+              <FormattedMessage id="importDownloadReport" />
+            </Button>
+            <Button loading={downloading === 'csv'} onClick={() => onDownloadReport('csv')}>
+              <FormattedMessage id="importDownloadReportCsv" />
+            </Button>
+          </>
         )}
         <Button onClick={onAgain}>
           <FormattedMessage id="importAnother" />

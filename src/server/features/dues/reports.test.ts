@@ -246,6 +246,13 @@ describe('.xlsx', () => {
     expect(rows[7]).toContain(525)
   })
 
+  it('names the sheet tab in the asked language', async () => {
+    const res = await w.call(w.admin, { url: '/api/reports/arrears?format=xlsx&lang=om' })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Kaffaltii hafe'])
+  })
+
   it('writes collections, the voters’ roll and a statement', async () => {
     const collections = await sheetOf(w.auditor, '/api/reports/collections?year=2018&format=xlsx')
     expect(collections.at(-1)![0]).toBe('Total')

@@ -298,7 +298,8 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
     // Deflate level 1: the member text compresses nearly as well at a fraction of the time.
     zip: { zlib: { level: 1 } },
   })
-  const sheet = workbook.addWorksheet('Members')
+  // The tab in the export's language, named as the import template's sheet is.
+  const sheet = workbook.addWorksheet(message(request.lang, 'importTemplateSheet') ?? 'Members')
   const dateColumns = request.calendar === 'gregorian'
   const isDate = EXPORT_FIELDS.map((field) => dateColumns && isDateField(field))
   const headers = exportHeaders(request.lang, request.calendar)

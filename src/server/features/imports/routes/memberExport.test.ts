@@ -249,6 +249,20 @@ describe('GET /api/members/export', () => {
   })
 
   it.each([
+    ['en', 'Members'],
+    ['am', 'አባላት'],
+    ['om', 'Miseensota'],
+  ])('names the .xlsx sheet tab in the export’s language (%s)', async (lang, name) => {
+    const res = await ctx.app.inject({
+      url: exportUrl({ format: 'xlsx', lang }),
+      headers: owner.auth,
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([name])
+  })
+
+  it.each([
     ['xlsx', 'am', 'ethiopian'],
     ['csv', 'om', 'gregorian'],
     ['xlsx', 'en', 'gregorian'],
