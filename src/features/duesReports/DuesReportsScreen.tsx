@@ -230,6 +230,8 @@ function ArrearsReport() {
   const [sort, setSort] = useState<ArrearsSort>('months_desc')
   const [payer, setPayer] = useState<ReportPayer>('member')
   const report = useArrearsInfiniteQuery({ minMonths, sort, payer })
+  // Lines are households when the report is for a per-household fund: so are its words.
+  const households = payer === 'household'
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
@@ -274,7 +276,7 @@ function ArrearsReport() {
       </h3>
       {first && (
         <p className="dues-report-summary">
-          {t('duesReportArrearsSummary', {
+          {t(households ? 'duesReportArrearsSummaryHouseholds' : 'duesReportArrearsSummary', {
             count: first.count,
             amount: moneyText(first.amount, first.currency),
           })}
@@ -285,7 +287,7 @@ function ArrearsReport() {
         currency={first?.currency}
         owing
         payer={payer}
-        empty="duesReportNoArrears"
+        empty={households ? 'duesReportNoArrearsHouseholds' : 'duesReportNoArrears'}
       />
     </section>
   )
@@ -346,6 +348,7 @@ function GoodStandingReport() {
   const { t, language } = useReportText()
   const [payer, setPayer] = useState<ReportPayer>('member')
   const report = useGoodStandingInfiniteQuery(payer)
+  const households = payer === 'household'
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
@@ -355,13 +358,13 @@ function GoodStandingReport() {
         <Toolbar file={`api/reports/good-standing?owner=all&payer=${payer}`} name="good-standing" />
       </Flex>
       <h3 id="standing-title" className="dues-report-heading">
-        {t('duesReportGoodStanding')}
+        {t(households ? 'duesReportGoodStandingHouseholds' : 'duesReportGoodStanding')}
         {first && ` · ${monthText(first.current_month, language)}`}
       </h3>
       {first && (
         <p className="dues-report-summary">
-          {t('duesReportCount', { count: first.count })} ·{' '}
-          {t(`duesReportRule.${first.rule.kind}`, { months: first.rule.months })}
+          {t(households ? 'duesReportCountHouseholds' : 'duesReportCount', { count: first.count })}{' '}
+          · {t(`duesReportRule.${first.rule.kind}`, { months: first.rule.months })}
         </p>
       )}
       <PayerLines
@@ -369,7 +372,7 @@ function GoodStandingReport() {
         currency={first?.currency}
         owing={false}
         payer={payer}
-        empty="duesReportNobody"
+        empty={households ? 'duesReportNobodyHouseholds' : 'duesReportNobody'}
       />
     </section>
   )

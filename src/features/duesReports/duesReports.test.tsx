@@ -124,6 +124,31 @@ describe('the dues reports (issue 46)', () => {
     )
   })
 
+  it('speaks of households, not members, when the report is for a household fund', async () => {
+    const user = userEvent.setup()
+    const familyFund = { ...fund, id: 2, payer: 'household', name_en: 'Family dues' }
+    server.on('GET', '/api/funds', { json: [fund, familyFund] })
+    server.on('GET', '/api/reports/good-standing', (request) => ({
+      json: {
+        fund_id: request.search.get('payer') === 'household' ? 2 : 1,
+        payer: request.search.get('payer'),
+        currency: 'ETB',
+        current_month: '2018-05',
+        rule: { kind: 'max_unpaid', months: 0 },
+        count: 0,
+        next_cursor: null,
+        items: [],
+      },
+    }))
+    renderRoute('/dues/reports?tab=standing', { signedInAs: clerk })
+    expect(await screen.findByText('No member is in good standing yet.', {}, slow)).toBeVisible()
+    await user.click(screen.getByRole('combobox', { name: 'Report for' }))
+    await user.click(await screen.findByTitle('Households', {}, slow))
+    expect(await screen.findByText('No household is in good standing yet.', {}, slow)).toBeVisible()
+    expect(screen.getByRole('heading', { name: /Households in good standing/ })).toBeVisible()
+    expect(screen.getByText(/Households: 0/)).toBeVisible()
+  })
+
   it('stacks each arrears line as labelled lines on a phone, not a sideways table', async () => {
     window.innerWidth = 375
     renderRoute('/dues/reports?tab=arrears', { signedInAs: clerk })
