@@ -190,8 +190,8 @@ export default function ReceiptScreen() {
     )
 
   return (
-    <div className={`receipt-page receipt-page-${format}`}>
-      <div className="receipt-controls">
+    <div className={`receipt-page print-page receipt-page-${format}`}>
+      <div className="receipt-controls print-controls">
         <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
           <FormattedMessage id="back" />
         </Button>

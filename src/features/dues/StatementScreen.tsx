@@ -328,8 +328,8 @@ export default function StatementScreen({ payer }: { payer: StatementArgs['payer
   else body = <Statement data={data} church={church.data} language={language} calendar={calendar} />
 
   return (
-    <div className="statement-page" aria-busy={statement.isFetching}>
-      <div className="statement-controls">
+    <div className="statement-page print-page" aria-busy={statement.isFetching}>
+      <div className="statement-controls print-controls">
         <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
           {t('back')}
         </Button>
