@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { Button, Empty, Select, Skeleton, Typography } from 'antd'
+import { Empty, Select, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
@@ -10,7 +9,7 @@ import { selectLanguage } from '../preferences'
 import { useFundsQuery } from './duesApi'
 import { nameIn } from './duesText'
 import { useHouseholdDuesQuery } from './householdDuesApi'
-import { DuesStrip, StatementLink } from './MemberDues'
+import { DuesStrip, NewPaymentButton, StatementLink } from './MemberDues'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
 import './dues.css'
@@ -69,15 +68,7 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
         actions={
           <>
             <StatementLink to={`/households/${householdId}/statement?year=${dues.data.year}`} />
-            {canPay && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => setPaying(true)}
-              >
-                <FormattedMessage id="paymentNew" />
-              </Button>
-            )}
+            {canPay && <NewPaymentButton onClick={() => setPaying(true)} />}
           </>
         }
       />

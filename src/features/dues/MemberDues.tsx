@@ -77,6 +77,15 @@ function MonthCell({
 }
 
 /** The yearly statement of the year the strip shows (screen, print and .xlsx). */
+/** Opens the payment form for this payer: the same on a member's and a household's dues. */
+export function NewPaymentButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onClick}>
+      <FormattedMessage id="paymentNew" />
+    </Button>
+  )
+}
+
 export function StatementLink({ to }: { to: string }) {
   return (
     <Link to={to} className="dues-statement-link">
@@ -214,15 +223,7 @@ export function MemberDues({
                 <FormattedMessage id="duesWaive" />
               </Button>
             )}
-            {canPay && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => setPaying(true)}
-              >
-                <FormattedMessage id="paymentNew" />
-              </Button>
-            )}
+            {canPay && <NewPaymentButton onClick={() => setPaying(true)} />}
           </>
         }
       />
