@@ -3,26 +3,20 @@ import userEvent from '@testing-library/user-event'
 import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
-import type { ChurchProfile } from './churchApi'
+import { storedChurch } from '../../testing/storedChurch'
 
 jest.setTimeout(60_000)
 const slow = { timeout: 20_000 }
 const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
 
-const church: ChurchProfile = {
+const church = storedChurch({
   name_am: 'ቅድስት ማርያም',
   name_en: 'St Mary',
   name_om: 'Maariyaam Qulqulleettii',
   address: '',
-  phone: '',
-  po_box: '',
-  currency: 'ETB',
-  signatory_name: '',
-  signatory_title: '',
-  good_standing: { kind: 'max_unpaid', months: 0 },
   logo_url: null,
   updated_at: null,
-}
+})
 
 let server: MockServer
 beforeEach(() => {

@@ -2,28 +2,20 @@ import { screen, within } from '@testing-library/react'
 import { qrPath } from '../idcard'
 import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { storedChurch } from '../../testing/storedChurch'
 import { renderRoute } from '../../testing/renderWithProviders'
-import type { ChurchProfile } from '../churchProfile'
 import type { Payment } from './duesApi'
 
 jest.setTimeout(60_000)
 const slow = { timeout: 20_000 }
 const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
 
-const church: ChurchProfile = {
-  name_am: 'ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን',
-  name_en: 'Debre Selam St Mary Church',
-  name_om: 'Waldaa Kiristaanaa Qulqulleettii Maariyaam',
-  address: 'Addis Ababa',
+const church = storedChurch({
   phone: '+251 11 123 4567',
   po_box: '1234',
-  currency: 'ETB',
   signatory_name: 'Abba Gebre',
   signatory_title: 'Treasurer',
-  good_standing: { kind: 'max_unpaid', months: 0 },
-  logo_url: '/api/church/logo?v=abc',
-  updated_at: '2026-01-01T00:00:00Z',
-}
+})
 
 const payment: Payment = {
   id: 9,

@@ -1,28 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import type { HouseholdStatementAnswer, MonthLine, StatementAnswer } from '../../domain'
 import type { AuthUser } from '../auth'
-import type { ChurchProfile } from '../churchProfile'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { storedChurch } from '../../testing/storedChurch'
 import { renderRoute } from '../../testing/renderWithProviders'
 
 jest.setTimeout(60_000)
 const slow = { timeout: 20_000 }
 const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
 
-const church: ChurchProfile = {
-  name_am: 'ደብረ ሰላም ቅድስት ማርያም ቤተ ክርስቲያን',
-  name_en: 'Debre Selam St Mary Church',
-  name_om: 'Waldaa Kiristaanaa Qulqulleettii Maariyaam',
-  address: 'Addis Ababa',
-  phone: '',
-  po_box: '',
-  currency: 'ETB',
-  signatory_name: '',
-  signatory_title: '',
-  good_standing: { kind: 'max_unpaid', months: 0 },
-  logo_url: '/api/church/logo?v=abc',
-  updated_at: '2026-01-01T00:00:00Z',
-}
+const church = storedChurch()
 
 const months = (year: number, paid: number): MonthLine[] =>
   Array.from({ length: 12 }, (_, i) => ({
