@@ -79,15 +79,16 @@ export const churchProfileAnswer = {
     currency: { type: 'string', description: 'ISO 4217 code' },
     good_standing: {
       type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'months'],
       properties: {
         kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
         months: { type: 'integer' },
       },
-      additionalProperties: true,
     },
     logo_url: { type: ['string', 'null'], description: "The logo's address, or null" },
     id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
     updated_at: { type: ['string', 'null'], description: 'Null while the defaults stand' },
   },
-  additionalProperties: true,
+  additionalProperties: false,
 } as const

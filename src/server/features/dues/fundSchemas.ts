@@ -70,9 +70,10 @@ export interface RateCreate {
   category?: string
 }
 
-/** A fund as the API answers it (Fund above); open, so a field it gains is never dropped. */
+/** A fund as the API answers it (Fund above): every field, so none is dropped. */
 export const fundAnswer = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'kind', 'payer', 'name_am', 'name_en', 'name_om', 'active', 'rates'],
   properties: {
     id: { type: 'integer' },
@@ -87,14 +88,14 @@ export const fundAnswer = {
       description: "Every rate step, oldest first per category ('' the standard rate)",
       items: {
         type: 'object',
+        additionalProperties: false,
+        required: ['category', 'from_month', 'amount'],
         properties: {
           category: { type: 'string' },
           from_month: { type: 'string' },
           amount: { type: 'integer', description: 'Minor units' },
         },
-        additionalProperties: true,
       },
     },
   },
-  additionalProperties: true,
 } as const

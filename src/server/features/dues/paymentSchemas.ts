@@ -106,10 +106,30 @@ export interface ReceiptCheck {
 const nullableId = { type: ['integer', 'null'] } as const
 const nullableText = { type: ['string', 'null'] } as const
 
-/** A payment as the API answers it (Payment above); open, so a field it gains is kept. */
+/** A payment as the API answers it (Payment above): every field, so none is dropped. */
 export const paymentAnswer = {
   type: 'object',
-  required: ['id', 'receipt_number', 'amount', 'status'],
+  additionalProperties: false,
+  required: [
+    'id',
+    'receipt_number',
+    'fund_id',
+    'member_id',
+    'household_id',
+    'payer_name',
+    'amount',
+    'currency',
+    'method',
+    'reference',
+    'received_on',
+    'received_by',
+    'created_at',
+    'status',
+    'voided_at',
+    'void_reason',
+    'allocations',
+    'verify_path',
+  ],
   properties: {
     id: { type: 'integer' },
     receipt_number: { type: 'string' },
@@ -131,13 +151,13 @@ export const paymentAnswer = {
       type: 'array',
       items: {
         type: 'object',
+        additionalProperties: false,
+        required: ['month', 'amount'],
         properties: { month: { type: 'string' }, amount: { type: 'integer' } },
-        additionalProperties: true,
       },
     },
     verify_path: { type: 'string', description: "The receipt check's address (the QR code)" },
   },
-  additionalProperties: true,
 } as const
 
 export const paymentPageAnswer = {
@@ -149,6 +169,8 @@ export const paymentPageAnswer = {
 export const receiptCheckAnswer = {
   type: 'object',
   description: 'The receipt, and of the payer only initials',
+  additionalProperties: false,
+  required: ['receipt_number', 'amount', 'currency', 'received_on', 'status', 'payer_initials'],
   properties: {
     receipt_number: { type: 'string' },
     amount: { type: 'integer' },
@@ -157,5 +179,4 @@ export const receiptCheckAnswer = {
     status: { type: 'string', enum: ['valid', 'void'] },
     payer_initials: { type: 'string' },
   },
-  additionalProperties: true,
 } as const
