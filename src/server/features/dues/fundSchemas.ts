@@ -1,23 +1,7 @@
 // Request and response shapes of /api/funds (issue 46).
 import { DUES_CATEGORIES, FUND_KINDS, FUND_PAYERS, MAX_PAYMENT_MINOR } from '../../../domain'
 
-export interface RateStepOut {
-  category: string
-  from_month: string
-  amount: number
-}
-
-export interface Fund {
-  id: number
-  kind: 'dues' | 'gift'
-  payer: 'member' | 'household'
-  name_am: string
-  name_en: string
-  name_om: string
-  active: boolean
-  /** Dues funds: every rate step, oldest first per category ('' the standard rate). */
-  rates: RateStepOut[]
-}
+export type { Fund } from '../../../domain'
 
 const name = { type: 'string', maxLength: 200 }
 

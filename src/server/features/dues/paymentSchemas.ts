@@ -1,5 +1,5 @@
 // Request and response shapes of /api/payments and /api/receipts (issue 46).
-import { MAX_PAYMENT_MINOR, PAYMENT_METHODS } from '../../../domain'
+import { MAX_PAYMENT_MINOR, PAYMENT_METHODS, type PaymentInput } from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 
@@ -18,16 +18,7 @@ export const paymentCreateBody = {
   },
 } as const
 
-export interface PaymentCreate {
-  fund_id: number
-  member_id?: number
-  household_id?: number
-  amount: number
-  method: string
-  reference?: string
-  received_on: string
-  months?: string[]
-}
+export type PaymentCreate = PaymentInput
 
 export const paymentListQuery = {
   type: 'object',
@@ -64,44 +55,7 @@ export const verifyParams = {
   properties: { code: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,40}$' } },
 } as const
 
-/** A payment as the API answers it. */
-export interface Payment {
-  id: number
-  receipt_number: string
-  fund_id: number
-  member_id: number | null
-  household_id: number | null
-  /** The payer's name as it is now; null once the member is deleted. */
-  payer_name: string | null
-  amount: number
-  currency: string
-  method: string
-  reference: string | null
-  received_on: string
-  received_by: string
-  created_at: string
-  status: 'valid' | 'void'
-  voided_at: string | null
-  void_reason: string | null
-  allocations: { month: string; amount: number }[]
-  /** The public receipt check's page: the QR code's address, relative to the server. */
-  verify_path: string
-}
-
-export interface PaymentPage {
-  items: Payment[]
-  next_cursor: string | null
-}
-
-/** GET /api/receipts/verify/:code: the receipt, and of the payer only initials. */
-export interface ReceiptCheck {
-  receipt_number: string
-  amount: number
-  currency: string
-  received_on: string
-  status: 'valid' | 'void'
-  payer_initials: string
-}
+export type { Payment, PaymentPage, ReceiptCheck } from '../../../domain'
 
 const nullableId = { type: ['integer', 'null'] } as const
 const nullableText = { type: ['string', 'null'] } as const
