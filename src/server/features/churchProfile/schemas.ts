@@ -1,34 +1,18 @@
 // Request and response shapes of /api/church (issue 46).
-import { ID_CARD_LANGUAGES, type IdCardLanguages, type StandingRule } from '../../../domain'
+import {
+  CHURCH_TEXT_FIELDS,
+  CHURCH_TEXT_LIMITS,
+  type ChurchTextField,
+  ID_CARD_LANGUAGES,
+  type IdCardLanguages,
+  type StandingRule,
+} from '../../../domain'
 
-export const CHURCH_TEXT_LIMITS = {
-  name_am: 200,
-  name_en: 200,
-  name_om: 200,
-  address: 500,
-  phone: 40,
-  po_box: 40,
-  signatory_name: 200,
-  signatory_title: 200,
-} as const
-
-export type ChurchTextField = keyof typeof CHURCH_TEXT_LIMITS
-export const CHURCH_TEXT_FIELDS = Object.keys(CHURCH_TEXT_LIMITS) as ChurchTextField[]
+export { CHURCH_TEXT_FIELDS } from '../../../domain'
+export type { ChurchProfile } from '../../../domain'
 
 /** A logo as the client sends it: a base64 data URL of a PNG, JPEG or WebP image. */
 export const MAX_LOGO_DATA_URL = 900_000
-
-/** GET /api/church's answer. */
-export type ChurchProfile = Record<ChurchTextField, string> & {
-  currency: string
-  good_standing: StandingRule
-  /** The logo's address (changes with each new logo), or null for none. */
-  logo_url: string | null
-  /** The ID card's two languages; 'reader' lets the reader's language decide. */
-  id_card_languages: IdCardLanguages
-  /** When an admin last saved it; null while the defaults stand. */
-  updated_at: string | null
-}
 
 /** PUT /api/church's body: any of the fields; logo null removes it. */
 export type ChurchProfileUpdate = Partial<Record<ChurchTextField, string>> & {
