@@ -22,6 +22,17 @@ export type ChurchProfileUpdate = Partial<Record<ChurchTextField, string>> & {
   id_card_languages?: IdCardLanguages
 }
 
+/** The good-standing rule, as a PUT sends it and every answer carries it. */
+const goodStanding = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'months'],
+  properties: {
+    kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
+    months: { type: 'integer', minimum: 0, maximum: 120 },
+  },
+} as const
+
 export const churchUpdateBody = {
   type: 'object',
   additionalProperties: false,
@@ -33,15 +44,7 @@ export const churchUpdateBody = {
       ]),
     ),
     currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
-    good_standing: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kind', 'months'],
-      properties: {
-        kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
-        months: { type: 'integer', minimum: 0, maximum: 120 },
-      },
-    },
+    good_standing: goodStanding,
     logo: { type: ['string', 'null'], maxLength: MAX_LOGO_DATA_URL },
     id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
   },
@@ -61,15 +64,7 @@ export const churchProfileAnswer = {
   properties: {
     ...Object.fromEntries(CHURCH_TEXT_FIELDS.map((field) => [field, { type: 'string' }])),
     currency: { type: 'string', description: 'ISO 4217 code' },
-    good_standing: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kind', 'months'],
-      properties: {
-        kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
-        months: { type: 'integer' },
-      },
-    },
+    good_standing: goodStanding,
     logo_url: { type: ['string', 'null'], description: "The logo's address, or null" },
     id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
     updated_at: { type: ['string', 'null'], description: 'Null while the defaults stand' },
