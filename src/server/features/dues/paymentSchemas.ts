@@ -60,58 +60,42 @@ export type { Payment, PaymentPage, ReceiptCheck } from '../../../domain'
 const nullableId = { type: ['integer', 'null'] } as const
 const nullableText = { type: ['string', 'null'] } as const
 
+const paymentProperties = {
+  id: { type: 'integer' },
+  receipt_number: { type: 'string' },
+  fund_id: { type: 'integer' },
+  member_id: nullableId,
+  household_id: nullableId,
+  payer_name: { ...nullableText, description: "The payer's name now; null once deleted" },
+  amount: { type: 'integer', description: 'Minor units' },
+  currency: { type: 'string' },
+  method: { type: 'string', enum: [...PAYMENT_METHODS] },
+  reference: nullableText,
+  received_on: { type: 'string', description: 'yyyy-mm-dd' },
+  received_by: { type: 'string' },
+  created_at: { type: 'string' },
+  status: { type: 'string', enum: ['valid', 'void'] },
+  voided_at: nullableText,
+  void_reason: nullableText,
+  allocations: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['month', 'amount'],
+      properties: { month: { type: 'string' }, amount: { type: 'integer' } },
+    },
+  },
+  verify_path: { type: 'string', description: "The receipt check's address (the QR code)" },
+} as const
+
 /** A payment as the API answers it (Payment above): every field, so none is dropped. */
 export const paymentAnswer = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'id',
-    'receipt_number',
-    'fund_id',
-    'member_id',
-    'household_id',
-    'payer_name',
-    'amount',
-    'currency',
-    'method',
-    'reference',
-    'received_on',
-    'received_by',
-    'created_at',
-    'status',
-    'voided_at',
-    'void_reason',
-    'allocations',
-    'verify_path',
-  ],
-  properties: {
-    id: { type: 'integer' },
-    receipt_number: { type: 'string' },
-    fund_id: { type: 'integer' },
-    member_id: nullableId,
-    household_id: nullableId,
-    payer_name: { ...nullableText, description: "The payer's name now; null once deleted" },
-    amount: { type: 'integer', description: 'Minor units' },
-    currency: { type: 'string' },
-    method: { type: 'string', enum: [...PAYMENT_METHODS] },
-    reference: nullableText,
-    received_on: { type: 'string', description: 'yyyy-mm-dd' },
-    received_by: { type: 'string' },
-    created_at: { type: 'string' },
-    status: { type: 'string', enum: ['valid', 'void'] },
-    voided_at: nullableText,
-    void_reason: nullableText,
-    allocations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['month', 'amount'],
-        properties: { month: { type: 'string' }, amount: { type: 'integer' } },
-      },
-    },
-    verify_path: { type: 'string', description: "The receipt check's address (the QR code)" },
-  },
+  // Every field is always sent: null where it has no value.
+  required: Object.keys(paymentProperties),
+  properties: paymentProperties,
 } as const
 
 export const paymentPageAnswer = {
