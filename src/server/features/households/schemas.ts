@@ -49,31 +49,24 @@ const owner = {
   owner_username: { type: 'string', description: "Only on another account's household" },
 } as const
 
+const householdMemberProperties = {
+  id: { type: 'integer' },
+  first_name: { type: 'string' },
+  middle_name: text,
+  last_name: { type: 'string' },
+  household_role: { type: 'string', description: 'head, spouse, child, relative or other' },
+  gender: text,
+  date_of_birth: text,
+  photo_path: text,
+  thumbnail_path: text,
+} as const
+
+/** One member of a household (domain HouseholdMember): every field always sent. */
 const householdMember = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'id',
-    'first_name',
-    'middle_name',
-    'last_name',
-    'household_role',
-    'gender',
-    'date_of_birth',
-    'photo_path',
-    'thumbnail_path',
-  ],
-  properties: {
-    id: { type: 'integer' },
-    first_name: { type: 'string' },
-    middle_name: text,
-    last_name: { type: 'string' },
-    household_role: { type: 'string', description: 'head, spouse, child, relative or other' },
-    gender: text,
-    date_of_birth: text,
-    photo_path: text,
-    thumbnail_path: text,
-  },
+  required: Object.keys(householdMemberProperties),
+  properties: householdMemberProperties,
 } as const
 
 /** A household (domain Household): its fields, who saved it, its members, and another's owner. */
