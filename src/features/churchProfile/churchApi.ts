@@ -1,23 +1,10 @@
 import { api } from '../../app/api'
-import type { IdCardLanguages, StandingRule } from '../../domain'
+import type { ChurchProfile as DomainChurchProfile, IdCardLanguages } from '../../domain'
 
 /** GET /api/church: what every printed paper carries (issue 46). */
-export interface ChurchProfile {
-  name_am: string
-  name_en: string
-  name_om: string
-  address: string
-  phone: string
-  po_box: string
-  currency: string
-  signatory_name: string
-  signatory_title: string
-  good_standing: StandingRule
-  /** The logo's address (it changes with each new logo), or null for none. */
-  logo_url: string | null
+export type ChurchProfile = Omit<DomainChurchProfile, 'id_card_languages'> & {
   /** The ID card's two languages (decision 0200); absent from older servers. */
   id_card_languages?: IdCardLanguages
-  updated_at: string | null
 }
 
 /** PUT /api/church: any of the fields; `logo` a data URL, or null to remove it. */

@@ -1,72 +1,20 @@
 import { api } from '../../app/api'
-import type { MemberDuesAnswer } from '../../domain'
+import type {
+  Fund,
+  MemberDuesAnswer,
+  Payment,
+  PaymentInput,
+  PaymentPage,
+  ReceiptCheck,
+} from '../../domain'
 
-/** GET /api/receipts/verify/:code, the public check of a receipt's QR code. */
-export interface ReceiptCheck {
-  receipt_number: string
-  amount: number
-  currency: string
-  received_on: string
-  status: 'valid' | 'void'
-  payer_initials: string
-}
+export type { Fund, Payment, PaymentInput, PaymentPage, ReceiptCheck } from '../../domain'
 
 export interface MemberDuesArgs {
   memberId: number
   /** Ethiopian year; omitted: the current one. */
   year?: number
   fundId?: number
-}
-
-/** GET /api/funds: a dues fund (monthly) or a gift fund (no months), named in three languages. */
-export interface Fund {
-  id: number
-  kind: 'dues' | 'gift'
-  payer: 'member' | 'household'
-  name_am: string
-  name_en: string
-  name_om: string
-  active: boolean
-  rates: { category: string; from_month: string; amount: number }[]
-}
-
-/** A payment as the API answers it (amounts in minor units). */
-export interface Payment {
-  id: number
-  receipt_number: string
-  fund_id: number
-  member_id: number | null
-  household_id: number | null
-  payer_name: string | null
-  amount: number
-  currency: string
-  method: string
-  reference: string | null
-  received_on: string
-  received_by: string
-  created_at: string
-  status: 'valid' | 'void'
-  voided_at: string | null
-  void_reason: string | null
-  allocations: { month: string; amount: number }[]
-  /** The public receipt check's page, relative to the server: the QR code's address. */
-  verify_path: string
-}
-
-export interface PaymentPage {
-  items: Payment[]
-  next_cursor: string | null
-}
-
-export interface PaymentInput {
-  fund_id: number
-  member_id?: number
-  household_id?: number
-  amount: number
-  method: string
-  reference?: string
-  received_on: string
-  months?: string[]
 }
 
 /** Whose dues a strip shows: a member's, or a household's for a per-household fund. */

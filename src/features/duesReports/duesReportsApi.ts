@@ -3,55 +3,18 @@ import { api } from '../../app/api'
 import type {
   ArrearsReport,
   ArrearsSort,
+  CashUp,
+  CashUpClerk,
   Collections,
+  Fund,
   GoodStandingReport,
   ReportLine,
 } from '../../domain'
 import { cursorPagedQuery } from '../../shared/cursorPages'
 
-export interface CashUpTotal {
-  count: number
-  amount: number
-}
-
-export interface CashUpPayment {
-  id: number
-  receipt_number: string
-  fund_id: number
-  member_id: number | null
-  household_id: number | null
-  payer_name: string | null
-  amount: number
-  method: string
-  reference: string | null
-  status: 'valid' | 'void'
-}
-
-export interface CashUpClerk {
-  user_id: number
-  username: string
-  closed: { at: string; by: string; payment_count: number; total: number } | null
-  payments: CashUpPayment[]
-  total: CashUpTotal
-  by_method: ({ method: string } & CashUpTotal)[]
-  by_fund: ({ fund_id: number } & CashUpTotal)[]
-}
-
-export interface CashUp {
-  day: string
-  currency: string
-  clerks: CashUpClerk[]
-}
-
-export interface ReportFund {
-  id: number
-  kind: 'dues' | 'gift'
-  payer: 'member' | 'household'
-  name_am: string
-  name_en: string
-  name_om: string
-  active: boolean
-}
+export type { CashUp, CashUpClerk, CashUpPayment } from '../../domain'
+/** A fund as the reports list it: without its rates. */
+export type ReportFund = Omit<Fund, 'rates'>
 
 export type { ArrearsSort, Collections, ReportLine } from '../../domain'
 /** A page of the arrears: member lines, or household lines for a per-household fund. */

@@ -1,34 +1,18 @@
 // Request and response shapes of /api/church (issue 46).
-import { ID_CARD_LANGUAGES, type IdCardLanguages, type StandingRule } from '../../../domain'
+import {
+  CHURCH_TEXT_FIELDS,
+  CHURCH_TEXT_LIMITS,
+  type ChurchTextField,
+  ID_CARD_LANGUAGES,
+  type IdCardLanguages,
+  type StandingRule,
+} from '../../../domain'
 
-export const CHURCH_TEXT_LIMITS = {
-  name_am: 200,
-  name_en: 200,
-  name_om: 200,
-  address: 500,
-  phone: 40,
-  po_box: 40,
-  signatory_name: 200,
-  signatory_title: 200,
-} as const
-
-export type ChurchTextField = keyof typeof CHURCH_TEXT_LIMITS
-export const CHURCH_TEXT_FIELDS = Object.keys(CHURCH_TEXT_LIMITS) as ChurchTextField[]
+export { CHURCH_TEXT_FIELDS } from '../../../domain'
+export type { ChurchProfile } from '../../../domain'
 
 /** A logo as the client sends it: a base64 data URL of a PNG, JPEG or WebP image. */
 export const MAX_LOGO_DATA_URL = 900_000
-
-/** GET /api/church's answer. */
-export type ChurchProfile = Record<ChurchTextField, string> & {
-  currency: string
-  good_standing: StandingRule
-  /** The logo's address (changes with each new logo), or null for none. */
-  logo_url: string | null
-  /** The ID card's two languages; 'reader' lets the reader's language decide. */
-  id_card_languages: IdCardLanguages
-  /** When an admin last saved it; null while the defaults stand. */
-  updated_at: string | null
-}
 
 /** PUT /api/church's body: any of the fields; logo null removes it. */
 export type ChurchProfileUpdate = Partial<Record<ChurchTextField, string>> & {
@@ -37,6 +21,17 @@ export type ChurchProfileUpdate = Partial<Record<ChurchTextField, string>> & {
   logo?: string | null
   id_card_languages?: IdCardLanguages
 }
+
+/** The good-standing rule, as a PUT sends it and every answer carries it. */
+const goodStanding = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'months'],
+  properties: {
+    kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
+    months: { type: 'integer', minimum: 0, maximum: 120 },
+  },
+} as const
 
 export const churchUpdateBody = {
   type: 'object',
@@ -49,15 +44,7 @@ export const churchUpdateBody = {
       ]),
     ),
     currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
-    good_standing: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kind', 'months'],
-      properties: {
-        kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
-        months: { type: 'integer', minimum: 0, maximum: 120 },
-      },
-    },
+    good_standing: goodStanding,
     logo: { type: ['string', 'null'], maxLength: MAX_LOGO_DATA_URL },
     id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
   },
@@ -77,17 +64,10 @@ export const churchProfileAnswer = {
   properties: {
     ...Object.fromEntries(CHURCH_TEXT_FIELDS.map((field) => [field, { type: 'string' }])),
     currency: { type: 'string', description: 'ISO 4217 code' },
-    good_standing: {
-      type: 'object',
-      properties: {
-        kind: { type: 'string', enum: ['max_unpaid', 'last_paid'] },
-        months: { type: 'integer' },
-      },
-      additionalProperties: true,
-    },
+    good_standing: goodStanding,
     logo_url: { type: ['string', 'null'], description: "The logo's address, or null" },
     id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
     updated_at: { type: ['string', 'null'], description: 'Null while the defaults stand' },
   },
-  additionalProperties: true,
+  additionalProperties: false,
 } as const

@@ -120,38 +120,4 @@ export const cashUpResponse = {
 
 export const cashUpCloseResponse = { 200: cashUpClerk } as const
 
-export interface CashUpPayment {
-  id: number
-  receipt_number: string
-  fund_id: number
-  member_id: number | null
-  household_id: number | null
-  payer_name: string | null
-  amount: number
-  method: string
-  reference: string | null
-  status: 'valid' | 'void'
-}
-
-export interface CashUpTotal {
-  count: number
-  amount: number
-}
-
-/** One account's payments of the day: void ones listed, left out of the totals. */
-export interface CashUpClerk {
-  user_id: number
-  username: string
-  /** Set once the day is closed: when, by whom, and the totals as they were then. */
-  closed: { at: string; by: string; payment_count: number; total: number } | null
-  payments: CashUpPayment[]
-  total: CashUpTotal
-  by_method: ({ method: string } & CashUpTotal)[]
-  by_fund: ({ fund_id: number } & CashUpTotal)[]
-}
-
-export interface CashUp {
-  day: string
-  currency: string
-  clerks: CashUpClerk[]
-}
+export type { CashUp, CashUpClerk, CashUpTotal } from '../../../domain'

@@ -1,23 +1,7 @@
 // Request and response shapes of /api/funds (issue 46).
 import { DUES_CATEGORIES, FUND_KINDS, FUND_PAYERS, MAX_PAYMENT_MINOR } from '../../../domain'
 
-export interface RateStepOut {
-  category: string
-  from_month: string
-  amount: number
-}
-
-export interface Fund {
-  id: number
-  kind: 'dues' | 'gift'
-  payer: 'member' | 'household'
-  name_am: string
-  name_en: string
-  name_om: string
-  active: boolean
-  /** Dues funds: every rate step, oldest first per category ('' the standard rate). */
-  rates: RateStepOut[]
-}
+export type { Fund } from '../../../domain'
 
 const name = { type: 'string', maxLength: 200 }
 
@@ -70,9 +54,10 @@ export interface RateCreate {
   category?: string
 }
 
-/** A fund as the API answers it (Fund above); open, so a field it gains is never dropped. */
+/** A fund as the API answers it (Fund above): every field, so none is dropped. */
 export const fundAnswer = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'kind', 'payer', 'name_am', 'name_en', 'name_om', 'active', 'rates'],
   properties: {
     id: { type: 'integer' },
@@ -87,14 +72,14 @@ export const fundAnswer = {
       description: "Every rate step, oldest first per category ('' the standard rate)",
       items: {
         type: 'object',
+        additionalProperties: false,
+        required: ['category', 'from_month', 'amount'],
         properties: {
           category: { type: 'string' },
           from_month: { type: 'string' },
           amount: { type: 'integer', description: 'Minor units' },
         },
-        additionalProperties: true,
       },
     },
   },
-  additionalProperties: true,
 } as const

@@ -110,6 +110,17 @@ describe('funds', () => {
       category: 'student',
     })
     const res = await send(admin.auth, 'POST', url, { amount: 8000, from_month: '2018-07' })
+    // Every field the client's Fund type reads is in the answer, and nothing else.
+    expect(Object.keys(res.json<Fund>()).sort()).toEqual([
+      'active',
+      'id',
+      'kind',
+      'name_am',
+      'name_en',
+      'name_om',
+      'payer',
+      'rates',
+    ])
     expect(res.json<Fund>().rates).toEqual([
       { category: '', from_month: '2018-01', amount: 5000 },
       { category: '', from_month: '2018-07', amount: 8000 },

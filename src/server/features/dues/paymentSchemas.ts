@@ -1,5 +1,5 @@
 // Request and response shapes of /api/payments and /api/receipts (issue 46).
-import { MAX_PAYMENT_MINOR, PAYMENT_METHODS } from '../../../domain'
+import { MAX_PAYMENT_MINOR, PAYMENT_METHODS, type PaymentInput } from '../../../domain'
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 
@@ -18,16 +18,7 @@ export const paymentCreateBody = {
   },
 } as const
 
-export interface PaymentCreate {
-  fund_id: number
-  member_id?: number
-  household_id?: number
-  amount: number
-  method: string
-  reference?: string
-  received_on: string
-  months?: string[]
-}
+export type PaymentCreate = PaymentInput
 
 export const paymentListQuery = {
   type: 'object',
@@ -64,80 +55,47 @@ export const verifyParams = {
   properties: { code: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,40}$' } },
 } as const
 
-/** A payment as the API answers it. */
-export interface Payment {
-  id: number
-  receipt_number: string
-  fund_id: number
-  member_id: number | null
-  household_id: number | null
-  /** The payer's name as it is now; null once the member is deleted. */
-  payer_name: string | null
-  amount: number
-  currency: string
-  method: string
-  reference: string | null
-  received_on: string
-  received_by: string
-  created_at: string
-  status: 'valid' | 'void'
-  voided_at: string | null
-  void_reason: string | null
-  allocations: { month: string; amount: number }[]
-  /** The public receipt check's page: the QR code's address, relative to the server. */
-  verify_path: string
-}
-
-export interface PaymentPage {
-  items: Payment[]
-  next_cursor: string | null
-}
-
-/** GET /api/receipts/verify/:code: the receipt, and of the payer only initials. */
-export interface ReceiptCheck {
-  receipt_number: string
-  amount: number
-  currency: string
-  received_on: string
-  status: 'valid' | 'void'
-  payer_initials: string
-}
+export type { Payment, PaymentPage, ReceiptCheck } from '../../../domain'
 
 const nullableId = { type: ['integer', 'null'] } as const
 const nullableText = { type: ['string', 'null'] } as const
 
-/** A payment as the API answers it (Payment above); open, so a field it gains is kept. */
+const paymentProperties = {
+  id: { type: 'integer' },
+  receipt_number: { type: 'string' },
+  fund_id: { type: 'integer' },
+  member_id: nullableId,
+  household_id: nullableId,
+  payer_name: { ...nullableText, description: "The payer's name now; null once deleted" },
+  amount: { type: 'integer', description: 'Minor units' },
+  currency: { type: 'string' },
+  method: { type: 'string', enum: [...PAYMENT_METHODS] },
+  reference: nullableText,
+  received_on: { type: 'string', description: 'yyyy-mm-dd' },
+  received_by: { type: 'string' },
+  created_at: { type: 'string' },
+  status: { type: 'string', enum: ['valid', 'void'] },
+  voided_at: nullableText,
+  void_reason: nullableText,
+  allocations: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['month', 'amount'],
+      properties: { month: { type: 'string' }, amount: { type: 'integer' } },
+    },
+  },
+  verify_path: { type: 'string', description: "The receipt check's address (the QR code)" },
+} as const
+
+/** A payment as the API answers it (Payment above): every field, so none is dropped. */
 export const paymentAnswer = {
   type: 'object',
-  required: ['id', 'receipt_number', 'amount', 'status'],
-  properties: {
-    id: { type: 'integer' },
-    receipt_number: { type: 'string' },
-    fund_id: { type: 'integer' },
-    member_id: nullableId,
-    household_id: nullableId,
-    payer_name: { ...nullableText, description: "The payer's name now; null once deleted" },
-    amount: { type: 'integer', description: 'Minor units' },
-    currency: { type: 'string' },
-    method: { type: 'string', enum: [...PAYMENT_METHODS] },
-    reference: nullableText,
-    received_on: { type: 'string', description: 'yyyy-mm-dd' },
-    received_by: { type: 'string' },
-    created_at: { type: 'string' },
-    status: { type: 'string', enum: ['valid', 'void'] },
-    voided_at: nullableText,
-    void_reason: nullableText,
-    allocations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { month: { type: 'string' }, amount: { type: 'integer' } },
-        additionalProperties: true,
-      },
-    },
-    verify_path: { type: 'string', description: "The receipt check's address (the QR code)" },
-  },
-  additionalProperties: true,
+  additionalProperties: false,
+  // Every field is always sent: null where it has no value.
+  required: Object.keys(paymentProperties),
+  properties: paymentProperties,
 } as const
 
 export const paymentPageAnswer = {
@@ -149,6 +107,8 @@ export const paymentPageAnswer = {
 export const receiptCheckAnswer = {
   type: 'object',
   description: 'The receipt, and of the payer only initials',
+  additionalProperties: false,
+  required: ['receipt_number', 'amount', 'currency', 'received_on', 'status', 'payer_initials'],
   properties: {
     receipt_number: { type: 'string' },
     amount: { type: 'integer' },
@@ -157,5 +117,4 @@ export const receiptCheckAnswer = {
     status: { type: 'string', enum: ['valid', 'void'] },
     payer_initials: { type: 'string' },
   },
-  additionalProperties: true,
 } as const

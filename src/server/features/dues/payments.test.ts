@@ -5,6 +5,27 @@ import { duesWorld, type DuesWorld } from '../../testing/duesWorld'
 import type { PaymentPage } from './paymentSchemas'
 import type { MemberDues } from './standingSchemas'
 
+const PAYMENT_FIELDS = [
+  'allocations',
+  'amount',
+  'created_at',
+  'currency',
+  'fund_id',
+  'household_id',
+  'id',
+  'member_id',
+  'method',
+  'payer_name',
+  'receipt_number',
+  'received_by',
+  'received_on',
+  'reference',
+  'status',
+  'verify_path',
+  'void_reason',
+  'voided_at',
+]
+
 let w: DuesWorld
 beforeAll(async () => {
   w = await duesWorld()
@@ -36,6 +57,9 @@ describe('recording a payment', () => {
       ],
     })
     expect(res.payment.verify_path).toMatch(/^\/verify\/[A-Za-z0-9_-]{22}$/)
+    // Every field the client's Payment type reads is in the answer, and nothing else.
+    expect(Object.keys(res.payment).sort()).toEqual(PAYMENT_FIELDS)
+    expect(Object.keys(res.payment.allocations[0]).sort()).toEqual(['amount', 'month'])
     // The partly paid month is completed first.
     const next = await w.pay(w.clerk, {
       member_id: member,
@@ -60,6 +84,22 @@ describe('recording a payment', () => {
     expect(res.statusCode).toBe(201)
     expect(res.payment.allocations.map((a) => a.month)).toEqual(['2018-08', '2018-09'])
     const strip = await dues(member)
+    // Every field the client's MemberDuesAnswer type reads is in the answer, and nothing else.
+    expect(Object.keys(strip.body).sort()).toEqual([
+      'arrears',
+      'category',
+      'currency',
+      'current_month',
+      'fund_id',
+      'good_standing',
+      'member_id',
+      'months',
+      'rule',
+      'start_month',
+      'start_month_set',
+      'year',
+    ])
+    expect(Object.keys(strip.body.months[0]).sort()).toEqual(['due', 'month', 'paid', 'state'])
     expect(strip.body.months.map((m) => m.state)).toEqual([
       'unpaid',
       'unpaid',

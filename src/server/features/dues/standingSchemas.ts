@@ -22,12 +22,13 @@ export type HouseholdDues = HouseholdDuesAnswer
 const month = { type: 'string', pattern: '^\\d{4}-\\d{2}$' }
 const minor = { type: 'integer', minimum: 0 }
 
-export const householdDuesResponse = {
-  200: {
+/** A payer's year of dues (MemberDuesAnswer, HouseholdDuesAnswer): every field, none dropped. */
+const duesYearAnswer = (payer: 'member_id' | 'household_id') =>
+  ({
     type: 'object',
     additionalProperties: false,
     required: [
-      'household_id',
+      payer,
       'fund_id',
       'year',
       'currency',
@@ -41,7 +42,7 @@ export const householdDuesResponse = {
       'rule',
     ],
     properties: {
-      household_id: id,
+      [payer]: id,
       fund_id: id,
       year: { type: 'integer' },
       currency: { type: 'string' },
@@ -83,8 +84,9 @@ export const householdDuesResponse = {
         },
       },
     },
-  },
-} as const
+  }) as const
+
+export const householdDuesResponse = { 200: duesYearAnswer('household_id') } as const
 
 export const duesSettingsResponse = {
   200: {
@@ -147,9 +149,8 @@ export interface WaiverCreate {
 
 /** A member's dues standing: months, what is owed and paid (docs/api.md, Dues). */
 export const memberDuesAnswer = {
-  type: 'object',
+  ...duesYearAnswer('member_id'),
   description: "The member's dues standing (docs/api.md, Dues)",
-  additionalProperties: true,
 } as const
 
 export const memberDuesSettingsAnswer = {

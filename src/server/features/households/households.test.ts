@@ -1,7 +1,7 @@
 // Households over HTTP (issue 44): roles and the single head, owner scoping of every route,
 // transfers with and without the household, delete and restore, the history. Runs on SQLite,
 // and on PostgreSQL with TEST_DATABASE_URL.
-import type { Household, HouseholdPage, Member } from '../../../domain'
+import { HOUSEHOLD_FIELDS, type Household, type HouseholdPage, type Member } from '../../../domain'
 import { verifyChain } from '../history'
 import { memberCalls } from '../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
@@ -94,6 +94,11 @@ describe('households and roles', () => {
       created_by: 'alice',
       members: [],
     })
+    const empty = (await inject(alice.auth, 'GET', '/api/households')).json<HouseholdPage>()
+    expect(empty.items.find((item) => item.id === household.id)).toMatchObject({
+      member_count: 0,
+      head: null,
+    })
     const head = await calls.create(alice.auth, { first_name: 'Abebe' })
     const child = await calls.create(alice.auth, {
       first_name: 'Selam',
@@ -102,6 +107,29 @@ describe('households and roles', () => {
     await setRole(alice.auth, household.id, child.id, 'child')
     const res = await setRole(alice.auth, household.id, head.id, 'head')
     expect(res.statusCode).toBe(200)
+    // Every field the client's Household and HouseholdMember types read, and nothing else.
+    expect(Object.keys(res.json<Household>()).sort()).toEqual(
+      [
+        ...HOUSEHOLD_FIELDS,
+        'id',
+        'created_at',
+        'created_by',
+        'updated_at',
+        'updated_by',
+        'members',
+      ].sort(),
+    )
+    expect(Object.keys(res.json<Household>().members[0]).sort()).toEqual([
+      'date_of_birth',
+      'first_name',
+      'gender',
+      'household_role',
+      'id',
+      'last_name',
+      'middle_name',
+      'photo_path',
+      'thumbnail_path',
+    ])
     expect(res.json<Household>().members.map((m) => [m.id, m.household_role])).toEqual([
       [head.id, 'head'],
       [child.id, 'child'],
@@ -288,11 +316,18 @@ describe('owner scoping', () => {
     for (const reader of [admin, auditor]) {
       const res = await inject(reader.auth, 'GET', `/api/households/${household.id}`)
       expect(res.statusCode).toBe(200)
-      expect(res.json<Household>()).toMatchObject({ owner_username: 'alice' })
+      expect(res.json<Household>()).toMatchObject({
+        owner_user_id: alice.id,
+        owner_username: 'alice',
+      })
       const all = (
         await inject(reader.auth, 'GET', '/api/households?owner=all&q=seen')
       ).json<HouseholdPage>()
       expect(all.items.map((i) => i.id)).toContain(household.id)
+      expect(all.items.find((i) => i.id === household.id)).toMatchObject({
+        owner_user_id: alice.id,
+        owner_username: 'alice',
+      })
     }
     const writes = [
       ['POST', '/api/households', { name: 'Audit' }],

@@ -44,10 +44,44 @@ export const transferBody = {
   required: ['targetUserId'],
 } as const
 
-/** A household: its fields (householdBody), who saved it, and its members. Open, as a member is. */
+const owner = {
+  owner_user_id: { type: 'integer', description: "Only on another account's household" },
+  owner_username: { type: 'string', description: "Only on another account's household" },
+} as const
+
+const householdMemberProperties = {
+  id: { type: 'integer' },
+  first_name: { type: 'string' },
+  middle_name: text,
+  last_name: { type: 'string' },
+  household_role: { type: 'string', description: 'head, spouse, child, relative or other' },
+  gender: text,
+  date_of_birth: text,
+  photo_path: text,
+  thumbnail_path: text,
+} as const
+
+/** One member of a household (domain HouseholdMember): every field always sent. */
+const householdMember = {
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(householdMemberProperties),
+  properties: householdMemberProperties,
+} as const
+
+/** A household (domain Household): its fields, who saved it, its members, and another's owner. */
 export const householdAnswer = {
   type: 'object',
-  required: ['id', 'members'],
+  additionalProperties: false,
+  required: [
+    'id',
+    ...Object.keys(householdBody.properties),
+    'created_at',
+    'created_by',
+    'updated_at',
+    'updated_by',
+    'members',
+  ],
   properties: {
     id: { type: 'integer' },
     ...householdBody.properties,
@@ -58,19 +92,45 @@ export const householdAnswer = {
     members: {
       type: 'array',
       description: 'Its members with their role (head, spouse, child, relative, other)',
-      items: { type: 'object', additionalProperties: true },
+      items: householdMember,
     },
-    owner_user_id: { type: 'integer' },
-    owner_username: { type: 'string' },
+    ...owner,
   },
-  additionalProperties: true,
 } as const
 
+/** A page of households (domain HouseholdPage): counts and heads, and another's owner. */
 export const householdPageAnswer = {
   type: 'object',
   required: ['items', 'next_cursor'],
   properties: {
-    items: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name', 'number', 'member_count', 'head', 'city', 'sub_city'],
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          number: text,
+          member_count: { type: 'integer' },
+          head: {
+            type: ['object', 'null'],
+            additionalProperties: false,
+            required: ['id', 'first_name', 'middle_name', 'last_name'],
+            properties: {
+              id: { type: 'integer' },
+              first_name: { type: 'string' },
+              middle_name: text,
+              last_name: { type: 'string' },
+            },
+          },
+          city: text,
+          sub_city: text,
+          ...owner,
+        },
+      },
+    },
     next_cursor: text,
   },
 } as const

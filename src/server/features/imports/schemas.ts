@@ -4,14 +4,106 @@ import { DOWNLOAD_QUERY_PROPERTIES } from './spreadsheetDownload'
 
 const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const
 
+const text = { type: 'string' } as const
+const integer = { type: 'integer' } as const
+const nullableText = { type: ['string', 'null'] } as const
+const texts = { type: 'array', items: text } as const
+/** A member field's value as the import read it: text, a list, a number, a yes/no or empty. */
+const fieldValue = { anyOf: [texts, { type: ['string', 'number', 'boolean', 'null'] }] } as const
+const closed = (properties: Record<string, object>, optional: readonly string[] = []) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(properties).filter((key) => !optional.includes(key)),
+    properties,
+  }) as const
+const rowError = closed({ row: integer, field: text, message: text, value: text }, ['value'])
+
 /**
- * An import's state as each step answers it (docs/api.md, "Imports"): its id, the columns and
- * how they were matched, counts and row verdicts. Open: every field the service sends is kept.
+ * An import's state after an upload or a preview (domain ImportPreview, docs/api.md "Imports"):
+ * its id, the columns and how they were matched, counts and row verdicts.
  */
 const importAnswer = {
-  type: 'object',
+  ...closed({
+    id: text,
+    columns: texts,
+    mapping: { type: 'object', additionalProperties: nullableText },
+    rows: integer,
+    preview: {
+      type: 'array',
+      description: 'The first rows as read: their number and member fields',
+      items: {
+        type: 'object',
+        required: ['row'],
+        properties: { row: integer },
+        additionalProperties: fieldValue,
+      },
+    },
+    errors: { type: 'array', items: rowError },
+    warnings: { type: 'array', items: rowError },
+    duplicates: {
+      type: 'array',
+      items: closed(
+        {
+          row: integer,
+          member_id: { type: ['integer', 'null'] },
+          other_row: { type: ['integer', 'null'] },
+          reason: text,
+          refused: { type: 'boolean' },
+        },
+        ['refused'],
+      ),
+    },
+    values: {
+      type: 'array',
+      items: closed({
+        column: text,
+        field: text,
+        values: { type: 'array', items: closed({ value: text, count: integer }) },
+        accepted: texts,
+      }),
+    },
+    date_columns: {
+      type: 'array',
+      items: closed({
+        column: text,
+        field: text,
+        calendar: text,
+        confirmed: { type: 'boolean' },
+        date_cells: integer,
+        needs_choice: { type: 'boolean' },
+        samples: {
+          type: 'array',
+          items: closed({ text, gregorian: nullableText, ethiopian: nullableText }),
+        },
+      }),
+    },
+    changes: {
+      type: 'array',
+      items: closed({
+        row: integer,
+        member_id: integer,
+        field: text,
+        old: fieldValue,
+        new: fieldValue,
+      }),
+    },
+    notes_columns: texts,
+    value_map: {
+      type: 'object',
+      additionalProperties: { type: 'object', additionalProperties: nullableText },
+    },
+    column_calendars: { type: 'object', additionalProperties: text },
+    two_part_names: { type: 'boolean' },
+    expires_at: text,
+  }),
   description: "The import's state after this step (docs/api.md, Imports)",
-  additionalProperties: true,
+} as const
+
+/** A commit's answer (domain ImportResult): how many rows did what. */
+const importResultAnswer = {
+  ...closed({ created: integer, updated: integer, skipped: integer, refused: integer }),
+  description: 'How many rows were created, updated, skipped and refused',
 } as const
 
 /** Bodies the routes check themselves (their own messages), so they attach the schema's verdict. */
@@ -45,7 +137,14 @@ export const importProgressSchema = {
     properties: { token: { type: 'string' } },
   },
   response: answers({
-    200: { type: 'object', description: 'How far the step is', additionalProperties: true },
+    200: {
+      ...closed({
+        phase: { type: 'string', enum: ['checking', 'storing'] },
+        done: integer,
+        total: integer,
+      }),
+      description: 'How far the step is',
+    },
   }),
 } as const
 
@@ -77,7 +176,7 @@ export const importCommitSchema = {
     on_duplicate: { description: 'skip, update or create' },
     progress: { type: 'string' },
   }),
-  response: answers({ 200: importAnswer }),
+  response: answers({ 200: importResultAnswer }),
 } as const
 
 export const importReportSchema = {

@@ -365,6 +365,34 @@ describe('POST /api/imports/:id/commit', () => {
 
   it('update: changes the stored member, and a blank cell never overwrites a value', async () => {
     const { existing, p } = await withStoredAndFile()
+    // Every field the client's ImportPreview type reads is in the answer, and nothing else.
+    expect(Object.keys(p).sort()).toEqual([
+      'changes',
+      'column_calendars',
+      'columns',
+      'date_columns',
+      'duplicates',
+      'errors',
+      'expires_at',
+      'id',
+      'mapping',
+      'notes_columns',
+      'preview',
+      'rows',
+      'two_part_names',
+      'value_map',
+      'values',
+      'warnings',
+    ])
+    expect(p.changes).toContainEqual({
+      row: 2,
+      member_id: existing.id,
+      field: 'city',
+      old: 'Adama',
+      new: 'Hawassa',
+    })
+    expect(Object.keys(p.duplicates[0]).sort()).toEqual(['member_id', 'other_row', 'reason', 'row'])
+    expect(Object.keys(p.errors[0]).sort()).toEqual(['field', 'message', 'row'])
     const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'update' })
     expect(res.json()).toEqual({ created: 1, updated: 1, skipped: 0, refused: 1 })
     const after = (await stored()).find((m) => m.id === existing.id)
