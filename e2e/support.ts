@@ -347,14 +347,21 @@ export async function screenshot(page: Page, name: string) {
  */
 export async function pressDropdownItem(page: Page, name: string) {
   const item = page.getByRole('menuitemradio', { name }).or(page.getByRole('menuitem', { name }))
-  await item.evaluate((element) =>
-    Promise.all(
-      (element.closest('.ant-dropdown') ?? element)
-        .getAnimations({ subtree: true })
-        .map((animation) => animation.finished),
-    ),
+  await pressSettled(item, '.ant-dropdown')
+}
+
+/** Clicks `target` once the overlay around it (closest `overlay`) has finished moving in. */
+export async function pressSettled(target: Locator, overlay: string) {
+  await target.evaluate(
+    (element, selector) =>
+      Promise.all(
+        (element.closest(selector) ?? element)
+          .getAnimations({ subtree: true })
+          .map((animation) => animation.finished),
+      ),
+    overlay,
   )
-  await item.click()
+  await target.click()
 }
 
 const openOptions = (page: Page) =>
