@@ -37,4 +37,39 @@ describe('history words', () => {
     )
     expect(change).toMatchObject({ before: '2', after: 'dawit' })
   })
+
+  it('names the church profile fields and values by their messages, never by column', () => {
+    const messages: Record<string, string> = {
+      churchNameAm: 'Church name in Amharic',
+      churchIdCardLanguages: 'ID card languages',
+      'churchIdCardLanguages.om_am': 'Afaan Oromoo and Amharic',
+      churchStandingKind: 'Rule',
+      'churchStanding.max_unpaid': 'At most so many months unpaid',
+      churchLogo: 'Church logo',
+      historyNewLogo: 'New logo',
+    }
+    const words = historyText({
+      t: (id) => messages[id] ?? id,
+      known: (id) => id in messages,
+      calendar: 'gregorian',
+      language: 'en',
+    })
+    const changes = words.changes({
+      ...transfer({
+        changes: {
+          name_am: ['', 'ደብረ ሰላም'],
+          id_card_languages: ['reader', 'om_am'],
+          standing_kind: ['last_paid', 'max_unpaid'],
+          logo_version: [null, '9f2c4e1a7b3d5f60'],
+        },
+      }),
+      action: 'church_update',
+    })
+    expect(changes.map(({ label, before, after }) => [label, before, after])).toEqual([
+      ['Church name in Amharic', '—', 'ደብረ ሰላም'],
+      ['ID card languages', 'reader', 'Afaan Oromoo and Amharic'],
+      ['Rule', 'last_paid', 'At most so many months unpaid'],
+      ['Church logo', '—', 'New logo'],
+    ])
+  })
 })

@@ -89,6 +89,26 @@ const FIELD_IDS: Readonly<Record<string, string>> = {
   username: 'username',
   household_id: 'household',
   household_role: 'householdRole',
+  // The church profile's (church_update events).
+  name_am: 'churchNameAm',
+  name_en: 'churchNameEn',
+  name_om: 'churchNameOm',
+  address: 'churchAddress',
+  phone: 'churchPhone',
+  po_box: 'churchPoBox',
+  signatory_name: 'churchSignatoryName',
+  signatory_title: 'churchSignatoryTitle',
+  currency: 'churchCurrency',
+  standing_kind: 'churchStandingKind',
+  standing_months: 'churchStandingMonths',
+  id_card_languages: 'churchIdCardLanguages',
+  logo_version: 'churchLogo',
+}
+
+// Church profile values named by their own messages rather than `option.<field>.<value>`.
+const VALUE_IDS: Readonly<Record<string, string>> = {
+  standing_kind: 'churchStanding',
+  id_card_languages: 'churchIdCardLanguages',
 }
 
 const TIMESTAMPS = new Set(['created_at', 'updated_at', 'transfer_date'])
@@ -133,6 +153,11 @@ export function historyText({ t, known, calendar, language }: HistoryWords) {
           )
     }
     if (typeof raw === 'string') {
+      // A logo's version is a random key: the reader needs only that a new logo came.
+      if (field === 'logo_version') return t('historyNewLogo')
+      if (VALUE_IDS[field] && known(`${VALUE_IDS[field]}.${raw}`)) {
+        return t(`${VALUE_IDS[field]}.${raw}`)
+      }
       if (field === 'role' && known(`role${raw[0]?.toUpperCase()}${raw.slice(1)}`)) {
         return t(`role${raw[0].toUpperCase()}${raw.slice(1)}`)
       }

@@ -19,9 +19,14 @@ export function joinList(items: readonly string[], language: DateLanguage): stri
   return items.filter((item) => item !== '').join(listSeparator(language))
 }
 
+/** The mark after a label: ፦ in Amharic, a colon otherwise. */
+export function labelMark(language: DateLanguage): string {
+  return language === 'am' ? '፦' : ':'
+}
+
 /** A label and its value: "ስም፦ አበበ", "Maqaa: Abebe". */
 export function labelled(label: string, value: string, language: DateLanguage): string {
-  return `${label}${language === 'am' ? '፦' : ':'} ${value}`
+  return `${label}${labelMark(language)} ${value}`
 }
 
 /** Quoted text: «…» in Amharic, “…” otherwise. */

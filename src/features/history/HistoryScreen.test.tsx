@@ -143,6 +143,13 @@ describe('History screen (issue 25)', () => {
     click.mockRestore()
   })
 
+  it('marks a field label with ፦ in Amharic, not a Latin colon', async () => {
+    renderRoute('/history', { signedInAs: auditor, language: 'am' })
+    const list = await screen.findByRole('list', { name: 'ታሪክ' }, slow)
+    expect(within(list).getByText('ከተማ፦')).toBeInTheDocument()
+    expect(within(list).queryByText('ከተማ:')).toBeNull()
+  })
+
   it('says so, translated, when the export fails', async () => {
     server.on('GET', '/api/audit/export', { status: 500, json: { success: false } })
     const user = userEvent.setup()

@@ -1,6 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons'
 import { Card, Empty, Skeleton } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { labelMark } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
 import { DateTime } from '../../shared/DateTime'
 import { useMemberHistoryQuery, type AuditEvent } from './historyApi'
@@ -30,7 +31,11 @@ export function HistoryEntry({ event, showSubject }: { event: AuditEvent; showSu
           <ul className="history-changes">
             {changes.map((change) => (
               <li key={change.field}>
-                <span className="history-field">{change.label}:</span> {change.after}
+                <span className="history-field">
+                  {change.label}
+                  {labelMark(text.language)}
+                </span>{' '}
+                {change.after}
               </li>
             ))}
           </ul>
@@ -40,7 +45,10 @@ export function HistoryEntry({ event, showSubject }: { event: AuditEvent; showSu
         <ul className="history-changes">
           {changes.map((change) => (
             <li key={change.field}>
-              <span className="history-field">{change.label}:</span>{' '}
+              <span className="history-field">
+                {change.label}
+                {labelMark(text.language)}
+              </span>{' '}
               <del className="history-before">{change.before}</del>
               <span aria-hidden> → </span>
               <span className="sr-only">

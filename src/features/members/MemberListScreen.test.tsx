@@ -83,7 +83,7 @@ describe('member list (spec 2.6)', () => {
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument()
     }
     const row = within(table).getByText('Hanna Girma').closest('tr') as HTMLElement
-    expect(within(row).getByText('Not Specified')).toBeInTheDocument()
+    expect(within(row).getByText('Not specified')).toBeInTheDocument()
     expect(within(row).getByText('No phone provided')).toBeInTheDocument()
     expect(within(row).getByText('No email provided')).toBeInTheDocument()
     expect(within(row).getByText('No status')).toBeInTheDocument()
@@ -156,7 +156,7 @@ describe('member list (spec 2.6)', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
     expect(within(list).getByText('Male • +251911000000')).toBeInTheDocument()
     expect(within(list).getByText('abebe@example.org')).toBeInTheDocument()
-    expect(within(list).getByText('Not Specified • No phone provided')).toBeInTheDocument()
+    expect(within(list).getByText('Not specified • No phone provided')).toBeInTheDocument()
     fireEvent.click(within(list).getByRole('button', { name: 'View Hanna Girma' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/member/3'))
   })

@@ -9,6 +9,7 @@ import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import {
   BOOLEAN_FIELDS,
+  ENUM_OPTIONS,
   FAMILY_TARGET_LABELS,
   FAMILY_TARGETS,
   formatIsoDate,
@@ -89,8 +90,15 @@ export const EXPORT_FIELDS: readonly MemberField[] = [
   'notes',
 ]
 
-/** A column's width in characters: its header's or a typical value's, within 10–40. */
-export function columnWidth(header: string, field: MemberField): number {
+// Ge'ez letters are about twice as wide as Latin ones in a spreadsheet's font.
+const textWidth = (text: string) =>
+  [...text].reduce((sum, char) => sum + (/[\u1200-\u139F]/.test(char) ? 2 : 1), 0)
+
+/**
+ * A column's width in characters: its header's, a typical value's or, for a choice, its longest
+ * label in the language (የትዳር አጋሩን በሞት ያጣ), within 10–40.
+ */
+export function columnWidth(header: string, field: MemberField, lang: Language): number {
   const typical: Partial<Record<MemberField, number>> = {
     first_name: 16,
     middle_name: 16,
@@ -105,12 +113,13 @@ export function columnWidth(header: string, field: MemberField): number {
     job: 24,
     latin_name: 26,
   }
-  // Ge'ez letters are about twice as wide as Latin ones in a spreadsheet's font.
-  const headerWidth = [...header].reduce(
-    (sum, char) => sum + (/[\u1200-\u139F]/.test(char) ? 2 : 1),
-    0,
+  const choices = isEnumField(field)
+    ? ENUM_OPTIONS[field].map((option) => textWidth(optionLabel(field, option.key, lang)))
+    : []
+  return Math.min(
+    40,
+    Math.max(10, textWidth(header) + 2, typical[field] ?? 0, ...choices.map((w) => w + 2)),
   )
-  return Math.min(40, Math.max(10, headerWidth + 2, typical[field] ?? 0))
 }
 
 /** A stored job ("Teacher, Farmer, tailor") with each known job in the language. */
@@ -304,7 +313,9 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
   const isDate = EXPORT_FIELDS.map((field) => dateColumns && isDateField(field))
   const headers = exportHeaders(request.lang, request.calendar)
   // Set before the first row: a streamed sheet writes its column widths ahead of the rows.
-  sheet.columns = headers.map((header, i) => ({ width: columnWidth(header, EXPORT_FIELDS[i]) }))
+  sheet.columns = headers.map((header, i) => ({
+    width: columnWidth(header, EXPORT_FIELDS[i], request.lang),
+  }))
   const write = async () => {
     const header = sheet.addRow(headers)
     header.font = { bold: true }
