@@ -177,7 +177,9 @@ function PaymentsTable({
                     <td
                       key={heads[i]}
                       data-label={heads[i]}
-                      className={i === 5 ? 'statement-figure' : undefined}
+                      className={
+                        i === 5 ? 'statement-figure' : i === 0 ? 'statement-receipt' : undefined
+                      }
                     >
                       {cell || '—'}
                     </td>

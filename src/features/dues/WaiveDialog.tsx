@@ -75,6 +75,7 @@ export function WaiveDialog({
             <FormattedMessage id="paymentNoMonthsOwed" />
           ) : (
             <Checkbox.Group
+              className="waive-months"
               aria-label={t('paymentMonths')}
               value={picked}
               onChange={(values) => setPicked(values as string[])}

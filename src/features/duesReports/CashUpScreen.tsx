@@ -1,7 +1,7 @@
 // The day's cash-up (issue 46): each account's payments of a day with totals per method and
 // fund; the clerk (or an admin) closes the day, after which its payments are locked.
 import { LockOutlined, PrinterOutlined } from '@ant-design/icons'
-import { Alert, Button, Card, Empty, Flex, Popconfirm, Skeleton, Table, Tag } from 'antd'
+import { Alert, Button, Card, Empty, Flex, Form, Popconfirm, Skeleton, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { todayIso } from '../../domain'
@@ -99,9 +99,15 @@ function ClerkCard({
     }
   }
   const columns = [
-    { title: t('receiptNumber'), dataIndex: 'receipt_number', key: 'receipt' },
     {
-      title: t('duesReportMember'),
+      title: t('receiptNumber'),
+      dataIndex: 'receipt_number',
+      key: 'receipt',
+      className: 'dues-nowrap',
+    },
+    {
+      // A household's payment is listed here too: the payer, not only a member.
+      title: t('cashUpPayer'),
       key: 'payer',
       render: (_: unknown, p: CashUpPayment) => p.payer_name ?? '—',
     },
@@ -126,6 +132,7 @@ function ClerkCard({
       title: t('receiptAmount'),
       key: 'amount',
       align: 'right' as const,
+      className: 'dues-nowrap',
       render: (_: unknown, p: CashUpPayment) =>
         p.status === 'void' ? (
           <span className="dues-void">
@@ -246,12 +253,15 @@ export default function CashUpScreen() {
       }
     >
       <div className="dues-report-filters no-print">
-        <DualCalendarDateInput
-          id="cash-up-day"
-          label={t('cashUpDay')}
-          value={day}
-          onChange={(value) => value && setDay(value)}
-        />
+        {/* The label above the field: beside it, the calendar switch overflows a phone. */}
+        <Form layout="vertical" component={false}>
+          <DualCalendarDateInput
+            id="cash-up-day"
+            label={t('cashUpDay')}
+            value={day}
+            onChange={(value) => value && setDay(value)}
+          />
+        </Form>
       </div>
       <p className="dues-report-explain">{t('cashUpExplain')}</p>
       <div aria-busy={cashUp.isFetching}>{body}</div>

@@ -109,6 +109,27 @@ describe('the day’s cash-up (issue 46)', () => {
     expect(sent.body).toEqual({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), user_id: 2 })
     expect(screen.queryByRole('button', { name: /Close the day/ })).not.toBeInTheDocument()
   })
+
+  it('names methods as the receipt does and heads its payer column for households too', async () => {
+    const household = {
+      ...open.payments[0],
+      id: 11,
+      receipt_number: '2018-000011',
+      member_id: null,
+      household_id: 3,
+      payer_name: 'የአቶ አበበ ቤተሰብ',
+      method: 'cbe_birr',
+    }
+    day = { ...day, clerks: [{ ...open, payments: [...open.payments, household] }] }
+    server.on('GET', '/api/cash-up', () => ({ json: day }))
+    renderRoute('/dues/cash-up', { signedInAs: clerk, language: 'am' })
+    const row = (await screen.findByText('2018-000010', {}, slow)).closest('tr')!
+    expect(within(row).getByText('ቴሌብር (telebirr) · TB77')).toBeInTheDocument()
+    const family = screen.getByText('የአቶ አበበ ቤተሰብ').closest('tr')!
+    expect(within(family).getByText('ሲቢኢ ብር (CBE Birr)')).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: 'ከፋይ' })).toBeInTheDocument()
+    expect(screen.queryByRole('columnheader', { name: 'አባል' })).not.toBeInTheDocument()
+  })
 })
 
 describe('the dues reports (issue 46)', () => {

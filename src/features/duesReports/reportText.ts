@@ -23,15 +23,13 @@ export function fundText(
   return own || fund.name_en || fund.name_am || fund.name_om
 }
 
-// Brand names, the same in every language (glossary).
-const BRANDS: Record<string, string> = { telebirr: 'telebirr', cbe_birr: 'CBE Birr' }
-
 /** The report's words: the language, and a payment method's name in it. */
 export function useReportText() {
   const intl = useIntl()
   const language = useAppSelector(selectLanguage)
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values)
-  const method = (key: string) => BRANDS[key] ?? t(`duesReportMethod.${key}`)
+  // The receipt's and the payment form's names, so a method reads the same on every screen.
+  const method = (key: string) => t(`paymentMethod.${key}`)
   return { t, language, method }
 }
