@@ -12,6 +12,8 @@ describe('the export column widths', () => {
 
   it('keep a free-text column at its typical width, and at most 40', () => {
     expect(columnWidth('Email', 'email', 'am')).toBe(28)
+    // A phone as people write it, "+251 911 234 567", under a short header.
+    expect(columnWidth('Phone', 'phone_primary', 'en')).toBe(18)
     expect(columnWidth('x'.repeat(60), 'city', 'en')).toBe(40)
   })
 })

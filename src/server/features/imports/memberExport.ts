@@ -104,6 +104,10 @@ export function columnWidth(header: string, field: MemberField, lang: Language):
     middle_name: 16,
     last_name: 16,
     email: 28,
+    // "+251 911 234 567"
+    phone_primary: 18,
+    phone_secondary: 18,
+    emergency_contact_phone: 18,
     street_address: 28,
     notes: 40,
     current_prayer_requests: 40,
