@@ -101,9 +101,11 @@ function ClerkCard({
   const columns = [
     {
       title: t('receiptNumber'),
-      dataIndex: 'receipt_number',
       key: 'receipt',
-      className: 'dues-nowrap',
+      // The number never breaks at its hyphen; its heading may wrap.
+      render: (_: unknown, p: CashUpPayment) => (
+        <span className="dues-nowrap">{p.receipt_number}</span>
+      ),
     },
     {
       // A household's payment is listed here too: the payer, not only a member.
@@ -132,7 +134,6 @@ function ClerkCard({
       title: t('receiptAmount'),
       key: 'amount',
       align: 'right' as const,
-      className: 'dues-nowrap',
       render: (_: unknown, p: CashUpPayment) =>
         p.status === 'void' ? (
           <span className="dues-void">

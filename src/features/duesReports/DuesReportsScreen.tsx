@@ -54,6 +54,7 @@ function CollectionsReport() {
   const { t, language } = useReportText()
   const [year, setYear] = useState(currentYear)
   const report = useCollectionsQuery(year)
+  const narrow = useIsMobile()
   const data = report.data
   type Row =
     | Collections['funds'][number]
@@ -63,6 +64,8 @@ function CollectionsReport() {
       title: t('duesReportFund'),
       key: 'fund',
       fixed: 'left' as const,
+      // On a phone the fund's name wraps, leaving room for the months between it and the total.
+      width: narrow ? 112 : undefined,
       render: (_: unknown, row: Row) =>
         row.fund_id === 0 ? (
           <strong>{t('duesReportTotal')}</strong>
@@ -81,6 +84,8 @@ function CollectionsReport() {
       title: t('duesReportTotal'),
       key: 'total',
       align: 'right' as const,
+      // The year's total stays in sight while the twelve months scroll beneath it.
+      fixed: 'right' as const,
       render: (_: unknown, row: Row) => (
         <strong>{moneyText(row.total.amount, data?.currency ?? '')}</strong>
       ),
