@@ -453,6 +453,21 @@ describe('the household’s yearly statement', () => {
     expect(sheet.statusCode).toBe(200)
     expect(sheet.headers['content-type']).toMatch(/spreadsheetml/)
   })
+
+  it('names a payment’s method in its spreadsheet as the receipt does, in the language', async () => {
+    const id = await household()
+    await payHouse(w.clerk, { household_id: id, amount: 8000, method: 'telebirr' })
+    const res = await w.call(w.clerk, {
+      url: `/api/households/${id}/statement?year=2018&format=xlsx&lang=am`,
+    })
+    expect(res.statusCode).toBe(200)
+    const ExcelJS = (await import('exceljs')).default
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const cells: unknown[] = []
+    book.worksheets[0].eachRow((row) => cells.push(...(row.values as unknown[]).slice(1)))
+    expect(cells).toContain('ቴሌብር (telebirr)')
+  })
 })
 
 describe('the household reports', () => {

@@ -41,9 +41,6 @@ const fundName = (fund: { name_am: string; name_en: string; name_om: string }, l
 
 const major = (minor: number) => minor / 100
 
-// Brand names, the same in every language (glossary).
-const BRANDS: Record<string, string> = { telebirr: 'telebirr', cbe_birr: 'CBE Birr' }
-
 async function workbook(
   sheetName: string,
   title: string[],
@@ -216,7 +213,7 @@ export function statementWorkbook(
     p.receipt_number,
     formatDate(p.received_on, calendar, lang),
     fundOf.has(p.fund_id) ? fundName(fundOf.get(p.fund_id)!, lang) : String(p.fund_id),
-    BRANDS[p.method] ?? t(`duesReportMethod.${p.method}`),
+    t(`paymentMethod.${p.method}`),
     p.months.map((m) => monthText(m, lang)).join(', '),
     major(p.amount),
   ])
