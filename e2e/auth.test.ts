@@ -46,8 +46,16 @@ test('/login arrives drawn; React takes it over, or draws afresh in another lang
   const html = await (await fetch(`${server.url}/login`)).text()
   assert.match(html, /<div id="root" data-drawn="am-light">/)
   assert.match(html, /id="login-username"/)
+  // Its stylesheets are inline (decision 0305): no request holds the first paint, and the login
+  // chunk's loader finds them in the page instead of fetching them again.
+  assert.doesNotMatch(html, /<link[^>]*rel="stylesheet"/)
+  assert.match(html, /<style data-href="\/assets\/login\.[0-9a-f]+\.css">/)
 
   const { context, page } = await openPage()
+  const stylesheets: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+  })
   const reactErrors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error' && /hydrat|React error/i.test(message.text()))
@@ -70,6 +78,7 @@ test('/login arrives drawn; React takes it over, or draws afresh in another lang
   await submitLogin(page)
   await page.waitForURL(/\/registration$/)
   assert.deepEqual(reactErrors, [])
+  assert.equal(stylesheets.filter((url) => /\/assets\/(app|login)\./.test(url)).length, 0)
 
   await page.unrouteAll()
   await page.evaluate(() => localStorage.setItem('language', 'en'))

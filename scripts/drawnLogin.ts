@@ -71,12 +71,25 @@ export class DrawnLoginPlugin {
         const { html, css, key } = await renderLogin()
         const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/
         if (!root.test(data.html)) throw new Error('login.html: no #root at the end of <body>')
-        // The sign-in route's own stylesheets, which its script would add only when it runs.
+        // The entry's and the sign-in route's stylesheets, inlined (decision 0305): no request
+        // holds the first paint. data-href tells mini-css-extract's loader they are in
+        // (its README, "Using preloaded or inlined CSS"); the CSP allows inline styles.
         const publicPath = String(compilation.outputOptions.publicPath ?? '/')
-        const routeStyles = [...(compilation.namedChunkGroups.get('login')?.getFiles() ?? [])]
-          .filter((file) => file.endsWith('.css'))
-          .map((file) => `<link href="${publicPath}${file}" rel="stylesheet">`)
-          .join('')
+        const files = (group: string) =>
+          [...(compilation.namedChunkGroups.get(group)?.getFiles() ?? [])].filter((file) =>
+            file.endsWith('.css'),
+          )
+        const inline = (file: string) => {
+          const css = String(compilation.getAsset(file)?.source.source() ?? '')
+          if (!css || /<\/style/i.test(css)) throw new Error(`login.html: cannot inline ${file}`)
+          return `<style data-href="${publicPath}${file}">${css}</style>`
+        }
+        for (const file of files('app')) {
+          const link = `<link href="${publicPath}${file}" rel="stylesheet">`
+          if (!data.html.includes(link)) throw new Error(`login.html: no ${link}`)
+          data.html = data.html.replace(link, () => inline(file))
+        }
+        const routeStyles = files('login').map(inline).join('')
         data.html = data.html
           .replace('</head>', () => `${routeStyles}</head>`)
           // Before the app's own stylesheets, as antd's run-time styles are, so those still win.

@@ -1,11 +1,14 @@
 // npm run bench:login-lcp: cold /login's first and largest contentful paint beside a static
 // HTML page's, in one run (issue 42, docs/performance.md "Sign-in screen"). Each load gets a
 // fresh Chromium (playwright-core, /usr/bin/chromium) with a phone's screen and touch and the CPU
-// slowed 4× through the DevTools protocol; the two pages alternate; medians of LCP_RUNS (5).
+// slowed 4× through the DevTools protocol; the pages alternate; medians of LCP_RUNS (5).
+// Other builds given as arguments (`npm run bench:login-lcp -- /tmp/dist-before`) are measured
+// in the same turns, so a change is judged against the same moments of the machine's load.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { chromium, devices } from 'playwright-core'
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from '../e2e/support'
+import { CHROMIUM, CHROMIUM_ARGS, type RunningServer, startServer } from '../e2e/support'
 
 const RUNS = Math.max(1, Number(process.env.LCP_RUNS ?? 5) || 5)
 const CPU_SLOWDOWN = 4
@@ -74,34 +77,45 @@ async function main() {
     res.end(FLOOR_HTML)
   })
   await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve))
-  const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}/`
-  const server = await startServer()
-  const results: Record<'floor' | 'login', Paint[]> = { floor: [], login: [] }
+  const pages: { name: string; url: string }[] = [
+    { name: 'floor', url: `http://127.0.0.1:${(floor.address() as AddressInfo).port}/` },
+  ]
+  const servers: RunningServer[] = []
   try {
+    for (const dist of ['', ...process.argv.slice(2)]) {
+      const server = await startServer(dist ? { STATIC_DIR: path.resolve(dist) } : {})
+      servers.push(server)
+      pages.push({ name: dist ? `/login ${dist}` : '/login', url: `${server.url}/login` })
+    }
+    const results = new Map<string, Paint[]>(pages.map(({ name }) => [name, []]))
     for (let run = 1; run <= RUNS; run += 1) {
-      for (const [name, url] of [
-        ['floor', floorUrl],
-        ['login', `${server.url}/login`],
-      ] as const) {
+      // Each run starts with another page, so none always loads first after a pause.
+      const turn = pages.map((_, i) => pages[(i + run - 1) % pages.length])
+      for (const { name, url } of turn) {
         const paint = await measure(url)
-        results[name].push(paint)
+        results.get(name)!.push(paint)
         console.log(
           `run ${run} ${name}: FCP ${paint.fcp.toFixed(0)} ms, LCP ${paint.lcp.toFixed(0)} ms (${paint.element})`,
         )
       }
     }
+    const floorLcp = median(results.get('floor')!.map((p) => p.lcp))
+    console.log(
+      `\nmedians of ${RUNS} (range), ${CPU_SLOWDOWN}x CPU, ${PHONE.viewport.width} px phone:`,
+    )
+    for (const [name, paints] of results) {
+      const fcp = paints.map((p) => p.fcp)
+      const lcp = paints.map((p) => p.lcp)
+      console.log(
+        `${name}: FCP ${median(fcp).toFixed(0)} ms, LCP ${median(lcp).toFixed(0)} ms ` +
+          `(${Math.min(...lcp).toFixed(0)}–${Math.max(...lcp).toFixed(0)}), ` +
+          `${(median(lcp) / floorLcp).toFixed(2)}x the floor's LCP`,
+      )
+    }
   } finally {
-    await server.stop()
+    for (const server of servers) await server.stop()
     floor.close()
   }
-  const fcp = (name: 'floor' | 'login') => median(results[name].map((p) => p.fcp))
-  const lcp = (name: 'floor' | 'login') => median(results[name].map((p) => p.lcp))
-  console.log(`\nmedians of ${RUNS}, ${CPU_SLOWDOWN}x CPU, ${PHONE.viewport.width} px phone:`)
-  console.log(`floor  FCP ${fcp('floor').toFixed(0)} ms  LCP ${lcp('floor').toFixed(0)} ms`)
-  console.log(`/login FCP ${fcp('login').toFixed(0)} ms  LCP ${lcp('login').toFixed(0)} ms`)
-  console.log(
-    `ratio  FCP ${(fcp('login') / fcp('floor')).toFixed(2)}x  LCP ${(lcp('login') / lcp('floor')).toFixed(2)}x`,
-  )
 }
 
 main().catch((error: unknown) => {
