@@ -39,7 +39,7 @@ const REBUILT = ['members', 'member_search', 'households']
  */
 async function bulkSeedPostgres(db: Db, options: RegisterOptions): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    // Building a GIN index sorts its entries in this memory; the default 64 MB spills to disk.
+    // The btree builds sort a million rows in memory rather than in temporary files.
     await sql`set local maintenance_work_mem = '256MB'`.execute(trx)
     const indexes = await sql<{ name: string; definition: string }>`
       select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
