@@ -72,10 +72,13 @@ async function register(db: Db) {
   }
   if (isPostgres(db)) {
     tables.member_search = await rowsOf(db, 'member_search', 'member_id')
-    const { rows } = await sql<{ definition: string }>`
-      select regexp_replace(indexdef, '\\m\\w+\\.', '', 'g') as definition from pg_indexes
-      where schemaname = current_schema() order by indexname`.execute(db)
-    tables.indexes = rows.map((row) => row.definition)
+    // An index that must wait for older transactions (indcheckxmin) serves no query until then.
+    const { rows } = await sql<{ definition: string; waits: boolean }>`
+      select regexp_replace(pg_get_indexdef(i.indexrelid), '\\m\\w+\\.', '', 'g') as definition,
+        i.indcheckxmin as waits
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where c.relnamespace = current_schema()::regnamespace order by c.relname`.execute(db)
+    tables.indexes = rows
   }
   return tables
 }

@@ -27,10 +27,16 @@ export async function seedRegister(db: Db, options: RegisterOptions): Promise<nu
 
 /** The tables whose secondary indexes a bulk seed builds once at its end. */
 const REBUILT = ['members', 'member_search', 'households']
+/**
+ * Kept through the seed: with an index over household_id, linking members to households is
+ * no HOT update. An index built in the transaction over HOT-updated rows serves no query until
+ * every transaction older than it has ended (pg_index.indcheckxmin).
+ */
+const KEPT = ['members_household']
 
 /**
  * PostgreSQL, in one transaction: the secondary indexes of the register's tables are dropped
- * (those behind a primary key or unique constraint stay), the members go in as 5,000-row
+ * (those behind a primary key or unique constraint stay, and KEPT), the members go in as 5,000-row
  * INSERT … SELECT FROM json_populate_recordset statements (drawn in a worker thread meanwhile),
  * the households as one insert and one update of their members per read of 5,000 members, and
  * each index is created again from its stored definition. The statement triggers (search copy,
@@ -49,6 +55,7 @@ async function bulkSeedPostgres(db: Db, options: RegisterOptions): Promise<numbe
       where t.relnamespace = current_schema()::regnamespace
         and t.relname in (${sql.join(REBUILT)})
         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+        and c.relname not in (${sql.join(KEPT)})
       order by t.relname, c.relname`.execute(trx)
     for (const { name } of indexes.rows) await sql`drop index ${sql.id(name)}`.execute(trx)
     for (const account of options.accounts) {
