@@ -34,7 +34,7 @@ export interface HouseholdSeedOptions {
   onProgress?: (households: number) => void
 }
 
-export interface SeedMember {
+interface SeedMember {
   id: number
   first_name: string
   middle_name: string | null
@@ -59,13 +59,13 @@ function roleOf(index: number, random: ReturnType<typeof randomSource>): Househo
 }
 
 /** One household the seed makes: its row and its members' ids by role. */
-export interface PlannedHousehold {
+interface PlannedHousehold {
   row: Insertable<HouseholdsTable>
   byRole: Map<HouseholdRole, number[]>
 }
 
 /** The seed's columns of a member, as the grouping reads them in id order. */
-export const SEED_MEMBER_COLUMNS = [
+const SEED_MEMBER_COLUMNS = [
   'id',
   'first_name',
   'middle_name',
