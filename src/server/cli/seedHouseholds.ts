@@ -3,7 +3,8 @@
 // 1,000,000 members make about 250,000 households), each with a head, often a spouse, children
 // and now and then a relative, at the head's address.
 import { foldForSearch, type HouseholdRole, proposedHouseholdName } from '../../domain'
-import type { Db } from '../db/tables'
+import type { Insertable } from 'kysely'
+import type { Db, HouseholdsTable } from '../db/tables'
 import { randomSource } from './seedMembers'
 
 /** Family sizes and how often each is drawn: mean ≈ 4. */
@@ -57,8 +58,35 @@ function roleOf(index: number, random: ReturnType<typeof randomSource>): Househo
   return roll < 0.85 ? 'child' : roll < 0.97 ? 'relative' : 'other'
 }
 
-/** Groups the owner's unlinked members into households; returns how many were made. */
-export async function seedHouseholds(db: Db, options: HouseholdSeedOptions): Promise<number> {
+/** One household the seed makes: its row and its members' ids by role. */
+interface PlannedHousehold {
+  row: Insertable<HouseholdsTable>
+  byRole: Map<HouseholdRole, number[]>
+}
+
+/** The seed's columns of a member, as the grouping reads them in id order. */
+const SEED_MEMBER_COLUMNS = [
+  'id',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'latin_name',
+  'gender',
+  'state',
+  'city',
+  'sub_city',
+  'woreda',
+  'kebele',
+  'house_number',
+  'street_address',
+  'zip_code',
+] as const
+
+/**
+ * The grouping itself, apart from its writes: one read's members (in id order) in families,
+ * drawn from `random` in the same order whichever way the rows are then written.
+ */
+export function householdPlanner(options: HouseholdSeedOptions) {
   const random = randomSource(options.seed ?? 20261129)
   const drawSize = () => {
     let roll = random.next() * TOTAL_WEIGHT
@@ -68,83 +96,91 @@ export async function seedHouseholds(db: Db, options: HouseholdSeedOptions): Pro
     }
     return 4
   }
+  return (members: readonly SeedMember[]): PlannedHousehold[] => {
+    const planned: PlannedHousehold[] = []
+    let at = 0
+    while (at < members.length) {
+      if (random.next() < ALONE_SHARE) {
+        at += 1
+        continue
+      }
+      const family = members.slice(at, at + drawSize())
+      at += family.length
+      const head = family[0]
+      const now = new Date().toISOString()
+      const names = family.flatMap((m) => [
+        [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(' '),
+        m.latin_name ?? '',
+      ])
+      const name = proposedHouseholdName(head, 'am')
+      const number = random.next() < 0.6 ? `F-${options.ownerId}-${head.id}` : null
+      const byRole = new Map<HouseholdRole, number[]>()
+      family.forEach((member, index) => {
+        const role = roleOf(index, random)
+        byRole.set(role, [...(byRole.get(role) ?? []), member.id])
+      })
+      planned.push({
+        row: {
+          owner_user_id: options.ownerId,
+          name,
+          number,
+          state: head.state,
+          city: head.city,
+          sub_city: head.sub_city,
+          woreda: head.woreda,
+          kebele: head.kebele,
+          house_number: head.house_number,
+          street_address: head.street_address,
+          zip_code: head.zip_code,
+          home_phone: null,
+          wedding_date: null,
+          status: 'active',
+          notes: null,
+          search_text: foldForSearch([name, number ?? '', ...names].join('\n')),
+          created_at: now,
+          created_by: options.ownerName,
+          updated_at: now,
+          updated_by: options.ownerName,
+        },
+        byRole,
+      })
+    }
+    return planned
+  }
+}
+
+/** The owner's members in no household after `after`, in id order: one read of the grouping. */
+export function unlinkedMembers(db: Db, ownerId: number, after: number): Promise<SeedMember[]> {
+  return db
+    .selectFrom('members')
+    .select(SEED_MEMBER_COLUMNS)
+    .where('owner_user_id', '=', ownerId)
+    .where('household_id', 'is', null)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(MEMBERS_PER_READ)
+    .execute()
+}
+
+/**
+ * Groups the owner's unlinked members into households; returns how many were made. Each
+ * household is one insert and each of its roles one update, as the household routes write.
+ */
+export async function seedHouseholds(db: Db, options: HouseholdSeedOptions): Promise<number> {
+  const plan = householdPlanner(options)
   let made = 0
   let after = 0
   for (;;) {
-    const members: SeedMember[] = await db
-      .selectFrom('members')
-      .select([
-        'id',
-        'first_name',
-        'middle_name',
-        'last_name',
-        'latin_name',
-        'gender',
-        'state',
-        'city',
-        'sub_city',
-        'woreda',
-        'kebele',
-        'house_number',
-        'street_address',
-        'zip_code',
-      ])
-      .where('owner_user_id', '=', options.ownerId)
-      .where('household_id', 'is', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(MEMBERS_PER_READ)
-      .execute()
+    const members = await unlinkedMembers(db, options.ownerId, after)
     if (members.length === 0) return made
     after = members[members.length - 1].id
     await db.transaction().execute(async (trx) => {
-      let at = 0
-      while (at < members.length) {
-        if (random.next() < ALONE_SHARE) {
-          at += 1
-          continue
-        }
-        const family = members.slice(at, at + drawSize())
-        at += family.length
-        const head = family[0]
-        const now = new Date().toISOString()
-        const names = family.flatMap((m) => [
-          [m.first_name, m.middle_name, m.last_name].filter(Boolean).join(' '),
-          m.latin_name ?? '',
-        ])
-        const name = proposedHouseholdName(head, 'am')
-        const number = random.next() < 0.6 ? `F-${options.ownerId}-${head.id}` : null
+      for (const { row, byRole } of plan(members)) {
         const { id } = await trx
           .insertInto('households')
-          .values({
-            owner_user_id: options.ownerId,
-            name,
-            number,
-            state: head.state,
-            city: head.city,
-            sub_city: head.sub_city,
-            woreda: head.woreda,
-            kebele: head.kebele,
-            house_number: head.house_number,
-            street_address: head.street_address,
-            zip_code: head.zip_code,
-            home_phone: null,
-            wedding_date: null,
-            status: 'active',
-            notes: null,
-            search_text: foldForSearch([name, number ?? '', ...names].join('\n')),
-            created_at: now,
-            created_by: options.ownerName,
-            updated_at: now,
-            updated_by: options.ownerName,
-          })
+          .values(row)
           .returning('id')
           .executeTakeFirstOrThrow()
-        const byRole = new Map<HouseholdRole, number[]>()
-        family.forEach((member, index) => {
-          const role = roleOf(index, random)
-          byRole.set(role, [...(byRole.get(role) ?? []), member.id])
-        })
         for (const [role, ids] of byRole) {
           await trx
             .updateTable('members')

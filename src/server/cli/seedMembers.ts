@@ -286,9 +286,9 @@ export function memberRows(options: RowOptions): (now: string) => NewMemberRow {
   }
 }
 
-/** Inserts `count` members for one owner in batched transactions; returns how many. */
-export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
-  const rowOptions: RowOptions = {
+/** What the owner's rows are drawn from, with the columns this database's members have. */
+export async function rowOptionsFor(db: Db, options: SeedOptions): Promise<RowOptions> {
+  return {
     ownerId: options.ownerId,
     ownerName: options.ownerName,
     seed: options.seed ?? 20261122,
@@ -296,6 +296,11 @@ export async function seedMembers(db: Db, options: SeedOptions): Promise<number>
     ethiopian: await hasColumn(db, 'latin_name'),
     externalId: await hasColumn(db, 'external_id'),
   }
+}
+
+/** Inserts `count` members for one owner in batched transactions; returns how many. */
+export async function seedMembers(db: Db, options: SeedOptions): Promise<number> {
+  const rowOptions = await rowOptionsFor(db, options)
   if (!isPostgres(db) && (options.bulk ?? options.count >= BULK_SEED_FROM))
     return bulkSeedSqlite(db, options, rowOptions)
   const row = memberRows(rowOptions)
@@ -338,8 +343,7 @@ async function bulkSeedSqlite(db: Db, options: SeedOptions, rowOptions: RowOptio
       }
       let statement = ''
       let done = 0
-      for await (const { columns, parameters } of rows.batches()) {
-        const batch = parameters.length / columns.length
+      for await (const { rows: batch, columns, parameters } of rows.batches()) {
         const tuple = `(${columns.map(() => '?').join(', ')})`
         // Every full batch has the same text, so the statement cache prepares it once.
         if (batch !== ROWS_PER_INSERT || !statement) {
@@ -370,12 +374,19 @@ export interface DrawOptions extends RowOptions {
   batchSize: number
   /** How many batches the worker may draw before the first is used. */
   ahead: number
+  /** Each batch as one JSON array of row objects (PostgreSQL's json_populate_recordset). */
+  json?: boolean
 }
 
-/** One multi-row insert's worth: the column names and every row's values in their order. */
+/**
+ * One insert's worth: the column names and every row's values in their order, or (`json`) the
+ * rows as one JSON array of objects.
+ */
 export interface RowBatch {
+  rows: number
   columns: string[]
   parameters: unknown[]
+  json?: string
 }
 
 // Loads the TypeScript worker through esbuild-register (as `node -r esbuild-register` does),
@@ -390,7 +401,7 @@ require(workerData.entry)
  * The rows of a bulk seed drawn in a worker thread while this one inserts them: drawing a
  * member and its search text costs about as much as inserting it (decision 0132).
  */
-function drawRowsInWorker(options: Omit<DrawOptions, 'ahead'>) {
+export function drawRowsInWorker(options: Omit<DrawOptions, 'ahead'>) {
   const worker = new Worker(WORKER_BOOT, {
     eval: true,
     execArgv: [],
@@ -406,7 +417,7 @@ function drawRowsInWorker(options: Omit<DrawOptions, 'ahead'>) {
       let received = 0
       for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
         const rows = batch as RowBatch
-        received += rows.parameters.length / rows.columns.length
+        received += rows.rows
         worker.postMessage('more')
         yield rows
         if (received >= options.count) return

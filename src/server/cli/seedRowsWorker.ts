@@ -15,10 +15,13 @@ function draw() {
     const now = new Date().toISOString()
     const rows = Array.from({ length: size }, () => row(now) as unknown as Record<string, unknown>)
     const columns = Object.keys(rows[0])
-    const batch: RowBatch = {
-      columns,
-      parameters: rows.flatMap((values) => columns.map((column) => values[column])),
-    }
+    const batch: RowBatch = options.json
+      ? { rows: size, columns, parameters: [], json: JSON.stringify(rows) }
+      : {
+          rows: size,
+          columns,
+          parameters: rows.flatMap((values) => columns.map((column) => values[column])),
+        }
     port.postMessage(batch)
     drawn += size
   }
