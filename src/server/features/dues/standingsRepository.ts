@@ -5,8 +5,15 @@ import { sql } from 'kysely'
 import { type Ledger, monthIndex, monthOfDay, standingRow, todayIso } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import type { Db } from '../../db/tables'
-import { householdStartMonthOf, rateSetFor, ratesFor, startMonthOf } from './ledger'
-import { fundRates, HOUSEHOLD_DUES_LOCK, MEMBER_DUES_LOCK } from './ledgerRepository'
+import { householdStartMonthOf, ledgerOfDues, rateSetFor, ratesFor, startMonthOf } from './ledger'
+import {
+  FUND_LOCK,
+  fundRates,
+  HOUSEHOLD_DUES_LOCK,
+  MEMBER_DUES_LOCK,
+  type PayerKey,
+  readPayerDues,
+} from './ledgerRepository'
 
 export type PayerKind = 'member' | 'household'
 interface DuesFundRef {
@@ -20,9 +27,6 @@ const columnOf = (kind: PayerKind) => (kind === 'member' ? 'member_id' : 'househ
 
 /** The current month as an index (the month every summary row is read at). */
 export const currentMonthIndex = (now: Date): number => monthIndex(monthOfDay(todayIso(now))!)
-
-// Any constant: the first key of the advisory lock of a fund's summaries (PostgreSQL).
-const FUND_LOCK = 0x64756575
 
 /**
  * On PostgreSQL, a rate change reworks every row of its fund under this lock taken exclusive;
@@ -158,10 +162,37 @@ async function rebuildFor(
 // Payers per transaction: each holds one advisory lock on PostgreSQL.
 const CHUNK = 500
 
-/** Works out one payer's row of a dues fund: its writer holds the payer's lock. */
+/**
+ * Writes one payer's row from a ledger its writer holds (under the payer's lock and the fund's
+ * shared lock): one upsert, nothing read again.
+ */
+export async function saveStandingRow(
+  trx: Db,
+  fundId: number,
+  payerId: number,
+  ledger: Ledger,
+  rateSet: string,
+  now: Date,
+): Promise<void> {
+  const row = { ...standingRow(ledger, currentMonthIndex(now)), rate_set: rateSet }
+  await trx
+    .insertInto('dues_standings')
+    .values({ fund_id: fundId, payer_id: payerId, ...row })
+    .onConflict((oc) => oc.columns(['fund_id', 'payer_id']).doUpdateSet(row))
+    .execute()
+}
+
+/** Works out one payer's row of a dues fund (a void): its writer holds the payer's lock. */
 export async function rebuildPayerRow(trx: Db, fund: DuesFundRef, payerId: number, now: Date) {
   await lockFundStandings(trx, fund.id)
-  await rebuildFor(trx, fund, [payerId], currentMonthIndex(now))
+  const key: PayerKey = { column: columnOf(kindOf(fund)), id: payerId }
+  const dues = await readPayerDues(trx, key, { id: fund.id })
+  if (!dues?.basis) {
+    await rebuildFor(trx, fund, [payerId], currentMonthIndex(now))
+    return
+  }
+  const rateSet = rateSetFor(dues.rates, dues.basis.category)
+  await saveStandingRow(trx, fund.id, payerId, ledgerOfDues(dues, key.column), rateSet, now)
 }
 
 function duesFundsOf(db: Db, kind: PayerKind) {
