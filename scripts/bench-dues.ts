@@ -152,6 +152,22 @@ async function main() {
       })
       ok(res.statusCode, 200, 'collections')
     })
+    // Last, as it changes what every payer owes: a rate change from this month, then the
+    // first report after it (which works out the rows the change left to redo).
+    const month = monthOfDay(todayIso())!
+    await measure('POST /api/funds/:id/rates (a rate change)', 1, async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/funds/1/rates',
+        headers: adminAuth,
+        payload: { amount: 6000, from_month: month },
+      })
+      ok(res.statusCode, 201, 'rate change')
+    })
+    await measure('GET /api/reports/arrears (after the change)', 1, async () => {
+      const res = await app.inject({ url: '/api/reports/arrears?owner=all', headers: adminAuth })
+      ok(res.statusCode, 200, 'arrears')
+    })
     await app.close()
   } finally {
     await database.destroy()
