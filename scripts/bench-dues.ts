@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Kysely, PostgresDialect, sql } from 'kysely'
+import { Kysely, type LogConfig, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { buildApp } from '../src/server/app'
 import { seedMembers } from '../src/server/cli/seedMembers'
@@ -29,19 +29,35 @@ const percentile = (sorted: number[], p: number) =>
 
 async function measure(label: string, times: number, run: (i: number) => Promise<void>) {
   const took: number[] = []
+  const before = statements.count
   for (let i = 0; i < times; i++) {
+    statements.trace = i === 0 && process.env.BENCH_SQL ? [] : undefined
     const started = performance.now()
     await run(i)
     took.push(performance.now() - started)
+    if (statements.trace) process.stdout.write(`${label}, run 1:\n${statements.trace.join('\n')}\n`)
   }
+  statements.trace = undefined
   took.sort((a, b) => a - b)
+  const perCall = URL ? `  ${((statements.count - before) / times).toFixed(1)} statements` : ''
   process.stdout.write(
     `${label.padEnd(44)} n=${String(times).padEnd(4)} p50 ${percentile(took, 50).toFixed(1)} ms` +
-      `  p95 ${percentile(took, 95).toFixed(1)} ms  max ${took[took.length - 1].toFixed(1)} ms\n`,
+      `  p95 ${percentile(took, 95).toFixed(1)} ms  max ${took[took.length - 1].toFixed(1)} ms` +
+      `${perCall}\n`,
   )
 }
 
 const URL = process.env.BENCH_DATABASE_URL
+
+/** Statements sent per call (each one a round trip on PostgreSQL); BENCH_SQL=1 prints them. */
+const statements = { count: 0, trace: undefined as string[] | undefined }
+const logQuery: LogConfig = (event) => {
+  if (event.level !== 'query') return
+  statements.count += 1
+  statements.trace?.push(
+    `  ${event.queryDurationMillis.toFixed(2).padStart(7)} ms  ${event.query.sql.replace(/\s+/g, ' ')}`,
+  )
+}
 
 /** A fresh schema of the PostgreSQL database, every pooled connection working in it. */
 async function postgres(url: string) {
@@ -56,7 +72,7 @@ async function postgres(url: string) {
   await setup.end()
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   pool.on('connect', (client) => void client.query(`set search_path to "${schema}", public`))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQuery })
   return {
     db,
     schema,
@@ -135,6 +151,22 @@ async function main() {
         headers: adminAuth,
       })
       ok(res.statusCode, 200, 'collections')
+    })
+    // Last, as it changes what every payer owes: a rate change from this month, then the
+    // first report after it (which works out the rows the change left to redo).
+    const month = monthOfDay(todayIso())!
+    await measure('POST /api/funds/:id/rates (a rate change)', 1, async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/funds/1/rates',
+        headers: adminAuth,
+        payload: { amount: 6000, from_month: month },
+      })
+      ok(res.statusCode, 201, 'rate change')
+    })
+    await measure('GET /api/reports/arrears (after the change)', 1, async () => {
+      const res = await app.inject({ url: '/api/reports/arrears?owner=all', headers: adminAuth })
+      ok(res.statusCode, 200, 'arrears')
     })
     await app.close()
   } finally {

@@ -17,7 +17,9 @@ import {
   receiptNumber,
   todayIso,
 } from '../../domain'
-import type { Db } from '../db/tables'
+import { type Insertable, sql } from 'kysely'
+import { isPostgres } from '../db/portable'
+import type { Db, PaymentsTable } from '../db/tables'
 import { recountDuesSummaries, startMonthOf } from '../features/dues'
 import { randomSource } from './seedMembers'
 
@@ -82,6 +84,40 @@ async function takeNumbers(trx: Db, year: number, count: number): Promise<number
     .executeTakeFirstOrThrow()
   return Number(row.last_number) - count + 1
 }
+
+/**
+ * PostgreSQL: a batch's payments and their months in one statement, each column one array
+ * parameter (set-based: no row-by-row parameters, no round trip per thousand rows).
+ */
+async function insertAsArrays(
+  trx: Db,
+  rows: NewSeedPayment[],
+  planned: readonly { month: DuesMonth }[],
+): Promise<void> {
+  if (rows.length === 0) return
+  const column = <K extends keyof NewSeedPayment>(key: K) => rows.map((row) => row[key])
+  await sql`with src as (
+      select * from unnest(
+        ${column('member_id')}::int[], ${column('method')}::text[],
+        ${column('received_on')}::text[], ${column('receipt_year')}::int[],
+        ${column('receipt_number')}::text[], ${column('verify_code')}::text[],
+        ${planned.map((p) => p.month)}::text[]
+      ) as t(member_id, method, received_on, receipt_year, receipt_number, verify_code, month)
+    ), made as (
+      insert into payments (fund_id, member_id, amount, currency, method, received_on,
+        receipt_year, receipt_number, verify_code, recorded_by, recorded_by_username, created_at)
+      select ${rows[0].fund_id}, member_id, ${RATE}, 'ETB', method, received_on, receipt_year,
+        receipt_number, verify_code, ${rows[0].recorded_by}, ${rows[0].recorded_by_username},
+        ${rows[0].created_at}
+      from src
+      returning id, receipt_number
+    )
+    insert into payment_allocations (payment_id, fund_id, member_id, month, amount)
+    select made.id, ${rows[0].fund_id}, src.member_id, src.month, ${RATE}
+    from made join src on src.receipt_number = made.receipt_number`.execute(trx)
+}
+
+type NewSeedPayment = Insertable<PaymentsTable> & { member_id: number; created_at: string }
 
 export async function seedPayments(db: Db, options: PaymentSeedOptions): Promise<number> {
   const random = randomSource(options.seed ?? 46)
@@ -152,44 +188,47 @@ export async function seedPayments(db: Db, options: PaymentSeedOptions): Promise
       const next = new Map<number, number>()
       for (const [year, count] of byYear) next.set(year, await takeNumbers(trx, year, count))
       const now = new Date().toISOString()
-      for (let i = 0; i < planned.length; i += ROWS_PER_INSERT) {
-        const chunk = planned.slice(i, i + ROWS_PER_INSERT)
-        const rows = chunk.map((p) => {
-          const year = ethiopianYearOf(p.day)!
-          const sequence = next.get(year)!
-          next.set(year, sequence + 1)
-          return {
-            fund_id: fundId,
-            member_id: p.memberId,
-            household_id: null,
-            amount: RATE,
-            currency: 'ETB',
-            method: random.pick(PAYMENT_METHODS),
-            reference: null,
-            received_on: p.day,
-            receipt_year: year,
-            receipt_number: receiptNumber(year, sequence),
-            verify_code: crypto.randomBytes(16).toString('base64url'),
-            recorded_by: options.ownerId,
-            recorded_by_username: options.ownerName,
-            idempotency_key: null,
-            created_at: now,
-          }
-        })
-        const ids = await trx.insertInto('payments').values(rows).returning('id').execute()
-        await trx
-          .insertInto('payment_allocations')
-          .values(
-            chunk.map((p, k) => ({
-              payment_id: ids[k].id,
-              fund_id: fundId,
-              member_id: p.memberId,
-              household_id: null,
-              month: p.month,
-              amount: RATE,
-            })),
-          )
-          .execute()
+      const rows = planned.map((p) => {
+        const year = ethiopianYearOf(p.day)!
+        const sequence = next.get(year)!
+        next.set(year, sequence + 1)
+        return {
+          fund_id: fundId,
+          member_id: p.memberId,
+          household_id: null,
+          amount: RATE,
+          currency: 'ETB',
+          method: random.pick(PAYMENT_METHODS),
+          reference: null,
+          received_on: p.day,
+          receipt_year: year,
+          receipt_number: receiptNumber(year, sequence),
+          verify_code: crypto.randomBytes(16).toString('base64url'),
+          recorded_by: options.ownerId,
+          recorded_by_username: options.ownerName,
+          idempotency_key: null,
+          created_at: now,
+        }
+      })
+      if (isPostgres(trx)) await insertAsArrays(trx, rows, planned)
+      else {
+        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+          const chunk = rows.slice(i, i + ROWS_PER_INSERT)
+          const ids = await trx.insertInto('payments').values(chunk).returning('id').execute()
+          await trx
+            .insertInto('payment_allocations')
+            .values(
+              chunk.map((row, k) => ({
+                payment_id: ids[k].id,
+                fund_id: fundId,
+                member_id: row.member_id,
+                household_id: null,
+                month: planned[i + k].month,
+                amount: RATE,
+              })),
+            )
+            .execute()
+        }
       }
     })
     made += planned.length

@@ -80,8 +80,19 @@ export async function getChurchProfile(db: Db, defaults: ChurchDefaults): Promis
 }
 
 /** The church's currency and good-standing rule, which dues need. */
-export async function duesSettings(db: Db): Promise<{ currency: string; rule: StandingRule }> {
-  const fields = await readProfile(db)
+export async function duesSettings(db: Db): Promise<DuesSettings> {
+  return duesSettingsOf(await readProfile(db))
+}
+
+export interface DuesSettings {
+  currency: string
+  rule: StandingRule
+}
+
+/** The same from the profile's fields as read with other rows (none saved: the defaults). */
+export function duesSettingsOf(
+  fields: Pick<ProfileFields, 'currency' | 'standing_kind' | 'standing_months'> | null | undefined,
+): DuesSettings {
   return {
     currency: fields?.currency ?? 'ETB',
     rule: fields ? standingRuleOf(fields) : DEFAULT_STANDING_RULE,

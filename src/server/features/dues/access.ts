@@ -4,7 +4,12 @@ import { FORBIDDEN, may, ownerScope } from '../accounts'
 import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
-import { findHouseholdDuesBasis, findMemberDuesBasis } from './ledgerRepository'
+import {
+  findHouseholdDuesBasis,
+  findMemberDuesBasis,
+  type PayerDues,
+  type PayerKey,
+} from './ledgerRepository'
 import type { HouseholdBasis, MemberBasis } from './ledger'
 
 export const notFound = () => new ApiError(404, 'Not found')
@@ -47,4 +52,21 @@ export async function payableHousehold(
 ): Promise<HouseholdBasis> {
   if (!may(user, 'member.create')) throw forbidden()
   return readableHousehold(db, user, id)
+}
+
+/**
+ * The payer of a one-statement read (readPayerDues) if the caller may read its dues, or, with
+ * `pay`, record a payment for it; the checks of readableMember and the others above.
+ */
+export function checkedPayer(
+  user: RequestUser,
+  column: PayerKey['column'],
+  basis: PayerDues['basis'],
+  pay = false,
+): NonNullable<PayerDues['basis']> {
+  if (pay && !may(user, 'member.create')) throw forbidden()
+  if (!basis) throw notFound()
+  const read = column === 'member_id' ? 'member.read' : 'household.read'
+  if (!may(user, read, { ownerId: basis.owner_user_id })) throw notFound()
+  return basis
 }

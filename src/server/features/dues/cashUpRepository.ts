@@ -74,7 +74,7 @@ export function usernamesOf(db: Db, ids: number[]) {
 }
 
 // Any constant: the first key of the advisory lock that serialises one account's cash days.
-const CASH_LOCK = 0x63617368
+export const CASH_LOCK = 0x63617368
 
 /**
  * Serialises, per recording account, closing a day with recording into it or voiding in it on

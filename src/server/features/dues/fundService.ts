@@ -13,7 +13,7 @@ import {
   saveRateStep,
   updateFund,
 } from './fundRepository'
-import { rebuildFund } from './standingsRepository'
+import { redoFund } from './standingsRepository'
 import type { Fund, FundCreate, FundUpdate, RateCreate } from './fundSchemas'
 
 type FundRow = NonNullable<Awaited<ReturnType<typeof findFundRow>>>
@@ -73,7 +73,7 @@ export async function createFund(db: Db, actor: Actor, input: FundCreate): Promi
   }
   return db.transaction().execute(async (trx) => {
     const id = await insertFund(trx, row)
-    if (row.kind === 'dues') await rebuildFund(trx, { id, payer: row.payer }, new Date())
+    if (row.kind === 'dues') await redoFund(trx, { id, payer: row.payer }, true)
     await recordEvent(trx, { actor, action: 'fund_create', details: { fund_id: id, ...row } })
     return (await getFund(trx, id)) as Fund
   })
@@ -136,7 +136,7 @@ export async function setRate(db: Db, actor: Actor, id: number, input: RateCreat
     const step = { fund_id: id, category, from_month: input.from_month, amount: input.amount }
     await saveRateStep(trx, step)
     // Every payer's months may ask another amount now: their rows are worked out again.
-    await rebuildFund(trx, fund, new Date())
+    await redoFund(trx, fund)
     await recordEvent(trx, {
       actor,
       action: 'fund_rate',

@@ -12,6 +12,7 @@ import {
   type findMemberDuesBasis,
   fundRates,
   paidByMonth,
+  type PayerDues,
   type PayerKey,
   waivedMonths,
 } from './ledgerRepository'
@@ -87,3 +88,14 @@ export const loadHouseholdLedger = (
     household.category,
     fundId,
   )
+
+/** The payer's ledger from its one-statement read (readPayerDues); its basis must exist. */
+export function ledgerOfDues(dues: PayerDues, column: PayerKey['column']): Ledger {
+  const basis = dues.basis!
+  return {
+    startMonth: column === 'member_id' ? startMonthOf(basis) : householdStartMonthOf(basis),
+    rates: ratesFor(dues.rates, basis.category),
+    paid: dues.paid,
+    waived: dues.waived,
+  }
+}

@@ -1,7 +1,11 @@
 // The rows a payer's ledger is built from: its start, category, rates, payments and waivers.
-import { sql } from 'kysely'
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import * as pgJson from 'kysely/helpers/postgres'
+import * as sqliteJson from 'kysely/helpers/sqlite'
 import { isPostgres } from '../../db/portable'
 import type { Db } from '../../db/tables'
+import { PROFILE_ID } from '../churchProfile'
+import { CASH_LOCK } from './cashUpRepository'
 
 /** What a member's dues start from: the office's settings, else joining or registration. */
 export function findMemberDuesBasis(db: Db, memberId: number) {
@@ -138,3 +142,167 @@ export async function lockHouseholdDues(trx: Db, householdId: number): Promise<v
 /** Locks the payer's dues for the transaction. */
 export const lockPayerDues = (trx: Db, payer: PayerKey): Promise<void> =>
   payer.column === 'member_id' ? lockMemberDues(trx, payer.id) : lockHouseholdDues(trx, payer.id)
+
+// Any constant: the first key of the advisory lock of a fund's summaries (PostgreSQL).
+export const FUND_LOCK = 0x64756575
+
+/**
+ * A payment's or waiver's locks in one statement (PostgreSQL), in the order every writer takes
+ * them: the payer's dues, the recording account's cash days, then the fund's summaries shared.
+ */
+export async function lockPayerWrite(
+  trx: Db,
+  payer: PayerKey,
+  fundId: number,
+  cashDaysOf?: number,
+): Promise<void> {
+  if (!isPostgres(trx)) return
+  const payerLock = payer.column === 'member_id' ? MEMBER_DUES_LOCK : HOUSEHOLD_DUES_LOCK
+  const cash =
+    cashDaysOf === undefined ? sql`` : sql`pg_advisory_xact_lock(${CASH_LOCK}, ${cashDaysOf}),`
+  await sql`select pg_advisory_xact_lock(${payerLock}, ${payer.id}), ${cash}
+    pg_advisory_xact_lock_shared(${FUND_LOCK}, ${fundId})`.execute(trx)
+}
+
+/** The fund a read is for: one by id (any kind), or the first active dues fund of a payer kind. */
+export type FundChoice = { id: number } | { firstActiveFor: 'member' | 'household' }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tables: a subquery's rows
+type Subquery<O> = SelectQueryBuilder<any, any, O>
+
+/** A member's or a household's dues basis (the columns the other has not are null). */
+interface PayerBasis {
+  id: number
+  owner_user_id: number
+  first_name: string | null
+  last_name: string | null
+  date_joined: string | null
+  created_at: string
+  category: string | null
+  start_month: string | null
+  /** A household's name. */
+  name: string | null
+}
+
+/** SQLite returns JSON as text; PostgreSQL's driver parses it. */
+const fromJson = <T>(value: unknown): T =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as T
+
+/**
+ * Everything one payer's dues need, in one statement (each statement is a round trip on
+ * PostgreSQL): the fund, the payer's start and category, the fund's rates, the payer's paid
+ * months and waivers, the church's currency and rule, and whether `closedDay` is closed.
+ * Undefined when there is no such fund; `payer` is null when there is no such payer.
+ */
+export async function readPayerDues(
+  db: Db,
+  payer: PayerKey,
+  fund: FundChoice,
+  closedDay?: { recordedBy: number; day: string },
+) {
+  const json = isPostgres(db) ? pgJson : sqliteJson
+  // Rows as JSON: numbers, strings and nulls, which JSON keeps as they are.
+  const array = <O>(query: Subquery<O>) => json.jsonArrayFrom(query) as RawBuilder<O[]>
+  const object = <O>(query: Subquery<O>) => json.jsonObjectFrom(query) as RawBuilder<O | null>
+  const payerBasis =
+    payer.column === 'member_id'
+      ? db
+          .selectFrom('members')
+          .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
+          .select([
+            'members.id',
+            'members.owner_user_id',
+            'members.first_name',
+            'members.last_name',
+            'members.date_joined',
+            'members.created_at',
+            'member_dues.category',
+            'member_dues.start_month',
+            sql<string | null>`null`.as('name'),
+          ])
+          .where('members.id', '=', payer.id)
+      : db
+          .selectFrom('households')
+          .leftJoin('household_dues', 'household_dues.household_id', 'households.id')
+          .select([
+            'households.id',
+            'households.owner_user_id',
+            sql<string | null>`null`.as('first_name'),
+            sql<string | null>`null`.as('last_name'),
+            sql<string | null>`null`.as('date_joined'),
+            'households.created_at',
+            'household_dues.category',
+            'household_dues.start_month',
+            'households.name',
+          ])
+          .where('households.id', '=', payer.id)
+  let query = db
+    .selectFrom('funds as f')
+    .select(['f.id', 'f.kind', 'f.payer', 'f.name_am', 'f.name_en', 'f.name_om', 'f.active'])
+    .select((eb) => [
+      object(payerBasis as Subquery<PayerBasis>).as('basis'),
+      array(
+        eb
+          .selectFrom('fund_rates')
+          .select(['category', 'from_month', 'amount'])
+          .whereRef('fund_rates.fund_id', '=', 'f.id'),
+      ).as('rates'),
+      array(
+        eb
+          .selectFrom('payment_allocations')
+          .select(['month', sql<number>`sum(amount)`.as('paid')])
+          .where(payer.column, '=', payer.id)
+          .whereRef('payment_allocations.fund_id', '=', 'f.id')
+          .where('voided', '=', 0)
+          .groupBy('month'),
+      ).as('paid'),
+      array(
+        eb
+          .selectFrom('dues_waivers')
+          .select('month')
+          .where(payer.column, '=', payer.id)
+          .whereRef('dues_waivers.fund_id', '=', 'f.id'),
+      ).as('waived'),
+      object(
+        eb
+          .selectFrom('church_profile')
+          .select(['currency', 'standing_kind', 'standing_months'])
+          .where('id', '=', PROFILE_ID),
+      ).as('profile'),
+      closedDay
+        ? eb
+            .exists(
+              eb
+                .selectFrom('cash_days')
+                .select('day')
+                .where('recorded_by', '=', closedDay.recordedBy)
+                .where('day', '=', closedDay.day),
+            )
+            .as('closed')
+        : sql<boolean>`false`.as('closed'),
+    ])
+  if ('id' in fund) query = query.where('f.id', '=', fund.id)
+  else {
+    query = query
+      .where('f.kind', '=', 'dues')
+      .where('f.active', '=', 1)
+      .where('f.payer', fund.firstActiveFor === 'household' ? '=' : '<>', 'household')
+      .orderBy('f.id')
+      .limit(1)
+  }
+  const row = await query.executeTakeFirst()
+  if (!row) return undefined
+  const { basis, rates, paid, waived, profile, closed, ...fundRow } = row
+  type Rows<T> = T extends readonly (infer R)[] ? R[] : never
+  return {
+    fund: fundRow,
+    basis: fromJson<typeof basis>(basis),
+    rates: fromJson<Rows<typeof rates>>(rates).map((r) => ({ ...r, amount: Number(r.amount) })),
+    paid: new Map(fromJson<Rows<typeof paid>>(paid).map((r) => [r.month, Number(r.paid)] as const)),
+    waived: new Set(fromJson<Rows<typeof waived>>(waived).map((r) => r.month)),
+    profile: fromJson<typeof profile>(profile),
+    closed: Boolean(Number(closed)),
+  }
+}
+
+export type PayerDues = NonNullable<Awaited<ReturnType<typeof readPayerDues>>>

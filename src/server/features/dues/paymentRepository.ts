@@ -31,10 +31,11 @@ export async function insertPayment(
   trx: Db,
   payment: NewPayment,
   allocations: { month: string; amount: number }[],
-): Promise<number> {
+): Promise<{ id: number; created_at: string }> {
+  const created_at = new Date().toISOString()
   const { id } = await trx
     .insertInto('payments')
-    .values({ ...payment, created_at: new Date().toISOString() })
+    .values({ ...payment, created_at })
     .returning('id')
     .executeTakeFirstOrThrow()
   if (allocations.length > 0) {
@@ -52,7 +53,7 @@ export async function insertPayment(
       )
       .execute()
   }
-  return id
+  return { id, created_at }
 }
 
 const PAYMENT_COLUMNS = [

@@ -16,20 +16,19 @@ import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
 import { recordEvent } from '../history'
-import { duesSettings } from '../churchProfile'
+import { duesSettingsOf } from '../churchProfile'
 import {
+  checkedPayer,
   forbidden,
   notFound,
-  payableHousehold,
-  payableMember,
   paymentOwnerScope,
   readableHousehold,
   readableMember,
 } from './access'
 import { findFundRow } from './fundRepository'
-import { loadHouseholdLedger, loadLedger } from './ledger'
-import { lockPayerDues, type PayerKey } from './ledgerRepository'
-import { addDayTotal, rebuildPayerRow } from './standingsRepository'
+import { ledgerOfDues, rateSetFor } from './ledger'
+import { lockPayerDues, lockPayerWrite, type PayerKey, readPayerDues } from './ledgerRepository'
+import { addDayTotal, rebuildPayerRow, saveStandingRow } from './standingsRepository'
 import { findClosedDay, lockCashDays } from './cashUpRepository'
 import { DAY_CLOSED } from './cashUpService'
 import {
@@ -122,50 +121,31 @@ function allocationRefusal(result: AllocationError): ApiError {
   }
 }
 
-interface Payer {
-  key: PayerKey
-  member?: Awaited<ReturnType<typeof payableMember>>
-  household?: Awaited<ReturnType<typeof payableHousehold>>
-  /** What the history keeps of the payer: its name as it was. */
-  names: Record<string, string | number | null>
+/** The payer the input names (the fund, read later, says whether it takes that kind). */
+function payerKeyOf(input: { member_id?: number; household_id?: number }): PayerKey | undefined {
+  if (input.household_id !== undefined) return { column: 'household_id', id: input.household_id }
+  if (input.member_id !== undefined) return { column: 'member_id', id: input.member_id }
+  return undefined
 }
 
-/**
- * The payment's payer as the fund takes it (a member, or a household for a per-household
- * fund), locked for the transaction and checked against the caller.
- */
-async function payerOf(
-  trx: Db,
-  user: RequestUser,
-  fundPayer: string,
-  input: { member_id?: number; household_id?: number },
-): Promise<Payer> {
+/** Refuses a payer of the wrong kind for the fund, or none. */
+function checkPayerKind(fundPayer: string, input: { member_id?: number; household_id?: number }) {
   if (fundPayer === 'household') {
     if (input.member_id !== undefined)
       throw invalid(PER_HOUSEHOLD_FUND, { member_id: 'fundPerHousehold' })
     if (input.household_id === undefined)
       throw invalid('Choose the household that pays', { household_id: 'fieldRequired' })
-    const key: PayerKey = { column: 'household_id', id: input.household_id }
-    await lockPayerDues(trx, key)
-    const household = await payableHousehold(trx, user, input.household_id)
-    return {
-      key,
-      household,
-      names: { household_id: household.id, household_name: household.name },
-    }
+  } else {
+    if (input.household_id !== undefined)
+      throw invalid(PER_MEMBER_FUND, { household_id: 'fundPerMember' })
+    if (input.member_id === undefined)
+      throw invalid('Choose the member who pays', { member_id: 'fieldRequired' })
   }
-  if (input.household_id !== undefined)
-    throw invalid(PER_MEMBER_FUND, { household_id: 'fundPerMember' })
-  if (input.member_id === undefined)
-    throw invalid('Choose the member who pays', { member_id: 'fieldRequired' })
-  const key: PayerKey = { column: 'member_id', id: input.member_id }
-  await lockPayerDues(trx, key)
-  const member = await payableMember(trx, user, input.member_id)
-  return {
-    key,
-    member,
-    names: { first_name: member.first_name, last_name: member.last_name },
-  }
+}
+
+function checkFund(fund: { active: number } | undefined): asserts fund {
+  if (!fund) throw invalid('No such fund', { fund_id: 'invalidValue' })
+  if (fund.active !== 1) throw invalid('This fund is closed', { fund_id: 'fundClosed' })
 }
 
 export interface RecordResult {
@@ -210,21 +190,30 @@ export async function recordPayment(
   const reference = input.reference?.trim() || null
 
   try {
-    const id = await db.transaction().execute(async (trx) => {
-      const fund = await findFundRow(trx, input.fund_id)
-      if (!fund) throw invalid('No such fund', { fund_id: 'invalidValue' })
-      if (fund.active !== 1) throw invalid('This fund is closed', { fund_id: 'fundClosed' })
-      const payer = await payerOf(trx, user, fund.payer, input)
-      await lockCashDays(trx, user.id)
-      if (await findClosedDay(trx, user.id, input.received_on)) {
-        throw new ApiError(409, DAY_CLOSED, { received_on: 'dayClosed' })
+    const payment = await db.transaction().execute(async (trx) => {
+      const payerKey = payerKeyOf(input)
+      if (!payerKey) {
+        const fund = await findFundRow(trx, input.fund_id)
+        checkFund(fund)
+        checkPayerKind(fund.payer, input)
+        throw notFound()
       }
+      // One statement for the locks, one for every row the payment is checked and spread by.
+      await lockPayerWrite(trx, payerKey, input.fund_id, user.id)
+      const dues = await readPayerDues(
+        trx,
+        payerKey,
+        { id: input.fund_id },
+        { recordedBy: user.id, day: input.received_on },
+      )
+      const fund = dues?.fund
+      checkFund(fund)
+      checkPayerKind(fund.payer, input)
+      const basis = checkedPayer(user, payerKey.column, dues!.basis, true)
+      if (dues!.closed) throw new ApiError(409, DAY_CLOSED, { received_on: 'dayClosed' })
       let allocations: { month: string; amount: number }[] = []
-      if (fund.kind === 'dues') {
-        const ledger =
-          payer.key.column === 'member_id'
-            ? await loadLedger(trx, payer.member!, fund.id)
-            : await loadHouseholdLedger(trx, payer.household!, fund.id)
+      const ledger = fund.kind === 'dues' ? ledgerOfDues(dues!, payerKey.column) : undefined
+      if (ledger) {
         const currentMonth = monthOfDay(todayIso(now)) ?? monthOfDay(input.received_on)
         const result = allocatePayment(ledger, {
           amount: input.amount,
@@ -236,43 +225,44 @@ export async function recordPayment(
       } else if (input.months && input.months.length > 0) {
         throw invalid('A gift has no months', { months: 'invalidValue' })
       }
-      const { currency } = await duesSettings(trx)
+      const { currency } = duesSettingsOf(dues!.profile)
       const year = ethiopianYearOf(input.received_on)!
-      const sequence = await nextReceiptNumber(trx, year)
-      const number = receiptNumber(year, sequence)
-      const paymentId = await insertPayment(
-        trx,
-        {
-          fund_id: fund.id,
-          member_id: payer.member?.id ?? null,
-          household_id: payer.household?.id ?? null,
-          amount: input.amount,
-          currency,
-          method: input.method,
-          reference,
-          received_on: input.received_on,
-          receipt_year: year,
-          receipt_number: number,
-          verify_code: crypto.randomBytes(16).toString('base64url'),
-          recorded_by: user.id,
-          recorded_by_username: user.username,
-          idempotency_key: key ?? null,
-        },
-        allocations,
-      )
-      await addDayTotal(
-        trx,
-        { fund_id: fund.id, received_on: input.received_on, amount: input.amount },
-        1,
-      )
-      if (fund.kind === 'dues') await rebuildPayerRow(trx, fund, payer.key.id, now)
+      const number = receiptNumber(year, await nextReceiptNumber(trx, year))
+      const isMember = payerKey.column === 'member_id'
+      const row = {
+        fund_id: fund.id,
+        member_id: isMember ? basis.id : null,
+        household_id: isMember ? null : basis.id,
+        amount: input.amount,
+        currency,
+        method: input.method,
+        reference,
+        received_on: input.received_on,
+        receipt_year: year,
+        receipt_number: number,
+        verify_code: crypto.randomBytes(16).toString('base64url'),
+        recorded_by: user.id,
+        recorded_by_username: user.username,
+        idempotency_key: key ?? null,
+      }
+      const inserted = await insertPayment(trx, row, allocations)
+      await addDayTotal(trx, row, 1)
+      if (ledger) {
+        const paid = new Map(ledger.paid)
+        for (const a of allocations) paid.set(a.month, (paid.get(a.month) ?? 0) + a.amount)
+        const rateSet = rateSetFor(dues!.rates, basis.category)
+        await saveStandingRow(trx, fund.id, basis.id, { ...ledger, paid }, rateSet, now)
+      }
+      const names = isMember
+        ? { first_name: basis.first_name, last_name: basis.last_name }
+        : { household_id: basis.id, household_name: basis.name }
       await recordEvent(trx, {
         actor: { id: user.id, username: user.username },
         action: 'payment_create',
-        memberId: payer.member?.id,
+        memberId: isMember ? basis.id : undefined,
         details: {
-          ...payer.names,
-          payment_id: paymentId,
+          ...names,
+          payment_id: inserted.id,
           receipt_number: number,
           fund_id: fund.id,
           amount: input.amount,
@@ -283,9 +273,23 @@ export async function recordPayment(
           months: allocations,
         },
       })
-      return paymentId
+      // The answer from what was written: nothing is read back.
+      return toPayment(
+        {
+          ...row,
+          ...inserted,
+          voided_at: null,
+          void_reason: null,
+          first_name: basis.first_name,
+          last_name: basis.last_name,
+          owner_user_id: isMember ? basis.owner_user_id : null,
+          household_name: isMember ? null : basis.name,
+          household_owner_user_id: isMember ? null : basis.owner_user_id,
+        },
+        allocations,
+      )
     })
-    return { payment: (await paymentById(db, id))!, replayed: false }
+    return { payment, replayed: false }
   } catch (error) {
     if (!key) throw error
     // Lost a race for the key (the unique index, or the check above): answer with the winner.

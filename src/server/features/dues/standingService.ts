@@ -17,28 +17,22 @@ import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
 import { recordEvent } from '../history'
-import { duesSettings } from '../churchProfile'
-import {
-  forbidden,
-  notFound,
-  payableHousehold,
-  payableMember,
-  readableHousehold,
-  readableMember,
-} from './access'
+import { duesSettingsOf } from '../churchProfile'
+import { checkedPayer, forbidden, notFound, payableHousehold, payableMember } from './access'
 import { findFundRow, listFundRows } from './fundRepository'
-import { householdStartMonthOf, loadHouseholdLedger, loadLedger, startMonthOf } from './ledger'
+import { ledgerOfDues, rateSetFor } from './ledger'
 import {
   insertWaivers,
   lockHouseholdDues,
   lockMemberDues,
-  lockPayerDues,
+  lockPayerWrite,
   type PayerKey,
+  readPayerDues,
   saveHouseholdDues,
   saveMemberDues,
 } from './ledgerRepository'
 import { PER_HOUSEHOLD_FUND, PER_MEMBER_FUND } from './paymentService'
-import { rebuildPayerRow } from './standingsRepository'
+import { saveStandingRow } from './standingsRepository'
 import type {
   HouseholdDues,
   MemberDues,
@@ -69,6 +63,45 @@ export async function duesFund(
   return fund
 }
 
+/** A payer's strip for a year and its standing: one statement reads all of it. */
+async function stripOf(
+  db: Db,
+  user: RequestUser,
+  key: PayerKey,
+  query: MemberDuesQuery,
+  now: Date,
+) {
+  const kind = key.column === 'member_id' ? 'member' : 'household'
+  const dues = await readPayerDues(
+    db,
+    key,
+    query.fund_id !== undefined ? { id: query.fund_id } : { firstActiveFor: kind },
+  )
+  if (!dues) throw notFound()
+  const basis = checkedPayer(user, key.column, dues.basis)
+  // A fund paid by the other kind of payer has no ledger for this one.
+  const { fund } = dues
+  if (fund.kind !== 'dues' || (fund.payer === 'household' ? 'household' : 'member') !== kind)
+    throw notFound()
+  const ledger = ledgerOfDues(dues, key.column)
+  const settings = duesSettingsOf(dues.profile)
+  const currentMonth = monthOfDay(todayIso(now)) as DuesMonth
+  const year = query.year ?? monthParts(currentMonth).year
+  return {
+    fund_id: fund.id,
+    year,
+    currency: settings.currency,
+    start_month: ledger.startMonth,
+    start_month_set: Boolean(basis.start_month),
+    category: basis.category ?? '',
+    current_month: currentMonth,
+    months: yearStrip(ledger, year, currentMonth),
+    arrears: arrearsOf(ledger, currentMonth),
+    good_standing: inGoodStanding(ledger, currentMonth, settings.rule),
+    rule: settings.rule,
+  }
+}
+
 export async function memberDues(
   db: Db,
   user: RequestUser,
@@ -76,25 +109,8 @@ export async function memberDues(
   query: MemberDuesQuery,
   now: Date,
 ): Promise<MemberDues> {
-  const member = await readableMember(db, user, memberId)
-  const fund = await duesFund(db, query.fund_id)
-  const [ledger, settings] = await Promise.all([loadLedger(db, member, fund.id), duesSettings(db)])
-  const currentMonth = monthOfDay(todayIso(now)) as DuesMonth
-  const year = query.year ?? monthParts(currentMonth).year
-  return {
-    member_id: member.id,
-    fund_id: fund.id,
-    year,
-    currency: settings.currency,
-    start_month: ledger.startMonth,
-    start_month_set: Boolean(member.start_month),
-    category: member.category ?? '',
-    current_month: currentMonth,
-    months: yearStrip(ledger, year, currentMonth),
-    arrears: arrearsOf(ledger, currentMonth),
-    good_standing: inGoodStanding(ledger, currentMonth, settings.rule),
-    rule: settings.rule,
-  }
+  const strip = await stripOf(db, user, { column: 'member_id', id: memberId }, query, now)
+  return { member_id: memberId, ...strip }
 }
 
 /** The member's reduced-rate category and start month: its owner (clerk) or an admin. */
@@ -140,28 +156,8 @@ export async function householdDues(
   query: MemberDuesQuery,
   now: Date,
 ): Promise<HouseholdDues> {
-  const household = await readableHousehold(db, user, householdId)
-  const fund = await duesFund(db, query.fund_id, 'household')
-  const [ledger, settings] = await Promise.all([
-    loadHouseholdLedger(db, household, fund.id),
-    duesSettings(db),
-  ])
-  const currentMonth = monthOfDay(todayIso(now)) as DuesMonth
-  const year = query.year ?? monthParts(currentMonth).year
-  return {
-    household_id: household.id,
-    fund_id: fund.id,
-    year,
-    currency: settings.currency,
-    start_month: ledger.startMonth,
-    start_month_set: Boolean(household.start_month),
-    category: household.category ?? '',
-    current_month: currentMonth,
-    months: yearStrip(ledger, year, currentMonth),
-    arrears: arrearsOf(ledger, currentMonth),
-    good_standing: inGoodStanding(ledger, currentMonth, settings.rule),
-    rule: settings.rule,
-  }
+  const strip = await stripOf(db, user, { column: 'household_id', id: householdId }, query, now)
+  return { household_id: householdId, ...strip }
 }
 
 function checkSettings(input: MemberDuesSettings): void {
@@ -252,26 +248,18 @@ export async function waiveMonths(
         throw invalid('Choose the member', { member_id: 'fieldRequired' })
       key = { column: 'member_id', id: input.member_id }
     }
-    await lockPayerDues(trx, key)
-    let ledger
-    let payer: Record<string, string | number | null>
-    if (key.column === 'household_id') {
-      const household = await readableHousehold(trx, user, key.id)
-      ledger = await loadHouseholdLedger(trx, household, fund.id)
-      payer = {
-        household_id: household.id,
-        household_name: household.name,
-        start_month: householdStartMonthOf(household),
-      }
-    } else {
-      const member = await readableMember(trx, user, key.id)
-      ledger = await loadLedger(trx, member, fund.id)
-      payer = {
-        start_month: startMonthOf(member),
-        first_name: member.first_name,
-        last_name: member.last_name,
-      }
-    }
+    await lockPayerWrite(trx, key, fund.id)
+    const dues = (await readPayerDues(trx, key, { id: fund.id }))!
+    const basis = checkedPayer(user, key.column, dues.basis)
+    const ledger = ledgerOfDues(dues, key.column)
+    const payer: Record<string, string | number | null> =
+      key.column === 'household_id'
+        ? { household_id: basis.id, household_name: basis.name, start_month: ledger.startMonth }
+        : {
+            start_month: ledger.startMonth,
+            first_name: basis.first_name,
+            last_name: basis.last_name,
+          }
     const sorted = (months as DuesMonth[]).sort(compareMonths)
     const notOwed = sorted.find((m) => outstandingFor(ledger, m) === 0)
     if (notOwed) {
@@ -284,7 +272,9 @@ export async function waiveMonths(
       key,
       sorted.map((month) => ({ fund_id: fund.id, month, reason, created_by: user.id })),
     )
-    await rebuildPayerRow(trx, fund, key.id, new Date())
+    const after = { ...ledger, waived: new Set([...ledger.waived, ...sorted]) }
+    const rateSet = rateSetFor(dues.rates, basis.category)
+    await saveStandingRow(trx, fund.id, key.id, after, rateSet, new Date())
     await recordEvent(trx, {
       actor: { id: user.id, username: user.username },
       action: 'dues_waiver',

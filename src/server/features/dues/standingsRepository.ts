@@ -5,8 +5,15 @@ import { sql } from 'kysely'
 import { type Ledger, monthIndex, monthOfDay, standingRow, todayIso } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import type { Db } from '../../db/tables'
-import { householdStartMonthOf, rateSetFor, ratesFor, startMonthOf } from './ledger'
-import { fundRates, HOUSEHOLD_DUES_LOCK, MEMBER_DUES_LOCK } from './ledgerRepository'
+import { householdStartMonthOf, ledgerOfDues, rateSetFor, ratesFor, startMonthOf } from './ledger'
+import {
+  FUND_LOCK,
+  fundRates,
+  HOUSEHOLD_DUES_LOCK,
+  MEMBER_DUES_LOCK,
+  type PayerKey,
+  readPayerDues,
+} from './ledgerRepository'
 
 export type PayerKind = 'member' | 'household'
 interface DuesFundRef {
@@ -20,9 +27,6 @@ const columnOf = (kind: PayerKind) => (kind === 'member' ? 'member_id' : 'househ
 
 /** The current month as an index (the month every summary row is read at). */
 export const currentMonthIndex = (now: Date): number => monthIndex(monthOfDay(todayIso(now))!)
-
-// Any constant: the first key of the advisory lock of a fund's summaries (PostgreSQL).
-const FUND_LOCK = 0x64756575
 
 /**
  * On PostgreSQL, a rate change reworks every row of its fund under this lock taken exclusive;
@@ -158,10 +162,37 @@ async function rebuildFor(
 // Payers per transaction: each holds one advisory lock on PostgreSQL.
 const CHUNK = 500
 
-/** Works out one payer's row of a dues fund: its writer holds the payer's lock. */
+/**
+ * Writes one payer's row from a ledger its writer holds (under the payer's lock and the fund's
+ * shared lock): one upsert, nothing read again.
+ */
+export async function saveStandingRow(
+  trx: Db,
+  fundId: number,
+  payerId: number,
+  ledger: Ledger,
+  rateSet: string,
+  now: Date,
+): Promise<void> {
+  const row = { ...standingRow(ledger, currentMonthIndex(now)), rate_set: rateSet }
+  await trx
+    .insertInto('dues_standings')
+    .values({ fund_id: fundId, payer_id: payerId, ...row })
+    .onConflict((oc) => oc.columns(['fund_id', 'payer_id']).doUpdateSet(row))
+    .execute()
+}
+
+/** Works out one payer's row of a dues fund (a void): its writer holds the payer's lock. */
 export async function rebuildPayerRow(trx: Db, fund: DuesFundRef, payerId: number, now: Date) {
   await lockFundStandings(trx, fund.id)
-  await rebuildFor(trx, fund, [payerId], currentMonthIndex(now))
+  const key: PayerKey = { column: columnOf(kindOf(fund)), id: payerId }
+  const dues = await readPayerDues(trx, key, { id: fund.id })
+  if (!dues?.basis) {
+    await rebuildFor(trx, fund, [payerId], currentMonthIndex(now))
+    return
+  }
+  const rateSet = rateSetFor(dues.rates, dues.basis.category)
+  await saveStandingRow(trx, fund.id, payerId, ledgerOfDues(dues, key.column), rateSet, now)
 }
 
 function duesFundsOf(db: Db, kind: PayerKind) {
@@ -174,27 +205,54 @@ function duesFundsOf(db: Db, kind: PayerKind) {
     .execute()
 }
 
-/** Every payer's row of one fund, in chunks (a new fund, a rate change): the caller's trx. */
-export async function rebuildFund(trx: Db, fund: DuesFundRef, now: Date): Promise<void> {
+/** `as_of` of a row to be worked out again (month indexes are never negative). */
+const REDO = -1
+
+/**
+ * A new fund or a rate change: every payer's row of the fund is marked to be worked out again,
+ * in one statement under the fund's lock taken exclusive (decision 0295). Readers of the rows
+ * (the reports, the dashboard) work them out first, as they do rows of an earlier month.
+ */
+export async function redoFund(trx: Db, fund: DuesFundRef, created = false): Promise<void> {
   await lockFundStandings(trx, fund.id, true)
-  const current = currentMonthIndex(now)
-  const table = kindOf(fund) === 'member' ? 'members' : 'households'
-  const rates = await fundRates(trx, fund.id)
-  let after = 0
-  for (;;) {
-    const ids = (
-      await trx
-        .selectFrom(table)
-        .select('id')
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(CHUNK * 4)
-        .execute()
-    ).map((row) => row.id)
-    if (ids.length === 0) return
-    await rebuildFor(trx, fund, ids, current, rates)
-    after = ids[ids.length - 1]
+  if (!created) {
+    await trx
+      .updateTable('dues_standings')
+      .set({ as_of: REDO })
+      .where('fund_id', '=', fund.id)
+      .execute()
+    return
   }
+  const table = kindOf(fund) === 'member' ? 'members' : 'households'
+  await trx
+    .insertInto('dues_standings')
+    .columns([
+      'fund_id',
+      'payer_id',
+      'owed_key',
+      'oldest',
+      'base',
+      'settled_from',
+      'settled_to',
+      'as_of',
+      'rate_set',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom(table)
+        .select([
+          sql.lit(fund.id).as('fund_id'),
+          'id',
+          sql.lit(0).as('owed_key'),
+          sql.lit(0).as('oldest'),
+          sql.lit(0).as('base'),
+          sql.lit(0).as('settled_from'),
+          sql.lit(0).as('settled_to'),
+          sql.lit(REDO).as('as_of'),
+          sql.lit('').as('rate_set'),
+        ]),
+    )
+    .execute()
 }
 
 /** Locks a batch of payers' dues (PostgreSQL), in id order so two batches cannot deadlock. */
@@ -244,13 +302,25 @@ export async function refreshStandings(db: Db, now: Date, fundId?: number): Prom
   const funds = (await duesFundsOf(db, 'member'))
     .concat(await duesFundsOf(db, 'household'))
     .filter((fund) => fundId === undefined || fund.id === fundId)
-  for (const fund of funds) {
+  for (const fund of funds) await refreshFund(db, fund, current)
+}
+
+/**
+ * Sweeps a fund's rows in payer order, onwards from each batch (after a rate change every row
+ * is to redo: starting each batch over would read the rows done already), until a sweep finds
+ * none: a rate change during one marks rows behind it again.
+ */
+async function refreshFund(db: Db, fund: DuesFundRef, current: number): Promise<void> {
+  for (let found = true; found;) {
+    found = false
+    let after = 0
     for (;;) {
       const ids = (
         await db
           .selectFrom('dues_standings')
           .select('payer_id')
           .where('fund_id', '=', fund.id)
+          .where('payer_id', '>', after)
           .where('as_of', 'is not', null)
           .where('as_of', '<>', current)
           .orderBy('payer_id')
@@ -258,6 +328,8 @@ export async function refreshStandings(db: Db, now: Date, fundId?: number): Prom
           .execute()
       ).map((row) => row.payer_id)
       if (ids.length === 0) break
+      found = true
+      after = ids[ids.length - 1]
       await db.transaction().execute(async (trx) => {
         await lockPayers(trx, kindOf(fund), ids)
         await lockFundStandings(trx, fund.id)
