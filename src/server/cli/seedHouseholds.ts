@@ -2,8 +2,15 @@
 // grouped into families of 1–9 (most of them in one, about 4 to a family on average, so
 // 1,000,000 members make about 250,000 households), each with a head, often a spouse, children
 // and now and then a relative, at the head's address.
-import { foldForSearch, type HouseholdRole, proposedHouseholdName } from '../../domain'
-import type { Db } from '../db/tables'
+import {
+  foldForSearch,
+  HOUSEHOLD_ADDRESS_FIELDS,
+  type HouseholdAddress,
+  type HouseholdRole,
+  householdAddressOf,
+  proposedHouseholdName,
+} from '../../domain'
+import type { Db, MemberRow } from '../db/tables'
 import { randomSource } from './seedMembers'
 
 /** Family sizes and how often each is drawn: mean ≈ 4. */
@@ -33,22 +40,11 @@ export interface HouseholdSeedOptions {
   onProgress?: (households: number) => void
 }
 
-interface SeedMember {
-  id: number
-  first_name: string
-  middle_name: string | null
-  last_name: string
-  latin_name: string | null
-  gender: string | null
-  state: string | null
-  city: string | null
-  sub_city: string | null
-  woreda: string | null
-  kebele: string | null
-  house_number: string | null
-  street_address: string | null
-  zip_code: string | null
-}
+type SeedMember = Pick<
+  MemberRow,
+  'id' | 'first_name' | 'middle_name' | 'last_name' | 'latin_name' | 'gender'
+> &
+  HouseholdAddress
 
 function roleOf(index: number, random: ReturnType<typeof randomSource>): HouseholdRole {
   if (index === 0) return 'head'
@@ -80,14 +76,7 @@ export async function seedHouseholds(db: Db, options: HouseholdSeedOptions): Pro
         'last_name',
         'latin_name',
         'gender',
-        'state',
-        'city',
-        'sub_city',
-        'woreda',
-        'kebele',
-        'house_number',
-        'street_address',
-        'zip_code',
+        ...HOUSEHOLD_ADDRESS_FIELDS,
       ])
       .where('owner_user_id', '=', options.ownerId)
       .where('household_id', 'is', null)
@@ -120,14 +109,7 @@ export async function seedHouseholds(db: Db, options: HouseholdSeedOptions): Pro
             owner_user_id: options.ownerId,
             name,
             number,
-            state: head.state,
-            city: head.city,
-            sub_city: head.sub_city,
-            woreda: head.woreda,
-            kebele: head.kebele,
-            house_number: head.house_number,
-            street_address: head.street_address,
-            zip_code: head.zip_code,
+            ...householdAddressOf(head),
             home_phone: null,
             wedding_date: null,
             status: 'active',
