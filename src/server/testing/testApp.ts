@@ -183,12 +183,29 @@ export const BOARD: TestAccount = { username: 'board', role: 'auditor' }
 export function testAppPerFile<K extends string>(
   accounts = {} as Record<K, TestAccount>,
   overrides: Partial<AppOptions> = {},
+) {
+  return testAppWithAccounts(accounts, overrides, beforeAll, afterAll)
+}
+
+/** As testAppPerFile, but a fresh app and accounts for each test. */
+export function testAppPerTest<K extends string>(
+  accounts = {} as Record<K, TestAccount>,
+  overrides: Partial<AppOptions> = {},
+) {
+  return testAppWithAccounts(accounts, overrides, beforeEach, afterEach)
+}
+
+function testAppWithAccounts<K extends string>(
+  accounts: Record<K, TestAccount>,
+  overrides: Partial<AppOptions>,
+  setUp: typeof beforeAll,
+  tearDown: typeof afterAll,
 ): { ctx: TestContext; users: Record<K, SignedInUser> } {
   const ctx = {} as TestContext
   const users = {} as Record<K, SignedInUser>
   const keys = Object.keys(accounts) as K[]
   for (const key of keys) users[key] = {} as SignedInUser
-  beforeAll(async () => {
+  setUp(async () => {
     Object.assign(ctx, await createTestApp(overrides))
     for (const key of keys) {
       const account: TestAccount = accounts[key]
@@ -196,7 +213,7 @@ export function testAppPerFile<K extends string>(
       Object.assign(users[key], await createUserAndSignIn(ctx, username, undefined, options))
     }
   })
-  afterAll(() => ctx.close())
+  tearDown(() => ctx.close())
   return { ctx, users }
 }
 
