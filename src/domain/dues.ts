@@ -1,4 +1,5 @@
 // Dues and gifts (issue 46): the words both sides share for funds, payments and receipts.
+import { minorDigits } from './amountInWords'
 
 /** How a payment was made; a reference number is optional for each. */
 export const PAYMENT_METHODS = [
@@ -55,6 +56,10 @@ export function formatMinor(minor: number, digits = 2): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`
 }
+
+/** An amount in minor units with its currency: "1,200.00 ETB". */
+export const moneyText = (amount: number, currency: string) =>
+  `${formatMinor(amount, minorDigits(currency))} ${currency}`
 
 /** A payer's initials for the public receipt check: "A. K." from "Abebe Kebede". */
 export function initialsOf(...names: (string | null | undefined)[]): string {

@@ -1,6 +1,7 @@
 // Households (issue 44): a family as the unit of the register, shared by server and client.
 import { hasControlCharacter } from './controlCharacters'
 import { isDateInRange, isValidIsoDate, normalizeDateInput } from './dates'
+import type { MemberInput } from './member'
 
 /** A member's place in its household: ChurchCRM's five family roles. */
 export const HOUSEHOLD_ROLES = ['head', 'spouse', 'child', 'relative', 'other'] as const
@@ -32,8 +33,8 @@ export interface HouseholdInput {
   notes: string | null
 }
 
-export const HOUSEHOLD_TEXT_FIELDS = [
-  'number',
+/** The address a household shares with its members: named alike on both. */
+export const HOUSEHOLD_ADDRESS_FIELDS = [
   'state',
   'city',
   'sub_city',
@@ -42,6 +43,36 @@ export const HOUSEHOLD_TEXT_FIELDS = [
   'house_number',
   'street_address',
   'zip_code',
+] as const satisfies readonly (keyof HouseholdInput & keyof MemberInput)[]
+export type HouseholdAddress = Pick<HouseholdInput, (typeof HOUSEHOLD_ADDRESS_FIELDS)[number]>
+
+/** A household's address fields taken from a member's (or another household's). */
+export const householdAddressOf = (source: HouseholdAddress): HouseholdAddress =>
+  Object.fromEntries(
+    HOUSEHOLD_ADDRESS_FIELDS.map((field) => [field, source[field]]),
+  ) as HouseholdAddress
+
+/** A household with nothing given but its name: what a new one starts from. */
+export const emptyHousehold = (name: string): HouseholdInput => ({
+  name,
+  number: null,
+  state: null,
+  city: null,
+  sub_city: null,
+  woreda: null,
+  kebele: null,
+  house_number: null,
+  street_address: null,
+  zip_code: null,
+  home_phone: null,
+  wedding_date: null,
+  status: 'active',
+  notes: null,
+})
+
+export const HOUSEHOLD_TEXT_FIELDS = [
+  'number',
+  ...HOUSEHOLD_ADDRESS_FIELDS,
   'home_phone',
   'notes',
 ] as const satisfies readonly (keyof HouseholdInput)[]

@@ -4,15 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import type { RouteOptions } from 'fastify'
 import { DOCS_PREFIX, OPENAPI_PATH } from './plugins/apiDocs'
-import { createTestApp, type TestContext } from './testing/testApp'
+import { testAppPerFile } from './testing/testApp'
 
 const routes: RouteOptions[] = []
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestApp({ onRoute: (route) => routes.push(route) })
-})
-afterAll(() => ctx.close())
+const { ctx } = testAppPerFile({}, { onRoute: (route) => routes.push(route) })
 
 interface RouteSchema {
   body?: unknown

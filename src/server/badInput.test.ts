@@ -1,15 +1,15 @@
 // Inputs that once answered 500: each must be a 400 in the API error shape on both databases.
-import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from './testing/testApp'
 import { multipart, registrationFields } from './testing/memberForms'
 import { encodeCursor } from './features/search/repository'
 
-let ctx: TestContext
-let alice: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { alice },
+} = testAppPerFile({ alice: 'alice' })
 let memberId: number
 
 beforeAll(async () => {
-  ctx = await createTestApp()
-  alice = await createUserAndSignIn(ctx, 'alice')
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/members',
@@ -17,7 +17,6 @@ beforeAll(async () => {
   })
   memberId = res.json<{ id: number }>().id
 })
-afterAll(() => ctx.close())
 
 let admin: Awaited<ReturnType<typeof createUserAndSignIn>> | undefined
 const signedInAdmin = async () =>

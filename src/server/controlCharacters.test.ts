@@ -7,18 +7,14 @@ import { CONTROL_IN_TEXT } from './plugins/inputGuard'
 import { csvOf, importCalls } from './testing/importCalls'
 import { registrationFields } from './testing/memberForms'
 import { memberCalls } from './testing/memberCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
+import { testAppPerFile } from './testing/testApp'
 
-let ctx: TestContext
-let clerk: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { clerk },
+} = testAppPerFile({ clerk: 'sara' })
 const members = memberCalls(() => ctx.app)
 const imports = importCalls(() => ctx.app)
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-  clerk = await createUserAndSignIn(ctx, 'sara')
-})
-afterAll(() => ctx.close())
 
 async function storedNames(): Promise<string[]> {
   const rows = await ctx.database.db.selectFrom('members').select('first_name').execute()

@@ -4,16 +4,15 @@
 // control-character parts, with a 4xx.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from './testing/testApp'
 import { multipart, registrationFields } from './testing/memberForms'
 import { DROPPED_PART, MAX_FIELDS, MAX_FORM_BYTES } from './plugins/multipart'
 
-let ctx: TestContext
+const { ctx } = testAppPerFile()
 let auth: { authorization: string }
 let memberId: number
 
 beforeAll(async () => {
-  ctx = await createTestApp()
   auth = (await createUserAndSignIn(ctx, 'alice')).auth
   const res = await ctx.app.inject({
     method: 'POST',
@@ -22,7 +21,6 @@ beforeAll(async () => {
   })
   memberId = res.json<{ id: number }>().id
 })
-afterAll(() => ctx.close())
 
 const BOUNDARY = '----abal2501684083f66740'
 const part = (headers: string, value: string) => `--${BOUNDARY}\r\n${headers}\r\n\r\n${value}\r\n`

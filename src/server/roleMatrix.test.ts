@@ -8,7 +8,7 @@ import type { Role } from '../domain'
 import { type Action, GRANTS, may, ownerScope } from './features/accounts'
 import { memberCalls } from './testing/memberCalls'
 import { registrationFields } from './testing/memberForms'
-import { createTestApp, createUserAndSignIn, type TestContext } from './testing/testApp'
+import { BOARD, SECRETARY, testAppPerFile } from './testing/testApp'
 
 type Caller = 'clerkOwn' | 'clerkOther' | 'auditor' | 'admin'
 type Auth = { authorization: string }
@@ -563,12 +563,18 @@ const MATRIX: Row[] = [
   },
 ]
 
-let ctx: TestContext
+const {
+  ctx,
+  users: { clerkA, clerkB, clerkC, auditor, admin },
+} = testAppPerFile({
+  clerkA: 'clerk-a',
+  clerkB: 'clerk-b',
+  clerkC: 'clerk-c',
+  auditor: BOARD,
+  admin: SECRETARY,
+})
 const calls = memberCalls(() => ctx.app)
 const tokens = {} as Record<Caller, Auth>
-let clerkA: { id: number; auth: Auth }
-let clerkB: { id: number; auth: Auth }
-let clerkC: { id: number; auth: Auth }
 let spareCount = 0
 let dayCount = 0
 const dayAfter = (iso: string, days: number) =>
@@ -577,12 +583,6 @@ let fundId: number
 let houseFundId: number
 
 beforeAll(async () => {
-  ctx = await createTestApp()
-  clerkA = await createUserAndSignIn(ctx, 'clerk-a')
-  clerkB = await createUserAndSignIn(ctx, 'clerk-b')
-  clerkC = await createUserAndSignIn(ctx, 'clerk-c')
-  const auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
-  const admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
   Object.assign(tokens, {
     clerkOwn: clerkA.auth,
     clerkOther: clerkB.auth,
@@ -617,7 +617,6 @@ beforeAll(async () => {
     payload: { amount: 5000, from_month: '2018-01' },
   })
 })
-afterAll(() => ctx.close())
 
 async function fixture(): Promise<Fixture> {
   const member = await calls.create(clerkA.auth, { first_name: 'Abebe' })

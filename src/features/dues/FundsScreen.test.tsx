@@ -3,25 +3,18 @@ import userEvent from '@testing-library/user-event'
 import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
-import type { Fund } from './duesApi'
+import { storedFund } from '../../testing/storedDues'
 
 jest.setTimeout(60_000)
 const slow = { timeout: 20_000 }
 const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
 
-const dues: Fund = {
-  id: 1,
-  kind: 'dues',
-  payer: 'member',
-  name_am: 'ወርሃዊ የአባልነት ክፍያ',
-  name_en: 'Monthly dues',
-  name_om: "Kaffaltii miseensummaa ji'aa",
-  active: true,
+const dues = storedFund({
   rates: [
     { category: '', from_month: '2018-01', amount: 5000 },
     { category: 'student', from_month: '2018-01', amount: 2000 },
   ],
-}
+})
 
 let server: MockServer
 beforeEach(() => {

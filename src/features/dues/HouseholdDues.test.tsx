@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AuthUser } from '../auth'
-import type { Household, MonthLine } from '../../domain'
+import { emptyHousehold, type Household, type MonthLine } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
-import type { Fund, Payment } from './duesApi'
+import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import type { HouseholdDuesAnswer } from './householdDuesApi'
 
 jest.setTimeout(90_000)
@@ -14,21 +14,10 @@ const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
 const auditor: AuthUser = { id: 3, username: 'auditor', role: 'auditor' }
 
 const household: Household = {
+  ...emptyHousehold('የአቶ አበበ ከበደ ቤተሰብ'),
   id: 3,
-  name: 'የአቶ አበበ ከበደ ቤተሰብ',
   number: 'F-3',
-  state: null,
   city: 'Addis Ababa',
-  sub_city: null,
-  woreda: null,
-  kebele: null,
-  house_number: null,
-  street_address: null,
-  zip_code: null,
-  home_phone: null,
-  wedding_date: null,
-  status: 'active',
-  notes: null,
   created_at: '2026-11-01T00:00:00Z',
   created_by: 'clerk',
   updated_at: '2026-11-01T00:00:00Z',
@@ -36,26 +25,15 @@ const household: Household = {
   members: [],
 }
 
-const memberFund: Fund = {
-  id: 1,
-  kind: 'dues',
-  payer: 'member',
-  name_am: 'ወርሃዊ የአባልነት ክፍያ',
-  name_en: 'Monthly dues',
-  name_om: "Kaffaltii miseensummaa ji'aa",
-  active: true,
-  rates: [],
-}
-const familyFund: Fund = {
+const memberFund = storedFund()
+const familyFund = storedFund({
   id: 4,
-  kind: 'dues',
   payer: 'household',
   name_am: 'የቤተሰብ ክፍያ',
   name_en: 'Family dues',
   name_om: 'Kaffaltii maatii',
-  active: true,
   rates: [{ category: '', from_month: '2018-01', amount: 10000 }],
-}
+})
 
 /** 2018: Meskerem paid, Tikimt to Tir owed (Tir current), the rest ahead; 100 birr a month. */
 function answer(year: number): HouseholdDuesAnswer {
@@ -70,42 +48,25 @@ function answer(year: number): HouseholdDuesAnswer {
       state,
     }
   })
-  return {
-    household_id: 3,
+  const { member_id: _member, ...dues } = storedMemberDues(year, months, {
     fund_id: 4,
-    year,
-    currency: 'ETB',
-    start_month: '2018-01',
-    start_month_set: false,
-    category: '',
-    current_month: '2018-05',
-    months,
     arrears: { months: 3, amount: 30000 },
     good_standing: false,
-    rule: { kind: 'max_unpaid', months: 0 },
-  }
+  })
+  return { ...dues, household_id: 3 }
 }
 
-const payment: Payment = {
-  id: 9,
+const payment = storedPayment({
   receipt_number: '2018-000021',
   fund_id: 4,
   member_id: null,
   household_id: 3,
   payer_name: 'የአቶ አበበ ከበደ ቤተሰብ',
   amount: 10000,
-  currency: 'ETB',
-  method: 'cash',
-  reference: null,
   received_on: '2025-09-20',
-  received_by: 'clerk',
   created_at: '2025-09-20T08:00:00Z',
-  status: 'valid',
-  voided_at: null,
-  void_reason: null,
   allocations: [{ month: '2018-01', amount: 10000 }],
-  verify_path: '/verify/abcdefghijklmnopqrstuv',
-}
+})
 
 let server: MockServer
 beforeEach(() => {

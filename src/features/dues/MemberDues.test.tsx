@@ -4,6 +4,7 @@ import type { MemberDuesAnswer, MonthLine } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import type { ReactNode } from 'react'
 import { renderRoute, type ProviderOptions } from '../../testing/renderWithProviders'
+import { storedMemberDues } from '../../testing/storedDues'
 import { MemberDues } from './MemberDues'
 
 /** The tab under a router (it opens a recorded payment's receipt). */
@@ -29,26 +30,18 @@ const states: MonthLine['state'][] = [
 ]
 
 function answer(year: number, overrides: Partial<MemberDuesAnswer> = {}): MemberDuesAnswer {
-  return {
-    member_id: 5,
-    fund_id: 1,
-    year,
-    currency: 'ETB',
-    start_month: '2018-01',
-    start_month_set: false,
-    category: '',
+  const months = states.map((state, i) => ({
+    month: `${year}-${String(i + 1).padStart(2, '0')}` as MonthLine['month'],
+    due: 5000,
+    paid: state === 'paid' ? 5000 : state === 'partial' ? 2500 : 0,
+    state,
+  }))
+  return storedMemberDues(year, months, {
     current_month: '2018-06',
-    months: states.map((state, i) => ({
-      month: `${year}-${String(i + 1).padStart(2, '0')}`,
-      due: 5000,
-      paid: state === 'paid' ? 5000 : state === 'partial' ? 2500 : 0,
-      state,
-    })),
     arrears: { months: 2, amount: 7500 },
     good_standing: false,
-    rule: { kind: 'max_unpaid', months: 0 },
     ...overrides,
-  }
+  })
 }
 
 let server: MockServer

@@ -11,6 +11,7 @@ import {
 } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import type { Fund, Payment } from './duesApi'
 import { duesMonthLabel } from './duesText'
 import { MemberDues } from './MemberDues'
@@ -29,70 +30,27 @@ function answer(year: number): MemberDuesAnswer {
     const state = year < 2018 ? 'none' : year === 2018 && i < 5 ? 'unpaid' : 'not_due'
     return { month, due: state === 'none' ? 0 : 5000, paid: 0, state }
   })
-  return {
-    member_id: 5,
-    fund_id: 1,
-    year,
-    currency: 'ETB',
-    start_month: '2018-01',
-    start_month_set: false,
-    category: '',
-    current_month: '2018-05',
-    months,
+  return storedMemberDues(year, months, {
     arrears: { months: 4, amount: 20000 },
     good_standing: false,
-    rule: { kind: 'max_unpaid', months: 0 },
-  }
+  })
 }
 
 const funds: Fund[] = [
-  {
-    id: 1,
-    kind: 'dues',
-    payer: 'member',
-    name_am: 'ወርሃዊ የአባልነት ክፍያ',
-    name_en: 'Monthly dues',
-    name_om: "Kaffaltii miseensummaa ji'aa",
-    active: true,
-    rates: [{ category: '', from_month: '2018-01', amount: 5000 }],
-  },
-  {
-    id: 2,
-    kind: 'gift',
-    payer: 'member',
-    name_am: 'አሥራት',
-    name_en: 'Tithe',
-    name_om: 'Kurnaa',
-    active: true,
-    rates: [],
-  },
+  storedFund({ rates: [{ category: '', from_month: '2018-01', amount: 5000 }] }),
+  storedFund({ id: 2, kind: 'gift', name_am: 'አሥራት', name_en: 'Tithe', name_om: 'Kurnaa' }),
 ]
 
-const payment = (overrides: Partial<Payment> = {}): Payment => ({
-  id: 9,
-  receipt_number: '2018-000007',
-  fund_id: 1,
-  member_id: 5,
-  household_id: null,
-  payer_name: 'Abebe Kebede',
-  amount: 12550,
-  currency: 'ETB',
-  method: 'cash',
-  reference: null,
-  received_on: '2026-01-12',
-  received_by: 'clerk',
-  created_at: '2026-01-12T08:00:00Z',
-  status: 'valid',
-  voided_at: null,
-  void_reason: null,
-  allocations: [
-    { month: '2018-01', amount: 5000 },
-    { month: '2018-02', amount: 5000 },
-    { month: '2018-03', amount: 2550 },
-  ],
-  verify_path: '/verify/abcdefghijklmnopqrstuv',
-  ...overrides,
-})
+const payment = (overrides: Partial<Payment> = {}): Payment =>
+  storedPayment({
+    amount: 12550,
+    allocations: [
+      { month: '2018-01', amount: 5000 },
+      { month: '2018-02', amount: 5000 },
+      { month: '2018-03', amount: 2550 },
+    ],
+    ...overrides,
+  })
 
 let server: MockServer
 beforeEach(() => {

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { storedChurch } from '../../testing/storedChurch'
 import { renderRoute } from '../../testing/renderWithProviders'
-import type { Payment } from './duesApi'
+import { storedFund, storedPayment } from '../../testing/storedDues'
 
 jest.setTimeout(60_000)
 const slow = { timeout: 20_000 }
@@ -17,45 +17,18 @@ const church = storedChurch({
   signatory_title: 'Treasurer',
 })
 
-const payment: Payment = {
-  id: 9,
-  receipt_number: '2018-000007',
-  fund_id: 1,
-  member_id: 5,
-  household_id: null,
-  payer_name: 'Abebe Kebede',
+const payment = storedPayment({
   amount: 120000,
-  currency: 'ETB',
   method: 'telebirr',
   reference: 'TB123',
-  received_on: '2026-01-12',
-  received_by: 'clerk',
-  created_at: '2026-01-12T08:00:00Z',
-  status: 'valid',
-  voided_at: null,
-  void_reason: null,
   allocations: [{ month: '2018-01', amount: 120000 }],
-  verify_path: '/verify/abcdefghijklmnopqrstuv',
-}
+})
 
 let server: MockServer
 beforeEach(() => {
   server = installMockServer()
   server.on('GET', '/api/church', { json: church })
-  server.on('GET', '/api/funds', {
-    json: [
-      {
-        id: 1,
-        kind: 'dues',
-        payer: 'member',
-        name_am: 'ወርሃዊ የአባልነት ክፍያ',
-        name_en: 'Monthly dues',
-        name_om: "Kaffaltii miseensummaa ji'aa",
-        active: true,
-        rates: [],
-      },
-    ],
-  })
+  server.on('GET', '/api/funds', { json: [storedFund()] })
 })
 afterEach(() => {
   server.restore()

@@ -15,6 +15,7 @@ import {
   type HouseholdStatementAnswer,
   joinList,
   minorDigits,
+  moneyText,
   type StatementAnswer,
   todayIso,
 } from '../../domain'
@@ -105,7 +106,7 @@ function MonthsTable({
               ? t('duesNoArrears')
               : t('duesArrears', {
                   months: fund.arrears.months,
-                  amount: `${figure(fund.arrears.amount)} ${currency}`,
+                  amount: moneyText(fund.arrears.amount, currency),
                 })}
           </dd>
           <dd>
@@ -118,6 +119,26 @@ function MonthsTable({
 }
 
 /** The year's payments with their receipt numbers; on a phone each row stacks its cells. */
+/** A table's last row: what the statement's payments add up to. */
+function PaymentsTotalRow({
+  data,
+  label,
+  colSpan,
+}: {
+  data: Answer
+  label: string
+  colSpan?: number
+}) {
+  return (
+    <tr>
+      <th scope="row" colSpan={colSpan}>
+        {label}
+      </th>
+      <td className="statement-figure">{moneyText(sum(data.payments, 'amount'), data.currency)}</td>
+    </tr>
+  )
+}
+
 function PaymentsTable({
   data,
   language,
@@ -189,14 +210,7 @@ function PaymentsTable({
             })}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={5}>
-                {t('duesReportTotal')}
-              </th>
-              <td className="statement-figure">
-                {figure(sum(data.payments, 'amount'))} {data.currency}
-              </td>
-            </tr>
+            <PaymentsTotalRow data={data} label={t('duesReportTotal')} colSpan={5} />
           </tfoot>
         </table>
       )}
@@ -218,7 +232,6 @@ function Statement({
 }) {
   const intl = useIntl()
   const t: Translate = (id, values) => intl.formatMessage({ id }, values)
-  const figure = (minor: number) => formatMinor(minor, minorDigits(data.currency))
   const today = todayIso()
   const payer =
     'member_id' in data
@@ -272,19 +285,12 @@ function Statement({
                 {data.funds.map((fund) => (
                   <tr key={fund.fund_id}>
                     <th scope="row">{nameIn(fund, language)}</th>
-                    <td className="statement-figure">
-                      {figure(fund.paid)} {data.currency}
-                    </td>
+                    <td className="statement-figure">{moneyText(fund.paid, data.currency)}</td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
-                <tr>
-                  <th scope="row">{t('duesReportTotal')}</th>
-                  <td className="statement-figure">
-                    {figure(sum(data.payments, 'amount'))} {data.currency}
-                  </td>
-                </tr>
+                <PaymentsTotalRow data={data} label={t('duesReportTotal')} />
               </tfoot>
             </table>
           </section>

@@ -4,7 +4,7 @@ import { LockOutlined, PrinterOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Empty, Flex, Form, Popconfirm, Skeleton, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import { todayIso } from '../../domain'
+import { moneyText, todayIso } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { selectCurrentUser } from '../auth'
@@ -18,7 +18,7 @@ import {
   useCloseDayMutation,
   useReportFundsQuery,
 } from './duesReportsApi'
-import { fundText, moneyText, useReportText } from './reportText'
+import { fundText, useReportText } from './reportText'
 import './duesReports.css'
 
 function Totals({

@@ -3,8 +3,9 @@
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
+import { moneyText } from '../../domain'
 import { selectLanguage } from '../preferences'
-import { moneyText, monthText } from './reportText'
+import { monthText } from './reportText'
 
 export interface DuesFiguresData {
   currency: string

@@ -6,7 +6,7 @@ import { Alert, Button, Empty, Flex, InputNumber, Select, Skeleton, Table, Tabs 
 import { type TdHTMLAttributes, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { lineId, lineName, monthOfDay, todayIso } from '../../domain'
+import { lineId, lineName, moneyText, monthOfDay, todayIso } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { useDownload } from '../../shared/useDownload'
@@ -22,7 +22,7 @@ import {
   useGoodStandingInfiniteQuery,
   useReportFundsQuery,
 } from './duesReportsApi'
-import { fundText, moneyText, monthText, useReportText } from './reportText'
+import { fundText, monthText, useReportText } from './reportText'
 import './duesReports.css'
 
 const currentYear = () => Number((monthOfDay(todayIso()) ?? '2018-01').slice(0, 4))

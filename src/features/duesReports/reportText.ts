@@ -1,12 +1,8 @@
 // How the dues reports write months, money, funds and methods in the user's language.
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
-import { ethiopianMonthName, formatMinor, minorDigits } from '../../domain'
+import { ethiopianMonthName } from '../../domain'
 import { type Language, selectLanguage } from '../preferences'
-
-/** An amount in minor units with its currency: "1,200.00 ETB". */
-export const moneyText = (amount: number, currency: string) =>
-  `${formatMinor(amount, minorDigits(currency))} ${currency}`
 
 /** An Ethiopian `YYYY-MM` month (13: Pagume) by its name: "ጥር 2018". */
 export function monthText(month: string, language: Language): string {

@@ -2,7 +2,7 @@ import { HomeOutlined } from '@ant-design/icons'
 import { App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate } from 'react-router'
-import { fullName, type Member, proposedHouseholdName } from '../../domain'
+import { fullName, householdAddressOf, type Member, proposedHouseholdName } from '../../domain'
 import { useAppSelector } from '../../app/hooks'
 import { selectLanguage } from '../preferences'
 import {
@@ -33,14 +33,7 @@ export function FamilySection({ member, canChange }: { member: Member; canChange
     try {
       const created = await create({
         name: proposedHouseholdName(member, language),
-        state: member.state,
-        city: member.city,
-        sub_city: member.sub_city,
-        woreda: member.woreda,
-        kebele: member.kebele,
-        house_number: member.house_number,
-        street_address: member.street_address,
-        zip_code: member.zip_code,
+        ...householdAddressOf(member),
       }).unwrap()
       await setRole({ householdId: created.id, memberId: member.id, role: 'head' }).unwrap()
       navigate(`/households/${created.id}`)

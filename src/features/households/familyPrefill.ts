@@ -1,5 +1,6 @@
 import {
   childNamesFromHead,
+  HOUSEHOLD_ADDRESS_FIELDS,
   type Household,
   type HouseholdRole,
   isHouseholdRole,
@@ -15,16 +16,7 @@ import { useGetHouseholdQuery, useSetHouseholdMemberMutation } from './household
 export function familyPrefill(household: Household, role: HouseholdRole): Partial<MemberInput> {
   const names = role === 'child' ? childNamesFromHead(household.members) : undefined
   const address: Partial<MemberInput> = {}
-  for (const field of [
-    'state',
-    'city',
-    'sub_city',
-    'woreda',
-    'kebele',
-    'house_number',
-    'street_address',
-    'zip_code',
-  ] as const) {
+  for (const field of HOUSEHOLD_ADDRESS_FIELDS) {
     if (household[field]) address[field] = household[field]
   }
   return {

@@ -3,13 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import type { ImportPreview } from '../../domain'
+import { storedImportPreview } from '../../testing/storedImport'
 
 // One test walks all five steps through antd's tables and selects: slow in jsdom.
 jest.setTimeout(120_000)
 const SLOW = { timeout: 30_000 }
 const ID = 'c'.repeat(32)
 
-const UPLOADED: ImportPreview = {
+const UPLOADED = storedImportPreview({
   id: ID,
   columns: ['ስም', 'Last name', 'Phone', 'Born', 'Remarks'],
   mapping: {
@@ -24,18 +25,7 @@ const UPLOADED: ImportPreview = {
     { row: 2, first_name: 'አበበ', last_name: 'ከበደ', phone_primary: '0911 234 567' },
     { row: 3, first_name: 'ሰላም', last_name: 'ታደሰ', phone_primary: '0911 000 000' },
   ],
-  errors: [],
-  warnings: [],
-  duplicates: [],
-  values: [],
-  date_columns: [],
-  changes: [],
-  notes_columns: [],
-  value_map: {},
-  column_calendars: {},
-  two_part_names: false,
-  expires_at: '2026-11-26T05:00:00.000Z',
-}
+})
 
 const PREVIEWED: ImportPreview = {
   ...UPLOADED,

@@ -5,6 +5,7 @@ import { makeStore } from '../../app/store'
 import { registerFile } from '../../shared/fileRegistry'
 import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
+import { storedImportPreview } from '../../testing/storedImport'
 import type { ImportPreview } from '../../domain'
 import { importApi, uploadProgressed } from './importApi'
 import importSlice, {
@@ -29,24 +30,13 @@ import importSlice, {
 const reduce = importSlice.reducer
 const ID = 'a'.repeat(32)
 
-const PREVIEW: ImportPreview = {
+const PREVIEW = storedImportPreview({
   id: ID,
   columns: ['First name', 'Last name', 'Note'],
   mapping: { 'First name': 'first_name', 'Last name': 'last_name', Note: null },
   rows: 2,
   preview: [{ row: 2, first_name: 'Abebe', last_name: 'Kebede' }],
-  errors: [],
-  warnings: [],
-  duplicates: [],
-  values: [],
-  date_columns: [],
-  changes: [],
-  notes_columns: [],
-  value_map: {},
-  column_calendars: {},
-  two_part_names: false,
-  expires_at: '2026-11-26T05:00:00.000Z',
-}
+})
 const WITH_VALUES: ImportPreview = {
   ...PREVIEW,
   values: [

@@ -2,7 +2,14 @@
 // grouped into families of 1–9 (most of them in one, about 4 to a family on average, so
 // 1,000,000 members make about 250,000 households), each with a head, often a spouse, children
 // and now and then a relative, at the head's address.
-import { foldForSearch, type HouseholdRole, proposedHouseholdName } from '../../domain'
+import {
+  foldForSearch,
+  HOUSEHOLD_ADDRESS_FIELDS,
+  type HouseholdAddress,
+  type HouseholdRole,
+  householdAddressOf,
+  proposedHouseholdName,
+} from '../../domain'
 import type { Insertable } from 'kysely'
 import type { Db, HouseholdsTable } from '../db/tables'
 import { randomSource } from './seedMembers'
@@ -34,21 +41,13 @@ export interface HouseholdSeedOptions {
   onProgress?: (households: number) => void
 }
 
-interface SeedMember {
+interface SeedMember extends HouseholdAddress {
   id: number
   first_name: string
   middle_name: string | null
   last_name: string
   latin_name: string | null
   gender: string | null
-  state: string | null
-  city: string | null
-  sub_city: string | null
-  woreda: string | null
-  kebele: string | null
-  house_number: string | null
-  street_address: string | null
-  zip_code: string | null
 }
 
 function roleOf(index: number, random: ReturnType<typeof randomSource>): HouseholdRole {
@@ -72,14 +71,7 @@ const SEED_MEMBER_COLUMNS = [
   'last_name',
   'latin_name',
   'gender',
-  'state',
-  'city',
-  'sub_city',
-  'woreda',
-  'kebele',
-  'house_number',
-  'street_address',
-  'zip_code',
+  ...HOUSEHOLD_ADDRESS_FIELDS,
 ] as const
 
 /**
@@ -124,14 +116,7 @@ export function householdPlanner(options: HouseholdSeedOptions) {
           owner_user_id: options.ownerId,
           name,
           number,
-          state: head.state,
-          city: head.city,
-          sub_city: head.sub_city,
-          woreda: head.woreda,
-          kebele: head.kebele,
-          house_number: head.house_number,
-          street_address: head.street_address,
-          zip_code: head.zip_code,
+          ...householdAddressOf(head),
           home_phone: null,
           wedding_date: null,
           status: 'active',

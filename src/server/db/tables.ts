@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import type { AuditEvent } from '../../domain/audit'
+import type { HouseholdInput } from '../../domain/household'
 import type { MemberInput } from '../../domain/member'
 
 /** Timestamps are ISO strings on both dialects (text columns), so rows compare and sort alike. */
@@ -192,23 +193,10 @@ export interface MemberCreateKeysTable {
  * a member's are. `search_text` is the folded name, number and members' names that the list's
  * search matches; the service rewrites it whenever one of them changes.
  */
-export interface HouseholdsTable {
+export interface HouseholdsTable extends Omit<HouseholdInput, 'status'> {
   id: Generated<number>
   owner_user_id: number
-  name: string
-  number: string | null
-  state: string | null
-  city: string | null
-  sub_city: string | null
-  woreda: string | null
-  kebele: string | null
-  house_number: string | null
-  street_address: string | null
-  zip_code: string | null
-  home_phone: string | null
-  wedding_date: string | null
   status: string
-  notes: string | null
   search_text: string
   created_at: string
   created_by: string | null

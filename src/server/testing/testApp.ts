@@ -168,6 +168,55 @@ export function tempDirPerFile(prefix: string): () => string {
   return () => dir
 }
 
+/** An account a test file signs in: its username, or its username with a role. */
+export type TestAccount = string | ({ username: string } & NewAccountOptions)
+
+/** The accounts many test files sign in: the secretary (an admin) and the board (an auditor). */
+export const SECRETARY: TestAccount = { username: 'secretary', role: 'admin' }
+export const BOARD: TestAccount = { username: 'board', role: 'auditor' }
+
+/**
+ * The test file's app, made before its tests and closed after them, with `accounts` made and
+ * signed in in their order. The objects answered are filled in by that first beforeAll, so read
+ * their fields inside tests and hooks only.
+ */
+export function testAppPerFile<K extends string>(
+  accounts = {} as Record<K, TestAccount>,
+  overrides: Partial<AppOptions> = {},
+) {
+  return testAppWithAccounts(accounts, overrides, beforeAll, afterAll)
+}
+
+/** As testAppPerFile, but a fresh app and accounts for each test. */
+export function testAppPerTest<K extends string>(
+  accounts = {} as Record<K, TestAccount>,
+  overrides: Partial<AppOptions> = {},
+) {
+  return testAppWithAccounts(accounts, overrides, beforeEach, afterEach)
+}
+
+function testAppWithAccounts<K extends string>(
+  accounts: Record<K, TestAccount>,
+  overrides: Partial<AppOptions>,
+  setUp: typeof beforeAll,
+  tearDown: typeof afterAll,
+): { ctx: TestContext; users: Record<K, SignedInUser> } {
+  const ctx = {} as TestContext
+  const users = {} as Record<K, SignedInUser>
+  const keys = Object.keys(accounts) as K[]
+  for (const key of keys) users[key] = {} as SignedInUser
+  setUp(async () => {
+    Object.assign(ctx, await createTestApp(overrides))
+    for (const key of keys) {
+      const account: TestAccount = accounts[key]
+      const { username, ...options } = typeof account === 'string' ? { username: account } : account
+      Object.assign(users[key], await createUserAndSignIn(ctx, username, undefined, options))
+    }
+  })
+  tearDown(() => ctx.close())
+  return { ctx, users }
+}
+
 /** Creates an account and signs it in; returns its id and bearer token. */
 export async function createUserAndSignIn(
   ctx: TestContext,

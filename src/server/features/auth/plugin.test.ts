@@ -1,20 +1,11 @@
 import { SignJWT } from 'jose'
 import { deleteUser, setUserDisabled } from '../accounts/repository'
-import {
-  createTestApp,
-  createUserAndSignIn,
-  TEST_JWT_SECRET,
-  type TestContext,
-} from '../../testing/testApp'
+import { createUserAndSignIn, TEST_JWT_SECRET, testAppPerFile } from '../../testing/testApp'
 
-let ctx: TestContext
-let user: Awaited<ReturnType<typeof createUserAndSignIn>>
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-  user = await createUserAndSignIn(ctx, 'auth-user')
-})
-afterAll(() => ctx.close())
+const {
+  ctx,
+  users: { user },
+} = testAppPerFile({ user: 'auth-user' })
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const nowSeconds = () => Math.floor(Date.now() / 1000)

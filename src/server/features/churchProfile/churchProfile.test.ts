@@ -1,25 +1,15 @@
 // /api/church: defaults from CHURCH_NAME, admins' changes with their history, the logo.
 import { verifyChain } from '../history'
 import { pngImage } from '../../testing/memberForms'
-import {
-  createTestApp,
-  createUserAndSignIn,
-  type SignedInUser,
-  type TestContext,
-} from '../../testing/testApp'
+import { BOARD, SECRETARY, testAppPerFile } from '../../testing/testApp'
 
-let ctx: TestContext
-let admin: SignedInUser
-let clerk: SignedInUser
-let auditor: SignedInUser
-
-beforeAll(async () => {
-  ctx = await createTestApp({ churchName: 'Debre Selam' })
-  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
-  clerk = await createUserAndSignIn(ctx, 'clerk')
-  auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
-})
-afterAll(() => ctx.close())
+const {
+  ctx,
+  users: { admin, clerk, auditor },
+} = testAppPerFile(
+  { admin: SECRETARY, clerk: 'clerk', auditor: BOARD },
+  { churchName: 'Debre Selam' },
+)
 
 const put = (auth: { authorization: string }, payload: object) =>
   ctx.app.inject({ method: 'PUT', url: '/api/church', headers: auth, payload })

@@ -1,25 +1,12 @@
 // /api/funds and rates: admins write, everyone signed in reads, the history keeps each change.
 import { verifyChain } from '../history'
-import {
-  createTestApp,
-  createUserAndSignIn,
-  type SignedInUser,
-  type TestContext,
-} from '../../testing/testApp'
+import { BOARD, SECRETARY, testAppPerFile } from '../../testing/testApp'
 import type { Fund } from './fundSchemas'
 
-let ctx: TestContext
-let admin: SignedInUser
-let clerk: SignedInUser
-let auditor: SignedInUser
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
-  clerk = await createUserAndSignIn(ctx, 'clerk')
-  auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
-})
-afterAll(() => ctx.close())
+const {
+  ctx,
+  users: { admin, clerk, auditor },
+} = testAppPerFile({ admin: SECRETARY, clerk: 'clerk', auditor: BOARD })
 
 const send = (
   auth: { authorization: string },

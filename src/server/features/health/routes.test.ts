@@ -1,17 +1,7 @@
 import { expectJsonNotFound } from '../../testing/responses'
-import {
-  buildTestApp,
-  createTestApp,
-  createTestDatabase,
-  type TestContext,
-} from '../../testing/testApp'
+import { buildTestApp, createTestDatabase, testAppPerFile } from '../../testing/testApp'
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestApp({ version: { version: '1.2.3', build: 'build-42' } })
-})
-afterAll(() => ctx.close())
+const { ctx } = testAppPerFile({}, { version: { version: '1.2.3', build: 'build-42' } })
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

@@ -6,21 +6,19 @@ import am from '../../../../locales/am.json'
 import en from '../../../../locales/en.json'
 import { recordEvent } from './service'
 import { memberCalls } from '../../testing/memberCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+import { BOARD, SECRETARY, testAppPerFile } from '../../testing/testApp'
 
 jest.setTimeout(60_000)
 
-let ctx: TestContext
-let admin: Awaited<ReturnType<typeof createUserAndSignIn>>
-let auditor: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { admin, auditor },
+} = testAppPerFile({ admin: SECRETARY, auditor: BOARD })
 const members = memberCalls(() => ctx.app)
 let memberId: number
 const BULK = 620
 
 beforeAll(async () => {
-  ctx = await createTestApp()
-  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
-  auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
   const member = await members.create(admin.auth, {
     first_name: 'Almaz',
     last_name: 'Tesfaye',
@@ -48,7 +46,6 @@ beforeAll(async () => {
     }
   })
 })
-afterAll(() => ctx.close())
 
 async function workbookOf(payload: Buffer) {
   const workbook = new ExcelJS.Workbook()

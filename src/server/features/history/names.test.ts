@@ -3,24 +3,22 @@
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 import type { AuditEvent, AuditPage } from '../../../domain'
 import { memberCalls } from '../../testing/memberCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+import { SECRETARY, testAppPerFile } from '../../testing/testApp'
 import type { Caller } from '../accounts'
 import { historyPage, withMemberNames } from './service'
 
 jest.setTimeout(60_000)
 
-let ctx: TestContext
-let admin: Awaited<ReturnType<typeof createUserAndSignIn>>
-let clerk: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { admin, clerk },
+} = testAppPerFile({ admin: SECRETARY, clerk: 'clerk1' })
 const members = memberCalls(() => ctx.app)
 let almaz: number
 let hanna: number
 let gone: number
 
 beforeAll(async () => {
-  ctx = await createTestApp()
-  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
-  clerk = await createUserAndSignIn(ctx, 'clerk1')
   almaz = (await members.create(admin.auth, { first_name: 'Almaz', last_name: 'Tesfaye' })).id
   hanna = (
     await members.create(clerk.auth, {
@@ -33,7 +31,6 @@ beforeAll(async () => {
   gone = (await members.create(admin.auth, { first_name: 'Dawit', last_name: '50%_off' })).id
   expect((await members.remove(admin.auth, gone)).statusCode).toBe(204)
 })
-afterAll(() => ctx.close())
 
 async function page(query: string, auth = admin.auth): Promise<AuditEvent[]> {
   const res = await ctx.app.inject({ url: `/api/audit?limit=200&${query}`, headers: auth })

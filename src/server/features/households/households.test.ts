@@ -4,28 +4,15 @@
 import { HOUSEHOLD_FIELDS, type Household, type HouseholdPage, type Member } from '../../../domain'
 import { verifyChain } from '../history'
 import { memberCalls } from '../../testing/memberCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+import { BOARD, createUserAndSignIn, SECRETARY, testAppPerFile } from '../../testing/testApp'
 
 type Auth = { authorization: string }
-type User = Awaited<ReturnType<typeof createUserAndSignIn>>
 
-let ctx: TestContext
-let alice: User
-let bob: User
-let carol: User
-let auditor: User
-let admin: User
+const {
+  ctx,
+  users: { alice, bob, carol, auditor, admin },
+} = testAppPerFile({ alice: 'alice', bob: 'bob', carol: 'carol', auditor: BOARD, admin: SECRETARY })
 const calls = memberCalls(() => ctx.app)
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-  alice = await createUserAndSignIn(ctx, 'alice')
-  bob = await createUserAndSignIn(ctx, 'bob')
-  carol = await createUserAndSignIn(ctx, 'carol')
-  auditor = await createUserAndSignIn(ctx, 'board', undefined, { role: 'auditor' })
-  admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
-})
-afterAll(() => ctx.close())
 
 const inject = (auth: Auth, method: string, url: string, payload?: unknown) =>
   ctx.app.inject({

@@ -5,7 +5,7 @@
 // PostgreSQL (which reads households_search_trgm and households_search_grams) with
 // TEST_DATABASE_URL.
 import { sql } from 'kysely'
-import { foldForSearch, type HouseholdInput } from '../../../domain'
+import { emptyHousehold, foldForSearch, type HouseholdInput } from '../../../domain'
 import type { Db } from '../../db/tables'
 import { insertUser } from '../accounts/repository'
 import { testDatabasePerTest } from '../../testing/testApp'
@@ -20,20 +20,8 @@ afterEach(() => {
 })
 
 const household = (name: string, number: string | null = null): HouseholdInput => ({
-  name,
+  ...emptyHousehold(name),
   number,
-  state: null,
-  city: null,
-  sub_city: null,
-  woreda: null,
-  kebele: null,
-  house_number: null,
-  street_address: null,
-  zip_code: null,
-  home_phone: null,
-  wedding_date: null,
-  status: 'active',
-  notes: null,
 })
 
 async function add(db: Db, ownerId: number, name: string, number: string | null = null) {

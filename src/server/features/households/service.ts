@@ -7,6 +7,7 @@ import {
   type HouseholdPage,
   type HouseholdRole,
   canOwnMembers,
+  emptyHousehold,
   householdMaxLength,
   isHouseholdRole,
   parseHouseholdInput,
@@ -145,24 +146,6 @@ export async function getHousehold(db: Db, user: RequestUser, id: number): Promi
   return householdAnswer(db, user, await readable(db, user, id))
 }
 
-/** A new household's fields before what the office gave. */
-const EMPTY_HOUSEHOLD: HouseholdInput = {
-  name: '',
-  number: null,
-  state: null,
-  city: null,
-  sub_city: null,
-  woreda: null,
-  kebele: null,
-  house_number: null,
-  street_address: null,
-  zip_code: null,
-  home_phone: null,
-  wedding_date: null,
-  status: 'active',
-  notes: null,
-}
-
 /** POST /api/households: owned by the caller. */
 export async function createHousehold(
   db: Kysely<Database>,
@@ -171,7 +154,7 @@ export async function createHousehold(
 ): Promise<Household> {
   if (!may(user, 'household.write')) throw forbidden()
   const value = parseBody(body, false)
-  const input: HouseholdInput = { ...EMPTY_HOUSEHOLD, ...value, name: value.name ?? '' }
+  const input: HouseholdInput = { ...emptyHousehold(''), ...value, name: value.name ?? '' }
   return db.transaction().execute(async (trx) => {
     await checkNumberFree(trx, input.number)
     const id = await repo.insertHousehold(trx, {
@@ -568,8 +551,7 @@ export async function placeImportedFamilies(
     if (!household) {
       const name = family.name?.trim() || importedHouseholdName(family, memberships)
       const input = {
-        ...EMPTY_HOUSEHOLD,
-        name: name.slice(0, householdMaxLength('name')),
+        ...emptyHousehold(name.slice(0, householdMaxLength('name'))),
         number:
           number && !numbered && number.length <= householdMaxLength('number') ? number : null,
       }

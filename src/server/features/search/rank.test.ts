@@ -7,15 +7,11 @@ import path from 'node:path'
 import { seedMembers } from '../../cli/seedMembers'
 import { memberCalls } from '../../testing/memberCalls'
 import { seedOwner } from '../../testing/seedOwner'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../testing/testApp'
 import { ownedRows, reference, type Row, walkPages } from '../../testing/searchReference'
 import { countMatches, searchMembers, TOTAL_CAP } from './repository'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestApp()
-})
-afterAll(() => ctx.close())
+const { ctx } = testAppPerFile()
 
 describe('the capped total of a text search', () => {
   it('is exact up to the cap and reported as capped above it', async () => {

@@ -1,7 +1,7 @@
 import { foldForSearch, type Member, searchKeys } from '../../../domain'
 import { joints, searchMembers } from './repository'
 import { byRelevance, searchTier } from './rank'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../testing/testApp'
 import { multipart, registrationFields } from '../../testing/memberForms'
 
 interface Page {
@@ -10,7 +10,7 @@ interface Page {
   next_cursor: string | null
 }
 
-let ctx: TestContext
+const { ctx } = testAppPerFile()
 let auth: { authorization: string }
 let rich: Member
 let plain: Member
@@ -35,7 +35,6 @@ async function search(query: Record<string, string>): Promise<Page> {
 const ids = (page: Page) => page.items.map((item) => item.id)
 
 beforeAll(async () => {
-  ctx = await createTestApp()
   auth = (await createUserAndSignIn(ctx, 'searcher')).auth
   plain = await createOk({ first_name: 'Plain', middle_name: 'Ordinary', last_name: 'Person' })
   rich = await createOk({
@@ -79,7 +78,6 @@ beforeAll(async () => {
     membership_status: 'regularAttendee',
   })
 })
-afterAll(() => ctx.close())
 
 describe('member search (spec 5.11)', () => {
   it.each([

@@ -1,13 +1,13 @@
 import { sql } from 'kysely'
 import type { Member } from '../../../domain'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../testing/testApp'
 import { multipart, registrationFields } from '../../testing/memberForms'
 import { rebuildStaleSearchText } from './textBackfill'
 
 // Search across scripts, spellings, phone formats and label languages (issue 26), through the
 // real route, on SQLite (FTS5 trigram) and PostgreSQL (pg_trgm + member_search) alike.
 
-let ctx: TestContext
+const { ctx } = testAppPerFile()
 let auth: { authorization: string }
 const people: Record<string, Member> = {}
 
@@ -53,7 +53,6 @@ async function found(q: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp()
   auth = (await createUserAndSignIn(ctx, 'scripts')).auth
   people.abebeGeez = await createOk({ first_name: 'አበበ', middle_name: 'ከበደ', last_name: 'ጉታ' })
   people.caaltuu = await createOk({
@@ -76,8 +75,6 @@ beforeAll(async () => {
     membership_status: 'visitor',
   })
 })
-
-afterAll(() => ctx.close())
 
 describe('member search across scripts (issue 26)', () => {
   it('a Latin query finds a Ge’ez name and a Ge’ez query Latin ones', async () => {

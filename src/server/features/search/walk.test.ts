@@ -5,16 +5,12 @@ import { type RawBuilder, sql } from 'kysely'
 import { foldForSearch, searchKeys } from '../../../domain'
 import { seedMembers } from '../../cli/seedMembers'
 import { seedOwner } from '../../testing/seedOwner'
-import { createTestApp, type TestContext } from '../../testing/testApp'
+import { testAppPerFile } from '../../testing/testApp'
 import { ownedRows, reference, walkPages } from '../../testing/searchReference'
 import { searchMembers, searchTuning, TOTAL_CAP } from './repository'
 import { nameLine } from './rank'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestApp()
-})
-afterAll(() => ctx.close())
+const { ctx } = testAppPerFile()
 
 const tuning = { ...searchTuning }
 afterEach(() => {

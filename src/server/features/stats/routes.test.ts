@@ -3,20 +3,14 @@ import { ageOn, isoToEthiopian, type MemberInput } from '../../../domain'
 import { inputToColumns } from '../members/repository/rows'
 import type { MemberStats } from './service'
 import { recordEvent } from '../history/service'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
+import { createTestApp, createUserAndSignIn, testAppPerFile } from '../../testing/testApp'
 
 type User = Awaited<ReturnType<typeof createUserAndSignIn>>
 
-let ctx: TestContext
-let owner: User
-let other: User
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-  owner = await createUserAndSignIn(ctx, 'stats-owner')
-  other = await createUserAndSignIn(ctx, 'stats-other')
-})
-afterAll(() => ctx.close())
+const {
+  ctx,
+  users: { owner, other },
+} = testAppPerFile({ owner: 'stats-owner', other: 'stats-other' })
 
 interface Seeded extends MemberInput {
   created_at: string

@@ -1,13 +1,13 @@
 import { insertUser, setUserDisabled } from '../repository'
 import { hashPassword } from '../passwords'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { testAppPerFile } from '../../../testing/testApp'
 
-let ctx: TestContext
-let caller: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { caller },
+} = testAppPerFile({ caller: 'Abebe' })
 
 beforeAll(async () => {
-  ctx = await createTestApp()
-  caller = await createUserAndSignIn(ctx, 'Abebe')
   // The hash is irrelevant here; one shared hash keeps the setup fast.
   const hash = await hashPassword('irrelevant password')
   for (const name of ['Almaz', 'bekele', 'ken_do', 'kenxdo', 'pct%one', 'pctxone', 'Dawit']) {
@@ -16,7 +16,6 @@ beforeAll(async () => {
   const gone = await insertUser(ctx.database.db, 'disabled-almaz', hash)
   await setUserDisabled(ctx.database.db, gone.id, true)
 })
-afterAll(() => ctx.close())
 
 async function usernames(query: string): Promise<string[]> {
   const res = await ctx.app.inject({

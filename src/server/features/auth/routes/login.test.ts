@@ -3,20 +3,15 @@ import { insertUser, setUserDisabled } from '../../accounts/repository'
 import { LoginThrottle, MAX_ADDRESS_FAILURES, MAX_FAILURES, WINDOW_MS } from '../loginThrottle'
 import { WorkQueue } from '../../../platform/workQueue'
 import { hashPassword } from '../../accounts/passwords'
-import { createTestApp, type TestContext } from '../../../testing/testApp'
+import { createTestApp, testAppPerFile } from '../../../testing/testApp'
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, usernameDigest } from './login'
 import { collectOutput } from '../../../testing/collectOutput'
 
 const PASSWORD = 'correct horse battery'
 
-let ctx: TestContext
+const { ctx } = testAppPerFile({}, { throttle: new LoginThrottle(() => now) })
 // A clock the throttle reads, so a test can let the 15-minute window pass.
 let now = Date.now()
-
-beforeAll(async () => {
-  ctx = await createTestApp({ throttle: new LoginThrottle(() => now) })
-})
-afterAll(() => ctx.close())
 
 async function addUser(username: string, password = PASSWORD) {
   return insertUser(ctx.database.db, username, await hashPassword(password))

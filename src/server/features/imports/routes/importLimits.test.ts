@@ -7,19 +7,15 @@ import { createImport } from '../service'
 import { scheduleExpiredImportSweep } from '../importLimits'
 import { csvOf, importCalls } from '../../../testing/importCalls'
 import { rawWorkbook } from '../../../testing/rawWorkbook'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerTest } from '../../../testing/testApp'
 
 jest.setTimeout(120_000)
 
-let ctx: TestContext
-let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { owner },
+} = testAppPerTest({ owner: 'sara' })
 const calls = importCalls(() => ctx.app)
-
-beforeEach(async () => {
-  ctx = await createTestApp()
-  owner = await createUserAndSignIn(ctx, 'sara')
-})
-afterEach(() => ctx.close())
 
 async function pendingCount(): Promise<number> {
   const { rows } = await sql<{

@@ -2,17 +2,13 @@
 // and a commit's progress is answered while the commit holds the database.
 import type { ImportPreview, ImportProgress } from '../../../../domain'
 import { csvOf, importCalls } from '../../../testing/importCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerTest } from '../../../testing/testApp'
 
-let ctx: TestContext
-let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { owner },
+} = testAppPerTest({ owner: 'sara' })
 const calls = importCalls(() => ctx.app)
-
-beforeEach(async () => {
-  ctx = await createTestApp()
-  owner = await createUserAndSignIn(ctx, 'sara')
-})
-afterEach(() => ctx.close())
 
 const HEADER = ['first_name', 'middle_name', 'last_name', 'notes']
 

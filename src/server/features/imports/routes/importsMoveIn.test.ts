@@ -2,17 +2,13 @@
 import ExcelJS from 'exceljs'
 import { ethiopianToIso, type ImportPreview, type Member } from '../../../../domain'
 import { csvOf, importCalls, xlsxOf } from '../../../testing/importCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { testAppPerTest } from '../../../testing/testApp'
 
-let ctx: TestContext
-let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { owner },
+} = testAppPerTest({ owner: 'sara' })
 const calls = importCalls(() => ctx.app)
-
-beforeEach(async () => {
-  ctx = await createTestApp()
-  owner = await createUserAndSignIn(ctx, 'sara')
-})
-afterEach(() => ctx.close())
 
 // The columns of ChurchCRM's "CSV Export" of people with their family, and two custom fields.
 const CHURCHCRM_HEADERS = [

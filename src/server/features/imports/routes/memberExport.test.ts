@@ -4,18 +4,16 @@ import type { ImportPreview } from '../../../../domain'
 import { EXPORT_FIELDS } from '../memberExport'
 import { importCalls } from '../../../testing/importCalls'
 import { memberCalls } from '../../../testing/memberCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 
-let ctx: TestContext
-let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
-let empty: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { owner, empty },
+} = testAppPerFile({ owner: 'sara', empty: 'dawit' })
 const members = memberCalls(() => ctx.app)
 const imports = importCalls(() => ctx.app)
 
 beforeAll(async () => {
-  ctx = await createTestApp()
-  owner = await createUserAndSignIn(ctx, 'sara')
-  empty = await createUserAndSignIn(ctx, 'dawit')
   await members.create(owner.auth, {
     first_name: 'ሠላም',
     last_name: "Ge'ez",
@@ -54,7 +52,6 @@ beforeAll(async () => {
   const otherAccount = await createUserAndSignIn(ctx, 'hana')
   await members.create(otherAccount.auth, { first_name: 'NotYours' })
 })
-afterAll(() => ctx.close())
 
 async function list(auth: { authorization: string }): Promise<Member[]> {
   return (await ctx.app.inject({ url: '/api/members', headers: auth })).json<Member[]>()

@@ -2,19 +2,15 @@
 // same registration again when the first answer was lost; it must never make a second member.
 import type { Member } from '../../../../domain'
 import { purgeDeletedMembers } from '../../restoreBin/service'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 import { multipart, registrationFields } from '../../../testing/memberForms'
 
 type Auth = { authorization: string }
 
-let ctx: TestContext
-let alice: Awaited<ReturnType<typeof createUserAndSignIn>>
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-  alice = await createUserAndSignIn(ctx, 'alice')
-})
-afterAll(() => ctx.close())
+const {
+  ctx,
+  users: { alice },
+} = testAppPerFile({ alice: 'alice' })
 
 function post(auth: Auth, key: string | undefined, overrides: Record<string, string> = {}) {
   const headers: Record<string, string> = { ...auth }

@@ -1,23 +1,14 @@
 import type { Member } from '../../../../domain'
 import { setUserDisabled } from '../../accounts/repository'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 import { multipart, registrationFields } from '../../../testing/memberForms'
 
 type Auth = { authorization: string }
-type User = Awaited<ReturnType<typeof createUserAndSignIn>>
 
-let ctx: TestContext
-let alice: User
-let bob: User
-let carol: User
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-  alice = await createUserAndSignIn(ctx, 'alice')
-  bob = await createUserAndSignIn(ctx, 'bob')
-  carol = await createUserAndSignIn(ctx, 'carol')
-})
-afterAll(() => ctx.close())
+const {
+  ctx,
+  users: { alice, bob, carol },
+} = testAppPerFile({ alice: 'alice', bob: 'bob', carol: 'carol' })
 
 async function createOk(auth: Auth, overrides: Record<string, string> = {}): Promise<Member> {
   const form = multipart(registrationFields(overrides), [], auth)

@@ -1,20 +1,15 @@
 import type { Member } from '../../../../domain'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { testAppPerFile } from '../../../testing/testApp'
 import { memberCalls } from '../../../testing/memberCalls'
 import { multipart, registrationFields } from '../../../testing/memberForms'
 
 type Auth = { authorization: string }
 
-let ctx: TestContext
-let alice: Awaited<ReturnType<typeof createUserAndSignIn>>
-let bob: Awaited<ReturnType<typeof createUserAndSignIn>>
+const {
+  ctx,
+  users: { alice, bob },
+} = testAppPerFile({ alice: 'alice', bob: 'bob' })
 
-beforeAll(async () => {
-  ctx = await createTestApp()
-  alice = await createUserAndSignIn(ctx, 'alice')
-  bob = await createUserAndSignIn(ctx, 'bob')
-})
-afterAll(() => ctx.close())
 const calls = memberCalls(() => ctx.app)
 
 async function create(auth: Auth, overrides: Record<string, string> = {}) {

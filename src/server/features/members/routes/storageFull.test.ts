@@ -4,18 +4,16 @@ import { sql } from 'kysely'
 import { countPhotos } from '../repository/photos'
 import { STORAGE_UNAVAILABLE, storageFailure } from '../../../plugins/errors'
 import { jpegWithGps, multipart, photoPart, registrationFields } from '../../../testing/memberForms'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 import { collectOutput } from '../../../testing/collectOutput'
 
-let ctx: TestContext
-let auth: { authorization: string }
 const output = collectOutput()
+const { ctx } = testAppPerFile({}, { logger: { level: 'warn', stream: output.stream } })
+let auth: { authorization: string }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ logger: { level: 'warn', stream: output.stream } })
   auth = (await createUserAndSignIn(ctx, 'alice')).auth
 })
-afterAll(() => ctx.close())
 
 /** Makes the database refuse to grow: SQLite at its page limit, PostgreSQL's disk_full error. */
 async function fillTheDisk() {

@@ -2,15 +2,10 @@
 // the removal of its target account is a clean 409 or success, never a 500 (PostgreSQL's foreign
 // key refused it in most rounds; run with TEST_DATABASE_URL).
 import { memberCalls } from '../../../testing/memberCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 
-let ctx: TestContext
+const { ctx } = testAppPerFile()
 const calls = memberCalls(() => ctx.app)
-
-beforeAll(async () => {
-  ctx = await createTestApp()
-})
-afterAll(() => ctx.close())
 
 describe('transfer targets', () => {
   it('refuses an auditor as target, and the transfer list does not offer auditors', async () => {

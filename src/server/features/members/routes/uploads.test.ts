@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import type { Member } from '../../../../domain'
 import { countPhotos } from '../repository/photos'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 import {
   type FilePart,
   jpegWithGps,
@@ -12,14 +12,12 @@ import {
   webpImage,
 } from '../../../testing/memberForms'
 
-let ctx: TestContext
+const { ctx } = testAppPerFile()
 let auth: { authorization: string }
 
 beforeAll(async () => {
-  ctx = await createTestApp()
   auth = (await createUserAndSignIn(ctx, 'alice')).auth
 })
-afterAll(() => ctx.close())
 
 function createWith(files: FilePart[], overrides: Record<string, string> = {}) {
   return ctx.app.inject({
