@@ -4,8 +4,17 @@ import { answers, arrayOf } from '../../plugins/schemas'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { actorOf } from './requestUser'
-import { changeFund, createFund, fundNotFound, getFund, listFunds, setRate } from './fundService'
 import {
+  changeFund,
+  createFund,
+  fundNotFound,
+  getFund,
+  listFunds,
+  setRate,
+  workOutFund,
+} from './fundService'
+import {
+  type Fund,
   type FundCreate,
   fundCreateBody,
   type FundUpdate,
@@ -16,9 +25,27 @@ import {
   rateBody,
 } from './fundSchemas'
 
-export function fundRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+export function fundRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock: () => Date },
+) {
   const { db } = deps
   const admin = app.requireAllowed('dues.manage')
+  // A new dues fund or a rate change marks the fund's rows; they are worked out after the answer,
+  // and a closing server stops that between batches (a reader works out what is left).
+  let closing = false
+  const working = new Set<Promise<void>>()
+  const workOut = (fund: Fund) => {
+    if (fund.kind !== 'dues') return
+    const work: Promise<void> = workOutFund(db, fund.id, deps.clock(), () => closing)
+      .catch((error: unknown) => app.log.error({ err: error, fund_id: fund.id }, 'dues rows'))
+      .finally(() => working.delete(work))
+    working.add(work)
+  }
+  app.addHook('onClose', async () => {
+    closing = true
+    await Promise.all(working)
+  })
 
   app.get(
     '/api/funds',
@@ -29,8 +56,11 @@ export function fundRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
   app.post<{ Body: FundCreate }>(
     '/api/funds',
     { preHandler: admin, schema: { body: fundCreateBody, response: answers({ 201: fundAnswer }) } },
-    async (request, reply) =>
-      reply.code(201).send(await createFund(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const fund = await createFund(db, actorOf(request), request.body)
+      workOut(fund)
+      return reply.code(201).send(fund)
+    },
   )
 
   app.get<{ Params: { id: number } }>(
@@ -57,7 +87,10 @@ export function fundRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
       preHandler: admin,
       schema: { params: idParams, body: rateBody, response: answers({ 201: fundAnswer }) },
     },
-    async (request, reply) =>
-      reply.code(201).send(await setRate(db, actorOf(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const fund = await setRate(db, actorOf(request), request.params.id, request.body)
+      workOut(fund)
+      return reply.code(201).send(fund)
+    },
   )
 }

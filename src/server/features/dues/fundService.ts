@@ -13,7 +13,7 @@ import {
   saveRateStep,
   updateFund,
 } from './fundRepository'
-import { redoFund } from './standingsRepository'
+import { redoFund, refreshStandings } from './standingsRepository'
 import type { Fund, FundCreate, FundUpdate, RateCreate } from './fundSchemas'
 
 type FundRow = NonNullable<Awaited<ReturnType<typeof findFundRow>>>
@@ -114,6 +114,13 @@ export async function changeFund(
     return (await getFund(trx, id)) as Fund
   })
 }
+
+/**
+ * A dues fund's marked rows worked out after a new fund or a rate change (decision 0295), so the
+ * first report after it need not wait for them; `stopped` ends the work between batches.
+ */
+export const workOutFund = (db: Db, fundId: number, now: Date, stopped: () => boolean) =>
+  refreshStandings(db, now, fundId, stopped)
 
 /**
  * A dues fund's monthly amount from a month on. Months before it keep their rate; a step for

@@ -13,7 +13,7 @@ export function duesRoutes(
   deps: { db: Kysely<Database>; clock?: () => Date },
 ) {
   const withClock = { db: deps.db, clock: deps.clock ?? (() => new Date()) }
-  fundRoutes(app, deps)
+  fundRoutes(app, withClock)
   paymentRoutes(app, withClock)
   standingRoutes(app, withClock)
   cashUpRoutes(app, withClock)

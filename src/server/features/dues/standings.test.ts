@@ -144,6 +144,30 @@ describe('the dues summaries', () => {
     }
   }, 120_000)
 
+  it('are worked out after a rate change without waiting for a report', async () => {
+    const members = [await w.member('2025-09-11'), await w.member('2025-11-20')]
+    await expectAgreement(members, TODAY, monthIndex(CURRENT))
+    const res = await w.call(w.admin, {
+      method: 'POST',
+      url: `/api/funds/${w.fundId}/rates`,
+      payload: { amount: 4500, from_month: '2018-02' },
+    })
+    expect(res.statusCode).toBe(201)
+    // No reader asks: the rows marked by the change come back current on their own.
+    let rows = await rowsOf(w.fundId)
+    for (let wait = 0; wait < 200 && [...rows.values()].some((r) => r.as_of === -1); wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      rows = await rowsOf(w.fundId)
+    }
+    expect(rows.size).toBeGreaterThanOrEqual(members.length)
+    for (const id of members) {
+      const basis = (await findMemberDuesBasis(w.ctx.database.db, id))!
+      const ledger = await loadLedger(w.ctx.database.db, basis, w.fundId)
+      expect(rows.get(id)?.as_of).not.toBe(-1)
+      expect(standingAgrees(rows.get(id)!, ledger, monthIndex(CURRENT), 1)).toBe(true)
+    }
+  })
+
   it('gives the arrears report the strip’s figures, and its total', async () => {
     const report = await w.call(w.admin, { url: '/api/reports/arrears?limit=500' })
     const body = report.json<ArrearsReport>()

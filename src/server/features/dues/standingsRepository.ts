@@ -270,9 +270,14 @@ const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b)
  * start), then the rows that held for another month only: afterwards every row of the
  * fund holds for the current month.
  */
-export async function refreshStandings(db: Db, now: Date, fundId?: number): Promise<void> {
+export async function refreshStandings(
+  db: Db,
+  now: Date,
+  fundId?: number,
+  stopped: () => boolean = () => false,
+): Promise<void> {
   const current = currentMonthIndex(now)
-  for (;;) {
+  while (!stopped()) {
     const batch = await db
       .selectFrom('dues_standing_stale')
       .select(['payer', 'payer_id'])
@@ -302,7 +307,7 @@ export async function refreshStandings(db: Db, now: Date, fundId?: number): Prom
   const funds = (await duesFundsOf(db, 'member'))
     .concat(await duesFundsOf(db, 'household'))
     .filter((fund) => fundId === undefined || fund.id === fundId)
-  for (const fund of funds) await refreshFund(db, fund, current)
+  for (const fund of funds) await refreshFund(db, fund, current, stopped)
 }
 
 /**
@@ -310,11 +315,16 @@ export async function refreshStandings(db: Db, now: Date, fundId?: number): Prom
  * is to redo: starting each batch over would read the rows done already), until a sweep finds
  * none: a rate change during one marks rows behind it again.
  */
-async function refreshFund(db: Db, fund: DuesFundRef, current: number): Promise<void> {
-  for (let found = true; found;) {
+async function refreshFund(
+  db: Db,
+  fund: DuesFundRef,
+  current: number,
+  stopped: () => boolean,
+): Promise<void> {
+  for (let found = true; found && !stopped();) {
     found = false
     let after = 0
-    for (;;) {
+    while (!stopped()) {
       const ids = (
         await db
           .selectFrom('dues_standings')
