@@ -20,7 +20,7 @@ import {
 import { type Insertable, sql } from 'kysely'
 import { isPostgres } from '../db/portable'
 import type { Db, PaymentsTable } from '../db/tables'
-import { recountDuesSummaries, startMonthOf } from '../features/dues'
+import { MEMBER_DUES_BASIS, recountDuesSummaries, startMonthOf } from '../features/dues'
 import { randomSource } from './seedMembers'
 
 const MEMBERS_PER_BATCH = 2000
@@ -132,16 +132,7 @@ export async function seedPayments(db: Db, options: PaymentSeedOptions): Promise
     const members = await db
       .selectFrom('members')
       .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-      .select([
-        'members.id',
-        'members.owner_user_id',
-        'members.first_name',
-        'members.last_name',
-        'members.date_joined',
-        'members.created_at',
-        'member_dues.category',
-        'member_dues.start_month',
-      ])
+      .select(MEMBER_DUES_BASIS)
       .where('members.owner_user_id', '=', options.ownerId)
       .where('members.id', '>', afterId)
       .orderBy('members.id')

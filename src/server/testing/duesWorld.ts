@@ -1,5 +1,6 @@
 // What the dues tests share: an app whose today is 20 January 2026 (12 Tir 2018, dues month
 // 2018-05), accounts of each role, a dues fund at 50.00 a month from Meskerem 2018.
+import ExcelJS from 'exceljs'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { memberCalls } from './memberCalls'
 import { createTestApp, createUserAndSignIn, type SignedInUser, type TestContext } from './testApp'
@@ -23,6 +24,8 @@ export interface DuesWorld {
     headers?: Record<string, string>,
   ): Promise<{ statusCode: number; payment: Payment; body: string }>
   call(who: SignedInUser | null, options: InjectOptions): Promise<LightMyRequestResponse>
+  /** The first sheet's rows of an .xlsx the call answers (200, a spreadsheet) as cell values. */
+  sheet(who: SignedInUser, url: string): Promise<unknown[][]>
 }
 
 export async function duesWorld(): Promise<DuesWorld> {
@@ -56,6 +59,16 @@ export async function duesWorld(): Promise<DuesWorld> {
     auditor,
     fundId,
     call,
+    async sheet(who, url) {
+      const res = await call(who, { url })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toContain('spreadsheetml')
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+      const rows: unknown[][] = []
+      book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+      return rows
+    },
     async member(joined = MESKEREM_2018, who = clerk) {
       return (
         await calls.create(who.auth, {

@@ -7,21 +7,24 @@ import type { Db } from '../../db/tables'
 import { PROFILE_ID } from '../churchProfile'
 import { CASH_LOCK } from './cashUpRepository'
 
+/** A member's columns its dues start from (members joined with member_dues). */
+export const MEMBER_DUES_BASIS = [
+  'members.id',
+  'members.owner_user_id',
+  'members.first_name',
+  'members.last_name',
+  'members.date_joined',
+  'members.created_at',
+  'member_dues.category',
+  'member_dues.start_month',
+] as const
+
 /** What a member's dues start from: the office's settings, else joining or registration. */
 export function findMemberDuesBasis(db: Db, memberId: number) {
   return db
     .selectFrom('members')
     .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-    .select([
-      'members.id',
-      'members.owner_user_id',
-      'members.first_name',
-      'members.last_name',
-      'members.date_joined',
-      'members.created_at',
-      'member_dues.category',
-      'member_dues.start_month',
-    ])
+    .select(MEMBER_DUES_BASIS)
     .where('members.id', '=', memberId)
     .executeTakeFirst()
 }
@@ -209,17 +212,7 @@ export async function readPayerDues(
       ? db
           .selectFrom('members')
           .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-          .select([
-            'members.id',
-            'members.owner_user_id',
-            'members.first_name',
-            'members.last_name',
-            'members.date_joined',
-            'members.created_at',
-            'member_dues.category',
-            'member_dues.start_month',
-            sql<string | null>`null`.as('name'),
-          ])
+          .select([...MEMBER_DUES_BASIS, sql<string | null>`null`.as('name')])
           .where('members.id', '=', payer.id)
       : db
           .selectFrom('households')

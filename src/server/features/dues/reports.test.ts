@@ -215,20 +215,9 @@ describe('a member’s yearly statement', () => {
   })
 })
 
-async function sheetOf(who: typeof w.clerk, url: string) {
-  const res = await w.call(who, { url })
-  expect(res.statusCode).toBe(200)
-  expect(res.headers['content-type']).toContain('spreadsheetml')
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-  const rows: unknown[][] = []
-  book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
-  return rows
-}
-
 describe('.xlsx', () => {
   it('writes the arrears in Amharic, every line, a formula-like name neutralised', async () => {
-    const rows = await sheetOf(w.admin, '/api/reports/arrears?format=xlsx&lang=am&limit=1')
+    const rows = await w.sheet(w.admin, '/api/reports/arrears?format=xlsx&lang=am&limit=1')
     expect(rows[0]).toEqual(['ውዝፍ'])
     expect(rows[1]).toEqual(['ጥር 2018'])
     expect(rows[3]).toContain('የውዝፍ ወራት')
@@ -254,12 +243,12 @@ describe('.xlsx', () => {
   })
 
   it('writes collections, the voters’ roll and a statement', async () => {
-    const collections = await sheetOf(w.auditor, '/api/reports/collections?year=2018&format=xlsx')
+    const collections = await w.sheet(w.auditor, '/api/reports/collections?year=2018&format=xlsx')
     expect(collections.at(-1)![0]).toBe('Total')
     expect(collections.at(-1)!.at(-1)).toBe(285)
-    const roll = await sheetOf(w.auditor, '/api/reports/good-standing?format=xlsx&lang=om')
+    const roll = await w.sheet(w.auditor, '/api/reports/good-standing?format=xlsx&lang=om')
     expect(roll[2]).toEqual(['Miseensota: 2'])
-    const statement = await sheetOf(
+    const statement = await w.sheet(
       w.clerk,
       `/api/members/${m.paid}/statement?year=2018&format=xlsx&calendar=ethiopian`,
     )
