@@ -265,6 +265,28 @@ async function lockPayers(trx: Db, kind: PayerKind, ids: number[]) {
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b)
 
+/** Whether any payer is marked stale, or any row of the dues fund(s) holds for another month. */
+async function anythingToRedo(db: Db, current: number, fundId?: number): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('dues_standing_stale').select('payer_id')).as('stale'),
+      eb
+        .exists(
+          eb
+            .selectFrom('dues_standings as s')
+            .innerJoin('funds as f', 'f.id', 's.fund_id')
+            .select('s.payer_id')
+            .where('f.kind', '=', 'dues')
+            .$if(fundId !== undefined, (qb) => qb.where('f.id', '=', fundId!))
+            .where('s.as_of', 'is not', null)
+            .where('s.as_of', '<>', current),
+        )
+        .as('redo'),
+    ])
+    .executeTakeFirstOrThrow()
+  return Boolean(row.stale) || Boolean(row.redo)
+}
+
 /**
  * Works out the rows the triggers marked stale (payers created, deleted or given another
  * start), then the rows that held for another month only: afterwards every row of the
@@ -277,6 +299,8 @@ export async function refreshStandings(
   stopped: () => boolean = () => false,
 ): Promise<void> {
   const current = currentMonthIndex(now)
+  // Most reports find nothing to do: one statement says so (each is a round trip).
+  if (!(await anythingToRedo(db, current, fundId))) return
   while (!stopped()) {
     const batch = await db
       .selectFrom('dues_standing_stale')
