@@ -1,8 +1,30 @@
-import { receiptNumber } from '../../domain'
+import { sql } from 'kysely'
+import {
+  compareMonths,
+  type DuesMonth,
+  ethiopianYearOf,
+  monthOfDay,
+  receiptNumber,
+} from '../../domain'
+import { isPostgres } from '../db/portable'
+import type { Db } from '../db/tables'
 import { createTestDatabase } from '../testing/testApp'
 import { insertUser } from '../features/accounts'
+import { MEMBER_DUES_BASIS, startMonthOf } from '../features/dues'
 import { seedMembers } from './seedMembers'
 import { seedPayments } from './seedPayments'
+
+/** PostgreSQL: the payment tables' indexes and constraints, as the seed must leave them. */
+async function paymentSchema(db: Db): Promise<string[]> {
+  if (!isPostgres(db)) return []
+  const { rows } = await sql<{ what: string }>`
+    select pg_get_indexdef(indexrelid) as what from pg_index
+    where indrelid in ('payments'::regclass, 'payment_allocations'::regclass)
+    union all
+    select conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+    where conrelid in ('payments'::regclass, 'payment_allocations'::regclass)`.execute(db)
+  return rows.map((row) => row.what).sort()
+}
 
 describe('the seed’s payments', () => {
   it('pays most members’ months, one allocation each, with gapless receipt numbers', async () => {
@@ -11,6 +33,7 @@ describe('the seed’s payments', () => {
       const { db } = database
       const owner = await insertUser(db, 'office', 'x')
       await seedMembers(db, { ownerId: owner.id, ownerName: 'office', count: 200, seed: 3 })
+      const schema = await paymentSchema(db)
       // Two rounds: the second pays only those who had nothing, its numbers after the first's.
       const first = await seedPayments(db, {
         ownerId: owner.id,
@@ -55,6 +78,50 @@ describe('the seed’s payments', () => {
       const once = new Set(allocations.map((a) => `${a.member_id}:${a.month}`))
       expect(once.size).toBe(allocations.length)
       expect(allocations.every((a) => a.month >= '2016-05' && a.month <= '2018-04')).toBe(true)
+
+      // Each payment as the app's rules have it: received in the month it pays, numbered in
+      // that day's Ethiopian year, never before the member's dues start, a verify code of 16
+      // random bytes; and the tables' indexes and constraints back as they were.
+      const rows = await db
+        .selectFrom('payments')
+        .innerJoin('payment_allocations', 'payment_allocations.payment_id', 'payments.id')
+        .select([
+          'payments.member_id',
+          'payments.received_on',
+          'payments.receipt_year',
+          'payments.verify_code',
+          'payments.amount',
+          'payment_allocations.member_id as paid_for',
+          'payment_allocations.month',
+          'payment_allocations.amount as allocated',
+        ])
+        .execute()
+      const bases = await db
+        .selectFrom('members')
+        .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
+        .select(MEMBER_DUES_BASIS)
+        .execute()
+      const startOf = new Map(bases.map((m) => [m.id, startMonthOf(m)]))
+      expect(rows).toHaveLength(payments.length)
+      for (const row of rows) {
+        expect(monthOfDay(row.received_on)).toBe(row.month)
+        expect(ethiopianYearOf(row.received_on)).toBe(row.receipt_year)
+        expect(row.paid_for).toBe(row.member_id)
+        expect(Number(row.allocated)).toBe(Number(row.amount))
+        expect(
+          compareMonths(row.month as DuesMonth, startOf.get(row.member_id!)!),
+        ).toBeGreaterThanOrEqual(0)
+        expect(row.verify_code).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      }
+      expect(new Set(rows.map((row) => row.verify_code)).size).toBe(rows.length)
+      // The days' totals the collections report reads hold every payment.
+      const totals = await db
+        .selectFrom('dues_day_totals')
+        .select([sql<number>`sum(count)`.as('count'), sql<number>`sum(amount)`.as('amount')])
+        .executeTakeFirstOrThrow()
+      expect(Number(totals.count)).toBe(payments.length)
+      expect(Number(totals.amount)).toBe(payments.reduce((n, p) => n + Number(p.amount), 0))
+      expect(await paymentSchema(db)).toEqual(schema)
     } finally {
       await database.destroy()
     }

@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import { isPostgres } from '../db/portable'
 import type { Db } from '../db/tables'
+import { withIndexesRebuilt } from './bulkIndexes'
 import { householdPlanner, seedHouseholds, unlinkedMembers } from './seedHouseholds'
 import { drawRowsInWorker, rowOptionsFor, type SeedOptions, seedMembers } from './seedMembers'
 
@@ -44,33 +45,21 @@ const KEPT = ['members_household']
  * owns: the drop holds members locked until the commit.
  */
 async function bulkSeedPostgres(db: Db, options: RegisterOptions): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // The btree builds sort a million rows in memory rather than in temporary files.
-    await sql`set local maintenance_work_mem = '256MB'`.execute(trx)
-    const indexes = await sql<{ name: string; definition: string }>`
-      select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
-      from pg_index i
-      join pg_class c on c.oid = i.indexrelid
-      join pg_class t on t.oid = i.indrelid
-      where t.relnamespace = current_schema()::regnamespace
-        and t.relname in (${sql.join(REBUILT)})
-        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-        and c.relname not in (${sql.join(KEPT)})
-      order by t.relname, c.relname`.execute(trx)
-    for (const { name } of indexes.rows) await sql`drop index ${sql.id(name)}`.execute(trx)
-    for (const account of options.accounts) {
-      await insertMembers(trx, account, options.rowsPerInsert ?? 5000)
-    }
-    // Figures for the grouping's reads, so each takes its 5,000 members from the primary key
-    // rather than reading every member and sorting them.
-    await sql`analyze members`.execute(trx)
-    let made = 0
-    for (const { ownerId, ownerName } of options.accounts) {
-      made += await insertHouseholds(trx, { ownerId, ownerName })
-    }
-    for (const { definition } of indexes.rows) await sql.raw(definition).execute(trx)
-    return made
-  })
+  return db.transaction().execute((trx) =>
+    withIndexesRebuilt(trx, { tables: REBUILT, kept: KEPT }, async () => {
+      for (const account of options.accounts) {
+        await insertMembers(trx, account, options.rowsPerInsert ?? 5000)
+      }
+      // Figures for the grouping's reads, so each takes its 5,000 members from the primary key
+      // rather than reading every member and sorting them.
+      await sql`analyze members`.execute(trx)
+      let made = 0
+      for (const { ownerId, ownerName } of options.accounts) {
+        made += await insertHouseholds(trx, { ownerId, ownerName })
+      }
+      return made
+    }),
+  )
 }
 
 async function insertMembers(trx: Db, account: SeedOptions, batchSize: number): Promise<void> {
