@@ -6,6 +6,7 @@ import { isPostgres } from '../../db/portable'
 import type { Db } from '../../db/tables'
 import { PROFILE_ID } from '../churchProfile'
 import { CASH_LOCK } from './cashUpRepository'
+import { CHAIN_LOCK } from '../history'
 
 /** A member's columns its dues start from (members joined with member_dues). */
 export const MEMBER_DUES_BASIS = [
@@ -151,20 +152,23 @@ export const FUND_LOCK = 0x64756575
 
 /**
  * A payment's or waiver's locks in one statement (PostgreSQL), in the order every writer takes
- * them: the payer's dues, the recording account's cash days, then the fund's summaries shared.
+ * them: the payer's dues, the recording account's cash days, the fund's summaries shared, and
+ * with `history` the history chain's (taken last by every writer; decision 0321).
  */
 export async function lockPayerWrite(
   trx: Db,
   payer: PayerKey,
   fundId: number,
   cashDaysOf?: number,
+  history = false,
 ): Promise<void> {
   if (!isPostgres(trx)) return
   const payerLock = payer.column === 'member_id' ? MEMBER_DUES_LOCK : HOUSEHOLD_DUES_LOCK
   const cash =
     cashDaysOf === undefined ? sql`` : sql`pg_advisory_xact_lock(${CASH_LOCK}, ${cashDaysOf}),`
+  const chain = history ? sql`, pg_advisory_xact_lock(${CHAIN_LOCK})` : sql``
   await sql`select pg_advisory_xact_lock(${payerLock}, ${payer.id}), ${cash}
-    pg_advisory_xact_lock_shared(${FUND_LOCK}, ${fundId})`.execute(trx)
+    pg_advisory_xact_lock_shared(${FUND_LOCK}, ${fundId})${chain}`.execute(trx)
 }
 
 /** The fund a read is for: one by id (any kind), or the first active dues fund of a payer kind. */

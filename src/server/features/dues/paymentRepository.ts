@@ -1,5 +1,5 @@
 // All SQL of payments, their allocations and the receipt counters.
-import type { Insertable } from 'kysely'
+import { type Compilable, type Insertable, sql } from 'kysely'
 import type { Db, PaymentsTable } from '../../db/tables'
 
 /**
@@ -8,7 +8,12 @@ import type { Db, PaymentsTable } from '../../db/tables'
  * ends, so numbers are gapless across processes; a rollback gives its number back (decision 0190).
  */
 export async function nextReceiptNumber(trx: Db, year: number): Promise<number> {
-  const row = await trx
+  const row = await counterUpsert(trx, year).executeTakeFirstOrThrow()
+  return Number(row.last_number)
+}
+
+function counterUpsert(db: Db, year: number) {
+  return db
     .insertInto('receipt_counters')
     .values({ year, last_number: 1 })
     .onConflict((oc) =>
@@ -17,8 +22,26 @@ export async function nextReceiptNumber(trx: Db, year: number): Promise<number> 
         .doUpdateSet((eb) => ({ last_number: eb('receipt_counters.last_number', '+', 1) })),
     )
     .returning('last_number')
+}
+
+/**
+ * PostgreSQL, in one statement: the year's next receipt number (as nextReceiptNumber), the id
+ * the payment will take and the history chain's tail. The chain's lock must be held already
+ * (taken in an earlier statement, so this one's snapshot sees the tail its holder left).
+ */
+export async function takeReceiptAndTail(trx: Db, year: number) {
+  const row = await trx
+    .with('c', (db) => counterUpsert(db as Db, year))
+    .selectFrom('c')
+    .select((eb) => [
+      'c.last_number',
+      sql<number>`nextval(pg_get_serial_sequence('payments', 'id'))::integer`.as('id'),
+      eb.selectFrom('audit_events').select('seq').orderBy('seq', 'desc').limit(1).as('seq'),
+      eb.selectFrom('audit_events').select('hash').orderBy('seq', 'desc').limit(1).as('hash'),
+    ])
     .executeTakeFirstOrThrow()
-  return Number(row.last_number)
+  const tail = row.seq === null || row.hash === null ? undefined : { seq: row.seq, hash: row.hash }
+  return { number: Number(row.last_number), id: row.id, tail }
 }
 
 /** A payment as recorded: the table's columns less those the database or a void sets. */
@@ -26,6 +49,20 @@ export type NewPayment = Omit<
   Insertable<PaymentsTable>,
   'id' | 'created_at' | 'voided_at' | 'voided_by' | 'void_reason'
 >
+
+const allocationRows = (
+  paymentId: number,
+  payment: NewPayment,
+  allocations: { month: string; amount: number }[],
+) =>
+  allocations.map((a) => ({
+    payment_id: paymentId,
+    fund_id: payment.fund_id,
+    member_id: payment.member_id,
+    household_id: payment.household_id,
+    month: a.month,
+    amount: a.amount,
+  }))
 
 export async function insertPayment(
   trx: Db,
@@ -41,19 +78,34 @@ export async function insertPayment(
   if (allocations.length > 0) {
     await trx
       .insertInto('payment_allocations')
-      .values(
-        allocations.map((a) => ({
-          payment_id: id,
-          fund_id: payment.fund_id,
-          member_id: payment.member_id,
-          household_id: payment.household_id,
-          month: a.month,
-          amount: a.amount,
-        })),
-      )
+      .values(allocationRows(id, payment, allocations))
       .execute()
   }
   return { id, created_at }
+}
+
+/**
+ * PostgreSQL: a payment whose id is taken (takeReceiptAndTail), its months and the other
+ * writes of its transaction (the day's total, the summary row, the history event) as one
+ * statement of data-modifying CTEs: each statement is a round trip.
+ */
+export async function insertPaymentWith(
+  trx: Db,
+  payment: NewPayment & { id: number; created_at: string },
+  allocations: { month: string; amount: number }[],
+  others: readonly Compilable[],
+): Promise<void> {
+  const writes: Compilable[] = [trx.insertInto('payments').values(payment)]
+  if (allocations.length > 0) {
+    writes.push(
+      trx
+        .insertInto('payment_allocations')
+        .values(allocationRows(payment.id, payment, allocations)),
+    )
+  }
+  const [last, ...before] = [...writes, ...others].reverse()
+  const ctes = before.reverse().map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`)
+  await sql`with ${sql.join(ctes)} ${last}`.execute(trx)
 }
 
 const PAYMENT_COLUMNS = [

@@ -14,8 +14,10 @@ import {
 import { may } from '../accounts'
 import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
+import type { Compilable } from 'kysely'
+import { isPostgres } from '../../db/portable'
 import type { Db } from '../../db/tables'
-import { recordEvent } from '../history'
+import { appendEventsQuery, recordEvent } from '../history'
 import { duesSettingsOf } from '../churchProfile'
 import {
   checkedPayer,
@@ -28,7 +30,7 @@ import {
 import { findFundRow } from './fundRepository'
 import { ledgerOfDues, rateSetFor } from './ledger'
 import { lockPayerDues, lockPayerWrite, type PayerKey, readPayerDues } from './ledgerRepository'
-import { addDayTotal, rebuildPayerRow, saveStandingRow } from './standingsRepository'
+import { addDayTotal, dayTotalUpsert, rebuildPayerRow, standingUpsert } from './standingsRepository'
 import { findClosedDay, lockCashDays } from './cashUpRepository'
 import { DAY_CLOSED } from './cashUpService'
 import {
@@ -37,11 +39,13 @@ import {
   findPaymentIdByKey,
   findPaymentRow,
   insertPayment,
+  insertPaymentWith,
   listPaymentRows,
   markVoid,
   nextReceiptNumber,
   type PaymentListRow,
   payerOwnerOf,
+  takeReceiptAndTail,
 } from './paymentRepository'
 import type {
   Payment,
@@ -198,8 +202,9 @@ export async function recordPayment(
         checkPayerKind(fund.payer, input)
         throw notFound()
       }
-      // One statement for the locks, one for every row the payment is checked and spread by.
-      await lockPayerWrite(trx, payerKey, input.fund_id, user.id)
+      // One statement for the locks (the history chain's too on PostgreSQL, so the tail can be
+      // read with the receipt number), one for every row the payment is checked and spread by.
+      await lockPayerWrite(trx, payerKey, input.fund_id, user.id, true)
       const dues = await readPayerDues(
         trx,
         payerKey,
@@ -227,7 +232,9 @@ export async function recordPayment(
       }
       const { currency } = duesSettingsOf(dues!.profile)
       const year = ethiopianYearOf(input.received_on)!
-      const number = receiptNumber(year, await nextReceiptNumber(trx, year))
+      // PostgreSQL: the number, the payment's id and the chain's tail in one statement.
+      const taken = isPostgres(trx) ? await takeReceiptAndTail(trx, year) : undefined
+      const number = receiptNumber(year, taken?.number ?? (await nextReceiptNumber(trx, year)))
       const isMember = payerKey.column === 'member_id'
       const row = {
         fund_id: fund.id,
@@ -245,24 +252,16 @@ export async function recordPayment(
         recorded_by_username: user.username,
         idempotency_key: key ?? null,
       }
-      const inserted = await insertPayment(trx, row, allocations)
-      await addDayTotal(trx, row, 1)
-      if (ledger) {
-        const paid = new Map(ledger.paid)
-        for (const a of allocations) paid.set(a.month, (paid.get(a.month) ?? 0) + a.amount)
-        const rateSet = rateSetFor(dues!.rates, basis.category)
-        await saveStandingRow(trx, fund.id, basis.id, { ...ledger, paid }, rateSet, now)
-      }
       const names = isMember
         ? { first_name: basis.first_name, last_name: basis.last_name }
         : { household_id: basis.id, household_name: basis.name }
-      await recordEvent(trx, {
+      const event = (paymentId: number) => ({
         actor: { id: user.id, username: user.username },
-        action: 'payment_create',
+        action: 'payment_create' as const,
         memberId: isMember ? basis.id : undefined,
         details: {
           ...names,
-          payment_id: inserted.id,
+          payment_id: paymentId,
           receipt_number: number,
           fund_id: fund.id,
           amount: input.amount,
@@ -273,6 +272,27 @@ export async function recordPayment(
           months: allocations,
         },
       })
+      const standing = (db: Db) => {
+        if (!ledger) return undefined
+        const paid = new Map(ledger.paid)
+        for (const a of allocations) paid.set(a.month, (paid.get(a.month) ?? 0) + a.amount)
+        const rateSet = rateSetFor(dues!.rates, basis.category)
+        return standingUpsert(db, fund.id, basis.id, { ...ledger, paid }, rateSet, now)
+      }
+      let inserted: { id: number; created_at: string }
+      if (taken) {
+        inserted = { id: taken.id, created_at: new Date().toISOString() }
+        const others: Compilable[] = [dayTotalUpsert(trx, row, 1)]
+        const summary = standing(trx)
+        if (summary) others.push(summary)
+        others.push(appendEventsQuery(trx, taken.tail, [event(inserted.id)]))
+        await insertPaymentWith(trx, { ...row, ...inserted }, allocations, others)
+      } else {
+        inserted = await insertPayment(trx, row, allocations)
+        await addDayTotal(trx, row, 1)
+        await standing(trx)?.execute()
+        await recordEvent(trx, event(inserted.id))
+      }
       // The answer from what was written: nothing is read back.
       return toPayment(
         {

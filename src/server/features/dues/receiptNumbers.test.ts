@@ -1,12 +1,14 @@
 // Receipt numbers under concurrency (decision 0190): 50 payments at once get 1…50 of their
 // Ethiopian year with no gap and no repeat, and no month is paid twice. On PostgreSQL (with
 // TEST_DATABASE_URL) the payments are split between two servers, each with its own connection
-// pool over the same database, as two processes behind a proxy would be.
+// pool over the same database, as two processes behind a proxy would be; their history events
+// still make one unbroken chain.
 import { sql } from 'kysely'
 import { buildApp } from '../../app'
 import { openDatabase } from '../../db/database'
 import { TEST_JWT_SECRET } from '../../testing/testApp'
 import { duesWorld, type DuesWorld, TODAY } from '../../testing/duesWorld'
+import { verifyChain } from '../history'
 import type { Payment } from './paymentSchemas'
 
 let w: DuesWorld
@@ -47,7 +49,8 @@ describe('receipt numbers', () => {
         (i % 2 ? second.app : w.ctx.app).inject({
           method: 'POST',
           url: '/api/payments',
-          headers: w.clerk.auth,
+          // Two accounts: each one's cash days are locked apart, so their payments overlap.
+          headers: (i % 3 ? w.clerk : w.admin).auth,
           payload: {
             fund_id: w.fundId,
             member_id: members[i % 5],
@@ -83,6 +86,15 @@ describe('receipt numbers', () => {
           '2018-10',
         ])
       }
+      // Each payment's history event follows the one before it, whichever server wrote it.
+      const events = await w.ctx.database.db
+        .selectFrom('audit_events')
+        .select('details')
+        .where('action', '=', 'payment_create')
+        .execute()
+      const recorded = events.map((e) => JSON.parse(e.details) as { receipt_number: string })
+      expect(recorded.map((e) => e.receipt_number).sort()).toEqual(numbers)
+      expect(await verifyChain(w.ctx.database.db)).toMatchObject({ intact: true })
     } finally {
       await second.close()
     }

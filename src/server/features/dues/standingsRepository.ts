@@ -38,14 +38,14 @@ export async function lockFundStandings(trx: Db, fundId: number, exclusive = fal
   else await sql`select pg_advisory_xact_lock_shared(${FUND_LOCK}, ${fundId})`.execute(trx)
 }
 
-/** Adds a valid payment to (sign 1) or takes a voided one from (-1) its day's total. */
-export async function addDayTotal(
-  trx: Db,
+/** The upsert that adds a valid payment to (sign 1) or takes a voided one from (-1) its day. */
+export function dayTotalUpsert(
+  db: Db,
   payment: { fund_id: number; received_on: string; amount: number },
   sign: 1 | -1,
-): Promise<void> {
+) {
   const amount = sign * Number(payment.amount)
-  await trx
+  return db
     .insertInto('dues_day_totals')
     .values({ fund_id: payment.fund_id, received_on: payment.received_on, count: sign, amount })
     .onConflict((oc) =>
@@ -54,7 +54,15 @@ export async function addDayTotal(
         amount: sql`dues_day_totals.amount + ${amount}`,
       }),
     )
-    .execute()
+}
+
+/** Adds a valid payment to (sign 1) or takes a voided one from (-1) its day's total. */
+export async function addDayTotal(
+  trx: Db,
+  payment: { fund_id: number; received_on: string; amount: number },
+  sign: 1 | -1,
+): Promise<void> {
+  await dayTotalUpsert(trx, payment, sign).execute()
 }
 
 async function basesOf(db: Db, kind: PayerKind, ids: number[]) {
@@ -162,6 +170,22 @@ async function rebuildFor(
 // Payers per transaction: each holds one advisory lock on PostgreSQL.
 const CHUNK = 500
 
+/** The upsert of one payer's row from a ledger its writer holds (see saveStandingRow). */
+export function standingUpsert(
+  db: Db,
+  fundId: number,
+  payerId: number,
+  ledger: Ledger,
+  rateSet: string,
+  now: Date,
+) {
+  const row = { ...standingRow(ledger, currentMonthIndex(now)), rate_set: rateSet }
+  return db
+    .insertInto('dues_standings')
+    .values({ fund_id: fundId, payer_id: payerId, ...row })
+    .onConflict((oc) => oc.columns(['fund_id', 'payer_id']).doUpdateSet(row))
+}
+
 /**
  * Writes one payer's row from a ledger its writer holds (under the payer's lock and the fund's
  * shared lock): one upsert, nothing read again.
@@ -174,12 +198,7 @@ export async function saveStandingRow(
   rateSet: string,
   now: Date,
 ): Promise<void> {
-  const row = { ...standingRow(ledger, currentMonthIndex(now)), rate_set: rateSet }
-  await trx
-    .insertInto('dues_standings')
-    .values({ fund_id: fundId, payer_id: payerId, ...row })
-    .onConflict((oc) => oc.columns(['fund_id', 'payer_id']).doUpdateSet(row))
-    .execute()
+  await standingUpsert(trx, fundId, payerId, ledger, rateSet, now).execute()
 }
 
 /** Works out one payer's row of a dues fund (a void): its writer holds the payer's lock. */

@@ -5,9 +5,11 @@ export {
   recordEvent,
   recordEvents,
   anchorsIn,
+  appendEventsQuery,
   type ChainAnchor,
   checkAnchor,
   formatAnchor,
   SYSTEM_ACTOR,
   verifyChain,
 } from './service'
+export { CHAIN_LOCK } from './repository'

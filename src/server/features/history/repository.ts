@@ -5,7 +5,7 @@ import { isPostgres } from '../../db/portable'
 import type { AuditEventRow, Db } from '../../db/tables'
 
 // Any constant key: every writer of the history takes this one transaction-scoped lock.
-const CHAIN_LOCK = 0x61626c31
+export const CHAIN_LOCK = 0x61626c31
 
 /**
  * Serialises writers of the chain: on PostgreSQL by a transaction-scoped advisory lock that

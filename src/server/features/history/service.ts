@@ -82,29 +82,47 @@ const EVENTS_PER_INSERT = 1000
 export async function recordEvents(trx: Db, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return
   await lockChain(trx)
-  const last = await findChainTail(trx)
-  let seq = last?.seq ?? 0
+  const rows = chainedRows(await findChainTail(trx), events)
+  for (let start = 0; start < rows.length; start += EVENTS_PER_INSERT) {
+    await insertEvents(trx, rows.slice(start, start + EVENTS_PER_INSERT))
+  }
+}
+
+/** The insert of chainedRows: for a statement that writes more besides (PostgreSQL). */
+export const appendEventsQuery = (
+  trx: Db,
+  last: { seq: number | string; hash: string } | undefined,
+  events: readonly NewEvent[],
+) => trx.insertInto('audit_events').values(chainedRows(last, events))
+
+/**
+ * The rows that append `events` after the chain's tail (undefined: the history is empty), each
+ * hashed over the one before. Only for a writer holding the chain's lock since before it read
+ * the tail (recordEvents; a payment takes the lock with its first ones, decision 0321).
+ */
+export function chainedRows(
+  last: { seq: number | string; hash: string } | undefined,
+  events: readonly NewEvent[],
+): AuditEventRow[] {
+  let seq = Number(last?.seq ?? 0)
   let prevHash = last?.hash ?? GENESIS_HASH
   const now = new Date().toISOString()
-  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
-    const rows = events.slice(start, start + EVENTS_PER_INSERT).map((event) => {
-      seq += 1
-      const fields: HashedFields = {
-        seq,
-        at: event.at ? event.at.toISOString() : now,
-        actor_id: event.actor.id,
-        actor_username: event.actor.username,
-        action: event.action,
-        member_id: event.memberId ?? null,
-        subject_user_id: event.subjectUserId ?? null,
-        details: JSON.stringify(event.details ?? {}),
-        prev_hash: prevHash,
-      }
-      prevHash = eventHash(fields)
-      return { ...fields, hash: prevHash }
-    })
-    await insertEvents(trx, rows)
-  }
+  return events.map((event) => {
+    seq += 1
+    const fields: HashedFields = {
+      seq,
+      at: event.at ? event.at.toISOString() : now,
+      actor_id: event.actor.id,
+      actor_username: event.actor.username,
+      action: event.action,
+      member_id: event.memberId ?? null,
+      subject_user_id: event.subjectUserId ?? null,
+      details: JSON.stringify(event.details ?? {}),
+      prev_hash: prevHash,
+    }
+    prevHash = eventHash(fields)
+    return { ...fields, hash: prevHash }
+  })
 }
 
 export type ChainResult =
