@@ -2,8 +2,19 @@
 // good-standing list (the voters' roll); each on screen, printed, or downloaded as .xlsx in the
 // user's language and calendar.
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
-import { Alert, Button, Empty, Flex, InputNumber, Select, Skeleton, Table, Tabs } from 'antd'
-import { type TdHTMLAttributes, useState } from 'react'
+import {
+  Alert,
+  Button,
+  Empty,
+  Flex,
+  InputNumber,
+  Select,
+  Skeleton,
+  Table,
+  type TableProps,
+  Tabs,
+} from 'antd'
+import { type ReactNode, type TdHTMLAttributes, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { lineId, lineName, moneyText, monthOfDay, todayIso } from '../../domain'
@@ -47,6 +58,60 @@ function Toolbar({ file, name }: { file: string; name: string }) {
       </Button>
       {download.error && <Alert type="error" showIcon title={t(download.error)} />}
     </Flex>
+  )
+}
+
+/** A report's filter: its words over its control, which `id` names to a screen reader. */
+function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <label className="dues-filter">
+      <span id={id}>{label}</span>
+      {children}
+    </label>
+  )
+}
+
+/** A whole number filter (a year, a number of months) between `min` and `max`. */
+function NumberFilter({
+  id,
+  label,
+  min,
+  max,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  min: number
+  max: number
+  value: number
+  onChange: (value: number) => void
+}) {
+  return (
+    <Filter id={id} label={label}>
+      <InputNumber<number>
+        aria-labelledby={id}
+        min={min}
+        max={max}
+        value={value}
+        onChange={(next) => next && onChange(next)}
+      />
+    </Filter>
+  )
+}
+
+/** A report's lines, all on one page (paper has no pager), with the report's empty note. */
+function ReportTable<T extends object>({
+  empty,
+  ...table
+}: Omit<TableProps<T>, 'size' | 'pagination' | 'locale'> & { empty: string }) {
+  return (
+    <Table<T>
+      size="small"
+      pagination={false}
+      locale={{ emptyText: <Empty description={empty} /> }}
+      {...table}
+    />
   )
 }
 
@@ -97,16 +162,14 @@ function CollectionsReport() {
   return (
     <section aria-labelledby="collections-title">
       <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
-        <label className="dues-filter">
-          <span id="collections-year">{t('duesReportYear')}</span>
-          <InputNumber<number>
-            aria-labelledby="collections-year"
-            min={1900}
-            max={2200}
-            value={year}
-            onChange={(value) => value && setYear(value)}
-          />
-        </label>
+        <NumberFilter
+          id="collections-year"
+          label={t('duesReportYear')}
+          min={1900}
+          max={2200}
+          value={year}
+          onChange={setYear}
+        />
         <Toolbar file={`api/reports/collections?year=${year}`} name={`collections-${year}`} />
       </Flex>
       <h3 id="collections-title" className="dues-report-heading">
@@ -117,14 +180,12 @@ function CollectionsReport() {
       ) : !data ? (
         <Skeleton active />
       ) : (
-        <Table<Row>
-          size="small"
+        <ReportTable<Row>
           rowKey="fund_id"
           columns={columns}
           dataSource={rows}
-          pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('duesReportNothing')} /> }}
+          empty={t('duesReportNothing')}
         />
       )}
     </section>
@@ -213,8 +274,7 @@ function PayerChoice({
   )
   if (!households) return null
   return (
-    <label className="dues-filter">
-      <span id="report-payer">{t('duesReportPayer')}</span>
+    <Filter id="report-payer" label={t('duesReportPayer')}>
       <Select<ReportPayer>
         aria-labelledby="report-payer"
         value={value}
@@ -225,7 +285,7 @@ function PayerChoice({
           label: t(`duesReportPayer.${payer}`),
         }))}
       />
-    </label>
+    </Filter>
   )
 }
 
@@ -244,18 +304,15 @@ function ArrearsReport() {
       <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
         <Flex gap={12} wrap>
           <PayerChoice value={payer} onChange={setPayer} />
-          <label className="dues-filter">
-            <span id="arrears-min">{t('duesReportMinMonths')}</span>
-            <InputNumber<number>
-              aria-labelledby="arrears-min"
-              min={1}
-              max={1200}
-              value={minMonths}
-              onChange={(value) => value && setMinMonths(value)}
-            />
-          </label>
-          <label className="dues-filter">
-            <span id="arrears-sort">{t('duesReportSort')}</span>
+          <NumberFilter
+            id="arrears-min"
+            label={t('duesReportMinMonths')}
+            min={1}
+            max={1200}
+            value={minMonths}
+            onChange={setMinMonths}
+          />
+          <Filter id="arrears-sort" label={t('duesReportSort')}>
             <Select<ArrearsSort>
               aria-labelledby="arrears-sort"
               value={sort}
@@ -268,7 +325,7 @@ function ArrearsReport() {
                 }),
               )}
             />
-          </label>
+          </Filter>
         </Flex>
         <Toolbar
           file={`api/reports/arrears?owner=all&payer=${payer}&min_months=${minMonths}&sort=${sort}`}
@@ -328,15 +385,13 @@ function PayerLines({
   if (currency === undefined) return <Skeleton active />
   return (
     <>
-      <Table<ReportLine>
-        size="small"
+      <ReportTable<ReportLine>
         rowKey={lineId}
         className="dues-report-lines"
         columns={payerColumns(t, language, currency, owing, payer, narrow)}
         dataSource={lines}
-        pagination={false}
         scroll={narrow ? undefined : { x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t(empty)} /> }}
+        empty={t(empty)}
       />
       {report.hasNextPage && (
         <Flex justify="center" className="no-print dues-more">
