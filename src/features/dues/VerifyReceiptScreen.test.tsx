@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 
 jest.setTimeout(60_000)
@@ -14,14 +14,7 @@ const receipt = {
   payer_initials: 'A. K.',
 }
 
-let server: MockServer
-beforeEach(() => {
-  server = installMockServer()
-})
-afterEach(() => {
-  server.restore()
-  localStorage.clear()
-})
+const server = mockServerForEachTest()
 
 describe('the public receipt check', () => {
   it('shows a valid receipt without sign-in: number, amount, both dates, initials', async () => {
