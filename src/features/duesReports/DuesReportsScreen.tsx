@@ -17,11 +17,12 @@ import {
 import { type ReactNode, type TdHTMLAttributes, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { lineId, lineName, moneyText, monthOfDay, todayIso } from '../../domain'
+import { ARREARS_SORTS, lineId, lineName, moneyText, monthOfDay, todayIso } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { useDownload } from '../../shared/useDownload'
 import { useIsMobile } from '../../shared/useMediaQuery'
+import { messageOptions } from '../../shared/messageOptions'
 import { selectCalendar } from '../preferences'
 import {
   type ArrearsSort,
@@ -280,10 +281,7 @@ function PayerChoice({
         value={value}
         onChange={onChange}
         style={{ minWidth: 160 }}
-        options={(['member', 'household'] as const).map((payer) => ({
-          value: payer,
-          label: t(`duesReportPayer.${payer}`),
-        }))}
+        options={messageOptions(['member', 'household'] as const, 'duesReportPayer', t)}
       />
     </Filter>
   )
@@ -318,12 +316,7 @@ function ArrearsReport() {
               value={sort}
               onChange={setSort}
               style={{ minWidth: 200 }}
-              options={(['months_desc', 'months_asc', 'amount_desc', 'name'] as const).map(
-                (value) => ({
-                  value,
-                  label: t(`duesReportSort.${value}`),
-                }),
-              )}
+              options={messageOptions(ARREARS_SORTS, 'duesReportSort', t)}
             />
           </Filter>
         </Flex>
