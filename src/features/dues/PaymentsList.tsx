@@ -66,7 +66,6 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
 
 /** A payer's payments, newest first: each opens its receipt again; some may be voided. */
 export function PaymentsList(payer: { memberId: number } | { householdId: number }) {
-  const intl = useIntl()
   const language = useAppSelector(selectLanguage)
   const role = useRole()
   const me = useAppSelector(selectCurrentUser)
@@ -80,12 +79,7 @@ export function PaymentsList(payer: { memberId: number } | { householdId: number
 
   if (payments.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />
   if (payments.isError)
-    return (
-      <LoadError
-        title={intl.formatMessage({ id: 'paymentsLoadFailed' })}
-        onRetry={() => void payments.refetch()}
-      />
-    )
+    return <LoadError titleId="paymentsLoadFailed" onRetry={() => void payments.refetch()} />
   const items = payments.data?.items ?? []
   return (
     <section className="dues-payments" aria-labelledby="dues-payments-title">

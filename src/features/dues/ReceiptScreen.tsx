@@ -171,12 +171,7 @@ export default function ReceiptScreen() {
     body = <Result status="warning" title={<FormattedMessage id="receiptNotFound" />} />
   else if (payment.isLoading || church.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />
   else if (payment.isError || !payment.data)
-    body = (
-      <LoadError
-        title={intl.formatMessage({ id: 'receiptLoadFailed' })}
-        onRetry={() => void payment.refetch()}
-      />
-    )
+    body = <LoadError titleId="receiptLoadFailed" onRetry={() => void payment.refetch()} />
   else
     body = (
       <Receipt

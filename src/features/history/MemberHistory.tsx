@@ -73,12 +73,7 @@ export function MemberHistory({ memberId }: { memberId: number }) {
   let body
   if (history.isLoading) body = <Skeleton active paragraph={{ rows: 3 }} />
   else if (history.isError)
-    body = (
-      <LoadError
-        title={intl.formatMessage({ id: 'fetchHistoryError' })}
-        onRetry={() => void history.refetch()}
-      />
-    )
+    body = <LoadError titleId="fetchHistoryError" onRetry={() => void history.refetch()} />
   else if (!history.data?.items.length)
     body = <Empty description={<FormattedMessage id="historyEmpty" />} />
   else
