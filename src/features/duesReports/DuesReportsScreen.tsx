@@ -72,19 +72,17 @@ function Filter({ id, label, children }: { id: string; label: string; children: 
   )
 }
 
-/** A whole number filter (a year, a number of months) between `min` and `max`. */
+/** A whole number filter (a year, a number of months) within `range`, both ends included. */
 function NumberFilter({
   id,
   label,
-  min,
-  max,
+  range: [min, max],
   value,
   onChange,
 }: {
   id: string
   label: string
-  min: number
-  max: number
+  range: readonly [number, number]
   value: number
   onChange: (value: number) => void
 }) {
@@ -166,8 +164,7 @@ function CollectionsReport() {
         <NumberFilter
           id="collections-year"
           label={t('duesReportYear')}
-          min={1900}
-          max={2200}
+          range={[1900, 2200]}
           value={year}
           onChange={setYear}
         />
@@ -305,8 +302,7 @@ function ArrearsReport() {
           <NumberFilter
             id="arrears-min"
             label={t('duesReportMinMonths')}
-            min={1}
-            max={1200}
+            range={[1, 1200]}
             value={minMonths}
             onChange={setMinMonths}
           />
