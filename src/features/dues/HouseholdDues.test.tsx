@@ -2,13 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { emptyHousehold, type Household, type MonthLine } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import type { HouseholdDuesAnswer } from './householdDuesApi'
 import { auditor, clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(90_000)
-const slow = { timeout: 20_000 }
 
 const household: Household = {
   ...emptyHousehold('የአቶ አበበ ከበደ ቤተሰብ'),

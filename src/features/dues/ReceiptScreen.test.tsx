@@ -2,12 +2,11 @@ import { screen, within } from '@testing-library/react'
 import { qrPath } from '../idcard'
 import { mockServerForEachTest } from '../../testing/mockServer'
 import { storedChurch } from '../../testing/storedChurch'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedPayment } from '../../testing/storedDues'
 import { clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
 
 const church = storedChurch({
   phone: '+251 11 123 4567',

@@ -2,11 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import type { HouseholdStatementAnswer, MonthLine, StatementAnswer } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { storedChurch } from '../../testing/storedChurch'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
 
 const church = storedChurch()
 

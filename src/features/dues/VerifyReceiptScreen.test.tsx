@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react'
 import { mockServerForEachTest } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
 
 const receipt = {
   receipt_number: '2018-000123',
