@@ -114,6 +114,34 @@ function ReportTable<T extends object>({
   )
 }
 
+/** A report's frame: its filters and toolbar, then its heading, which names the section. */
+function ReportSection({
+  id,
+  filters,
+  download,
+  title,
+  children,
+}: {
+  id: string
+  filters: ReactNode
+  download: { file: string; name: string }
+  title: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+        {filters}
+        <Toolbar file={download.file} name={download.name} />
+      </Flex>
+      <h3 id={`${id}-title`} className="dues-report-heading">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
 function CollectionsReport() {
   const { t, language } = useReportText()
   const [year, setYear] = useState(currentYear)
@@ -159,8 +187,9 @@ function CollectionsReport() {
     ? [...data.funds, { fund_id: 0, months: data.months, total: data.total }]
     : []
   return (
-    <section aria-labelledby="collections-title">
-      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+    <ReportSection
+      id="collections"
+      filters={
         <NumberFilter
           id="collections-year"
           label={t('duesReportYear')}
@@ -168,11 +197,10 @@ function CollectionsReport() {
           value={year}
           onChange={setYear}
         />
-        <Toolbar file={`api/reports/collections?year=${year}`} name={`collections-${year}`} />
-      </Flex>
-      <h3 id="collections-title" className="dues-report-heading">
-        {t('duesReportCollections')} · {t('duesYear', { year })}
-      </h3>
+      }
+      download={{ file: `api/reports/collections?year=${year}`, name: `collections-${year}` }}
+      title={`${t('duesReportCollections')} · ${t('duesYear', { year })}`}
+    >
       {report.isError ? (
         <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
       ) : !data ? (
@@ -186,7 +214,7 @@ function CollectionsReport() {
           empty={t('duesReportNothing')}
         />
       )}
-    </section>
+    </ReportSection>
   )
 }
 
@@ -295,8 +323,9 @@ function ArrearsReport() {
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
-    <section aria-labelledby="arrears-title">
-      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+    <ReportSection
+      id="arrears"
+      filters={
         <Flex gap={12} wrap>
           <PayerChoice value={payer} onChange={setPayer} />
           <NumberFilter
@@ -316,15 +345,18 @@ function ArrearsReport() {
             />
           </Filter>
         </Flex>
-        <Toolbar
-          file={`api/reports/arrears?owner=all&payer=${payer}&min_months=${minMonths}&sort=${sort}`}
-          name="arrears"
-        />
-      </Flex>
-      <h3 id="arrears-title" className="dues-report-heading">
-        {t('duesReportArrears')}
-        {first && ` · ${monthText(first.current_month, language)}`}
-      </h3>
+      }
+      download={{
+        file: `api/reports/arrears?owner=all&payer=${payer}&min_months=${minMonths}&sort=${sort}`,
+        name: 'arrears',
+      }}
+      title={
+        <>
+          {t('duesReportArrears')}
+          {first && ` · ${monthText(first.current_month, language)}`}
+        </>
+      }
+    >
       {first && (
         <p className="dues-report-summary">
           {t(households ? 'duesReportArrearsSummaryHouseholds' : 'duesReportArrearsSummary', {
@@ -340,7 +372,7 @@ function ArrearsReport() {
         payer={payer}
         empty={households ? 'duesReportNoArrearsHouseholds' : 'duesReportNoArrears'}
       />
-    </section>
+    </ReportSection>
   )
 }
 
@@ -401,15 +433,20 @@ function GoodStandingReport() {
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
-    <section aria-labelledby="standing-title">
-      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
-        <PayerChoice value={payer} onChange={setPayer} />
-        <Toolbar file={`api/reports/good-standing?owner=all&payer=${payer}`} name="good-standing" />
-      </Flex>
-      <h3 id="standing-title" className="dues-report-heading">
-        {t(households ? 'duesReportGoodStandingHouseholds' : 'duesReportGoodStanding')}
-        {first && ` · ${monthText(first.current_month, language)}`}
-      </h3>
+    <ReportSection
+      id="standing"
+      filters={<PayerChoice value={payer} onChange={setPayer} />}
+      download={{
+        file: `api/reports/good-standing?owner=all&payer=${payer}`,
+        name: 'good-standing',
+      }}
+      title={
+        <>
+          {t(households ? 'duesReportGoodStandingHouseholds' : 'duesReportGoodStanding')}
+          {first && ` · ${monthText(first.current_month, language)}`}
+        </>
+      }
+    >
       {first && (
         <p className="dues-report-summary">
           {t(households ? 'duesReportCountHouseholds' : 'duesReportCount', { count: first.count })}{' '}
@@ -423,7 +460,7 @@ function GoodStandingReport() {
         payer={payer}
         empty={households ? 'duesReportNobodyHouseholds' : 'duesReportNobody'}
       />
-    </section>
+    </ReportSection>
   )
 }
 

@@ -35,6 +35,11 @@ const COLUMNS = ['Photo', 'Name', 'Gender', 'Phone', 'Email', 'Membership Status
 
 let server: MockServer
 const searches = () => server.requests.filter((r) => r.path === '/api/members/search')
+/** Types into the list's search box, as a change of its whole value. */
+const typeSearch = (value: string) =>
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
+    target: { value },
+  })
 
 function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
@@ -198,20 +203,14 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(listStatus()).toBe('ready'))
     server.on('GET', '/api/members/search', { status: 500, json: { message: 'boom' } })
     fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'ab' },
-    })
+    typeSearch('ab')
     expect(listStatus()).toBe('debouncing')
     await act(async () => jest.advanceTimersByTimeAsync(300))
     await waitFor(() => expect(listStatus()).toBe('error'))
     expect(searches()).toHaveLength(2)
     // Typed back to the search already shown: the wait ends without another request.
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'abc' },
-    })
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'ab' },
-    })
+    typeSearch('abc')
+    typeSearch('ab')
     expect(listStatus()).toBe('debouncing')
     await act(async () => jest.advanceTimersByTimeAsync(300))
     await waitFor(() => expect(listStatus()).toBe('error'))
@@ -225,9 +224,7 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(listStatus()).toBe('ready'))
     server.on('GET', '/api/members/search', { json: { items: [], total: 0, next_cursor: null } })
     fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'zz' },
-    })
+    typeSearch('zz')
     const clear = await screen.findByRole('button', { name: 'Clear filters' }, SLOW)
     await waitFor(() => expect(listStatus()).toBe('ready'))
     const seen: unknown[] = []
