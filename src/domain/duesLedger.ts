@@ -263,6 +263,16 @@ export interface StatementAnswer {
   }[]
 }
 
+/** The message ids of a statement's payment columns, on screen and in its workbook alike. */
+export const STATEMENT_PAYMENT_COLUMNS = [
+  'receiptNumber',
+  'receiptDate',
+  'duesReportFund',
+  'duesReportMethod',
+  'duesReportMonths',
+  'receiptAmount',
+] as const
+
 /** GET /api/households/:id/statement: the same, keyed by the household. */
 export type HouseholdStatementAnswer = Omit<
   StatementAnswer,

@@ -45,13 +45,19 @@ export function RecordsView<T extends { id: number }>({
 }
 
 /** A list that could not be loaded: what failed, and Retry. */
-export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+export function LoadError({
+  title,
+  titleId,
+  onRetry,
+}: ({ title: string; titleId?: never } | { title?: never; titleId: string }) & {
+  onRetry: () => void
+}) {
   return (
     <Alert
       type="error"
       showIcon
       className="admin-screen-alert"
-      title={title}
+      title={titleId ? <FormattedMessage id={titleId} /> : title}
       action={
         <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>
           <FormattedMessage id="retry" />

@@ -1,7 +1,8 @@
 // What an offline session after a reload can show (issue 42): the member list pages and the
 // profiles opened on this device, per account, in IndexedDB. Logout deletes the account's copy.
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
+import type { DBSchema } from 'idb'
 import type { Member } from '../domain'
+import { deviceDatabase } from './deviceDatabase'
 
 /** Profiles kept per account: the most recently opened ones. */
 export const KEPT_PROFILES = 200
@@ -24,26 +25,14 @@ interface DeviceMembersSchema extends DBSchema {
   profiles: { key: [string, number]; value: KeptProfile; indexes: { account: string } }
 }
 
-const DB_NAME = 'abal-members'
-let opening: Promise<IDBPDatabase<DeviceMembersSchema>> | null = null
+const members = deviceDatabase<DeviceMembersSchema>('abal-members', (db) => {
+  db.createObjectStore('lists', { keyPath: 'account' })
+  const profiles = db.createObjectStore('profiles', { keyPath: ['account', 'id'] })
+  profiles.createIndex('account', 'account')
+})
+const database = members.open
 
-function database() {
-  opening ??= openDB<DeviceMembersSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('lists', { keyPath: 'account' })
-      const profiles = db.createObjectStore('profiles', { keyPath: ['account', 'id'] })
-      profiles.createIndex('account', 'account')
-    },
-  })
-  return opening
-}
-
-/** For tests: forget the open connection (fake-indexeddb is replaced between tests). */
-export async function closeDeviceMembersForTests() {
-  const db = await opening
-  db?.close()
-  opening = null
-}
+export const closeDeviceMembersForTests = members.close
 
 /** The same folding as the offline verifier's key: one account, however its name was typed. */
 const accountOf = (username: string) => username.trim().normalize('NFC').toLowerCase()

@@ -52,6 +52,9 @@ export function renderWithProviders(
   return { store, ...render(ui, { wrapper: Wrapper, ...options }) }
 }
 
+/** How long a screen test waits for what a lazily loaded route renders (findBy, waitFor). */
+export const slow = { timeout: 20_000 }
+
 /** Renders the app's routes (or given ones) at a path, with the real store. */
 export function renderRoute(
   path: string,
@@ -81,6 +84,6 @@ export async function expectLedHome(
 ) {
   server.on('GET', '/api/stats', { status: 500, json: {} })
   const { router } = renderRoute(path, { signedInAs: { id: 2, username: 'hanna', role } })
-  await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 20_000 })
+  await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow)
   expect(server.requests.some((request) => request.path === dataPath)).toBe(false)
 }

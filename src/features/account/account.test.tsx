@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TOKEN_KEY } from '../../app/api'
 import { emptyFrameRoutes, fakeToken, mockServerForEachTest } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 
 // The lazy screens load slowly on a busy machine.
 jest.setTimeout(90_000)
-const slow = { timeout: 20_000 }
 
 const server = mockServerForEachTest({
   width: 1280,

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
+import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import type { Account } from './accountsApi'
+import { admin } from '../../testing/staffAccounts'
 
 jest.setTimeout(90_000)
-const slow = { timeout: 20_000 }
 
-const admin = { id: 1, username: 'admin', role: 'admin' as const }
 const accounts: Account[] = [
   {
     id: 1,

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
+import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedChurch } from '../../testing/storedChurch'
+import { admin } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
-const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
 
 const church = storedChurch({
   name_am: 'ቅድስት ማርያም',

@@ -12,6 +12,8 @@ import {
 } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
+import { readAsDataUrl } from '../../shared/readAsDataUrl'
+import { messageOptions } from '../../shared/messageOptions'
 import { type ChurchProfile, useChurchQuery, useUpdateChurchMutation } from './churchApi'
 import './churchProfile.css'
 
@@ -37,15 +39,6 @@ type Values = Record<TextField, string> & {
 /** Logos the server accepts, read in the browser and sent as a data URL (at most ~650 KB). */
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 const MAX_LOGO_BYTES = 650_000
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
-    reader.readAsDataURL(file)
-  })
-}
 
 const valuesOf = (church: ChurchProfile): Values => ({
   name_am: church.name_am,
@@ -173,12 +166,7 @@ export default function ChurchProfileScreen() {
             label={t('churchIdCardLanguages')}
             extra={t('churchIdCardLanguagesHelp')}
           >
-            <Select
-              options={ID_CARD_LANGUAGES.map((pair) => ({
-                value: pair,
-                label: t(`churchIdCardLanguages.${pair}`),
-              }))}
-            />
+            <Select options={messageOptions(ID_CARD_LANGUAGES, 'churchIdCardLanguages', t)} />
           </Form.Item>
         </div>
         <fieldset className="church-standing">

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
+import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund } from '../../testing/storedDues'
+import { admin } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
-const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
 
 const dues = storedFund({
   rates: [

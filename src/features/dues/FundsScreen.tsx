@@ -27,6 +27,7 @@ import {
 } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
+import { messageOptions } from '../../shared/messageOptions'
 import { useChurchQuery } from '../churchProfile'
 import { type Language, selectLanguage } from '../preferences'
 import {
@@ -128,21 +129,11 @@ function FundDialog({
         {!fund && (
           <>
             <Form.Item name="kind" label={t('fundKind')}>
-              <Select
-                options={[
-                  { value: 'dues', label: t('fundKind.dues') },
-                  { value: 'gift', label: t('fundKind.gift') },
-                ]}
-              />
+              <Select options={messageOptions(['dues', 'gift'], 'fundKind', t)} />
             </Form.Item>
             {kind !== 'gift' && (
               <Form.Item name="payer" label={t('fundPayer')}>
-                <Select
-                  options={[
-                    { value: 'member', label: t('fundPayer.member') },
-                    { value: 'household', label: t('fundPayer.household') },
-                  ]}
-                />
+                <Select options={messageOptions(['member', 'household'], 'fundPayer', t)} />
               </Form.Item>
             )}
           </>
@@ -217,7 +208,7 @@ function RateDialog({
             onChange={setCategory}
             options={[
               { value: '', label: t('duesCategory.standard') },
-              ...DUES_CATEGORIES.map((c) => ({ value: c, label: t(`duesCategory.${c}`) })),
+              ...messageOptions(DUES_CATEGORIES, 'duesCategory', t),
             ]}
           />
         </Form.Item>

@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AuthUser } from '../auth'
 import { emptyHousehold, type Household, type MonthLine } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import type { HouseholdDuesAnswer } from './householdDuesApi'
+import { auditor, clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(90_000)
-const slow = { timeout: 20_000 }
-
-const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
-const auditor: AuthUser = { id: 3, username: 'auditor', role: 'auditor' }
 
 const household: Household = {
   ...emptyHousehold('የአቶ አበበ ከበደ ቤተሰብ'),

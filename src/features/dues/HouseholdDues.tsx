@@ -39,12 +39,7 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
 
   if (funds.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
   if (funds.isError)
-    return (
-      <LoadError
-        title={intl.formatMessage({ id: 'duesLoadFailed' })}
-        onRetry={() => void funds.refetch()}
-      />
-    )
+    return <LoadError titleId="duesLoadFailed" onRetry={() => void funds.refetch()} />
   if (!fund) return null
 
   let body
@@ -53,12 +48,7 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
   else if (dues.isError && status === 404)
     body = <Empty description={<FormattedMessage id="duesNoFund" />} />
   else if (dues.isError || !dues.data)
-    body = (
-      <LoadError
-        title={intl.formatMessage({ id: 'duesLoadFailed' })}
-        onRetry={() => void dues.refetch()}
-      />
-    )
+    body = <LoadError titleId="duesLoadFailed" onRetry={() => void dues.refetch()} />
   else
     body = (
       <DuesStrip

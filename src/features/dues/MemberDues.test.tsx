@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import type { MemberDuesAnswer, MonthLine } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import type { ReactNode } from 'react'
-import { renderRoute, type ProviderOptions } from '../../testing/renderWithProviders'
+import { renderRoute, slow, type ProviderOptions } from '../../testing/renderWithProviders'
 import { storedMemberDues } from '../../testing/storedDues'
 import { MemberDues } from './MemberDues'
 
@@ -12,7 +12,6 @@ const renderWithProviders = (node: ReactNode, options: ProviderOptions = {}) =>
   renderRoute('/member', { ...options, routes: [{ path: '/member', element: node }] })
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
 
 const states: MonthLine['state'][] = [
   'paid',

@@ -200,12 +200,7 @@ export function MemberDues({
   if (dues.isError) {
     const status = (dues.error as { status?: unknown } | undefined)?.status
     if (status === 404) return <Empty description={<FormattedMessage id="duesNoFund" />} />
-    return (
-      <LoadError
-        title={intl.formatMessage({ id: 'duesLoadFailed' })}
-        onRetry={() => void dues.refetch()}
-      />
-    )
+    return <LoadError titleId="duesLoadFailed" onRetry={() => void dues.refetch()} />
   }
   const data = dues.data
   if (!data) return null

@@ -10,18 +10,14 @@ import {
   type MonthLine,
 } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import type { Fund, Payment } from './duesApi'
 import { duesMonthLabel } from './duesText'
 import { MemberDues } from './MemberDues'
+import { admin, auditor, clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
-
-const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
-const admin: AuthUser = { id: 1, username: 'admin', role: 'admin' }
-const auditor: AuthUser = { id: 3, username: 'auditor', role: 'auditor' }
 
 /** 2018: Meskerem to Tir owed (Tir the current month), the rest ahead; 5,000 santim a month. */
 function answer(year: number): MemberDuesAnswer {

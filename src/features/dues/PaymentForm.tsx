@@ -18,6 +18,7 @@ import { useHouseholdDuesQuery } from './householdDuesApi'
 import { duesMonthLabel, nameIn } from './duesText'
 import { ledgerFromStrips, pickableMonths, previewAllocation, previewYears } from './paymentPreview'
 import './dues.css'
+import { messageOptions } from '../../shared/messageOptions'
 
 /** An Idempotency-Key: random, in insecure origins too (no crypto.randomUUID there). */
 function newKey(): string {
@@ -275,7 +276,7 @@ function PaymentFormBody({
             id="payment-method"
             value={method}
             onChange={setMethod}
-            options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`paymentMethod.${m}`) }))}
+            options={messageOptions(PAYMENT_METHODS, 'paymentMethod', t)}
           />
         </Form.Item>
         <Form.Item

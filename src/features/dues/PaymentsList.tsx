@@ -1,4 +1,4 @@
-import { Button, Empty, Form, Input, List, Modal, Skeleton, Tag } from 'antd'
+import { Button, Empty, Form, List, Modal, Skeleton, Tag } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
@@ -10,6 +10,7 @@ import { selectCurrentUser, useRole } from '../auth'
 import { selectLanguage } from '../preferences'
 import { type Payment, useFundsQuery, usePaymentsQuery, useVoidPaymentMutation } from './duesApi'
 import { nameIn, READABLE_TAG } from './duesText'
+import { ReasonField } from './ReasonField'
 
 /** Asks for the reason, then voids: the number stays, marked void. */
 function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClose: () => void }) {
@@ -57,20 +58,7 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
         <FormattedMessage id="paymentVoidExplain" />
       </p>
       <Form layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          label={intl.formatMessage({ id: 'duesReason' })}
-          htmlFor="void-reason"
-          required
-          validateStatus={error ? 'error' : undefined}
-          help={error}
-        >
-          <Input.TextArea
-            id="void-reason"
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </Form.Item>
+        <ReasonField id="void-reason" value={reason} onChange={setReason} error={error} />
       </Form>
     </Modal>
   )
@@ -78,7 +66,6 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
 
 /** A payer's payments, newest first: each opens its receipt again; some may be voided. */
 export function PaymentsList(payer: { memberId: number } | { householdId: number }) {
-  const intl = useIntl()
   const language = useAppSelector(selectLanguage)
   const role = useRole()
   const me = useAppSelector(selectCurrentUser)
@@ -92,12 +79,7 @@ export function PaymentsList(payer: { memberId: number } | { householdId: number
 
   if (payments.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />
   if (payments.isError)
-    return (
-      <LoadError
-        title={intl.formatMessage({ id: 'paymentsLoadFailed' })}
-        onRetry={() => void payments.refetch()}
-      />
-    )
+    return <LoadError titleId="paymentsLoadFailed" onRetry={() => void payments.refetch()} />
   const items = payments.data?.items ?? []
   return (
     <section className="dues-payments" aria-labelledby="dues-payments-title">

@@ -1,14 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import { qrPath } from '../idcard'
-import type { AuthUser } from '../auth'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { mockServerForEachTest } from '../../testing/mockServer'
 import { storedChurch } from '../../testing/storedChurch'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedPayment } from '../../testing/storedDues'
+import { clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
-const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
 
 const church = storedChurch({
   phone: '+251 11 123 4567',
@@ -24,15 +22,11 @@ const payment = storedPayment({
   allocations: [{ month: '2018-01', amount: 120000 }],
 })
 
-let server: MockServer
-beforeEach(() => {
-  server = installMockServer()
-  server.on('GET', '/api/church', { json: church })
-  server.on('GET', '/api/funds', { json: [storedFund()] })
-})
-afterEach(() => {
-  server.restore()
-  localStorage.clear()
+const server = mockServerForEachTest({
+  routes: (answers) => {
+    answers.on('GET', '/api/church', { json: church })
+    answers.on('GET', '/api/funds', { json: [storedFund()] })
+  },
 })
 
 describe('the receipt', () => {

@@ -17,6 +17,7 @@ import { type ChurchProfile, useChurchQuery } from '../churchProfile'
 import { type Fund, type Payment, useFundsQuery, usePaymentQuery } from './duesApi'
 import { ChurchHead } from './ChurchHead'
 import { duesMonthIn, nameIn } from './duesText'
+import './paper.css'
 import './receipt.css'
 
 export type ReceiptFormat = 'a5' | 'roll80'
@@ -110,7 +111,7 @@ export function Receipt({
   )
   return (
     <article
-      className={`receipt receipt-${format}${payment.status === 'void' ? ' receipt-is-void' : ''}`}
+      className={`print-paper receipt receipt-${format}${payment.status === 'void' ? ' receipt-is-void' : ''}`}
       aria-label={t('receiptTitle')}
     >
       <ChurchHead church={church} language={language} />
@@ -170,12 +171,7 @@ export default function ReceiptScreen() {
     body = <Result status="warning" title={<FormattedMessage id="receiptNotFound" />} />
   else if (payment.isLoading || church.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />
   else if (payment.isError || !payment.data)
-    body = (
-      <LoadError
-        title={intl.formatMessage({ id: 'receiptLoadFailed' })}
-        onRetry={() => void payment.refetch()}
-      />
-    )
+    body = <LoadError titleId="receiptLoadFailed" onRetry={() => void payment.refetch()} />
   else
     body = (
       <Receipt

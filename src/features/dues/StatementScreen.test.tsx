@@ -1,13 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import type { HouseholdStatementAnswer, MonthLine, StatementAnswer } from '../../domain'
-import type { AuthUser } from '../auth'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { storedChurch } from '../../testing/storedChurch'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
+import { clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
-const clerk: AuthUser = { id: 2, username: 'clerk', role: 'clerk' }
 
 const church = storedChurch()
 

@@ -16,6 +16,7 @@ import {
   joinList,
   minorDigits,
   moneyText,
+  STATEMENT_PAYMENT_COLUMNS,
   type StatementAnswer,
   todayIso,
 } from '../../domain'
@@ -31,6 +32,7 @@ import {
 import { ChurchHead } from './ChurchHead'
 import { duesMonthGregorianSpan, duesMonthIn, duesMonthLabel, nameIn } from './duesText'
 import { type StatementArgs, statementPath, useStatementQuery } from './statementApi'
+import './paper.css'
 import './receipt.css'
 import './statement.css'
 
@@ -152,14 +154,7 @@ function PaymentsTable({
 }) {
   const figure = (minor: number) => formatMinor(minor, minorDigits(data.currency))
   const fund = (id: number) => data.funds.find((f) => f.fund_id === id)
-  const heads = [
-    t('receiptNumber'),
-    t('receiptDate'),
-    t('duesReportFund'),
-    t('duesReportMethod'),
-    t('duesReportMonths'),
-    t('receiptAmount'),
-  ]
+  const heads = STATEMENT_PAYMENT_COLUMNS.map((id) => t(id))
   return (
     <section className="statement-section" aria-labelledby="statement-payments">
       <h3 className="statement-heading" id="statement-payments">
@@ -242,7 +237,7 @@ function Statement({
       : [[t('household'), data.name]]
   const dues = data.funds.filter((f) => f.months.length > 0)
   return (
-    <article className="statement" aria-labelledby="statement-title">
+    <article className="print-paper statement" aria-labelledby="statement-title">
       <ChurchHead church={church} language={language} />
       <h2 id="statement-title" className="statement-title">
         {t('duesReportStatement')} · {t('duesYear', { year: data.year })}

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { mockServerForEachTest } from '../../testing/mockServer'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 
 jest.setTimeout(60_000)
-const slow = { timeout: 20_000 }
 
 const receipt = {
   receipt_number: '2018-000123',
@@ -14,14 +13,7 @@ const receipt = {
   payer_initials: 'A. K.',
 }
 
-let server: MockServer
-beforeEach(() => {
-  server = installMockServer()
-})
-afterEach(() => {
-  server.restore()
-  localStorage.clear()
-})
+const server = mockServerForEachTest()
 
 describe('the public receipt check', () => {
   it('shows a valid receipt without sign-in: number, amount, both dates, initials', async () => {

@@ -25,12 +25,7 @@ export default function VerifyReceiptScreen() {
   else if (status === 404 || status === 400)
     body = <Result status="warning" title={<FormattedMessage id="receiptNotFound" />} />
   else if (check.isError || !check.data)
-    body = (
-      <LoadError
-        title={intl.formatMessage({ id: 'receiptCheckFailed' })}
-        onRetry={() => void check.refetch()}
-      />
-    )
+    body = <LoadError titleId="receiptCheckFailed" onRetry={() => void check.refetch()} />
   else {
     const receipt = check.data
     const valid = receipt.status === 'valid'

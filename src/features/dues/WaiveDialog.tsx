@@ -1,4 +1,4 @@
-import { Checkbox, Form, Input, Modal } from 'antd'
+import { Checkbox, Form, Modal } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { serverMessage } from '../../app/api'
@@ -6,6 +6,7 @@ import type { MonthLine } from '../../domain'
 import type { Language } from '../preferences'
 import { useWaiveMonthsMutation } from './duesApi'
 import { duesMonthLabel } from './duesText'
+import { ReasonField } from './ReasonField'
 
 /** Admins forgive months of the shown year (a council's decision), with the reason. */
 export function WaiveDialog({
@@ -86,20 +87,12 @@ export function WaiveDialog({
             />
           )}
         </Form.Item>
-        <Form.Item
-          label={t('duesReason')}
-          htmlFor="waive-reason"
-          required
-          validateStatus={errors.reason || errors.form ? 'error' : undefined}
-          help={errors.reason ?? errors.form}
-        >
-          <Input.TextArea
-            id="waive-reason"
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </Form.Item>
+        <ReasonField
+          id="waive-reason"
+          value={reason}
+          onChange={setReason}
+          error={errors.reason ?? errors.form}
+        />
       </Form>
     </Modal>
   )

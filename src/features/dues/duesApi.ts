@@ -30,16 +30,21 @@ const duesTagged = api.enhanceEndpoints({ addTagTypes: ['Payment', 'Fund'] })
 const duesPath = ({ memberId, householdId }: { memberId?: number; householdId?: number }) =>
   householdId !== undefined ? `api/households/${householdId}/dues` : `api/members/${memberId}/dues`
 
+/** A payer's strip of one fund (else the server's first) and year (else the current one). */
+export function duesYearPath(
+  args: { memberId?: number; householdId?: number } & Omit<MemberDuesArgs, 'memberId'>,
+) {
+  const search = new URLSearchParams()
+  if (args.fundId !== undefined) search.set('fund_id', String(args.fundId))
+  if (args.year !== undefined) search.set('year', String(args.year))
+  const text = search.toString()
+  return `${duesPath(args)}${text ? `?${text}` : ''}`
+}
+
 export const duesApi = duesTagged.injectEndpoints({
   endpoints: (build) => ({
     memberDues: build.query<MemberDuesAnswer, MemberDuesArgs>({
-      query: ({ memberId, year, fundId }) => {
-        const search = new URLSearchParams()
-        if (fundId !== undefined) search.set('fund_id', String(fundId))
-        if (year !== undefined) search.set('year', String(year))
-        const text = search.toString()
-        return `api/members/${memberId}/dues${text ? `?${text}` : ''}`
-      },
+      query: duesYearPath,
       providesTags: (_result, _error, { memberId }) => [
         { type: 'Member', id: memberId },
         { type: 'Payment', id: `member-${memberId}` },
@@ -50,7 +55,7 @@ export const duesApi = duesTagged.injectEndpoints({
       async queryFn(args, _api, _options, baseQuery) {
         const answers: MemberDuesAnswer[] = []
         for (const year of args.years) {
-          const result = await baseQuery(`${duesPath(args)}?fund_id=${args.fundId}&year=${year}`)
+          const result = await baseQuery(duesYearPath({ ...args, year }))
           if (result.error) return { error: result.error }
           answers.push(result.data as MemberDuesAnswer)
         }

@@ -2,15 +2,27 @@
 // good-standing list (the voters' roll); each on screen, printed, or downloaded as .xlsx in the
 // user's language and calendar.
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
-import { Alert, Button, Empty, Flex, InputNumber, Select, Skeleton, Table, Tabs } from 'antd'
-import { type TdHTMLAttributes, useState } from 'react'
+import {
+  Alert,
+  Button,
+  Empty,
+  Flex,
+  InputNumber,
+  Select,
+  Skeleton,
+  Table,
+  type TableProps,
+  Tabs,
+} from 'antd'
+import { type ReactNode, type TdHTMLAttributes, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { lineId, lineName, moneyText, monthOfDay, todayIso } from '../../domain'
+import { ARREARS_SORTS, lineId, lineName, moneyText, monthOfDay, todayIso } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { useDownload } from '../../shared/useDownload'
 import { useIsMobile } from '../../shared/useMediaQuery'
+import { messageOptions } from '../../shared/messageOptions'
 import { selectCalendar } from '../preferences'
 import {
   type ArrearsSort,
@@ -47,6 +59,86 @@ function Toolbar({ file, name }: { file: string; name: string }) {
       </Button>
       {download.error && <Alert type="error" showIcon title={t(download.error)} />}
     </Flex>
+  )
+}
+
+/** A report's filter: its words over its control, which `id` names to a screen reader. */
+function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <label className="dues-filter">
+      <span id={id}>{label}</span>
+      {children}
+    </label>
+  )
+}
+
+/** A whole number filter (a year, a number of months) within `range`, both ends included. */
+function NumberFilter({
+  id,
+  label,
+  range: [min, max],
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  range: readonly [number, number]
+  value: number
+  onChange: (value: number) => void
+}) {
+  return (
+    <Filter id={id} label={label}>
+      <InputNumber<number>
+        aria-labelledby={id}
+        min={min}
+        max={max}
+        value={value}
+        onChange={(next) => next && onChange(next)}
+      />
+    </Filter>
+  )
+}
+
+/** A report's lines, all on one page (paper has no pager), with the report's empty note. */
+function ReportTable<T extends object>({
+  empty,
+  ...table
+}: Omit<TableProps<T>, 'size' | 'pagination' | 'locale'> & { empty: string }) {
+  return (
+    <Table<T>
+      size="small"
+      pagination={false}
+      locale={{ emptyText: <Empty description={empty} /> }}
+      {...table}
+    />
+  )
+}
+
+/** A report's frame: its filters and toolbar, then its heading, which names the section. */
+function ReportSection({
+  id,
+  filters,
+  download,
+  title,
+  children,
+}: {
+  id: string
+  filters: ReactNode
+  download: { file: string; name: string }
+  title: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+        {filters}
+        <Toolbar file={download.file} name={download.name} />
+      </Flex>
+      <h3 id={`${id}-title`} className="dues-report-heading">
+        {title}
+      </h3>
+      {children}
+    </section>
   )
 }
 
@@ -95,39 +187,34 @@ function CollectionsReport() {
     ? [...data.funds, { fund_id: 0, months: data.months, total: data.total }]
     : []
   return (
-    <section aria-labelledby="collections-title">
-      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
-        <label className="dues-filter">
-          <span id="collections-year">{t('duesReportYear')}</span>
-          <InputNumber<number>
-            aria-labelledby="collections-year"
-            min={1900}
-            max={2200}
-            value={year}
-            onChange={(value) => value && setYear(value)}
-          />
-        </label>
-        <Toolbar file={`api/reports/collections?year=${year}`} name={`collections-${year}`} />
-      </Flex>
-      <h3 id="collections-title" className="dues-report-heading">
-        {t('duesReportCollections')} · {t('duesYear', { year })}
-      </h3>
+    <ReportSection
+      id="collections"
+      filters={
+        <NumberFilter
+          id="collections-year"
+          label={t('duesReportYear')}
+          range={[1900, 2200]}
+          value={year}
+          onChange={setYear}
+        />
+      }
+      download={{ file: `api/reports/collections?year=${year}`, name: `collections-${year}` }}
+      title={`${t('duesReportCollections')} · ${t('duesYear', { year })}`}
+    >
       {report.isError ? (
         <LoadError title={t('duesReportLoadFailed')} onRetry={() => void report.refetch()} />
       ) : !data ? (
         <Skeleton active />
       ) : (
-        <Table<Row>
-          size="small"
+        <ReportTable<Row>
           rowKey="fund_id"
           columns={columns}
           dataSource={rows}
-          pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('duesReportNothing')} /> }}
+          empty={t('duesReportNothing')}
         />
       )}
-    </section>
+    </ReportSection>
   )
 }
 
@@ -213,19 +300,15 @@ function PayerChoice({
   )
   if (!households) return null
   return (
-    <label className="dues-filter">
-      <span id="report-payer">{t('duesReportPayer')}</span>
+    <Filter id="report-payer" label={t('duesReportPayer')}>
       <Select<ReportPayer>
         aria-labelledby="report-payer"
         value={value}
         onChange={onChange}
         style={{ minWidth: 160 }}
-        options={(['member', 'household'] as const).map((payer) => ({
-          value: payer,
-          label: t(`duesReportPayer.${payer}`),
-        }))}
+        options={messageOptions(['member', 'household'] as const, 'duesReportPayer', t)}
       />
-    </label>
+    </Filter>
   )
 }
 
@@ -240,45 +323,40 @@ function ArrearsReport() {
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
-    <section aria-labelledby="arrears-title">
-      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
+    <ReportSection
+      id="arrears"
+      filters={
         <Flex gap={12} wrap>
           <PayerChoice value={payer} onChange={setPayer} />
-          <label className="dues-filter">
-            <span id="arrears-min">{t('duesReportMinMonths')}</span>
-            <InputNumber<number>
-              aria-labelledby="arrears-min"
-              min={1}
-              max={1200}
-              value={minMonths}
-              onChange={(value) => value && setMinMonths(value)}
-            />
-          </label>
-          <label className="dues-filter">
-            <span id="arrears-sort">{t('duesReportSort')}</span>
+          <NumberFilter
+            id="arrears-min"
+            label={t('duesReportMinMonths')}
+            range={[1, 1200]}
+            value={minMonths}
+            onChange={setMinMonths}
+          />
+          <Filter id="arrears-sort" label={t('duesReportSort')}>
             <Select<ArrearsSort>
               aria-labelledby="arrears-sort"
               value={sort}
               onChange={setSort}
               style={{ minWidth: 200 }}
-              options={(['months_desc', 'months_asc', 'amount_desc', 'name'] as const).map(
-                (value) => ({
-                  value,
-                  label: t(`duesReportSort.${value}`),
-                }),
-              )}
+              options={messageOptions(ARREARS_SORTS, 'duesReportSort', t)}
             />
-          </label>
+          </Filter>
         </Flex>
-        <Toolbar
-          file={`api/reports/arrears?owner=all&payer=${payer}&min_months=${minMonths}&sort=${sort}`}
-          name="arrears"
-        />
-      </Flex>
-      <h3 id="arrears-title" className="dues-report-heading">
-        {t('duesReportArrears')}
-        {first && ` · ${monthText(first.current_month, language)}`}
-      </h3>
+      }
+      download={{
+        file: `api/reports/arrears?owner=all&payer=${payer}&min_months=${minMonths}&sort=${sort}`,
+        name: 'arrears',
+      }}
+      title={
+        <>
+          {t('duesReportArrears')}
+          {first && ` · ${monthText(first.current_month, language)}`}
+        </>
+      }
+    >
       {first && (
         <p className="dues-report-summary">
           {t(households ? 'duesReportArrearsSummaryHouseholds' : 'duesReportArrearsSummary', {
@@ -294,7 +372,7 @@ function ArrearsReport() {
         payer={payer}
         empty={households ? 'duesReportNoArrearsHouseholds' : 'duesReportNoArrears'}
       />
-    </section>
+    </ReportSection>
   )
 }
 
@@ -328,15 +406,13 @@ function PayerLines({
   if (currency === undefined) return <Skeleton active />
   return (
     <>
-      <Table<ReportLine>
-        size="small"
+      <ReportTable<ReportLine>
         rowKey={lineId}
         className="dues-report-lines"
         columns={payerColumns(t, language, currency, owing, payer, narrow)}
         dataSource={lines}
-        pagination={false}
         scroll={narrow ? undefined : { x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t(empty)} /> }}
+        empty={t(empty)}
       />
       {report.hasNextPage && (
         <Flex justify="center" className="no-print dues-more">
@@ -357,15 +433,20 @@ function GoodStandingReport() {
   const pages = report.data?.pages ?? []
   const first = pages[0]
   return (
-    <section aria-labelledby="standing-title">
-      <Flex justify="space-between" align="end" wrap gap={8} className="dues-report-filters">
-        <PayerChoice value={payer} onChange={setPayer} />
-        <Toolbar file={`api/reports/good-standing?owner=all&payer=${payer}`} name="good-standing" />
-      </Flex>
-      <h3 id="standing-title" className="dues-report-heading">
-        {t(households ? 'duesReportGoodStandingHouseholds' : 'duesReportGoodStanding')}
-        {first && ` · ${monthText(first.current_month, language)}`}
-      </h3>
+    <ReportSection
+      id="standing"
+      filters={<PayerChoice value={payer} onChange={setPayer} />}
+      download={{
+        file: `api/reports/good-standing?owner=all&payer=${payer}`,
+        name: 'good-standing',
+      }}
+      title={
+        <>
+          {t(households ? 'duesReportGoodStandingHouseholds' : 'duesReportGoodStanding')}
+          {first && ` · ${monthText(first.current_month, language)}`}
+        </>
+      }
+    >
       {first && (
         <p className="dues-report-summary">
           {t(households ? 'duesReportCountHouseholds' : 'duesReportCount', { count: first.count })}{' '}
@@ -379,7 +460,7 @@ function GoodStandingReport() {
         payer={payer}
         empty={households ? 'duesReportNobodyHouseholds' : 'duesReportNobody'}
       />
-    </section>
+    </ReportSection>
   )
 }
 

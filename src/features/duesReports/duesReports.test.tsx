@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockServerForEachTest } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import type { ArrearsPage, CashUp, CashUpClerk } from './duesReportsApi'
 
 jest.setTimeout(90_000)
-const slow = { timeout: 20_000 }
 
 const clerk = { id: 2, username: 'hanna', role: 'clerk' as const }
 const fund = {

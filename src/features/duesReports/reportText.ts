@@ -1,5 +1,5 @@
 // How the dues reports write months, money, funds and methods in the user's language.
-import { useIntl } from 'react-intl'
+import { type IntlShape, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { ethiopianMonthName } from '../../domain'
 import { type Language, selectLanguage } from '../preferences'
@@ -8,6 +8,15 @@ import { type Language, selectLanguage } from '../preferences'
 export function monthText(month: string, language: Language): string {
   const [year, number] = month.split('-').map(Number)
   return `${ethiopianMonthName(number, language)} ${year}`
+}
+
+/** The same month with its era mark, as the home charts write months: "ኅዳር 2019 ዓ.ም.". */
+export function eraMonthText(month: string, language: Language, intl: IntlShape): string {
+  const [year, number] = month.split('-').map(Number)
+  return intl.formatMessage(
+    { id: 'monthOfYear' },
+    { calendar: 'ethiopian', month: ethiopianMonthName(number, language), year: String(year) },
+  )
 }
 
 export function fundText(

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockServerForEachTest } from '../../testing/mockServer'
-import { expectLedHome, renderRoute } from '../../testing/renderWithProviders'
+import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import type { AuditEvent } from './historyApi'
 
 jest.setTimeout(90_000)
-const slow = { timeout: 20_000 }
 
 const auditor = { id: 5, username: 'board', role: 'auditor' as const }
 const update: AuditEvent = {

@@ -1,12 +1,22 @@
 import { HistoryOutlined } from '@ant-design/icons'
 import { Card, Empty, Skeleton } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { labelMark } from '../../domain'
+import { type DateLanguage, labelMark } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
 import { DateTime } from '../../shared/DateTime'
 import { useMemberHistoryQuery, type AuditEvent } from './historyApi'
 import { useHistoryText } from './historyText'
 import './history.css'
+
+/** A changed field's name and its colon, in the language's own punctuation. */
+function FieldName({ label, language }: { label: string; language: DateLanguage }) {
+  return (
+    <span className="history-field">
+      {label}
+      {labelMark(language)}
+    </span>
+  )
+}
 
 /** One event: when, who, what, and each changed field with its value before and after. */
 export function HistoryEntry({ event, showSubject }: { event: AuditEvent; showSubject?: boolean }) {
@@ -31,11 +41,7 @@ export function HistoryEntry({ event, showSubject }: { event: AuditEvent; showSu
           <ul className="history-changes">
             {changes.map((change) => (
               <li key={change.field}>
-                <span className="history-field">
-                  {change.label}
-                  {labelMark(text.language)}
-                </span>{' '}
-                {change.after}
+                <FieldName label={change.label} language={text.language} /> {change.after}
               </li>
             ))}
           </ul>
@@ -45,10 +51,7 @@ export function HistoryEntry({ event, showSubject }: { event: AuditEvent; showSu
         <ul className="history-changes">
           {changes.map((change) => (
             <li key={change.field}>
-              <span className="history-field">
-                {change.label}
-                {labelMark(text.language)}
-              </span>{' '}
+              <FieldName label={change.label} language={text.language} />{' '}
               <del className="history-before">{change.before}</del>
               <span aria-hidden> → </span>
               <span className="sr-only">
@@ -70,12 +73,7 @@ export function MemberHistory({ memberId }: { memberId: number }) {
   let body
   if (history.isLoading) body = <Skeleton active paragraph={{ rows: 3 }} />
   else if (history.isError)
-    body = (
-      <LoadError
-        title={intl.formatMessage({ id: 'fetchHistoryError' })}
-        onRetry={() => void history.refetch()}
-      />
-    )
+    body = <LoadError titleId="fetchHistoryError" onRetry={() => void history.refetch()} />
   else if (!history.data?.items.length)
     body = <Empty description={<FormattedMessage id="historyEmpty" />} />
   else

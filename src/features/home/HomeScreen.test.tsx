@@ -153,6 +153,28 @@ describe('HomeScreen', () => {
     },
   )
 
+  it.each([
+    ['en', 'Collected in Hidar 2019 E.C.'],
+    ['am', 'በኅዳር 2019 ዓ.ም. የተሰበሰበ'],
+    ['om', 'Sadaasa 2019 ALI keessatti kan walitti qabame'],
+  ] as const)('writes the era mark after the dues figure’s month (%s)', async (language, label) => {
+    server.on('GET', '/api/stats', {
+      json: {
+        ...stats,
+        dues: {
+          currency: 'ETB',
+          month: '2019-03',
+          collected: 1304500,
+          payments: 3,
+          members_in_arrears: 2,
+        },
+      },
+    })
+    renderRoute('/home', { signedInAs: admin, language })
+    const figure = (await screen.findByText(label, undefined, SLOW)).closest('.home-figure')
+    expect(figure?.querySelector('.home-figure-value')?.textContent).toBe('13,045.00 ETB')
+  })
+
   it('names each figure to a screen reader in the language’s own punctuation', async () => {
     renderRoute('/home', { signedInAs: admin, language: 'am' })
     expect(

@@ -1,5 +1,5 @@
 import { App, Form, Input, List, Modal, Radio, Select, Typography } from 'antd'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useIntl } from 'react-intl'
 import {
   fullName,
@@ -27,14 +27,64 @@ function useRoleOptions(household: Household) {
   }))
 }
 
-/** The answer to a refused membership change, in the user's language. */
-function useMembershipError() {
+/**
+ * Sends a link or a move: on success says so and closes the dialog; a refusal is told in the
+ * user's language and leaves the dialog open.
+ */
+function useMembershipChange(onClose: () => void) {
   const intl = useIntl()
-  return (error: unknown) => {
-    const status = (error as { status?: unknown }).status
-    if (status === 409) return intl.formatMessage({ id: 'secondHead' })
-    return serverMessage(error) ?? intl.formatMessage({ id: 'householdSaveFailed' })
+  const { message } = App.useApp()
+  const [setMember, sending] = useSetHouseholdMemberMutation()
+  const change = async (args: Parameters<typeof setMember>[0], success: string) => {
+    try {
+      await setMember(args).unwrap()
+      void message.success(success)
+      onClose()
+    } catch (error) {
+      const status = (error as { status?: unknown }).status
+      void message.error(
+        status === 409
+          ? intl.formatMessage({ id: 'secondHead' })
+          : (serverMessage(error) ?? intl.formatMessage({ id: 'householdSaveFailed' })),
+      )
+    }
   }
+  return [change, sending.isLoading] as const
+}
+
+/** The dialog both changes open in: OK stays off until a member or a household is chosen. */
+function MembershipModal({
+  title,
+  okText,
+  chosen,
+  saving,
+  onOk,
+  onClose,
+  children,
+}: {
+  title: string
+  okText: string
+  chosen: boolean
+  saving: boolean
+  onOk: () => void
+  onClose: () => void
+  children: ReactNode
+}) {
+  const intl = useIntl()
+  return (
+    <Modal
+      open
+      title={title}
+      okText={okText}
+      cancelText={intl.formatMessage({ id: 'cancel' })}
+      okButtonProps={{ disabled: !chosen }}
+      confirmLoading={saving}
+      onOk={onOk}
+      onCancel={onClose}
+    >
+      <Form layout="vertical">{children}</Form>
+    </Modal>
+  )
 }
 
 /** Link an existing member: the member list's search, then a role. */
@@ -47,74 +97,62 @@ export function LinkMemberDialog({
 }) {
   const intl = useIntl()
   const t = (id: string) => intl.formatMessage({ id })
-  const { message } = App.useApp()
   const [query, setQuery] = useState('')
   const [text, changeText] = useDebouncedText(query, setQuery, 300)
   const [chosen, setChosen] = useState<number | null>(null)
   const roles = useRoleOptions(household)
   const [role, setRole] = useState<HouseholdRole>(roles.find((r) => !r.disabled)!.value)
   const search = useHouseholdMemberSearchQuery(query.trim(), { skip: query.trim() === '' })
-  const [link, linking] = useSetHouseholdMemberMutation()
-  const errorText = useMembershipError()
+  const [change, saving] = useMembershipChange(onClose)
   const inHousehold = new Set(household.members.map((member) => member.id))
   const found = (search.data?.items ?? []).filter((member) => !inHousehold.has(member.id))
 
-  const save = async () => {
+  const save = () => {
     if (chosen === null) return
-    try {
-      await link({ householdId: household.id, memberId: chosen, role }).unwrap()
-      void message.success(t('memberLinked'))
-      onClose()
-    } catch (error) {
-      void message.error(errorText(error))
-    }
+    void change({ householdId: household.id, memberId: chosen, role }, t('memberLinked'))
   }
 
   return (
-    <Modal
-      open
+    <MembershipModal
       title={t('linkMember')}
       okText={t('linkMember')}
-      cancelText={t('cancel')}
-      okButtonProps={{ disabled: chosen === null }}
-      confirmLoading={linking.isLoading}
-      onOk={() => void save()}
-      onCancel={onClose}
+      chosen={chosen !== null}
+      saving={saving}
+      onOk={save}
+      onClose={onClose}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('householdSearchMembers')}>
-          <Input
-            type="search"
-            allowClear
-            autoFocus
-            value={text}
-            onChange={(event) => changeText(event.target.value)}
+      <Form.Item label={t('householdSearchMembers')}>
+        <Input
+          type="search"
+          allowClear
+          autoFocus
+          value={text}
+          onChange={(event) => changeText(event.target.value)}
+        />
+      </Form.Item>
+      {query.trim() !== '' && (
+        <Radio.Group
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value as number)}
+          style={{ width: '100%' }}
+        >
+          <List
+            size="small"
+            loading={search.isFetching}
+            dataSource={found}
+            locale={{ emptyText: t('noMembersFound') }}
+            renderItem={(member) => (
+              <List.Item>
+                <Radio value={member.id}>{fullName(member)}</Radio>
+              </List.Item>
+            )}
           />
-        </Form.Item>
-        {query.trim() !== '' && (
-          <Radio.Group
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value as number)}
-            style={{ width: '100%' }}
-          >
-            <List
-              size="small"
-              loading={search.isFetching}
-              dataSource={found}
-              locale={{ emptyText: t('noMembersFound') }}
-              renderItem={(member) => (
-                <List.Item>
-                  <Radio value={member.id}>{fullName(member)}</Radio>
-                </List.Item>
-              )}
-            />
-          </Radio.Group>
-        )}
-        <Form.Item label={t('householdRole')}>
-          <Select value={role} onChange={setRole} options={roles} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        </Radio.Group>
+      )}
+      <Form.Item label={t('householdRole')}>
+        <Select value={role} onChange={setRole} options={roles} />
+      </Form.Item>
+    </MembershipModal>
   )
 }
 
@@ -130,15 +168,13 @@ export function MoveMemberDialog({
 }) {
   const intl = useIntl()
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
-  const { message } = App.useApp()
   const [query, setQuery] = useState('')
   const [target, setTarget] = useState<number | null>(null)
   const [role, setRole] = useState<HouseholdRole>(
     member.household_role === 'head' ? 'relative' : member.household_role,
   )
   const list = useHouseholdListInfiniteQuery({ q: query })
-  const [move, moving] = useSetHouseholdMemberMutation()
-  const errorText = useMembershipError()
+  const [change, saving] = useMembershipChange(onClose)
   const options = (list.data?.pages[0]?.items ?? [])
     .filter((item) => item.id !== household.id)
     .map((item) => ({
@@ -146,51 +182,42 @@ export function MoveMemberDialog({
       label: item.number ? `${item.name} (${item.number})` : item.name,
     }))
 
-  const save = async () => {
+  const save = () => {
     if (target === null) return
-    try {
-      await move({ householdId: target, memberId: member.id, role }).unwrap()
-      void message.success(t('memberMoved', { name: fullName(member) }))
-      onClose()
-    } catch (error) {
-      void message.error(errorText(error))
-    }
+    const success = t('memberMoved', { name: fullName(member) })
+    void change({ householdId: target, memberId: member.id, role }, success)
   }
 
   return (
-    <Modal
-      open
+    <MembershipModal
       title={t('moveMemberNamed', { name: fullName(member) })}
       okText={t('moveMember')}
-      cancelText={t('cancel')}
-      okButtonProps={{ disabled: target === null }}
-      confirmLoading={moving.isLoading}
-      onOk={() => void save()}
-      onCancel={onClose}
+      chosen={target !== null}
+      saving={saving}
+      onOk={save}
+      onClose={onClose}
     >
-      <Form layout="vertical">
-        <Form.Item label={t('moveToHousehold')}>
-          <Select
-            showSearch={{ filterOption: false, onSearch: setQuery }}
-            value={target ?? undefined}
-            onChange={setTarget}
-            options={options}
-            loading={list.isFetching}
-            notFoundContent={t('householdsNoMatch')}
-          />
-        </Form.Item>
-        <Form.Item label={t('householdRole')}>
-          <Select
-            value={role}
-            onChange={setRole}
-            options={HOUSEHOLD_ROLES.map((value) => ({
-              value,
-              label: t(roleMessageId(value)),
-            }))}
-          />
-        </Form.Item>
-        <Typography.Text type="secondary">{t('moveMemberNote')}</Typography.Text>
-      </Form>
-    </Modal>
+      <Form.Item label={t('moveToHousehold')}>
+        <Select
+          showSearch={{ filterOption: false, onSearch: setQuery }}
+          value={target ?? undefined}
+          onChange={setTarget}
+          options={options}
+          loading={list.isFetching}
+          notFoundContent={t('householdsNoMatch')}
+        />
+      </Form.Item>
+      <Form.Item label={t('householdRole')}>
+        <Select
+          value={role}
+          onChange={setRole}
+          options={HOUSEHOLD_ROLES.map((value) => ({
+            value,
+            label: t(roleMessageId(value)),
+          }))}
+        />
+      </Form.Item>
+      <Typography.Text type="secondary">{t('moveMemberNote')}</Typography.Text>
+    </MembershipModal>
   )
 }

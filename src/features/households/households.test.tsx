@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Household, HouseholdListItem } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
 import { familyPrefill } from './familyPrefill'
 
 jest.setTimeout(90_000)
-const slow = { timeout: 20_000 }
 
 const clerk = { id: 2, username: 'hanna', role: 'clerk' as const }
 

@@ -60,6 +60,15 @@ async function open(path = '/member/idcard/42') {
   return result
 }
 
+/** The card screen for a reader who chose this language and calendar. */
+function openWithPreferences(language: string, calendar: string) {
+  return renderRoute('/member/idcard/42', {
+    routes,
+    signedInAs: { id: 1, username: 'admin' },
+    preloadedState: { preferences: { language, themeMode: 'light', calendar } } as never,
+  })
+}
+
 /** Lets responses be read and the screen re-render, without reaching the next retry. */
 async function settle() {
   for (let i = 0; i < 10; i++) await act(() => jest.advanceTimersByTimeAsync(20))
@@ -123,13 +132,7 @@ describe('IdCardScreen', () => {
 
   it('writes the dates in the Ethiopian calendar when that is the preference', async () => {
     server.on('GET', '/api/members/42', { json: { ...MEMBER, photo_path: null } })
-    renderRoute('/member/idcard/42', {
-      routes,
-      signedInAs: { id: 1, username: 'admin' },
-      preloadedState: {
-        preferences: { language: 'am', themeMode: 'light', calendar: 'ethiopian' },
-      } as never,
-    })
+    openWithPreferences('am', 'ethiopian')
     await settle()
     // 1990-05-04 is 26 Miyazya 1982 in the Ethiopian calendar.
     expect(frontSvg()).toContain('aria-label="ሚያዝያ 26 ቀን 1982 ዓ.ም."')
@@ -149,13 +152,7 @@ describe('IdCardScreen', () => {
     english.unmount()
 
     server.on('GET', '/api/church', { json: { name_en: 'St Mary', id_card_languages: 'am_en' } })
-    renderRoute('/member/idcard/42', {
-      routes,
-      signedInAs: { id: 1, username: 'admin' },
-      preloadedState: {
-        preferences: { language: 'om', themeMode: 'light', calendar: 'gregorian' },
-      } as never,
-    })
+    openWithPreferences('om', 'gregorian')
     await settle()
     expect(frontSvg()).toContain('aria-label="Gender · ጾታ"')
     expect(frontSvg()).not.toContain('Saala')

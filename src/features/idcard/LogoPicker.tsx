@@ -1,15 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import { App, Avatar, Button, Upload } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
-    reader.readAsDataURL(file)
-  })
-}
+import { readAsDataUrl } from '../../shared/readAsDataUrl'
 
 /**
  * "Upload Church Logo" (spec 2.9): the picked image is read in the browser and handed to the

@@ -4,6 +4,7 @@ import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import type { ImportPreview } from '../../domain'
 import { storedImportPreview } from '../../testing/storedImport'
+import { admin } from '../../testing/staffAccounts'
 
 // One test walks all five steps through antd's tables and selects: slow in jsdom.
 jest.setTimeout(120_000)
@@ -33,8 +34,6 @@ const PREVIEWED: ImportPreview = {
   errors: [{ row: 4, field: 'date_of_birth', message: 'invalidDate' }],
   duplicates: [{ row: 3, member_id: 41, other_row: null, reason: 'same_name_and_phone' }],
 }
-
-const admin = { id: 1, username: 'admin', role: 'admin' as const }
 
 let server: MockServer
 beforeEach(() => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderWithProviders } from '../../testing/renderWithProviders'
 import { ExportMenu, exportUrl } from './ExportMenu'
+import { admin } from '../../testing/staffAccounts'
 
 jest.setTimeout(60_000)
 
@@ -26,8 +27,6 @@ afterEach(() => {
   server.restore()
   jest.restoreAllMocks()
 })
-
-const admin = { id: 1, username: 'admin', role: 'admin' as const }
 
 describe('ExportMenu', () => {
   it('asks for the list as shown: search, status, owner, language and calendar', () => {

@@ -3,12 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ageOn, todayIso } from '../../domain'
 import am from '../../../locales/am.json'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
 
 // A whole profile form in jsdom is slow, more so on a busy two-core machine.
 jest.setTimeout(120_000)
-const SLOW = { timeout: 20_000 }
 
 const member = storedMember({
   gender: 'male',
@@ -40,7 +39,7 @@ const button = (name: RegExp) => screen.getByRole('button', { name })
 describe('member profile (spec 2.7, 4.8)', () => {
   it('opens /member/edit/{id} in view mode with the summary and the values as text', async () => {
     renderRoute('/member/edit/7', { signedInAs })
-    const heading = await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    const heading = await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     const summary = within(heading.closest('.profile-summary-card') as HTMLElement)
     const age = ageOn('1990-05-17', todayIso())
     expect(summary.getByText(`${age} years old`)).toBeInTheDocument()
@@ -87,7 +86,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
       return { json: { ...member, first_name: String(form.get('first_name')) } }
     })
     const { router } = renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/^Edit$/))
     const first = screen.getByRole('textbox', { name: 'Given name' })
     fireEvent.change(first, { target: { value: 'Abebech' } })
@@ -98,7 +97,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     })
     fireEvent.click(button(/Save/))
 
-    expect(await screen.findByText('Member updated successfully', {}, SLOW)).toBeInTheDocument()
+    expect(await screen.findByText('Member updated successfully', {}, slow)).toBeInTheDocument()
     const put = server.requests.find((r) => r.method === 'PUT')
     const form = put?.body as FormData
     expect(form.get('first_name')).toBe('Abebech')
@@ -107,19 +106,19 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(form.get('middle_name')).toBe('Kebede')
     expect(form.get('spouse_name')).toBe('')
     expect(form.has('photo')).toBe(false)
-    await waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(2), SLOW)
+    await waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(2), slow)
     expect(screen.queryByRole('textbox', { name: 'Given name' })).not.toBeInTheDocument()
 
     const arrivals: unknown[] = []
     router.subscribe((state) => arrivals.push(state.location.state))
     fireEvent.click(button(/Back/))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
     expect(arrivals[0]).toEqual({ memberUpdated: true })
   })
 
   it('asks before an edit with changes is left (issue 42)', async () => {
     const { router } = renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/^Edit$/))
     fireEvent.change(screen.getByRole('textbox', { name: 'Given name' }), {
       target: { value: 'Abebech' },
@@ -129,32 +128,32 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(unload.defaultPrevented).toBe(true)
 
     fireEvent.click(button(/Back/))
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, SLOW)
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, slow)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow)
     expect(router.state.location.pathname).toBe('/member/7')
     expect(screen.getByRole('textbox', { name: 'Given name' })).toHaveValue('Abebech')
 
     fireEvent.click(button(/Back/))
-    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' }, SLOW)
+    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' }, slow)
     fireEvent.click(within(again).getByRole('button', { name: 'Leave' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
   })
 
   it('leaves an edit without changes without asking', async () => {
     const { router } = renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/^Edit$/))
     const unload = new Event('beforeunload', { cancelable: true })
     window.dispatchEvent(unload)
     expect(unload.defaultPrevented).toBe(false)
     fireEvent.click(button(/Back/))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
   })
 
   it('requires the three names (spec 5.8), and Cancel discards the edit and fetches again', async () => {
     renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/^Edit$/))
     for (const name of ['Given name', "Father's name", "Grandfather's name"]) {
       const input = screen.getByRole('textbox', { name })
@@ -167,17 +166,17 @@ describe('member profile (spec 2.7, 4.8)', () => {
       target: { value: ' ' },
     })
     fireEvent.click(button(/Save/))
-    expect(await screen.findByText('This field is required', {}, SLOW)).toBeInTheDocument()
+    expect(await screen.findByText('This field is required', {}, slow)).toBeInTheDocument()
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false)
 
     fireEvent.click(button(/Cancel/))
-    expect(await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)).toBeVisible()
-    await waitFor(() => expect(gets().length).toBe(2), SLOW)
+    expect(await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)).toBeVisible()
+    await waitFor(() => expect(gets().length).toBe(2), slow)
   })
 
   it('a Save with an error on another tab shows that tab and its message', async () => {
     renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/^Edit$/))
     fireEvent.click(screen.getByRole('tab', { name: 'Contact Information' }))
     fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
@@ -191,7 +190,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
           'aria-selected',
           'true',
         ),
-      SLOW,
+      slow,
     )
     expect(await screen.findByText('Please enter a valid email address')).toBeVisible()
     // The field in error takes the focus (issue 42), in the tab just shown.
@@ -202,11 +201,11 @@ describe('member profile (spec 2.7, 4.8)', () => {
   it('shows saveError and stays in edit mode when the save fails', async () => {
     server.on('PUT', '/api/members/7', { status: 500, json: { message: 'boom' } })
     renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/^Edit$/))
     fireEvent.click(button(/Save/))
     expect(
-      await screen.findByText('Could not save the changes. Please try again.', {}, SLOW),
+      await screen.findByText('Could not save the changes. Please try again.', {}, slow),
     ).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Given name' })).toBeEnabled()
   })
@@ -216,7 +215,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     URL.revokeObjectURL = jest.fn()
     server.on('PUT', '/api/members/7', { json: member })
     const { container } = renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/^Edit$/))
     expect(screen.getByText('Click to upload photo')).toBeInTheDocument()
     const input = container.querySelector('input[type=file]') as HTMLInputElement
@@ -235,7 +234,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
       ),
     )
     fireEvent.click(button(/Save/))
-    await waitFor(() => expect(server.requests.some((r) => r.method === 'PUT')).toBe(true), SLOW)
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'PUT')).toBe(true), slow)
     const form = server.requests.find((r) => r.method === 'PUT')?.body as FormData
     expect((form.get('photo') as File).name).toBe('me.jpg')
   })
@@ -243,7 +242,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
   it('deletes after the confirmation and returns to the list', async () => {
     server.on('DELETE', '/api/members/7', { status: 204 })
     const { router } = renderRoute('/member/7', { signedInAs })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/Delete Member/))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getAllByText('Delete Abebe Kebede Tesfaye?')[0]).toBeInTheDocument()
@@ -261,18 +260,18 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false)
     const searchesBefore = searches().length
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
     expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/members/7')).toBe(
       true,
     )
     // Issue 28: the list is fetched again, the deleted member is not (that would be a 404).
-    await waitFor(() => expect(searches().length).toBeGreaterThan(searchesBefore), SLOW)
+    await waitFor(() => expect(searches().length).toBeGreaterThan(searchesBefore), slow)
     expect(gets().length).toBe(1)
 
     // Back to the old address: fetched anew (no stale copy from the cache), and "not found".
     server.on('GET', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
     await act(() => router.navigate('/member/7'))
-    expect(await screen.findByRole('heading', { name: 'Member not found' }, SLOW)).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Member not found' }, slow)).toBeVisible()
     expect(screen.queryByRole('heading', { name: 'Abebe Kebede Tesfaye' })).not.toBeInTheDocument()
     expect(gets().length).toBe(2)
     expect(screen.getByRole('button', { name: /Back to members/ })).toBeEnabled()
@@ -280,7 +279,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
 
   it('tells an admin where to restore the member, in the danger zone and the dialog', async () => {
     renderRoute('/member/7', { signedInAs: { ...signedInAs, role: 'admin' } })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     const restore = 'You can restore them under Office → Deleted members within 30 days.'
     expect(screen.getByText(new RegExp(restore))).toHaveTextContent(
       `Deleting removes this member and their photo from the list. ${restore}`,
@@ -296,7 +295,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
   it('in Amharic names each action by its Amharic label, and Cancel differs from Delete', async () => {
     server.on('DELETE', '/api/members/7', { status: 204 })
     const { router } = renderRoute('/member/7', { signedInAs, language: 'am' })
-    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     // Screen readers read the button alone: no English icon name ("edit", "swap") before it.
     for (const label of [am.back, am.transfer, am.generateIdCard, am.edit]) {
       expect(screen.getByRole('button', { name: label })).toBeEnabled()
@@ -306,13 +305,13 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(within(dialog).getByText(am.deleteConfirm)).toBeInTheDocument()
     // The confirmation offers two different words: the one that keeps the member is not "delete".
     fireEvent.click(within(dialog).getByRole('button', { name: am.cancel }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow)
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false)
 
     fireEvent.click(screen.getByRole('button', { name: am.deleteMember }))
     const again = await screen.findByRole('dialog')
     fireEvent.click(within(again).getByRole('button', { name: am.delete }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(true)
   })
 
@@ -322,6 +321,6 @@ describe('member profile (spec 2.7, 4.8)', () => {
     ['/member/99', 'This member may have been deleted or moved to another account.'],
   ])('%s shows "%s"', async (path, text) => {
     renderRoute(path, { signedInAs })
-    expect(await screen.findByText(text, {}, SLOW)).toBeInTheDocument()
+    expect(await screen.findByText(text, {}, slow)).toBeInTheDocument()
   })
 })

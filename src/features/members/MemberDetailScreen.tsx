@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { Alert, Button, Result, Skeleton, Space, Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useParams } from 'react-router'
 import { serverMessage } from '../../app/api'
@@ -31,6 +32,32 @@ function BackToMembers() {
   )
 }
 
+/** No profile to show: the page's heading says why, then what the user can do. */
+function MissingProfile({
+  status,
+  titleId,
+  helpId,
+  extra,
+}: {
+  status: 'info' | 'warning'
+  titleId: string
+  helpId: string
+  extra: ReactNode
+}) {
+  return (
+    <Result
+      status={status}
+      title={
+        <Typography.Title level={1} className="member-not-found-title">
+          <FormattedMessage id={titleId} />
+        </Typography.Title>
+      }
+      subTitle={<FormattedMessage id={helpId} />}
+      extra={extra}
+    />
+  )
+}
+
 /** Spec 2.7: /member/{id} and /member/edit/{id}, both opening in view mode. */
 export default function MemberDetailScreen() {
   const offline = useAppSelector(selectIsOfflineSession)
@@ -53,14 +80,10 @@ function DeviceMemberDetail() {
   if (kept.status === 'loading') return <Skeleton active avatar paragraph={{ rows: 8 }} />
   if (!kept.value) {
     return (
-      <Result
+      <MissingProfile
         status="info"
-        title={
-          <Typography.Title level={1} className="member-not-found-title">
-            <FormattedMessage id="profileNotOnDevice" />
-          </Typography.Title>
-        }
-        subTitle={<FormattedMessage id="profileNotOnDeviceHelp" />}
+        titleId="profileNotOnDevice"
+        helpId="profileNotOnDeviceHelp"
         extra={<BackToMembers />}
       />
     )
@@ -81,14 +104,10 @@ function ServerMemberDetail() {
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 8 }} />
   if (error && isNotFound(error)) {
     return (
-      <Result
+      <MissingProfile
         status="warning"
-        title={
-          <Typography.Title level={1} className="member-not-found-title">
-            <FormattedMessage id="memberNotFound" />
-          </Typography.Title>
-        }
-        subTitle={<FormattedMessage id="memberNotFoundHelp" />}
+        titleId="memberNotFound"
+        helpId="memberNotFoundHelp"
         extra={back}
       />
     )

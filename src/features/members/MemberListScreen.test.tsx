@@ -30,9 +30,16 @@ const sparse: MemberListItem = {
 
 // antd renders slowly in jsdom; these drive whole screens.
 const SLOW = { timeout: 10_000 }
+/** The list's columns as spec 2.6 names them, in order. */
+const COLUMNS = ['Photo', 'Name', 'Gender', 'Phone', 'Email', 'Membership Status', 'Actions']
 
 let server: MockServer
 const searches = () => server.requests.filter((r) => r.path === '/api/members/search')
+/** Types into the list's search box, as a change of its whole value. */
+const typeSearch = (value: string) =>
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
+    target: { value },
+  })
 
 function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
@@ -71,15 +78,7 @@ describe('member list (spec 2.6)', () => {
     const table = await screen.findByRole('table', {}, SLOW)
     expect(screen.getByRole('heading', { name: 'Church Members' })).toBeInTheDocument()
     expect(screen.getByTitle('212 members')).toBeInTheDocument()
-    for (const header of [
-      'Photo',
-      'Name',
-      'Gender',
-      'Phone',
-      'Email',
-      'Membership Status',
-      'Actions',
-    ]) {
+    for (const header of COLUMNS) {
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument()
     }
     const row = within(table).getByText('Hanna Girma').closest('tr') as HTMLElement
@@ -120,15 +119,7 @@ describe('member list (spec 2.6)', () => {
       const headers = within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent)
-      expect(headers).toEqual([
-        'Photo',
-        'Name',
-        'Gender',
-        'Phone',
-        'Email',
-        'Membership Status',
-        'Actions',
-      ])
+      expect(headers).toEqual(COLUMNS)
       const row = within(table).getByText('Abebe Kebede Tesfaye').closest('tr') as HTMLElement
       const cells = within(row).getAllByRole('cell')
       expect(
@@ -212,20 +203,14 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(listStatus()).toBe('ready'))
     server.on('GET', '/api/members/search', { status: 500, json: { message: 'boom' } })
     fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'ab' },
-    })
+    typeSearch('ab')
     expect(listStatus()).toBe('debouncing')
     await act(async () => jest.advanceTimersByTimeAsync(300))
     await waitFor(() => expect(listStatus()).toBe('error'))
     expect(searches()).toHaveLength(2)
     // Typed back to the search already shown: the wait ends without another request.
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'abc' },
-    })
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'ab' },
-    })
+    typeSearch('abc')
+    typeSearch('ab')
     expect(listStatus()).toBe('debouncing')
     await act(async () => jest.advanceTimersByTimeAsync(300))
     await waitFor(() => expect(listStatus()).toBe('error'))
@@ -239,9 +224,7 @@ describe('member list (spec 2.6)', () => {
     await waitFor(() => expect(listStatus()).toBe('ready'))
     server.on('GET', '/api/members/search', { json: { items: [], total: 0, next_cursor: null } })
     fireEvent.click(screen.getByRole('button', { name: /Show Filters/ }))
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
-      target: { value: 'zz' },
-    })
+    typeSearch('zz')
     const clear = await screen.findByRole('button', { name: 'Clear filters' }, SLOW)
     await waitFor(() => expect(listStatus()).toBe('ready'))
     const seen: unknown[] = []

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
+import { admin } from '../../testing/staffAccounts'
 
 // Issue 25: the UI hides what the role cannot do rather than showing buttons that fail.
 jest.setTimeout(120_000)
@@ -9,7 +10,6 @@ const slow = { timeout: 30_000 }
 
 const member = storedMember({ registerd_by: 'hanna' })
 const hers = { ...member, owner_user_id: 2, owner_username: 'hanna' }
-const admin = { id: 1, username: 'admin', role: 'admin' as const }
 const auditor = { id: 5, username: 'board', role: 'auditor' as const }
 
 let server: MockServer

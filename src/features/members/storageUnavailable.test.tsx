@@ -4,11 +4,10 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import am from '../../../locales/am.json'
 import om from '../../../locales/om.json'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
 
 jest.setTimeout(120_000)
-const SLOW = { timeout: 20_000 }
 
 const member = storedMember({
   gender: 'male',
@@ -34,7 +33,7 @@ afterEach(() => server.restore())
 
 const opened = async (language: 'am' | 'om') => {
   const view = renderRoute('/member/7', { signedInAs, language })
-  await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+  await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
   return view
 }
 
@@ -44,7 +43,7 @@ describe('a server that cannot save (503)', () => {
     await opened('am')
     fireEvent.click(screen.getByRole('button', { name: am.edit }))
     fireEvent.click(screen.getByRole('button', { name: new RegExp(am.save) }))
-    expect(await screen.findByText(am.serverCannotSave, {}, SLOW)).toBeInTheDocument()
+    expect(await screen.findByText(am.serverCannotSave, {}, slow)).toBeInTheDocument()
     expect(screen.queryByText(ENGLISH)).not.toBeInTheDocument()
     expect(screen.queryByText(am.saveError)).not.toBeInTheDocument()
   })
@@ -53,9 +52,9 @@ describe('a server that cannot save (503)', () => {
     server.on('DELETE', '/api/members/7', UNAVAILABLE)
     const { router } = await opened('om')
     fireEvent.click(screen.getByRole('button', { name: om.deleteMember }))
-    const dialog = await screen.findByRole('dialog', {}, SLOW)
+    const dialog = await screen.findByRole('dialog', {}, slow)
     fireEvent.click(within(dialog).getByRole('button', { name: om.delete }))
-    expect(await screen.findByText(om.serverCannotSave, {}, SLOW)).toBeInTheDocument()
+    expect(await screen.findByText(om.serverCannotSave, {}, slow)).toBeInTheDocument()
     expect(screen.queryByText(ENGLISH)).not.toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/member/7')
   })
@@ -64,11 +63,11 @@ describe('a server that cannot save (503)', () => {
     server.on('POST', '/api/members/transfer/7', UNAVAILABLE)
     await opened('am')
     fireEvent.click(screen.getByRole('button', { name: am.transfer }))
-    const dialog = await screen.findByRole('dialog', {}, SLOW)
+    const dialog = await screen.findByRole('dialog', {}, slow)
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: am.selectUserToTransferTo }))
-    fireEvent.click(await screen.findByTitle('dawit', {}, SLOW))
+    fireEvent.click(await screen.findByTitle('dawit', {}, slow))
     fireEvent.click(within(dialog).getByRole('button', { name: new RegExp(`${am.transfer}$`) }))
-    expect(await within(dialog).findByText(am.serverCannotSave, {}, SLOW)).toBeInTheDocument()
+    expect(await within(dialog).findByText(am.serverCannotSave, {}, slow)).toBeInTheDocument()
     expect(within(dialog).queryByText(ENGLISH)).not.toBeInTheDocument()
   })
 })

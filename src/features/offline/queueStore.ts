@@ -1,6 +1,7 @@
 // Registrations saved on this device while the server could not be reached (issue 30), in
 // IndexedDB through `idb`: the photo stays a Blob there, never in the Redux store or localStorage.
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
+import type { DBSchema } from 'idb'
+import { deviceDatabase } from '../../shared/deviceDatabase'
 import type { MemberSubmission } from '../members'
 
 export interface QueuedRegistration {
@@ -26,25 +27,13 @@ interface QueueSchema extends DBSchema {
   }
 }
 
-const DB_NAME = 'abal-offline'
-let opening: Promise<IDBPDatabase<QueueSchema>> | null = null
+const registrations = deviceDatabase<QueueSchema>('abal-offline', (db) => {
+  const store = db.createObjectStore('registrations', { keyPath: 'id' })
+  store.createIndex('owner', 'owner')
+})
+const database = registrations.open
 
-function database() {
-  opening ??= openDB<QueueSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      const store = db.createObjectStore('registrations', { keyPath: 'id' })
-      store.createIndex('owner', 'owner')
-    },
-  })
-  return opening
-}
-
-/** For tests: forget the open connection (fake-indexeddb is replaced between tests). */
-export async function closeQueueForTests() {
-  const db = await opening
-  db?.close()
-  opening = null
-}
+export const closeQueueForTests = registrations.close
 
 export async function putRegistration(entry: QueuedRegistration): Promise<void> {
   await (await database()).put('registrations', entry)

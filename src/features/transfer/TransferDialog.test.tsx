@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
-import { renderRoute } from '../../testing/renderWithProviders'
+import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
 
 jest.setTimeout(120_000)
-const SLOW = { timeout: 20_000 }
 
 const member = storedMember()
 
@@ -34,15 +33,15 @@ afterEach(() => {
 
 async function openDialog() {
   const view = renderRoute('/member/7', { signedInAs: { id: 1, username: 'admin' } })
-  await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, SLOW)
+  await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
   fireEvent.click(screen.getByRole('button', { name: /Transfer/ }))
-  const dialog = await screen.findByRole('dialog', {}, SLOW)
+  const dialog = await screen.findByRole('dialog', {}, slow)
   return { ...view, dialog }
 }
 
 async function chooseUser(dialog: HTMLElement, username: string) {
   fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Select user to transfer to' }))
-  fireEvent.click(await screen.findByTitle(username, {}, SLOW))
+  fireEvent.click(await screen.findByTitle(username, {}, slow))
 }
 
 describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
@@ -54,7 +53,7 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     expect(within(dialog).getByText('Please select a user to transfer to')).toBeInTheDocument()
     const transfer = within(dialog).getByRole('button', { name: /Transfer$/ })
     expect(transfer).toBeDisabled()
-    await waitFor(() => expect(userSearches()).toHaveLength(1), SLOW)
+    await waitFor(() => expect(userSearches()).toHaveLength(1), slow)
     expect(userSearches()[0].search.get('purpose')).toBe('transfer')
 
     jest.useFakeTimers()
@@ -66,11 +65,11 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     expect(userSearches()).toHaveLength(1)
     await act(async () => jest.advanceTimersByTimeAsync(1))
     jest.useRealTimers()
-    await waitFor(() => expect(userSearches()).toHaveLength(2), SLOW)
+    await waitFor(() => expect(userSearches()).toHaveLength(2), slow)
     expect(userSearches()[1].search.get('search')).toBe('han')
 
     await chooseUser(dialog, 'hanna')
-    await waitFor(() => expect(transfer).toBeEnabled(), SLOW)
+    await waitFor(() => expect(transfer).toBeEnabled(), slow)
   })
 
   it('shows "No users found" for an empty result', async () => {
@@ -79,7 +78,7 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     fireEvent.mouseDown(
       within(dialog).getByRole('combobox', { name: 'Select user to transfer to' }),
     )
-    expect(await screen.findByText('No users found', {}, SLOW)).toBeInTheDocument()
+    expect(await screen.findByText('No users found', {}, slow)).toBeInTheDocument()
   })
 
   it('closes the machine when the profile is left with the dialog open', async () => {
@@ -94,7 +93,7 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     const { dialog, router, store } = await openDialog()
     await chooseUser(dialog, 'dawit')
     fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), SLOW)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
     expect(
       await screen.findByText('Member Abebe Kebede Tesfaye has been successfully transferred'),
     ).toBeInTheDocument()
@@ -102,12 +101,12 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     expect(post?.body).toEqual({ targetUserId: 2 })
     expect(store.getState().transfer?.status).toBe('closed')
     // Issue 28: the moved member is not fetched again on the way out (for a clerk, a 404)...
-    await waitFor(() => expect(searches().length).toBeGreaterThan(0), SLOW)
+    await waitFor(() => expect(searches().length).toBeGreaterThan(0), slow)
     expect(memberGets().length).toBe(1)
     // ...and a later visit asks the server afresh: now someone else's, it is "not found".
     server.on('GET', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
     await act(() => router.navigate('/member/7'))
-    expect(await screen.findByText('Member not found', {}, SLOW)).toBeInTheDocument()
+    expect(await screen.findByText('Member not found', {}, slow)).toBeInTheDocument()
     expect(memberGets().length).toBe(2)
   })
 
@@ -122,7 +121,7 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     const { dialog, router } = await openDialog()
     await chooseUser(dialog, 'dawit')
     fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
-    expect(await within(dialog).findByText(text, {}, SLOW)).toBeInTheDocument()
+    expect(await within(dialog).findByText(text, {}, slow)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/member/7')
   })
 })
