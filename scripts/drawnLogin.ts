@@ -3,18 +3,8 @@
 import crypto from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
-import Beasties from 'beasties'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
-import {
-  type Compiler,
-  type Configuration,
-  type ResolveOptions,
-  type RuleSetRule,
-  sources,
-} from 'webpack'
-
-/** The class of antd's record of the styles a page brings along (@ant-design/cssinjs). */
-const CACHE_PATH = 'data-ant-cssinjs-cache-path'
+import type { Compiler, Configuration, ResolveOptions, RuleSetRule } from 'webpack'
 
 /** Where the Node build goes: outside the served folder, one place per client output folder. */
 export const drawnLoginDir = (dist: string) =>
@@ -58,32 +48,9 @@ export const prerender = (
 })
 
 /**
- * The rules of antd's CSS that the drawn page uses (decision 0335): beasties keeps the rules whose
- * selectors, without their pseudo-classes, match an element of the page, and their keyframes.
- */
-export async function criticalCss(css: string, body: string): Promise<string> {
-  if (/<\/style/i.test(css)) throw new Error('login.html: antd CSS cannot be inlined')
-  // antd's CSS comes minified; beasties' own compressing (0.5.4) broke it (the `{` of a rule
-  // with one declaration, the `;` before a rule's last one), so the rules are kept as they come.
-  const beasties = new Beasties({
-    external: false,
-    fonts: false,
-    compress: false,
-    logLevel: 'warn',
-  })
-  const page = await beasties.process(
-    `<!doctype html><html><head><style id="critical">${css}</style></head>${body}</html>`,
-  )
-  const critical = /<style id="critical">([\s\S]*?)<\/style>/.exec(page)
-  if (!critical) throw new Error('login.html: no critical CSS')
-  return critical[1]
-}
-
-/**
  * Draws the sign-in page into login.html: runs the Node build of src/app/prerender (React's
- * prerender and antd's style extraction, both documented) and puts its markup in #root, the
- * rules of antd's CSS it uses in the head and the whole of that CSS in a stylesheet the start-up
- * applies before it hydrates the page (src/index.tsx).
+ * prerender and antd's style extraction, both documented) and puts its markup in #root and
+ * antd's CSS for it in the head. The start-up hydrates it (src/index.tsx).
  */
 export class DrawnLoginPlugin {
   constructor(private readonly renderer: string) {}
@@ -98,10 +65,9 @@ export class DrawnLoginPlugin {
           default: {
             renderLogin: () => Promise<{ html: string; css: string; key: string }>
             LOGIN_STYLE_ID: string
-            LOGIN_STYLESHEET_ID: string
           }
         }
-        const { renderLogin, LOGIN_STYLE_ID, LOGIN_STYLESHEET_ID } = drawn
+        const { renderLogin, LOGIN_STYLE_ID } = drawn
         const { html, css, key } = await renderLogin()
         const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/
         if (!root.test(data.html)) throw new Error('login.html: no #root at the end of <body>')
@@ -126,25 +92,12 @@ export class DrawnLoginPlugin {
         const routeStyles = files('login').map(inline).join('')
         data.html = data.html
           .replace('</head>', () => `${routeStyles}</head>`)
+          // Before the app's own stylesheets, as antd's run-time styles are, so those still win.
+          .replace('</title>', () => `</title><style id="${LOGIN_STYLE_ID}">${css}</style>`)
           .replace(
             root,
             (_all, end: string) => `<div id="root" data-drawn="${key}">${html}</div>${end}`,
           )
-        // The page paints with the rules it uses (decision 0335). antd's run-time leaves the drawn
-        // components' styles to the whole CSS (its cache path rule is in it, never in the
-        // critical part), which the start-up switches on before React takes the page over.
-        const critical = await criticalCss(css, data.html.slice(data.html.indexOf('<body')))
-        if (critical.includes(CACHE_PATH)) throw new Error('login.html: cache path in critical')
-        const hash = crypto.createHash('sha256').update(css).digest('hex').slice(0, 10)
-        const file = `assets/login-drawn.${hash}.css`
-        compilation.emitAsset(file, new sources.RawSource(css))
-        data.html = data.html.replace(
-          '</title>',
-          // Before the app's own stylesheets, as antd's run-time styles are, so those still win.
-          () =>
-            `</title><style id="${LOGIN_STYLE_ID}">${critical}</style>` +
-            `<link rel="stylesheet" href="${publicPath}${file}" media="print" id="${LOGIN_STYLESHEET_ID}">`,
-        )
         return data
       })
     })

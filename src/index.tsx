@@ -4,8 +4,7 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { loadLanguage } from './app/i18n/bundles'
-import { applyDrawnStylesheet } from './app/prerender/drawnStylesheet'
-import { LOGIN_STYLE_ID, LOGIN_STYLESHEET_ID, loginPageKey } from './app/prerender/loginKey'
+import { LOGIN_STYLE_ID, loginPageKey } from './app/prerender/loginKey'
 import { loadLoginScreen } from './app/router'
 import { forgetSessionOnStart } from './app/startup'
 import { makeStore, whenRehydrated } from './app/store'
@@ -13,8 +12,6 @@ import { initialPreferences, isLanguage } from './features/preferences/model'
 
 async function start() {
   forgetSessionOnStart()
-  // The drawn page's whole antd stylesheet, loaded beside the start-up (decision 0335).
-  const drawnStyles = applyDrawnStylesheet()
   // Every start shows the sign-in screen (spec 2.1): fetch its chunk beside the store's set-up.
   if (location.pathname !== '/debug') loadLoginScreen().catch(() => {})
   // The saved language's messages load while the store rehydrates (Afaan Oromoo is a chunk).
@@ -31,12 +28,10 @@ async function start() {
   // takes it over as it is when this device would draw the same page, else draws afresh.
   const drawn = container.dataset.drawn
   if (drawn && drawn === loginPageKey(store.getState().preferences)) {
-    await drawnStyles
     hydrateRoot(container, app)
     return
   }
   document.getElementById(LOGIN_STYLE_ID)?.remove()
-  document.getElementById(LOGIN_STYLESHEET_ID)?.remove()
   const root = createRoot(container)
   // As a transition, React yields to the browser between components instead of one long task.
   startTransition(() => root.render(app))

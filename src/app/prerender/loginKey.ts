@@ -9,11 +9,5 @@ export const loginPageKey = ({
   themeMode,
 }: Pick<PreferencesState, 'language' | 'themeMode'>) => `${language}-${themeMode}`
 
-/** The id of the styles the build writes with the drawn page (the antd rules it uses). */
+/** The id of the stylesheet the build writes with the drawn page (antd's styles for it). */
 export const LOGIN_STYLE_ID = 'login-page-style'
-
-/**
- * The id of the drawn page's link to all of antd's CSS for its components (decision 0335), left
- * off the screen (media print) so that it holds no paint; the start-up switches it on.
- */
-export const LOGIN_STYLESHEET_ID = 'login-page-stylesheet'

@@ -8,7 +8,7 @@ import { App } from '../App'
 import { makeStore } from '../store'
 import { loginPageKey } from './loginKey'
 
-export { LOGIN_STYLE_ID, LOGIN_STYLESHEET_ID } from './loginKey'
+export { LOGIN_STYLE_ID } from './loginKey'
 
 const AtLogin = ({ children }: { children: ReactNode }) => (
   <StaticRouter location="/login">{children}</StaticRouter>
