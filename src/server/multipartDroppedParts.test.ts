@@ -29,6 +29,32 @@ const field = (name: string, value: string) =>
 const body = (...parts: string[]) => Buffer.from(`${parts.join('')}--${BOUNDARY}--\r\n`, 'utf8')
 const BIG = 'x'.repeat(70_000)
 
+/** A multipart POST of `length` bytes over a real socket to the listening app. */
+function socketPost(
+  port: number,
+  path: string,
+  length: number,
+  answered: (status: number) => void,
+) {
+  return http.request(
+    {
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path,
+      headers: {
+        ...auth,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': length,
+      },
+    },
+    (res) => {
+      res.resume()
+      answered(res.statusCode ?? 0)
+    },
+  )
+}
+
 /** The routes that read multipart, each with a form otherwise refused, so any answer is a 4xx. */
 const ROUTES = [
   ['POST', '/api/members'],
@@ -117,23 +143,7 @@ describe('a part the parser drops, larger than 16 KB', () => {
     expect(address).toContain(String(port))
     const payload = body(field('city\nx', 'x'.repeat(30_000)), field('city', 'x'))
     const status = await new Promise<number | 'no answer'>((resolve, reject) => {
-      const req = http.request(
-        {
-          port,
-          host: '127.0.0.1',
-          method: 'POST',
-          path: '/api/members',
-          headers: {
-            ...auth,
-            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-            'content-length': payload.length,
-          },
-        },
-        (res) => {
-          res.resume()
-          resolve(res.statusCode ?? 0)
-        },
-      )
+      const req = socketPost(port, '/api/members', payload.length, resolve)
       req.setTimeout(5_000, () => {
         req.destroy()
         resolve('no answer')
@@ -226,23 +236,7 @@ describe('a valid form with one more part the parser drops', () => {
     // 7-byte writes split every delimiter somewhere.
     const post = (payload: Buffer) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request(
-          {
-            port,
-            host: '127.0.0.1',
-            method: 'POST',
-            path: '/api/imports',
-            headers: {
-              ...auth,
-              'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-              'content-length': payload.length,
-            },
-          },
-          (res) => {
-            res.resume()
-            resolve(res.statusCode ?? 0)
-          },
-        )
+        const req = socketPost(port, '/api/imports', payload.length, resolve)
         req.on('error', reject)
         const write = (at: number): void => {
           if (at >= payload.length) return void req.end()

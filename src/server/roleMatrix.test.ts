@@ -40,24 +40,62 @@ interface Fixture {
   householdPaymentId: number
 }
 
+type Statuses = Record<Caller, number>
+type Method = NonNullable<InjectOptions['method']>
+
 interface Row {
   route: string
   request: (f: Fixture) => InjectOptions
-  expect: Record<Caller, number>
+  expect: Statuses
 }
 
-const all = (status: number): Record<Caller, number> => ({
+const all = (status: number): Statuses => ({
   clerkOwn: status,
   clerkOther: status,
   auditor: status,
   admin: status,
 })
-const adminOnly = (status: number) => ({
-  clerkOwn: 403,
-  clerkOther: 403,
+const adminOnly = (status: number): Statuses => ({ ...all(403), admin: status })
+/** Everyone but the auditor, who only reads. */
+const notAuditor = (status: number): Statuses => ({ ...all(status), auditor: 403 })
+/** The auditor and the admin; clerks are refused. */
+const overseers: Statuses = { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 }
+/** Clerk A's record: its owner, the auditor and the admin read it; another clerk finds nothing. */
+const ownRecordRead: Statuses = { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 }
+/** A change to clerk A's record that only its owner makes. */
+const ownerOnly = (status: number): Statuses => ({
+  clerkOwn: status,
+  clerkOther: 404,
   auditor: 403,
-  admin: status,
+  admin: 403,
 })
+/** A change to clerk A's record that its owner or the admin makes. */
+const ownerOrAdmin = (status: number): Statuses => ({ ...ownerOnly(status), admin: status })
+
+/** A row calling its route's method (the route's first word) on `url`, with a JSON body. */
+const row = (
+  route: string,
+  url: (f: Fixture) => string,
+  expect: Statuses,
+  payload?: (f: Fixture) => Record<string, unknown>,
+): Row => ({
+  route,
+  request: (f) => ({
+    method: route.split(' ')[0] as Method,
+    url: url(f),
+    ...(payload && { payload: payload(f) }),
+  }),
+  expect,
+})
+/** A cash payment into `fund_id` by a member or a household. */
+const cashPayment = (
+  payer: { member_id: number } | { household_id: number },
+  fund_id: number,
+  amount: number,
+  received_on = '2025-09-20',
+) => ({ fund_id, ...payer, amount, method: 'cash', received_on })
+const voidReason = () => ({ reason: 'Entered twice' })
+
 const memberForm = (fields: Record<string, string>) => {
   const boundary = 'matrixboundary'
   const body = Object.entries(fields)
@@ -84,32 +122,12 @@ const importUpload = (csv: string) => {
 }
 
 const MATRIX: Row[] = [
-  { route: 'GET /api/members', request: () => ({ url: '/api/members' }), expect: all(200) },
-  {
-    route: 'GET /api/members?owner=all',
-    request: () => ({ url: '/api/members?owner=all' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/members/search',
-    request: () => ({ url: '/api/members/search?q=ab' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/members/search?owner=all',
-    request: () => ({ url: '/api/members/search?owner=all' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/members/search/count',
-    request: () => ({ url: '/api/members/search/count?q=ab&owner=all' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/members/:id',
-    request: (f) => ({ url: `/api/members/${f.memberId}` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
+  row('GET /api/members', () => '/api/members', all(200)),
+  row('GET /api/members?owner=all', () => '/api/members?owner=all', all(200)),
+  row('GET /api/members/search', () => '/api/members/search?q=ab', all(200)),
+  row('GET /api/members/search?owner=all', () => '/api/members/search?owner=all', all(200)),
+  row('GET /api/members/search/count', () => '/api/members/search/count?q=ab&owner=all', all(200)),
+  row('GET /api/members/:id', (f) => `/api/members/${f.memberId}`, ownRecordRead),
   {
     route: 'POST /api/members',
     request: () => ({
@@ -117,7 +135,7 @@ const MATRIX: Row[] = [
       url: '/api/members',
       ...memberForm(registrationFields({ first_name: 'Matrix' })),
     }),
-    expect: { clerkOwn: 201, clerkOther: 201, auditor: 403, admin: 201 },
+    expect: notAuditor(201),
   },
   {
     route: 'PUT /api/members/:id',
@@ -126,423 +144,310 @@ const MATRIX: Row[] = [
       url: `/api/members/${f.memberId}`,
       ...memberForm({ city: 'Dessie' }),
     }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
+    expect: ownerOnly(200),
   },
-  {
-    route: 'DELETE /api/members/:id',
-    request: (f) => ({ method: 'DELETE', url: `/api/members/${f.memberId}` }),
-    expect: { clerkOwn: 204, clerkOther: 404, auditor: 403, admin: 403 },
-  },
-  {
-    route: 'POST /api/members/transfer/:id',
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/members/transfer/${f.memberId}`,
-      payload: { targetUserId: f.clerkC },
+  row('DELETE /api/members/:id', (f) => `/api/members/${f.memberId}`, ownerOnly(204)),
+  row(
+    'POST /api/members/transfer/:id',
+    (f) => `/api/members/transfer/${f.memberId}`,
+    ownerOrAdmin(200),
+    (f) => ({ targetUserId: f.clerkC }),
+  ),
+  row('GET /api/members/:id/history', (f) => `/api/members/${f.memberId}/history`, ownRecordRead),
+  row('GET /api/households', () => '/api/households', all(200)),
+  row(
+    'POST /api/households',
+    () => '/api/households',
+    notAuditor(201),
+    () => ({
+      name: 'Matrix family',
     }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'GET /api/members/:id/history',
-    request: (f) => ({ url: `/api/members/${f.memberId}/history` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  { route: 'GET /api/households', request: () => ({ url: '/api/households' }), expect: all(200) },
-  {
-    route: 'POST /api/households',
-    request: () => ({ method: 'POST', url: '/api/households', payload: { name: 'Matrix family' } }),
-    expect: { clerkOwn: 201, clerkOther: 201, auditor: 403, admin: 201 },
-  },
-  {
-    route: 'GET /api/households/:id',
-    request: (f) => ({ url: `/api/households/${f.householdId}` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'PUT /api/households/:id',
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/households/${f.householdId}`,
-      payload: { city: 'Dessie' },
+  ),
+  row('GET /api/households/:id', (f) => `/api/households/${f.householdId}`, ownRecordRead),
+  row(
+    'PUT /api/households/:id',
+    (f) => `/api/households/${f.householdId}`,
+    ownerOnly(200),
+    () => ({
+      city: 'Dessie',
     }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
-  },
-  {
-    route: 'DELETE /api/households/:id',
-    request: (f) => ({ method: 'DELETE', url: `/api/households/${f.householdId}` }),
-    expect: { clerkOwn: 204, clerkOther: 404, auditor: 403, admin: 403 },
-  },
-  {
-    route: 'POST /api/households/:id/transfer',
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/households/${f.householdId}/transfer`,
-      payload: { targetUserId: f.clerkC },
+  ),
+  row('DELETE /api/households/:id', (f) => `/api/households/${f.householdId}`, ownerOnly(204)),
+  row(
+    'POST /api/households/:id/transfer',
+    (f) => `/api/households/${f.householdId}/transfer`,
+    ownerOrAdmin(200),
+    (f) => ({ targetUserId: f.clerkC }),
+  ),
+  row(
+    'PUT /api/households/:id/members/:memberId',
+    (f) => `/api/households/${f.householdId}/members/${f.memberId}`,
+    ownerOnly(200),
+    () => ({ role: 'head' }),
+  ),
+  row(
+    'DELETE /api/households/:id/members/:memberId',
+    (f) => `/api/households/${f.householdId}/members/${f.linkedId}`,
+    ownerOnly(200),
+  ),
+  row('GET /api/audit', () => '/api/audit?limit=5', overseers),
+  row('GET /api/audit/head', () => '/api/audit/head', overseers),
+  row('GET /api/audit/export', () => '/api/audit/export?format=csv&lang=en', overseers),
+  row('GET /api/users', () => '/api/users', all(200)),
+  row('GET /api/me', () => '/api/me', all(200)),
+  row(
+    'POST /api/me/password (wrong current password)',
+    () => '/api/me/password',
+    all(400),
+    () => ({
+      current_password: 'not it at all',
+      new_password: 'a long new password',
     }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'PUT /api/households/:id/members/:memberId',
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/households/${f.householdId}/members/${f.memberId}`,
-      payload: { role: 'head' },
+  ),
+  row('GET /api/admin/users', () => '/api/admin/users', overseers),
+  row(
+    'POST /api/admin/users',
+    () => '/api/admin/users',
+    adminOnly(201),
+    () => ({
+      username: `new-${Math.random().toString(36).slice(2, 8)}`,
+      role: 'clerk',
     }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
-  },
-  {
-    route: 'DELETE /api/households/:id/members/:memberId',
-    request: (f) => ({
-      method: 'DELETE',
-      url: `/api/households/${f.householdId}/members/${f.linkedId}`,
+  ),
+  row(
+    'PATCH /api/admin/users/:id',
+    (f) => `/api/admin/users/${f.spareId}`,
+    adminOnly(200),
+    () => ({
+      role: 'auditor',
     }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 403 },
-  },
-  {
-    route: 'GET /api/audit',
-    request: () => ({ url: '/api/audit?limit=5' }),
-    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'GET /api/audit/head',
-    request: () => ({ url: '/api/audit/head' }),
-    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'GET /api/audit/export',
-    request: () => ({ url: '/api/audit/export?format=csv&lang=en' }),
-    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
-  },
-  { route: 'GET /api/users', request: () => ({ url: '/api/users' }), expect: all(200) },
-  { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: all(200) },
-  {
-    route: 'POST /api/me/password (wrong current password)',
-    request: () => ({
-      method: 'POST',
-      url: '/api/me/password',
-      payload: { current_password: 'not it at all', new_password: 'a long new password' },
-    }),
-    expect: all(400),
-  },
-  {
-    route: 'GET /api/admin/users',
-    request: () => ({ url: '/api/admin/users' }),
-    expect: { clerkOwn: 403, clerkOther: 403, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'POST /api/admin/users',
-    request: () => ({
-      method: 'POST',
-      url: '/api/admin/users',
-      payload: { username: `new-${Math.random().toString(36).slice(2, 8)}`, role: 'clerk' },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: 'PATCH /api/admin/users/:id',
-    request: (f) => ({
-      method: 'PATCH',
-      url: `/api/admin/users/${f.spareId}`,
-      payload: { role: 'auditor' },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: 'POST /api/admin/users/:id/reset-password',
-    request: (f) => ({ method: 'POST', url: `/api/admin/users/${f.spareId}/reset-password` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: 'POST /api/admin/users/:id/transfer-members',
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/admin/users/${f.clerkC}/transfer-members`,
-      payload: { target_user_id: f.clerkB },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: 'DELETE /api/admin/users/:id',
-    request: (f) => ({ method: 'DELETE', url: `/api/admin/users/${f.spareId}` }),
-    expect: adminOnly(204),
-  },
-  {
-    route: 'GET /api/admin/deleted-members',
-    request: () => ({ url: '/api/admin/deleted-members' }),
-    expect: adminOnly(200),
-  },
-  {
-    route: 'POST /api/admin/deleted-members/:id/restore',
-    request: (f) => ({ method: 'POST', url: `/api/admin/deleted-members/${f.deletedId}/restore` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: 'GET /api/members/export',
-    request: () => ({ url: '/api/members/export?format=csv&lang=en' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/stats',
-    request: () => ({ url: '/api/stats?owner=all' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/imports/template',
-    request: () => ({ url: '/api/imports/template?lang=en' }),
-    expect: { ...all(200), auditor: 403 },
-  },
+  ),
+  row(
+    'POST /api/admin/users/:id/reset-password',
+    (f) => `/api/admin/users/${f.spareId}/reset-password`,
+    adminOnly(200),
+  ),
+  row(
+    'POST /api/admin/users/:id/transfer-members',
+    (f) => `/api/admin/users/${f.clerkC}/transfer-members`,
+    adminOnly(200),
+    (f) => ({ target_user_id: f.clerkB }),
+  ),
+  row('DELETE /api/admin/users/:id', (f) => `/api/admin/users/${f.spareId}`, adminOnly(204)),
+  row('GET /api/admin/deleted-members', () => '/api/admin/deleted-members', adminOnly(200)),
+  row(
+    'POST /api/admin/deleted-members/:id/restore',
+    (f) => `/api/admin/deleted-members/${f.deletedId}/restore`,
+    adminOnly(200),
+  ),
+  row('GET /api/members/export', () => '/api/members/export?format=csv&lang=en', all(200)),
+  row('GET /api/stats', () => '/api/stats?owner=all', all(200)),
+  row('GET /api/imports/template', () => '/api/imports/template?lang=en', notAuditor(200)),
   {
     route: 'POST /api/imports',
     request: () => importUpload('first_name,middle_name,last_name\nAbebe,Kebede,Tesfaye\n'),
-    expect: { ...all(200), auditor: 403 },
+    expect: notAuditor(200),
   },
-  {
-    route: 'POST /api/imports/:id/preview',
-    request: () => ({ method: 'POST', url: `/api/imports/${UNKNOWN_IMPORT}/preview`, payload: {} }),
-    expect: { ...all(404), auditor: 403 },
-  },
-  {
-    route: 'POST /api/imports/:id/commit',
-    request: () => ({
-      method: 'POST',
-      url: `/api/imports/${UNKNOWN_IMPORT}/commit`,
-      payload: { on_duplicate: 'skip' },
+  row(
+    'POST /api/imports/:id/preview',
+    () => `/api/imports/${UNKNOWN_IMPORT}/preview`,
+    notAuditor(404),
+    () => ({}),
+  ),
+  row(
+    'POST /api/imports/:id/commit',
+    () => `/api/imports/${UNKNOWN_IMPORT}/commit`,
+    notAuditor(404),
+    () => ({ on_duplicate: 'skip' }),
+  ),
+  row(
+    'GET /api/imports/progress/:token',
+    () => '/api/imports/progress/0123456789abcdef0123456789abcdef',
+    notAuditor(404),
+  ),
+  row(
+    'GET /api/imports/:id/report',
+    () => `/api/imports/${UNKNOWN_IMPORT}/report?lang=en`,
+    notAuditor(404),
+  ),
+  row('GET /api/church', () => '/api/church', all(200)),
+  row(
+    'PUT /api/church',
+    () => '/api/church',
+    adminOnly(200),
+    () => ({ phone: '+251 11 000 0000' }),
+  ),
+  row(
+    'GET /api/church/logo (none yet: public, the same for everyone)',
+    () => '/api/church/logo',
+    all(404),
+  ),
+  row('GET /api/funds', () => '/api/funds', all(200)),
+  row('GET /api/funds/:id', (f) => `/api/funds/${f.fundId}`, all(200)),
+  row(
+    'POST /api/funds',
+    () => '/api/funds',
+    adminOnly(201),
+    () => ({
+      kind: 'gift',
+      name_en: 'Vow',
     }),
-    expect: { ...all(404), auditor: 403 },
-  },
-  {
-    route: 'GET /api/imports/progress/:token',
-    request: () => ({ url: '/api/imports/progress/0123456789abcdef0123456789abcdef' }),
-    expect: { ...all(404), auditor: 403 },
-  },
-  {
-    route: 'GET /api/imports/:id/report',
-    request: () => ({ url: `/api/imports/${UNKNOWN_IMPORT}/report?lang=en` }),
-    expect: { ...all(404), auditor: 403 },
-  },
-  { route: 'GET /api/church', request: () => ({ url: '/api/church' }), expect: all(200) },
-  {
-    route: 'PUT /api/church',
-    request: () => ({ method: 'PUT', url: '/api/church', payload: { phone: '+251 11 000 0000' } }),
-    expect: adminOnly(200),
-  },
-  {
-    route: 'GET /api/church/logo (none yet: public, the same for everyone)',
-    request: () => ({ url: '/api/church/logo' }),
-    expect: all(404),
-  },
-  { route: 'GET /api/funds', request: () => ({ url: '/api/funds' }), expect: all(200) },
-  {
-    route: 'GET /api/funds/:id',
-    request: (f) => ({ url: `/api/funds/${f.fundId}` }),
-    expect: all(200),
-  },
-  {
-    route: 'POST /api/funds',
-    request: () => ({
-      method: 'POST',
-      url: '/api/funds',
-      payload: { kind: 'gift', name_en: 'Vow' },
+  ),
+  row(
+    'PUT /api/funds/:id',
+    (f) => `/api/funds/${f.fundId}`,
+    adminOnly(200),
+    () => ({
+      name_en: 'Dues',
     }),
-    expect: adminOnly(201),
-  },
-  {
-    route: 'PUT /api/funds/:id',
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/funds/${f.fundId}`,
-      payload: { name_en: 'Dues' },
+  ),
+  row(
+    'POST /api/funds/:id/rates',
+    (f) => `/api/funds/${f.fundId}/rates`,
+    adminOnly(201),
+    () => ({
+      amount: 5000,
+      from_month: '2018-01',
     }),
-    expect: adminOnly(200),
-  },
-  {
-    route: 'POST /api/funds/:id/rates',
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/funds/${f.fundId}/rates`,
-      payload: { amount: 5000, from_month: '2018-01' },
+  ),
+  row(
+    'POST /api/payments',
+    () => '/api/payments',
+    ownerOrAdmin(201),
+    (f) => cashPayment({ member_id: f.memberId }, f.fundId, 5000),
+  ),
+  row('GET /api/payments', () => '/api/payments', all(200)),
+  row(
+    'GET /api/payments?member_id=',
+    (f) => `/api/payments?member_id=${f.memberId}`,
+    ownRecordRead,
+  ),
+  row('GET /api/payments/:id', (f) => `/api/payments/${f.paymentId}`, ownRecordRead),
+  // Clerk A recorded it and its day is open (decision 0230).
+  row(
+    'POST /api/payments/:id/void',
+    (f) => `/api/payments/${f.paymentId}/void`,
+    ownerOrAdmin(200),
+    voidReason,
+  ),
+  row(
+    'POST /api/payments/:id/void (its day closed)',
+    (f) => `/api/payments/${f.closedPaymentId}/void`,
+    { ...ownerOrAdmin(200), clerkOwn: 403 },
+    voidReason,
+  ),
+  row(
+    'POST /api/payments (a household)',
+    () => '/api/payments',
+    ownerOrAdmin(201),
+    (f) => cashPayment({ household_id: f.householdId }, f.houseFundId, 5000),
+  ),
+  row(
+    'GET /api/payments?household_id=',
+    (f) => `/api/payments?household_id=${f.householdId}`,
+    ownRecordRead,
+  ),
+  row(
+    'GET /api/payments/:id (a household’s)',
+    (f) => `/api/payments/${f.householdPaymentId}`,
+    ownRecordRead,
+  ),
+  row(
+    'POST /api/payments/:id/void (a household’s)',
+    (f) => `/api/payments/${f.householdPaymentId}/void`,
+    ownerOrAdmin(200),
+    voidReason,
+  ),
+  row('GET /api/cash-up', () => '/api/cash-up?day=2025-09-20', all(200)),
+  row(
+    'GET /api/cash-up?user_id= (clerk A’s day)',
+    (f) => `/api/cash-up?day=2025-09-20&user_id=${f.clerkA}`,
+    ownRecordRead,
+  ),
+  row(
+    'POST /api/cash-up/close (clerk A’s day)',
+    () => '/api/cash-up/close',
+    { ...ownerOrAdmin(200), clerkOther: 403 },
+    (f) => ({ day: f.openDay, user_id: f.clerkA }),
+  ),
+  row(
+    'GET /api/members/:id/dues',
+    (f) => `/api/members/${f.memberId}/dues?fund_id=${f.fundId}&year=2018`,
+    ownRecordRead,
+  ),
+  row(
+    'PUT /api/members/:id/dues',
+    (f) => `/api/members/${f.memberId}/dues`,
+    ownerOrAdmin(200),
+    () => ({
+      category: 'student',
+      start_month: '2018-01',
     }),
-    expect: adminOnly(201),
-  },
-  {
-    route: 'POST /api/payments',
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/payments',
-      payload: {
-        fund_id: f.fundId,
-        member_id: f.memberId,
-        amount: 5000,
-        method: 'cash',
-        received_on: '2025-09-20',
-      },
+  ),
+  row(
+    'POST /api/dues/waivers',
+    () => '/api/dues/waivers',
+    adminOnly(201),
+    (f) => ({
+      fund_id: f.fundId,
+      member_id: f.memberId,
+      months: ['2018-03'],
+      reason: 'Council',
     }),
-    expect: { clerkOwn: 201, clerkOther: 404, auditor: 403, admin: 201 },
-  },
-  { route: 'GET /api/payments', request: () => ({ url: '/api/payments' }), expect: all(200) },
-  {
-    route: 'GET /api/payments?member_id=',
-    request: (f) => ({ url: `/api/payments?member_id=${f.memberId}` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'GET /api/payments/:id',
-    request: (f) => ({ url: `/api/payments/${f.paymentId}` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'POST /api/payments/:id/void',
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/payments/${f.paymentId}/void`,
-      payload: { reason: 'Entered twice' },
+  ),
+  row(
+    'GET /api/households/:id/dues',
+    (f) => `/api/households/${f.householdId}/dues?year=2018`,
+    ownRecordRead,
+  ),
+  row(
+    'PUT /api/households/:id/dues',
+    (f) => `/api/households/${f.householdId}/dues`,
+    ownerOrAdmin(200),
+    () => ({ category: 'reduced', start_month: '2018-02' }),
+  ),
+  row(
+    'POST /api/dues/waivers (a household)',
+    () => '/api/dues/waivers',
+    adminOnly(201),
+    (f) => ({
+      fund_id: f.houseFundId,
+      household_id: f.householdId,
+      months: ['2018-03'],
+      reason: 'Council',
     }),
-    // Clerk A recorded it and its day is open (decision 0230).
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'POST /api/payments/:id/void (its day closed)',
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/payments/${f.closedPaymentId}/void`,
-      payload: { reason: 'Entered twice' },
-    }),
-    expect: { clerkOwn: 403, clerkOther: 404, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'POST /api/payments (a household)',
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/payments',
-      payload: {
-        fund_id: f.houseFundId,
-        household_id: f.householdId,
-        amount: 5000,
-        method: 'cash',
-        received_on: '2025-09-20',
-      },
-    }),
-    expect: { clerkOwn: 201, clerkOther: 404, auditor: 403, admin: 201 },
-  },
-  {
-    route: 'GET /api/payments?household_id=',
-    request: (f) => ({ url: `/api/payments?household_id=${f.householdId}` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'GET /api/payments/:id (a household’s)',
-    request: (f) => ({ url: `/api/payments/${f.householdPaymentId}` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'POST /api/payments/:id/void (a household’s)',
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/payments/${f.householdPaymentId}/void`,
-      payload: { reason: 'Entered twice' },
-    }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'GET /api/cash-up',
-    request: () => ({ url: '/api/cash-up?day=2025-09-20' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/cash-up?user_id= (clerk A’s day)',
-    request: (f) => ({ url: `/api/cash-up?day=2025-09-20&user_id=${f.clerkA}` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'POST /api/cash-up/close (clerk A’s day)',
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/cash-up/close',
-      payload: { day: f.openDay, user_id: f.clerkA },
-    }),
-    expect: { clerkOwn: 200, clerkOther: 403, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'GET /api/members/:id/dues',
-    request: (f) => ({ url: `/api/members/${f.memberId}/dues?fund_id=${f.fundId}&year=2018` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'PUT /api/members/:id/dues',
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/members/${f.memberId}/dues`,
-      payload: { category: 'student', start_month: '2018-01' },
-    }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'POST /api/dues/waivers',
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/dues/waivers',
-      payload: { fund_id: f.fundId, member_id: f.memberId, months: ['2018-03'], reason: 'Council' },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: 'GET /api/households/:id/dues',
-    request: (f) => ({ url: `/api/households/${f.householdId}/dues?year=2018` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'PUT /api/households/:id/dues',
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/households/${f.householdId}/dues`,
-      payload: { category: 'reduced', start_month: '2018-02' },
-    }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 403, admin: 200 },
-  },
-  {
-    route: 'POST /api/dues/waivers (a household)',
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/dues/waivers',
-      payload: {
-        fund_id: f.houseFundId,
-        household_id: f.householdId,
-        months: ['2018-03'],
-        reason: 'Council',
-      },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: 'GET /api/households/:id/statement',
-    request: (f) => ({ url: `/api/households/${f.householdId}/statement?year=2018` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'GET /api/reports/collections (a clerk: its own members’)',
-    request: () => ({ url: '/api/reports/collections?year=2018' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/reports/arrears (a clerk: its own members)',
-    request: () => ({ url: '/api/reports/arrears?owner=all' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/reports/good-standing (a clerk: its own members)',
-    request: () => ({ url: '/api/reports/good-standing?owner=all' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/members/:id/statement',
-    request: (f) => ({ url: `/api/members/${f.memberId}/statement?year=2018` }),
-    expect: { clerkOwn: 200, clerkOther: 404, auditor: 200, admin: 200 },
-  },
-  {
-    route: 'GET /api/receipts/verify/:code (public)',
-    request: (f) => ({ url: `/api/receipts/verify/${f.verifyCode}` }),
-    expect: all(200),
-  }, // The API reference: public, the same for everyone, and no data (plugins/apiDocs.ts).
+  ),
+  row(
+    'GET /api/households/:id/statement',
+    (f) => `/api/households/${f.householdId}/statement?year=2018`,
+    ownRecordRead,
+  ),
+  row(
+    'GET /api/reports/collections (a clerk: its own members’)',
+    () => '/api/reports/collections?year=2018',
+    all(200),
+  ),
+  row(
+    'GET /api/reports/arrears (a clerk: its own members)',
+    () => '/api/reports/arrears?owner=all',
+    all(200),
+  ),
+  row(
+    'GET /api/reports/good-standing (a clerk: its own members)',
+    () => '/api/reports/good-standing?owner=all',
+    all(200),
+  ),
+  row(
+    'GET /api/members/:id/statement',
+    (f) => `/api/members/${f.memberId}/statement?year=2018`,
+    ownRecordRead,
+  ),
+  row(
+    'GET /api/receipts/verify/:code (public)',
+    (f) => `/api/receipts/verify/${f.verifyCode}`,
+    all(200),
+  ),
+  // The API reference: public, the same for everyone, and no data (plugins/apiDocs.ts).
   ...[
     '/api/openapi.json',
     '/api/docs',
@@ -550,17 +455,17 @@ const MATRIX: Row[] = [
     '/api/docs/static/swagger-initializer.js',
     '/api/docs/json',
     '/api/docs/yaml',
-  ].map((url) => ({ route: `GET ${url} (public)`, request: () => ({ url }), expect: all(200) })),
-  {
-    route: 'GET /api/docs/* (public: the page files)',
-    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
-    expect: all(200),
-  },
-  {
-    route: 'GET /api/docs/static/index.html (public: to the page)',
-    request: () => ({ url: '/api/docs/static/index.html' }),
-    expect: all(302),
-  },
+  ].map((url) => row(`GET ${url} (public)`, () => url, all(200))),
+  row(
+    'GET /api/docs/* (public: the page files)',
+    () => '/api/docs/static/swagger-ui.css',
+    all(200),
+  ),
+  row(
+    'GET /api/docs/static/index.html (public: to the page)',
+    () => '/api/docs/static/index.html',
+    all(302),
+  ),
 ]
 
 const {
@@ -574,6 +479,9 @@ const {
   admin: SECRETARY,
 })
 const calls = memberCalls(() => ctx.app)
+/** A JSON call as `auth`, to set the fixture up. */
+const send = (auth: Auth, method: Method, url: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method, url, headers: auth, payload })
 const tokens = {} as Record<Caller, Auth>
 let spareCount = 0
 let dayCount = 0
@@ -590,72 +498,48 @@ beforeAll(async () => {
     admin: admin.auth,
   })
   await calls.create(clerkB.auth, { first_name: 'Other' })
-  const fund = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/funds',
-    headers: admin.auth,
-    payload: { kind: 'dues', name_en: 'Monthly dues' },
+  const fund = await send(admin.auth, 'POST', '/api/funds', {
+    kind: 'dues',
+    name_en: 'Monthly dues',
   })
   fundId = fund.json<{ id: number }>().id
-  const houseFund = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/funds',
-    headers: admin.auth,
-    payload: { kind: 'dues', payer: 'household', name_en: 'Family dues' },
+  const houseFund = await send(admin.auth, 'POST', '/api/funds', {
+    kind: 'dues',
+    payer: 'household',
+    name_en: 'Family dues',
   })
   houseFundId = houseFund.json<{ id: number }>().id
-  await ctx.app.inject({
-    method: 'POST',
-    url: `/api/funds/${houseFundId}/rates`,
-    headers: admin.auth,
-    payload: { amount: 8000, from_month: '2018-01' },
+  await send(admin.auth, 'POST', `/api/funds/${houseFundId}/rates`, {
+    amount: 8000,
+    from_month: '2018-01',
   })
-  await ctx.app.inject({
-    method: 'POST',
-    url: `/api/funds/${fundId}/rates`,
-    headers: admin.auth,
-    payload: { amount: 5000, from_month: '2018-01' },
+  await send(admin.auth, 'POST', `/api/funds/${fundId}/rates`, {
+    amount: 5000,
+    from_month: '2018-01',
   })
 })
 
 async function fixture(): Promise<Fixture> {
   const member = await calls.create(clerkA.auth, { first_name: 'Abebe' })
-  const payment = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments',
-    headers: clerkA.auth,
-    payload: {
-      fund_id: fundId,
-      member_id: member.id,
-      amount: 5000,
-      method: 'cash',
-      received_on: '2025-09-20',
-    },
-  })
+  const payment = await send(
+    clerkA.auth,
+    'POST',
+    '/api/payments',
+    cashPayment({ member_id: member.id }, fundId, 5000),
+  )
   expect(payment.statusCode).toBe(201)
   const paid = payment.json<{ id: number; verify_path: string }>()
   dayCount += 1
   const closedDay = dayAfter('2022-01-01', dayCount)
   const openDay = dayAfter('2024-01-01', dayCount)
-  const inClosedDay = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments',
-    headers: clerkA.auth,
-    payload: {
-      fund_id: fundId,
-      member_id: member.id,
-      amount: 100,
-      method: 'cash',
-      received_on: closedDay,
-    },
-  })
+  const inClosedDay = await send(
+    clerkA.auth,
+    'POST',
+    '/api/payments',
+    cashPayment({ member_id: member.id }, fundId, 100, closedDay),
+  )
   expect(inClosedDay.statusCode).toBe(201)
-  const closing = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/cash-up/close',
-    headers: clerkA.auth,
-    payload: { day: closedDay },
-  })
+  const closing = await send(clerkA.auth, 'POST', '/api/cash-up/close', { day: closedDay })
   expect(closing.statusCode).toBe(200)
   const deleted = await calls.create(clerkA.auth, { first_name: 'Gone' })
   expect((await calls.remove(clerkA.auth, deleted.id)).statusCode).toBe(204)
@@ -669,40 +553,28 @@ async function fixture(): Promise<Fixture> {
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const household = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/households',
-    headers: clerkA.auth,
-    payload: { name: 'Abebe family' },
-  })
+  const household = await send(clerkA.auth, 'POST', '/api/households', { name: 'Abebe family' })
   const householdId = household.json<{ id: number }>().id
   const linked = await calls.create(clerkA.auth, { first_name: 'Selam' })
-  const joined = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/households/${householdId}/members/${linked.id}`,
-    headers: clerkA.auth,
-    payload: { role: 'child' },
-  })
+  const joined = await send(
+    clerkA.auth,
+    'PUT',
+    `/api/households/${householdId}/members/${linked.id}`,
+    {
+      role: 'child',
+    },
+  )
   expect(joined.statusCode).toBe(200)
-  const start = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/households/${householdId}/dues`,
-    headers: clerkA.auth,
-    payload: { start_month: '2018-01' },
+  const start = await send(clerkA.auth, 'PUT', `/api/households/${householdId}/dues`, {
+    start_month: '2018-01',
   })
   expect(start.statusCode).toBe(200)
-  const householdPayment = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments',
-    headers: clerkA.auth,
-    payload: {
-      fund_id: houseFundId,
-      household_id: householdId,
-      amount: 8000,
-      method: 'cash',
-      received_on: '2025-09-20',
-    },
-  })
+  const householdPayment = await send(
+    clerkA.auth,
+    'POST',
+    '/api/payments',
+    cashPayment({ household_id: householdId }, houseFundId, 8000),
+  )
   expect(householdPayment.statusCode).toBe(201)
   return {
     houseFundId,
@@ -813,37 +685,27 @@ function apiRoutes(tree: string): string[] {
 type Expectation = [boolean, boolean, boolean, boolean]
 const ALL: Expectation = [true, true, true, true]
 const NONE: Expectation = [false, false, false, false]
+/** At all and on its own record only. */
+const OWN: Expectation = [true, true, false, false]
 const POLICY: Record<Action, Record<Role, Expectation>> = {
-  'member.read': { clerk: [true, true, false, false], auditor: ALL, admin: ALL },
+  'member.read': { clerk: OWN, auditor: ALL, admin: ALL },
   'member.create': { clerk: ALL, auditor: NONE, admin: ALL },
-  'member.update': {
-    clerk: [true, true, false, false],
-    auditor: NONE,
-    admin: [true, true, false, false],
-  },
-  'member.delete': {
-    clerk: [true, true, false, false],
-    auditor: NONE,
-    admin: [true, true, false, false],
-  },
-  'member.transfer': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
+  'member.update': { clerk: OWN, auditor: NONE, admin: OWN },
+  'member.delete': { clerk: OWN, auditor: NONE, admin: OWN },
+  'member.transfer': { clerk: OWN, auditor: NONE, admin: ALL },
   'member.import': { clerk: ALL, auditor: NONE, admin: ALL },
   'history.read': { clerk: NONE, auditor: ALL, admin: ALL },
   'accounts.read': { clerk: NONE, auditor: ALL, admin: ALL },
   'accounts.manage': { clerk: NONE, auditor: NONE, admin: ALL },
   'restoreBin.manage': { clerk: NONE, auditor: NONE, admin: ALL },
-  'household.read': { clerk: [true, true, false, false], auditor: ALL, admin: ALL },
-  'household.write': {
-    clerk: [true, true, false, false],
-    auditor: NONE,
-    admin: [true, true, false, false],
-  },
-  'household.transfer': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
+  'household.read': { clerk: OWN, auditor: ALL, admin: ALL },
+  'household.write': { clerk: OWN, auditor: NONE, admin: OWN },
+  'household.transfer': { clerk: OWN, auditor: NONE, admin: ALL },
   'church.manage': { clerk: NONE, auditor: NONE, admin: ALL },
   'dues.manage': { clerk: NONE, auditor: NONE, admin: ALL },
-  'payment.void': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
-  'cashDay.read': { clerk: [true, true, false, false], auditor: ALL, admin: ALL },
-  'cashDay.close': { clerk: [true, true, false, false], auditor: NONE, admin: ALL },
+  'payment.void': { clerk: OWN, auditor: NONE, admin: ALL },
+  'cashDay.read': { clerk: OWN, auditor: ALL, admin: ALL },
+  'cashDay.close': { clerk: OWN, auditor: NONE, admin: ALL },
 }
 const POLICY_CASES = (Object.keys(POLICY) as Action[]).flatMap((action) =>
   (Object.keys(POLICY[action]) as Role[]).map(

@@ -135,7 +135,7 @@ export function householdPlanner(options: HouseholdSeedOptions) {
 }
 
 /** The owner's members in no household after `after`, in id order: one read of the grouping. */
-export function unlinkedMembers(db: Db, ownerId: number, after: number): Promise<SeedMember[]> {
+function unlinkedMembers(db: Db, ownerId: number, after: number): Promise<SeedMember[]> {
   return db
     .selectFrom('members')
     .select(SEED_MEMBER_COLUMNS)
@@ -148,17 +148,27 @@ export function unlinkedMembers(db: Db, ownerId: number, after: number): Promise
 }
 
 /**
+ * The owner's members in no household, a read at a time in id order; the next read comes when
+ * the caller has linked the last ones (a read past the last id, so none is read twice).
+ */
+export async function* unlinkedMemberReads(db: Db, ownerId: number) {
+  let after = 0
+  for (;;) {
+    const members = await unlinkedMembers(db, ownerId, after)
+    if (members.length === 0) return
+    after = members[members.length - 1].id
+    yield members
+  }
+}
+
+/**
  * Groups the owner's unlinked members into households; returns how many were made. Each
  * household is one insert and each of its roles one update, as the household routes write.
  */
 export async function seedHouseholds(db: Db, options: HouseholdSeedOptions): Promise<number> {
   const plan = householdPlanner(options)
   let made = 0
-  let after = 0
-  for (;;) {
-    const members = await unlinkedMembers(db, options.ownerId, after)
-    if (members.length === 0) return made
-    after = members[members.length - 1].id
+  for await (const members of unlinkedMemberReads(db, options.ownerId)) {
     await db.transaction().execute(async (trx) => {
       for (const { row, byRole } of plan(members)) {
         const { id } = await trx
@@ -178,4 +188,5 @@ export async function seedHouseholds(db: Db, options: HouseholdSeedOptions): Pro
     })
     options.onProgress?.(made)
   }
+  return made
 }

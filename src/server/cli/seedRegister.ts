@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import { isPostgres } from '../db/portable'
 import type { Db } from '../db/tables'
 import { withIndexesRebuilt } from './bulkIndexes'
-import { householdPlanner, seedHouseholds, unlinkedMembers } from './seedHouseholds'
+import { householdPlanner, seedHouseholds, unlinkedMemberReads } from './seedHouseholds'
 import { drawRowsInWorker, rowOptionsFor, type SeedOptions, seedMembers } from './seedMembers'
 
 export interface RegisterOptions {
@@ -86,11 +86,7 @@ async function insertHouseholds(
 ): Promise<number> {
   const plan = householdPlanner(options)
   let made = 0
-  let after = 0
-  for (;;) {
-    const members = await unlinkedMembers(trx, options.ownerId, after)
-    if (members.length === 0) return made
-    after = members[members.length - 1].id
+  for await (const members of unlinkedMemberReads(trx, options.ownerId)) {
     const planned = plan(members)
     if (planned.length === 0) continue
     // The ids the households would take one insert at a time: the identity's next values.
@@ -115,4 +111,5 @@ async function insertHouseholds(
       where members.id = l.id`.execute(trx)
     made += planned.length
   }
+  return made
 }

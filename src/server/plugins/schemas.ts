@@ -61,6 +61,13 @@ export const nullableText = { type: ['string', 'null'] } as const
 export const integer = { type: 'integer' } as const
 export const nullableInteger = { type: ['integer', 'null'] } as const
 export const boolean = { type: 'boolean' } as const
+/** A member's id and name parts: how a list or a report names a member. */
+export const memberNames = {
+  id: integer,
+  first_name: text,
+  middle_name: nullableText,
+  last_name: text,
+} as const
 /** An ISO 8601 time, as the server writes it. */
 export const timestamp = { type: 'string', description: 'ISO 8601 date and time' } as const
 export const day = { type: 'string', description: 'yyyy-mm-dd' } as const

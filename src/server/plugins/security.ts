@@ -30,7 +30,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   })
 }
 
-/** onSend hook for answers that carry tokens or account names: never kept by any cache. */
+/** onSend hook for answers that carry tokens, account names or personal data: never cached. */
 export async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   reply.header('Cache-Control', 'no-store')
   return payload

@@ -4,7 +4,7 @@ import { isRole, type Role } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { findSessionAccount } from './repository'
 import type { TokenClaims, TokenService } from './tokens'
-import { sendError } from '../../plugins/errors'
+import { ApiError, sendError } from '../../plugins/errors'
 import { type Action, FORBIDDEN, may } from '../accounts'
 
 /** The signed-in account of a request, as it is now (not as it was when the token was made). */
@@ -14,6 +14,12 @@ export interface RequestUser {
   role: Role
   sessionId: string
   mustChangePassword: boolean
+}
+
+/** The account of a request behind requireUser (a 401 were it missing). */
+export function signedIn(request: FastifyRequest): RequestUser {
+  if (!request.user) throw new ApiError(401, 'Authentication required')
+  return request.user
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Please choose a new password before you continue'

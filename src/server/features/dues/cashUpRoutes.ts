@@ -1,8 +1,7 @@
 // HTTP of the day's cash-up.
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables'
-import { signedIn } from './requestUser'
+import { signedIn } from '../auth'
+import { signedInRead, type DuesDeps } from './requestUser'
 import { cashUp, closeDay } from './cashUpService'
 import {
   type CashUpClose,
@@ -13,22 +12,16 @@ import {
   cashUpResponse,
 } from './cashUpSchemas'
 
-export function cashUpRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: () => Date },
-) {
+export function cashUpRoutes(app: FastifyInstance, deps: DuesDeps) {
   const { db } = deps
 
   app.get<{ Querystring: CashUpQuery }>(
     '/api/cash-up',
     {
-      preHandler: app.requireUser,
+      ...signedInRead(app),
       schema: { querystring: cashUpQuery, response: cashUpResponse },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return cashUp(db, signedIn(request), request.query, deps.clock())
-    },
+    async (request) => cashUp(db, signedIn(request), request.query, deps.clock()),
   )
 
   app.post<{ Body: CashUpClose }>(

@@ -1,11 +1,18 @@
 // Request and response shapes of the day's cash-up: GET /api/cash-up, POST /api/cash-up/close.
 import { PAYMENT_METHODS } from '../../../domain'
+import {
+  arrayOf,
+  integer,
+  nullableInteger,
+  nullableText,
+  record,
+  text,
+} from '../../plugins/schemas'
+import { countAndAmount, positiveId as id, sumsBy } from './schemaParts'
 
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
-const nullableString = { type: ['string', 'null'] }
-const nullableId = { type: ['integer', 'null'] }
 
+/** Whose day: a clerk's own, or with user_id another's (for those who may see it). */
 export const cashUpQuery = {
   type: 'object',
   required: ['day'],
@@ -18,104 +25,39 @@ export interface CashUpQuery {
   user_id?: number
 }
 
-export const cashUpCloseBody = {
-  type: 'object',
-  required: ['day'],
-  additionalProperties: false,
-  properties: { day, user_id: id },
-} as const
+/** The same fields, in the body: the day to close and, for an admin, whose. */
+export const cashUpCloseBody = { ...cashUpQuery } as const
 
 export type CashUpClose = CashUpQuery
 
-const total = {
-  type: 'object',
-  required: ['count', 'amount'],
-  properties: { count: { type: 'integer' }, amount: { type: 'integer' } },
-} as const
+const cashUpPayment = record({
+  id: integer,
+  receipt_number: text,
+  fund_id: integer,
+  member_id: nullableInteger,
+  household_id: nullableInteger,
+  payer_name: nullableText,
+  amount: integer,
+  method: text,
+  reference: nullableText,
+  status: { type: 'string', enum: ['valid', 'void'] },
+})
 
-const cashUpPayment = {
-  type: 'object',
-  required: [
-    'id',
-    'receipt_number',
-    'fund_id',
-    'member_id',
-    'household_id',
-    'payer_name',
-    'amount',
-    'method',
-    'reference',
-    'status',
-  ],
-  properties: {
-    id: { type: 'integer' },
-    receipt_number: { type: 'string' },
-    fund_id: { type: 'integer' },
-    member_id: nullableId,
-    household_id: nullableId,
-    payer_name: nullableString,
-    amount: { type: 'integer' },
-    method: { type: 'string' },
-    reference: nullableString,
-    status: { type: 'string', enum: ['valid', 'void'] },
+const cashUpClerk = record({
+  user_id: integer,
+  username: text,
+  closed: {
+    ...record({ at: text, by: text, payment_count: integer, total: integer }),
+    type: ['object', 'null'],
   },
-} as const
-
-const cashUpClerk = {
-  type: 'object',
-  required: ['user_id', 'username', 'closed', 'payments', 'total', 'by_method', 'by_fund'],
-  properties: {
-    user_id: { type: 'integer' },
-    username: { type: 'string' },
-    closed: {
-      type: ['object', 'null'],
-      required: ['at', 'by', 'payment_count', 'total'],
-      properties: {
-        at: { type: 'string' },
-        by: { type: 'string' },
-        payment_count: { type: 'integer' },
-        total: { type: 'integer' },
-      },
-    },
-    payments: { type: 'array', items: cashUpPayment },
-    total,
-    by_method: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['method', 'count', 'amount'],
-        properties: {
-          method: { type: 'string', enum: [...PAYMENT_METHODS] },
-          count: { type: 'integer' },
-          amount: { type: 'integer' },
-        },
-      },
-    },
-    by_fund: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['fund_id', 'count', 'amount'],
-        properties: {
-          fund_id: { type: 'integer' },
-          count: { type: 'integer' },
-          amount: { type: 'integer' },
-        },
-      },
-    },
-  },
-} as const
+  payments: arrayOf(cashUpPayment),
+  total: record(countAndAmount),
+  by_method: sumsBy('method', { type: 'string', enum: [...PAYMENT_METHODS] }),
+  by_fund: sumsBy('fund_id', integer),
+})
 
 export const cashUpResponse = {
-  200: {
-    type: 'object',
-    required: ['day', 'currency', 'clerks'],
-    properties: {
-      day: { type: 'string' },
-      currency: { type: 'string' },
-      clerks: { type: 'array', items: cashUpClerk },
-    },
-  },
+  200: record({ day: text, currency: text, clerks: arrayOf(cashUpClerk) }),
 } as const
 
 export const cashUpCloseResponse = { 200: cashUpClerk } as const

@@ -1,9 +1,7 @@
 // HTTP of funds and rates: GET for anyone signed in, writes for admins.
 import type { FastifyInstance } from 'fastify'
 import { answers, arrayOf } from '../../plugins/schemas'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables'
-import { actorOf } from './requestUser'
+import { actorOf, type DuesDeps } from './requestUser'
 import {
   changeFund,
   createFund,
@@ -25,10 +23,7 @@ import {
   rateBody,
 } from './fundSchemas'
 
-export function fundRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: () => Date },
-) {
+export function fundRoutes(app: FastifyInstance, deps: DuesDeps) {
   const { db } = deps
   const admin = app.requireAllowed('dues.manage')
   // A new dues fund or a rate change marks the fund's rows; they are worked out after the answer,

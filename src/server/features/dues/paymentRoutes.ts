@@ -1,11 +1,10 @@
 // HTTP of payments and the public receipt check.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { answers, idempotencyHeaders, PUBLIC } from '../../plugins/schemas'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { IDEMPOTENCY_KEY } from '../members'
-import { signedIn } from './requestUser'
+import { signedIn } from '../auth'
+import { signedInRead, type DuesDeps } from './requestUser'
 import {
   checkReceipt,
   listPayments,
@@ -38,10 +37,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return value
 }
 
-export function paymentRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: () => Date },
-) {
+export function paymentRoutes(app: FastifyInstance, deps: DuesDeps) {
   const { db } = deps
 
   app.post<{ Body: PaymentCreate }>(
@@ -66,25 +62,19 @@ export function paymentRoutes(
   app.get<{ Querystring: PaymentListQuery }>(
     '/api/payments',
     {
-      preHandler: app.requireUser,
+      ...signedInRead(app),
       schema: { querystring: paymentListQuery, response: answers({ 200: paymentPageAnswer }) },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return listPayments(db, signedIn(request), request.query)
-    },
+    async (request) => listPayments(db, signedIn(request), request.query),
   )
 
   app.get<{ Params: { id: number } }>(
     '/api/payments/:id',
     {
-      preHandler: app.requireUser,
+      ...signedInRead(app),
       schema: { params: idParams, response: answers({ 200: paymentAnswer }) },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return readPayment(db, signedIn(request), request.params.id)
-    },
+    async (request) => readPayment(db, signedIn(request), request.params.id),
   )
 
   app.post<{ Params: { id: number }; Body: { reason: string } }>(

@@ -1,18 +1,17 @@
 // HTTP of the dues reports: JSON for the screens, .xlsx (format=xlsx) for the office's files.
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables'
-import { signedIn } from './requestUser'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
+import type { Db } from '../../db/tables'
+import type { Language } from '../../platform/spreadsheetText'
+import { type RequestUser, signedIn } from '../auth'
+import { type DuesDeps, signedInRead } from './requestUser'
 import { arrears, collections, goodStanding, householdStatement, statement } from './reportService'
 import {
-  type ArrearsQuery,
   arrearsQuery,
   arrearsResponse,
   type CollectionsQuery,
   collectionsQuery,
   collectionsResponse,
   type DownloadQuery,
-  type GoodStandingQuery,
   goodStandingQuery,
   goodStandingResponse,
   statementParams,
@@ -38,112 +37,114 @@ function sendXlsx(reply: FastifyReply, file: Buffer, name: string) {
     .send(file)
 }
 
-const wantsFile = (query: DownloadQuery) => query.format === 'xlsx'
 const langOf = (query: DownloadQuery) => query.lang ?? 'en'
+const calendarOf = (query: DownloadQuery) => query.calendar ?? 'gregorian'
 
-export function reportRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: () => Date },
-) {
+/** A report's request: its query (with format, lang, calendar) and a statement's `:id`. */
+interface ReportRequest<Query extends DownloadQuery = StatementQuery> extends FastifyRequest {
+  params: { id: number }
+  query: Query
+}
+
+/** The workbook of a report, and the start of its file name (the day is added). */
+interface Workbook {
+  file: Buffer
+  name: string
+}
+
+export function reportRoutes(app: FastifyInstance, deps: DuesDeps) {
   const { db } = deps
 
-  app.get<{ Querystring: CollectionsQuery }>(
+  /**
+   * A report's GET: signed in, never cached; the report as JSON, or with format=xlsx as a
+   * workbook. `read` is told which, as a file lists every line (no page).
+   */
+  function reportRoute<Query extends DownloadQuery, Report>(
+    url: string,
+    schema: FastifySchema,
+    read: (request: ReportRequest<Query>, file: boolean) => Promise<Report>,
+    workbook: (report: Report, query: Query) => Promise<Workbook>,
+  ) {
+    app.get(url, { ...signedInRead(app), schema }, async (request, reply) => {
+      // The schema checked the query; Fastify types it per route, not per helper.
+      const asked = request as ReportRequest<Query>
+      const file = asked.query.format === 'xlsx'
+      const report = await read(asked, file)
+      if (!file) return report
+      const { file: sheet, name } = await workbook(report, asked.query)
+      return sendXlsx(reply, sheet, name)
+    })
+  }
+
+  reportRoute(
     '/api/reports/collections',
-    {
-      preHandler: app.requireUser,
-      schema: { querystring: collectionsQuery, response: collectionsResponse },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      const report = await collections(db, signedIn(request), request.query, deps.clock())
-      if (!wantsFile(request.query)) return report
-      const file = await collectionsWorkbook(report, langOf(request.query))
-      return sendXlsx(reply, file, `collections-${report.year}`)
-    },
+    { querystring: collectionsQuery, response: collectionsResponse },
+    (request: ReportRequest<CollectionsQuery>) =>
+      collections(db, signedIn(request), request.query, deps.clock()),
+    async (report, query) => ({
+      file: await collectionsWorkbook(report, langOf(query)),
+      name: `collections-${report.year}`,
+    }),
   )
 
-  app.get<{ Querystring: ArrearsQuery }>(
-    '/api/reports/arrears',
-    {
-      preHandler: app.requireUser,
-      schema: { querystring: arrearsQuery, response: arrearsResponse },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      const file = wantsFile(request.query)
-      const report = await arrears(db, signedIn(request), request.query, deps.clock(), file)
-      if (!file) return report
-      return sendXlsx(reply, await arrearsWorkbook(report, langOf(request.query)), 'arrears')
-    },
+  /** A list of payers (arrears, good standing): a page as JSON, every line in the file. */
+  function payerReport<Query extends DownloadQuery, Report>(
+    name: 'arrears' | 'good-standing',
+    schema: FastifySchema,
+    read: (db: Db, user: RequestUser, query: Query, now: Date, file: boolean) => Promise<Report>,
+    workbook: (report: Report, lang: Language) => Promise<Buffer>,
+  ) {
+    reportRoute(
+      `/api/reports/${name}`,
+      schema,
+      (request: ReportRequest<Query>, file) =>
+        read(db, signedIn(request), request.query, deps.clock(), file),
+      async (report, query) => ({ file: await workbook(report, langOf(query)), name }),
+    )
+  }
+
+  payerReport(
+    'arrears',
+    { querystring: arrearsQuery, response: arrearsResponse },
+    arrears,
+    arrearsWorkbook,
+  )
+  payerReport(
+    'good-standing',
+    { querystring: goodStandingQuery, response: goodStandingResponse },
+    goodStanding,
+    goodStandingWorkbook,
   )
 
-  app.get<{ Querystring: GoodStandingQuery }>(
-    '/api/reports/good-standing',
-    {
-      preHandler: app.requireUser,
-      schema: { querystring: goodStandingQuery, response: goodStandingResponse },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      const file = wantsFile(request.query)
-      const report = await goodStanding(db, signedIn(request), request.query, deps.clock(), file)
-      if (!file) return report
-      const sheet = await goodStandingWorkbook(report, langOf(request.query))
-      return sendXlsx(reply, sheet, 'good-standing')
-    },
-  )
-
-  app.get<{ Params: { id: number }; Querystring: StatementQuery }>(
+  reportRoute(
     '/api/members/:id/statement',
-    {
-      preHandler: app.requireUser,
-      schema: { params: statementParams, querystring: statementQuery, response: statementResponse },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      const report = await statement(
-        db,
-        signedIn(request),
-        request.params.id,
-        request.query.year,
-        deps.clock(),
-      )
-      if (!wantsFile(request.query)) return report
-      const file = await statementWorkbook(
-        report,
-        langOf(request.query),
-        request.query.calendar ?? 'gregorian',
-      )
-      return sendXlsx(reply, file, `statement-${report.member_id}-${report.year}`)
-    },
+    { params: statementParams, querystring: statementQuery, response: statementResponse },
+    (request: ReportRequest) =>
+      statement(db, signedIn(request), request.params.id, request.query.year, deps.clock()),
+    async (report, query) => ({
+      file: await statementWorkbook(report, langOf(query), calendarOf(query)),
+      name: `statement-${report.member_id}-${report.year}`,
+    }),
   )
 
-  app.get<{ Params: { id: number }; Querystring: StatementQuery }>(
+  reportRoute(
     '/api/households/:id/statement',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        params: statementParams,
-        querystring: statementQuery,
-        response: householdStatementResponse,
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      const report = await householdStatement(
+    { params: statementParams, querystring: statementQuery, response: householdStatementResponse },
+    (request: ReportRequest) =>
+      householdStatement(
         db,
         signedIn(request),
         request.params.id,
         request.query.year,
         deps.clock(),
-      )
-      if (!wantsFile(request.query)) return report
-      const file = await statementWorkbook(
+      ),
+    async (report, query) => ({
+      file: await statementWorkbook(
         { ...report, first_name: report.name, last_name: '' },
-        langOf(request.query),
-        request.query.calendar ?? 'gregorian',
-      )
-      return sendXlsx(reply, file, `household-statement-${report.household_id}-${report.year}`)
-    },
+        langOf(query),
+        calendarOf(query),
+      ),
+      name: `household-statement-${report.household_id}-${report.year}`,
+    }),
   )
 }

@@ -8,6 +8,8 @@ import {
   MIN_DUES_YEAR,
   type StatementAnswer,
 } from '../../../domain'
+import { arrayOf, integer, nullableText, record, text } from '../../plugins/schemas'
+import { countAndAmount, positiveId as id, sumsBy } from './schemaParts'
 
 export type {
   ArrearsReport,
@@ -17,7 +19,6 @@ export type {
   MonthSum,
 } from '../../../domain'
 
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 const year = { type: 'integer', minimum: MIN_DUES_YEAR, maximum: MAX_DUES_YEAR }
 /** Who asks for a spreadsheet, in which language and calendar (as the other downloads). */
 const download = {
@@ -47,65 +48,39 @@ export interface CollectionsQuery extends DownloadQuery {
   owner?: string
 }
 
-const sum = {
-  type: 'object',
-  required: ['count', 'amount'],
-  properties: { count: { type: 'integer' }, amount: { type: 'integer' } },
-} as const
-
-const monthSums = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['month', 'count', 'amount'],
-    properties: {
-      month: { type: 'string' },
-      count: { type: 'integer' },
-      amount: { type: 'integer' },
-    },
-  },
-} as const
+const sum = record(countAndAmount)
+const monthSums = sumsBy('month', text)
+/** A fund's names in the three languages, as the reports and statements name it. */
+const fundNames = { name_am: text, name_en: text, name_om: text }
 
 export const collectionsResponse = {
-  200: {
-    type: 'object',
-    required: ['year', 'currency', 'funds', 'months', 'total'],
-    properties: {
-      year: { type: 'integer' },
-      currency: { type: 'string' },
-      funds: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['fund_id', 'name_am', 'name_en', 'name_om', 'kind', 'months', 'total'],
-          properties: {
-            fund_id: { type: 'integer' },
-            name_am: { type: 'string' },
-            name_en: { type: 'string' },
-            name_om: { type: 'string' },
-            kind: { type: 'string' },
-            months: monthSums,
-            total: sum,
-          },
-        },
-      },
-      months: monthSums,
-      total: sum,
-    },
-  },
+  200: record({
+    year: integer,
+    currency: text,
+    funds: arrayOf(
+      record({ fund_id: integer, ...fundNames, kind: text, months: monthSums, total: sum }),
+    ),
+    months: monthSums,
+    total: sum,
+  }),
 } as const
+
+/** Which payers' lines a report lists, a page at a time. */
+const payerPage = {
+  fund_id: id,
+  owner,
+  payer,
+  cursor: { type: 'string', pattern: '^[1-9]\\d{0,8}$' },
+  limit: { type: 'integer', minimum: 1, maximum: 500 },
+}
 
 export const arrearsQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    fund_id: id,
-    owner,
+    ...payerPage,
     min_months: { type: 'integer', minimum: 1, maximum: 1200 },
     sort: { type: 'string', enum: [...ARREARS_SORTS] },
-    payer,
-    cursor: { type: 'string', pattern: '^[1-9]\\d{0,8}$' },
-    limit: { type: 'integer', minimum: 1, maximum: 500 },
     ...download,
   },
 } as const
@@ -122,64 +97,39 @@ export interface ArrearsQuery extends DownloadQuery {
 }
 
 /** A member's line (member_id, names) or, for a per-household fund, a household's (name). */
-const payerLine = {
-  type: 'object',
-  required: ['owner_username', 'phone', 'months', 'amount', 'oldest_month'],
-  properties: {
-    member_id: { type: 'integer' },
-    first_name: { type: 'string' },
-    last_name: { type: 'string' },
-    household_id: { type: 'integer' },
-    name: { type: 'string' },
-    owner_username: { type: ['string', 'null'] },
-    phone: { type: ['string', 'null'] },
-    months: { type: 'integer' },
-    amount: { type: 'integer' },
-    oldest_month: { type: ['string', 'null'] },
+const payerLine = record(
+  {
+    member_id: integer,
+    first_name: text,
+    last_name: text,
+    household_id: integer,
+    name: text,
+    owner_username: nullableText,
+    phone: nullableText,
+    months: integer,
+    amount: integer,
+    oldest_month: nullableText,
   },
-} as const
+  { optional: ['member_id', 'first_name', 'last_name', 'household_id', 'name'] },
+)
 
 const reportHead = {
-  fund_id: { type: 'integer' },
+  fund_id: integer,
   payer,
-  currency: { type: 'string' },
-  current_month: { type: 'string' },
-  count: { type: 'integer' },
-  next_cursor: { type: ['string', 'null'] },
+  currency: text,
+  current_month: text,
+  count: integer,
+  next_cursor: nullableText,
 }
 
 export const arrearsResponse = {
-  200: {
-    type: 'object',
-    required: [
-      'fund_id',
-      'payer',
-      'currency',
-      'current_month',
-      'count',
-      'amount',
-      'items',
-      'next_cursor',
-    ],
-    properties: {
-      ...reportHead,
-      amount: { type: 'integer' },
-      items: { type: 'array', items: payerLine },
-    },
-  },
+  200: record({ ...reportHead, amount: integer, items: arrayOf(payerLine) }),
 } as const
 
 export const goodStandingQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: {
-    fund_id: id,
-    owner,
-    payer,
-    cursor: { type: 'string', pattern: '^[1-9]\\d{0,8}$' },
-    limit: { type: 'integer', minimum: 1, maximum: 500 },
-    ...download,
-  },
+  properties: { ...payerPage, ...download },
 } as const
 
 export interface GoodStandingQuery extends DownloadQuery {
@@ -191,28 +141,11 @@ export interface GoodStandingQuery extends DownloadQuery {
 }
 
 export const goodStandingResponse = {
-  200: {
-    type: 'object',
-    required: [
-      'fund_id',
-      'payer',
-      'currency',
-      'current_month',
-      'count',
-      'rule',
-      'items',
-      'next_cursor',
-    ],
-    properties: {
-      ...reportHead,
-      rule: {
-        type: 'object',
-        required: ['kind', 'months'],
-        properties: { kind: { type: 'string' }, months: { type: 'integer' } },
-      },
-      items: { type: 'array', items: payerLine },
-    },
-  },
+  200: record({
+    ...reportHead,
+    rule: record({ kind: text, months: integer }),
+    items: arrayOf(payerLine),
+  }),
 } as const
 
 export const statementParams = {
@@ -232,96 +165,41 @@ export interface StatementQuery extends DownloadQuery {
   year?: number
 }
 
-const statementPayment = {
-  type: 'object',
-  required: ['id', 'receipt_number', 'fund_id', 'amount', 'method', 'received_on', 'months'],
-  properties: {
-    id: { type: 'integer' },
-    receipt_number: { type: 'string' },
-    fund_id: { type: 'integer' },
-    amount: { type: 'integer' },
-    method: { type: 'string' },
-    received_on: { type: 'string' },
-    months: { type: 'array', items: { type: 'string' } },
-  },
-} as const
+const statementPayment = record({
+  id: integer,
+  receipt_number: text,
+  fund_id: integer,
+  amount: integer,
+  method: text,
+  received_on: text,
+  months: arrayOf(text),
+})
 
-/** A statement's funds: what was paid into each, and a dues fund's twelve months. */
-const statementFunds = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: [
-      'fund_id',
-      'kind',
-      'name_am',
-      'name_en',
-      'name_om',
-      'paid',
-      'months',
-      'arrears',
-      'good_standing',
-    ],
-    properties: {
-      fund_id: { type: 'integer' },
-      kind: { type: 'string' },
-      name_am: { type: 'string' },
-      name_en: { type: 'string' },
-      name_om: { type: 'string' },
-      paid: { type: 'integer' },
-      arrears: {
-        type: ['object', 'null'],
-        required: ['months', 'amount'],
-        properties: { months: { type: 'integer' }, amount: { type: 'integer' } },
-      },
+/** A statement's year, whoever it is of: each fund (a dues fund's twelve months) and payments. */
+const statementYear = {
+  year: integer,
+  currency: text,
+  funds: arrayOf(
+    record({
+      fund_id: integer,
+      kind: text,
+      ...fundNames,
+      paid: integer,
+      arrears: { ...record({ months: integer, amount: integer }), type: ['object', 'null'] },
       good_standing: { type: ['boolean', 'null'] },
-      months: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['month', 'due', 'paid', 'state'],
-          properties: {
-            month: { type: 'string' },
-            due: { type: 'integer' },
-            paid: { type: 'integer' },
-            state: { type: 'string' },
-          },
-        },
-      },
-    },
-  },
-} as const
+      months: arrayOf(record({ month: text, due: integer, paid: integer, state: text })),
+    }),
+  ),
+  payments: arrayOf(statementPayment),
+}
 
 export const statementResponse = {
-  200: {
-    type: 'object',
-    required: ['member_id', 'first_name', 'last_name', 'year', 'currency', 'funds', 'payments'],
-    properties: {
-      member_id: { type: 'integer' },
-      first_name: { type: 'string' },
-      last_name: { type: 'string' },
-      year: { type: 'integer' },
-      currency: { type: 'string' },
-      funds: statementFunds,
-      payments: { type: 'array', items: statementPayment },
-    },
-  },
+  200: record({ member_id: integer, first_name: text, last_name: text, ...statementYear }),
 } as const
 
 /** GET /api/households/:id/statement: the member statement's shape, keyed by the household. */
 export const householdStatementResponse = {
-  200: {
-    type: 'object',
-    required: ['household_id', 'name', 'year', 'currency', 'funds', 'payments'],
-    properties: {
-      household_id: { type: 'integer' },
-      name: { type: 'string' },
-      year: { type: 'integer' },
-      currency: { type: 'string' },
-      funds: statementFunds,
-      payments: { type: 'array', items: statementPayment },
-    },
-  },
+  200: record({ household_id: integer, name: text, ...statementYear }),
 } as const
 
 /** A member's year (the shape is the client's too: src/domain). */

@@ -117,22 +117,31 @@ function payerHeader(lang: Language, payer: ReportPage['payer']): string[] {
   ]
 }
 
+/** A list of payers: its title, this month, a third heading line, then a row each. */
+function payerWorkbook(
+  report: ReportPage<ReportLine>,
+  lang: Language,
+  title: string,
+  third: string,
+  totals: Cell[][] = [],
+): Promise<Buffer> {
+  return workbook(
+    title,
+    [title, monthText(report.current_month, lang), third],
+    payerHeader(lang, report.payer),
+    [...payerRows(report.items, lang), ...totals],
+    [5],
+  )
+}
+
 export function arrearsWorkbook(
   report: ArrearsReport<ReportLine>,
   lang: Language,
 ): Promise<Buffer> {
   const t = words(lang)
-  const title = t('duesReportArrears')
-  return workbook(
-    title,
-    [title, monthText(report.current_month, lang), report.currency],
-    payerHeader(lang, report.payer),
-    [
-      ...payerRows(report.items, lang),
-      ['', t('duesReportTotal'), '', '', '', major(report.amount), ''],
-    ],
-    [5],
-  )
+  return payerWorkbook(report, lang, t('duesReportArrears'), report.currency, [
+    ['', t('duesReportTotal'), '', '', '', major(report.amount), ''],
+  ])
 }
 
 export function goodStandingWorkbook(
@@ -140,14 +149,8 @@ export function goodStandingWorkbook(
   lang: Language,
 ): Promise<Buffer> {
   const t = words(lang)
-  const title = t('duesReportGoodStanding')
-  return workbook(
-    title,
-    [title, monthText(report.current_month, lang), t('duesReportCount', { count: report.count })],
-    payerHeader(lang, report.payer),
-    payerRows(report.items, lang),
-    [5],
-  )
+  const count = t('duesReportCount', { count: report.count })
+  return payerWorkbook(report, lang, t('duesReportGoodStanding'), count)
 }
 
 /**

@@ -1,10 +1,9 @@
 // HTTP of a member's and a household's dues (strip, settings) and of waivers.
 import type { FastifyInstance } from 'fastify'
 import { answers } from '../../plugins/schemas'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables'
 import { idParams } from './fundSchemas'
-import { signedIn } from './requestUser'
+import { signedIn } from '../auth'
+import { signedInRead, type DuesDeps } from './requestUser'
 import {
   changeHouseholdDuesSettings,
   changeMemberDuesSettings,
@@ -26,26 +25,21 @@ import {
   waiverResponse,
 } from './standingSchemas'
 
-export function standingRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: () => Date },
-) {
+export function standingRoutes(app: FastifyInstance, deps: DuesDeps) {
   const { db } = deps
 
   app.get<{ Params: { id: number }; Querystring: MemberDuesQuery }>(
     '/api/members/:id/dues',
     {
-      preHandler: app.requireUser,
+      ...signedInRead(app),
       schema: {
         params: idParams,
         querystring: memberDuesQuery,
         response: answers({ 200: memberDuesAnswer }),
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return memberDues(db, signedIn(request), request.params.id, request.query, deps.clock())
-    },
+    async (request) =>
+      memberDues(db, signedIn(request), request.params.id, request.query, deps.clock()),
   )
 
   app.put<{ Params: { id: number }; Body: MemberDuesSettings }>(
@@ -65,13 +59,11 @@ export function standingRoutes(
   app.get<{ Params: { id: number }; Querystring: MemberDuesQuery }>(
     '/api/households/:id/dues',
     {
-      preHandler: app.requireUser,
+      ...signedInRead(app),
       schema: { params: idParams, querystring: memberDuesQuery, response: householdDuesResponse },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store')
-      return householdDues(db, signedIn(request), request.params.id, request.query, deps.clock())
-    },
+    async (request) =>
+      householdDues(db, signedIn(request), request.params.id, request.query, deps.clock()),
   )
 
   app.put<{ Params: { id: number }; Body: MemberDuesSettings }>(

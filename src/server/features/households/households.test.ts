@@ -31,6 +31,14 @@ async function createHousehold(auth: Auth, fields: Record<string, unknown> = {})
 const setRole = (auth: Auth, householdId: number, memberId: number, role: unknown) =>
   inject(auth, 'PUT', `/api/households/${householdId}/members/${memberId}`, { role })
 
+/** A member transfer that takes the member's household along (a head's). */
+const transferWithHousehold = (auth: Auth, memberId: number, targetUserId: number) =>
+  inject(auth, 'POST', `/api/members/transfer/${memberId}`, { targetUserId, with_household: true })
+
+/** The admin takes a member out of the restore bin. */
+const restoreMember = (id: number) =>
+  inject(admin.auth, 'POST', `/api/admin/deleted-members/${id}/restore`)
+
 async function getMember(auth: Auth, id: number) {
   return (await inject(auth, 'GET', `/api/members/${id}`)).json<Member>()
 }
@@ -363,12 +371,7 @@ describe('transfers', () => {
 
   it('moves a head with the household: the household and every member change owner', async () => {
     const { household, head, spouse, child } = await family(alice.auth, 'Together')
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/members/transfer/${head.id}`,
-      headers: alice.auth,
-      payload: { targetUserId: carol.id, with_household: true },
-    })
+    const res = await transferWithHousehold(alice.auth, head.id, carol.id)
     expect(res.statusCode).toBe(200)
     expect(res.json<{ member: Member }>().member).toMatchObject({
       id: head.id,
@@ -389,12 +392,7 @@ describe('transfers', () => {
 
   it('refuses with_household for a member who is not a head', async () => {
     const { child } = await family(alice.auth, 'NotHead')
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/members/transfer/${child.id}`,
-      headers: alice.auth,
-      payload: { targetUserId: carol.id, with_household: true },
-    })
+    const res = await transferWithHousehold(alice.auth, child.id, carol.id)
     expect(res.statusCode).toBe(400)
     expect((await getMember(alice.auth, child.id)).household_role).toBe('child')
   })
@@ -418,12 +416,7 @@ describe('delete and restore', () => {
       await inject(alice.auth, 'GET', `/api/households/${household.id}`)
     ).json<Household>()
     expect(without.members.map((m) => m.id)).not.toContain(child.id)
-    const restore = await inject(
-      admin.auth,
-      'POST',
-      `/api/admin/deleted-members/${child.id}/restore`,
-    )
-    expect(restore.statusCode).toBe(200)
+    expect((await restoreMember(child.id)).statusCode).toBe(200)
     expect(await getMember(alice.auth, child.id)).toMatchObject({
       household_id: household.id,
       household_role: 'child',
@@ -438,12 +431,7 @@ describe('delete and restore', () => {
     )
     // Its members stay, unlinked.
     expect(await getMember(alice.auth, head.id)).toMatchObject({ household_id: null })
-    const restore = await inject(
-      admin.auth,
-      'POST',
-      `/api/admin/deleted-members/${child.id}/restore`,
-    )
-    expect(restore.statusCode).toBe(200)
+    expect((await restoreMember(child.id)).statusCode).toBe(200)
     expect(await getMember(alice.auth, child.id)).toMatchObject({
       household_id: null,
       household_role: null,
@@ -454,7 +442,7 @@ describe('delete and restore', () => {
     const { household, head, spouse } = await family(alice.auth, 'NewHead')
     expect((await calls.remove(alice.auth, head.id)).statusCode).toBe(204)
     expect((await setRole(alice.auth, household.id, spouse.id, 'head')).statusCode).toBe(200)
-    await inject(admin.auth, 'POST', `/api/admin/deleted-members/${head.id}/restore`)
+    await restoreMember(head.id)
     expect(await getMember(alice.auth, head.id)).toMatchObject({
       household_id: household.id,
       household_role: 'relative',

@@ -14,6 +14,7 @@ import {
   thumbnailPath,
 } from '../../../domain'
 import { isPostgres } from '../../db/portable'
+import { idsWhere } from '../../db/rowIds'
 import type { Db, HouseholdRow } from '../../db/tables'
 import {
   escapeLike,
@@ -238,15 +239,8 @@ export async function setMembership(
     .execute()
 }
 
-export async function householdMemberIds(db: Db, householdId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('members')
-    .select('id')
-    .where('household_id', '=', householdId)
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => row.id)
-}
+export const householdMemberIds = (db: Db, householdId: number): Promise<number[]> =>
+  idsWhere(db, 'members', 'household_id', householdId)
 
 /**
  * Hands a household's members from one account to another, stamping transfer_date as a member
@@ -287,15 +281,8 @@ export async function setHouseholdOwner(db: Db, id: number, ownerId: number, now
 }
 
 /** Ids of the households an account owns. */
-export async function householdIdsOf(db: Db, ownerId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('households')
-    .select('id')
-    .where('owner_user_id', '=', ownerId)
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => row.id)
-}
+export const householdIdsOf = (db: Db, ownerId: number): Promise<number[]> =>
+  idsWhere(db, 'households', 'owner_user_id', ownerId)
 
 export interface HouseholdQuery {
   /** null: every account's (admins and auditors). */

@@ -1,10 +1,11 @@
 // The household calls of issue 44 (docs/api.md): HTTP only; each use case is a service call.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
-import type { RequestUser } from '../auth'
+import { signedIn } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import { MAX_ID } from '../../plugins/inputGuard'
+import { noStore } from '../../plugins/security'
 import { answers, NO_BODY, noContent } from '../../plugins/schemas'
 import {
   householdAnswer,
@@ -52,20 +53,17 @@ function targetUserId(body: unknown): number {
   return id
 }
 
-function signedIn(request: FastifyRequest): RequestUser {
-  if (!request.user) throw new ApiError(401, 'Authentication required')
-  return request.user
-}
+/** The schema of a call that changes one household and answers with it. */
+const changesHousehold = (params: object, body?: object) => ({
+  schema: { ...(body ? { body } : NO_BODY), params, response: answers({ 200: householdAnswer }) },
+})
 
 export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
   const { db } = deps
   await app.register(async (scope) => {
     scope.addHook('preHandler', scope.requireUser)
     // Family data is personal, as member data is: never cached.
-    scope.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
-      reply.header('Cache-Control', 'no-store')
-      return payload
-    })
+    scope.addHook('onSend', noStore)
 
     scope.get<{ Querystring: ListQuery }>(
       '/api/households',
@@ -91,13 +89,7 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.put<{ Params: IdParams }>(
       '/api/households/:id',
-      {
-        schema: {
-          params: householdParams,
-          body: householdBody,
-          response: answers({ 200: householdAnswer }),
-        },
-      },
+      changesHousehold(householdParams, householdBody),
       async (request) =>
         households.updateHousehold(
           db,
@@ -118,13 +110,7 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.post<{ Params: IdParams }>(
       '/api/households/:id/transfer',
-      {
-        schema: {
-          params: householdParams,
-          body: transferBody,
-          response: answers({ 200: householdAnswer }),
-        },
-      },
+      changesHousehold(householdParams, transferBody),
       async (request) => {
         const user = signedIn(request)
         const id = householdId(request.params)
@@ -134,13 +120,7 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.put<{ Params: MemberParams }>(
       '/api/households/:id/members/:memberId',
-      {
-        schema: {
-          params: householdMemberParams,
-          body: memberRoleBody,
-          response: answers({ 200: householdAnswer }),
-        },
-      },
+      changesHousehold(householdMemberParams, memberRoleBody),
       async (request) =>
         households.setMemberRole(
           db,
@@ -153,13 +133,7 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.delete<{ Params: MemberParams }>(
       '/api/households/:id/members/:memberId',
-      {
-        schema: {
-          ...NO_BODY,
-          params: householdMemberParams,
-          response: answers({ 200: householdAnswer }),
-        },
-      },
+      changesHousehold(householdMemberParams),
       async (request) =>
         households.removeMember(
           db,

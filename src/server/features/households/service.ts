@@ -222,6 +222,39 @@ export async function deleteHousehold(
   })
 }
 
+/**
+ * The history of a member placed in a household or given another role there; `was` is its
+ * household and role before (the member row as read, unless told otherwise).
+ */
+function recordJoin(
+  trx: Db,
+  actor: Actor,
+  member: repo.MembershipRow,
+  household: { id: number; name: string },
+  role: HouseholdRole,
+  reason?: 'member_restored' | 'imported',
+  was: Pick<repo.MembershipRow, 'household_id' | 'household_role'> = member,
+) {
+  return recordEvent(trx, {
+    actor,
+    action: 'household_member_add',
+    memberId: member.id,
+    details: {
+      household_id: household.id,
+      household_name: household.name,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      ...(reason ? { reason } : {}),
+      changes: {
+        ...(was.household_id !== household.id
+          ? { household_id: [was.household_id, household.id] }
+          : {}),
+        household_role: [was.household_role, role],
+      },
+    },
+  })
+}
+
 function recordLeave(
   trx: Db,
   actor: Actor,
@@ -274,21 +307,7 @@ export async function setMemberRole(
     await repo.setMembership(trx, memberId, householdId, role)
     await repo.refreshHouseholdSearch(trx, householdId)
     if (from !== null && from !== householdId) await repo.refreshHouseholdSearch(trx, from)
-    await recordEvent(trx, {
-      actor: actorOf(user),
-      action: 'household_member_add',
-      memberId,
-      details: {
-        household_id: householdId,
-        household_name: household.name,
-        first_name: member.first_name,
-        last_name: member.last_name,
-        changes: {
-          ...(from !== householdId ? { household_id: [from, householdId] } : {}),
-          household_role: [member.household_role, role],
-        },
-      },
-    })
+    await recordJoin(trx, actorOf(user), member, household, role)
     return householdAnswer(trx, user, household)
   })
 }
@@ -457,18 +476,9 @@ export async function householdOnMemberRestore(
   if (role === 'head' && (await repo.findHead(trx, household.id)) !== undefined) role = 'relative'
   await repo.setMembership(trx, memberId, household.id, role)
   await repo.refreshHouseholdSearch(trx, household.id)
-  await recordEvent(trx, {
-    actor,
-    action: 'household_member_add',
-    memberId,
-    details: {
-      household_id: household.id,
-      household_name: household.name,
-      first_name: member.first_name,
-      last_name: member.last_name,
-      reason: 'member_restored',
-      changes: { household_id: [null, household.id], household_role: [null, role] },
-    },
+  await recordJoin(trx, actor, member, household, role, 'member_restored', {
+    household_id: null,
+    household_role: null,
   })
 }
 
@@ -576,22 +586,7 @@ export async function placeImportedFamilies(
       await repo.setMembership(trx, memberId, household.id, role)
       if (from !== null && from !== household.id) await repo.refreshHouseholdSearch(trx, from)
       placed += 1
-      await recordEvent(trx, {
-        actor,
-        action: 'household_member_add',
-        memberId,
-        details: {
-          household_id: household.id,
-          household_name: household.name,
-          first_name: member.first_name,
-          last_name: member.last_name,
-          reason: 'imported',
-          changes: {
-            ...(from !== household.id ? { household_id: [from, household.id] } : {}),
-            household_role: [member.household_role, role],
-          },
-        },
-      })
+      await recordJoin(trx, actor, member, household, role, 'imported')
     }
     await repo.refreshHouseholdSearch(trx, household.id)
   }

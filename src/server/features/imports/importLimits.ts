@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
+import { repeatWhileOpen } from '../../platform/repeatWhileOpen'
 import { deleteExpiredImports } from './repository/pendingImports'
 
 export const IMPORTS_AT_ONCE = 2
@@ -41,17 +42,7 @@ export function importGate() {
 
 /** Deletes expired pending imports (their rows and reports) every ten minutes. */
 export function scheduleExpiredImportSweep(app: FastifyInstance, db: Db, clock = () => new Date()) {
-  let timer: NodeJS.Timeout | undefined
-  const run = () =>
-    deleteExpiredImports(db, clock().toISOString()).catch((err: unknown) =>
-      app.log.error({ err }, 'deleting expired imports failed'),
-    )
-  app.addHook('onReady', async () => {
-    await run()
-    timer = setInterval(() => void run(), SWEEP_MS)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer)
-  })
+  repeatWhileOpen(app, SWEEP_MS, 'deleting expired imports failed', () =>
+    deleteExpiredImports(db, clock().toISOString()),
+  )
 }

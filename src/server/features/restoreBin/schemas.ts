@@ -5,10 +5,10 @@ import {
   boolean,
   idParams,
   integer,
+  memberNames,
   NO_BODY,
   nullableText,
   record,
-  text,
   timestamp,
 } from '../../plugins/schemas'
 import { memberRecord } from '../members'
@@ -19,10 +19,7 @@ export const restoreBinListSchema = {
     200: record({
       items: arrayOf(
         record({
-          id: integer,
-          first_name: text,
-          middle_name: nullableText,
-          last_name: text,
+          ...memberNames,
           membership_status: nullableText,
           owner_user_id: integer,
           owner_username: nullableText,

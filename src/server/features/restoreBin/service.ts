@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
+import { repeatWhileOpen } from '../../platform/repeatWhileOpen'
 import { findAccount } from '../accounts'
 import { type Actor, recordEvent, SYSTEM_ACTOR } from '../history'
 import { householdOnMemberRestore } from '../households'
@@ -31,19 +32,9 @@ export async function purgeDeletedMembers(db: Kysely<Database>, now: Date): Prom
 
 /** Purges once the app is ready, then every day, until it closes. */
 export function schedulePurge(app: FastifyInstance, db: Kysely<Database>, clock: () => Date) {
-  let timer: NodeJS.Timeout | undefined
-  const run = () =>
-    purgeDeletedMembers(db, clock()).catch((err: unknown) =>
-      app.log.error({ err }, 'purging the restore bin failed'),
-    )
-  app.addHook('onReady', async () => {
-    await run()
-    timer = setInterval(() => void run(), DAY_MS)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer)
-  })
+  repeatWhileOpen(app, DAY_MS, 'purging the restore bin failed', () =>
+    purgeDeletedMembers(db, clock()),
+  )
 }
 
 /** The members in the restore bin. */

@@ -1,6 +1,15 @@
 // Request and response shapes of GET /api/stats (docs/api.md).
 import { AGE_BANDS } from '../../../domain'
-import { answers, arrayOf, day, integer, nullableText, record, text } from '../../plugins/schemas'
+import {
+  answers,
+  arrayOf,
+  day,
+  integer,
+  memberNames,
+  nullableText,
+  record,
+  text,
+} from '../../plugins/schemas'
 
 export const statsQuery = {
   type: 'object',
@@ -22,10 +31,7 @@ const upcoming = record({
   total: integer,
   items: arrayOf(
     record({
-      id: integer,
-      first_name: text,
-      middle_name: nullableText,
-      last_name: text,
+      ...memberNames,
       date: day,
       on: day,
       years: integer,

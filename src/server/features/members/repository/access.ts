@@ -1,5 +1,6 @@
 // Reads across accounts, for admins and auditors (issue 25). Clerks never reach these: their
 // queries stay owner-scoped in repository/members.ts.
+import { idsWhere } from '../../../db/rowIds'
 import type { Db } from '../../../db/tables'
 
 /** Who owns a member now, or undefined when there is no such member. */
@@ -30,12 +31,5 @@ export async function ownersOf(
 }
 
 /** Ids of the members an account owns (a bulk transfer records one event per member). */
-export async function memberIdsOf(db: Db, ownerId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('members')
-    .select('id')
-    .where('owner_user_id', '=', ownerId)
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => row.id)
-}
+export const memberIdsOf = (db: Db, ownerId: number): Promise<number[]> =>
+  idsWhere(db, 'members', 'owner_user_id', ownerId)

@@ -8,10 +8,11 @@ import {
   normalizeEnum,
   parseMemberInput,
 } from '../../../../domain'
-import type { RequestUser } from '../../auth'
+import { signedIn } from '../../auth'
 import { ApiError } from '../../../plugins/errors'
 import { containsNul, MAX_ID, NUL_IN_TEXT } from '../../../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../../../plugins/multipart'
+import { noStore } from '../../../plugins/security'
 import { IDEMPOTENCY_KEY } from '../repository/createKeys'
 import { MemberListSlots } from '../listSlots'
 import {
@@ -74,11 +75,6 @@ function memberId(params: IdParams): number {
   if (id > MAX_ID) throw new ApiError(400, 'Invalid member id')
   if (id < 1) throw notFound()
   return id
-}
-
-function signedIn(request: FastifyRequest): RequestUser {
-  if (!request.user) throw new ApiError(401, 'Authentication required')
-  return request.user
 }
 
 /** A transfer's `with_household`: true (or "true") carries the head's household along. */
@@ -162,10 +158,7 @@ export async function memberRoutes(
     await registerMultipart(scope)
     scope.addHook('preHandler', scope.requireUser)
     // Member data is personal: no shared cache, no browser cache (what spec 7.2's _cb is for).
-    scope.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
-      reply.header('Cache-Control', 'no-store')
-      return payload
-    })
+    scope.addHook('onSend', noStore)
 
     // The spec's plain array, streamed: a 20,000-member account is ~30 MB of JSON.
     scope.get<{ Querystring: OwnerQuery }>(
