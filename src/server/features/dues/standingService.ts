@@ -124,24 +124,14 @@ export async function changeMemberDuesSettings(
   return db.transaction().execute(async (trx) => {
     await lockMemberDues(trx, memberId)
     const member = await payableMember(trx, user, memberId)
-    const before = { category: member.category ?? '', start_month: member.start_month ?? null }
-    const after = {
-      category: input.category ?? before.category,
-      start_month: input.start_month === undefined ? before.start_month : input.start_month,
-    }
-    if (after.category !== before.category || after.start_month !== before.start_month) {
+    const { after, changes } = settingsChange(member, input)
+    if (changes) {
       await saveMemberDues(trx, memberId, after)
       await recordEvent(trx, {
         actor: { id: user.id, username: user.username },
         action: 'member_dues_update',
         memberId,
-        details: {
-          changes: Object.fromEntries(
-            (['category', 'start_month'] as const)
-              .filter((f) => after[f] !== before[f])
-              .map((f) => [f, [before[f], after[f]]]),
-          ),
-        },
+        details: { changes },
       })
     }
     return after
@@ -158,6 +148,22 @@ export async function householdDues(
 ): Promise<HouseholdDues> {
   const strip = await stripOf(db, user, { column: 'household_id', id: householdId }, query, now)
   return { household_id: householdId, ...strip }
+}
+
+/** The settings once `input` is applied, and each changed field as [before, after] (null if none). */
+function settingsChange(
+  stored: { category: string | null; start_month: string | null },
+  input: MemberDuesSettings,
+) {
+  const before = { category: stored.category ?? '', start_month: stored.start_month ?? null }
+  const after = {
+    category: input.category ?? before.category,
+    start_month: input.start_month === undefined ? before.start_month : input.start_month,
+  }
+  const changed = (['category', 'start_month'] as const).filter((f) => after[f] !== before[f])
+  const changes =
+    changed.length > 0 ? Object.fromEntries(changed.map((f) => [f, [before[f], after[f]]])) : null
+  return { after, changes }
 }
 
 function checkSettings(input: MemberDuesSettings): void {
@@ -180,28 +186,13 @@ export async function changeHouseholdDuesSettings(
   return db.transaction().execute(async (trx) => {
     await lockHouseholdDues(trx, householdId)
     const household = await payableHousehold(trx, user, householdId)
-    const before = {
-      category: household.category ?? '',
-      start_month: household.start_month ?? null,
-    }
-    const after = {
-      category: input.category ?? before.category,
-      start_month: input.start_month === undefined ? before.start_month : input.start_month,
-    }
-    if (after.category !== before.category || after.start_month !== before.start_month) {
+    const { after, changes } = settingsChange(household, input)
+    if (changes) {
       await saveHouseholdDues(trx, householdId, after)
       await recordEvent(trx, {
         actor: { id: user.id, username: user.username },
         action: 'household_dues_update',
-        details: {
-          household_id: householdId,
-          household_name: household.name,
-          changes: Object.fromEntries(
-            (['category', 'start_month'] as const)
-              .filter((f) => after[f] !== before[f])
-              .map((f) => [f, [before[f], after[f]]]),
-          ),
-        },
+        details: { household_id: householdId, household_name: household.name, changes },
       })
     }
     return after
