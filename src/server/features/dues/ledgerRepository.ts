@@ -20,6 +20,16 @@ export const MEMBER_DUES_BASIS = [
   'member_dues.start_month',
 ] as const
 
+/** A household's columns its dues start from (households joined with household_dues). */
+const HOUSEHOLD_DUES_BASIS = [
+  'households.id',
+  'households.owner_user_id',
+  'households.name',
+  'households.created_at',
+  'household_dues.category',
+  'household_dues.start_month',
+] as const
+
 /** What a member's dues start from: the office's settings, else joining or registration. */
 export function findMemberDuesBasis(db: Db, memberId: number) {
   return db
@@ -48,14 +58,7 @@ export function findHouseholdDuesBasis(db: Db, householdId: number) {
   return db
     .selectFrom('households')
     .leftJoin('household_dues', 'household_dues.household_id', 'households.id')
-    .select([
-      'households.id',
-      'households.owner_user_id',
-      'households.name',
-      'households.created_at',
-      'household_dues.category',
-      'household_dues.start_month',
-    ])
+    .select(HOUSEHOLD_DUES_BASIS)
     .where('households.id', '=', householdId)
     .executeTakeFirst()
 }
@@ -222,15 +225,10 @@ export async function readPayerDues(
           .selectFrom('households')
           .leftJoin('household_dues', 'household_dues.household_id', 'households.id')
           .select([
-            'households.id',
-            'households.owner_user_id',
+            ...HOUSEHOLD_DUES_BASIS,
             sql<string | null>`null`.as('first_name'),
             sql<string | null>`null`.as('last_name'),
             sql<string | null>`null`.as('date_joined'),
-            'households.created_at',
-            'household_dues.category',
-            'household_dues.start_month',
-            'households.name',
           ])
           .where('households.id', '=', payer.id)
   let query = db
