@@ -1,15 +1,13 @@
 import { createTestDatabase } from '../testing/testApp'
-import { insertUser } from '../features/accounts'
+import { seedOwner } from '../testing/seedOwner'
 import { seedHouseholds } from './seedHouseholds'
-import { seedMembers } from './seedMembers'
 
 describe('the seed’s households', () => {
   it('puts most members in households of 1–9, each with one head at its address', async () => {
     const database = await createTestDatabase()
     try {
       const { db } = database
-      const owner = await insertUser(db, 'office', 'x')
-      await seedMembers(db, { ownerId: owner.id, ownerName: 'office', count: 600, seed: 7 })
+      const owner = await seedOwner(db, 'office', 600, 7)
       const made = await seedHouseholds(db, { ownerId: owner.id, ownerName: 'office', seed: 7 })
       const members = await db
         .selectFrom('members')

@@ -9,9 +9,8 @@ import {
 import { isPostgres } from '../db/portable'
 import type { Db } from '../db/tables'
 import { createTestDatabase } from '../testing/testApp'
-import { insertUser } from '../features/accounts'
+import { seedOwner } from '../testing/seedOwner'
 import { MEMBER_DUES_BASIS, startMonthOf } from '../features/dues'
-import { seedMembers } from './seedMembers'
 import { seedPayments } from './seedPayments'
 
 /** PostgreSQL: the payment tables' indexes and constraints, as the seed must leave them. */
@@ -31,8 +30,7 @@ describe('the seed’s payments', () => {
     const database = await createTestDatabase()
     try {
       const { db } = database
-      const owner = await insertUser(db, 'office', 'x')
-      await seedMembers(db, { ownerId: owner.id, ownerName: 'office', count: 200, seed: 3 })
+      const owner = await seedOwner(db, 'office', 200, 3)
       const schema = await paymentSchema(db)
       // Two rounds: the second pays only those who had nothing, its numbers after the first's.
       const first = await seedPayments(db, {
