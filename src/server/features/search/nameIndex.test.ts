@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { buildSearchText } from '../../../domain'
 import { seedMembers } from '../../cli/seedMembers'
 import { isPostgres } from '../../db/portable'
+import { seedOwner } from '../../testing/seedOwner'
 import { createTestDatabase } from '../../testing/testApp'
 import type { DatabaseHandle } from '../../db/database'
 import { inputToColumns, MEMBER_COLUMNS, rowToInput } from '../members/repository/rows'
@@ -59,8 +60,7 @@ async function setNames(id: number, names: Names) {
 }
 
 test('a name search follows a member through rename and delete; other fields still match', async () => {
-  const owner = await insertUser(db, 'name-index', 'x')
-  await seedMembers(db, { ownerId: owner.id, ownerName: owner.username, count: 40, seed: 7 })
+  const owner = await seedOwner(db, 'name-index', 40, 7)
   const [first, second] = await db
     .selectFrom('members')
     .select('id')
@@ -133,8 +133,7 @@ test('a bulk seed answers every search as a seed through the triggers does', asy
 
 describe('a search shorter than a trigram (decision 0136)', () => {
   test('finds letters at the start of a name, inside it and at its very end, in order', async () => {
-    const owner = await insertUser(db, 'short-keys', 'x')
-    await seedMembers(db, { ownerId: owner.id, ownerName: owner.username, count: 80, seed: 9 })
+    const owner = await seedOwner(db, 'short-keys', 80, 9)
     const [a, b, c, d, e] = await db
       .selectFrom('members')
       .select('id')
@@ -212,8 +211,7 @@ test('every one or two letters of a text can be looked up (decisions 0136 to 013
     } else {
       // SQLite's indexes hold the text with two line breaks after it: every piece starts a
       // trigram of the vocabulary.
-      const owner = await insertUser(db, `pieces-${texts.indexOf(text)}`, 'x')
-      await seedMembers(db, { ownerId: owner.id, ownerName: owner.username, count: 1, seed: 3 })
+      const owner = await seedOwner(db, `pieces-${texts.indexOf(text)}`, 1, 3)
       const member = await db
         .selectFrom('members')
         .select('id')

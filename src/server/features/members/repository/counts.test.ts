@@ -1,5 +1,4 @@
 import { sql } from 'kysely'
-import { seedMembers } from '../../../cli/seedMembers'
 import { seedOwner } from '../../../testing/seedOwner'
 import { memberCalls } from '../../../testing/memberCalls'
 import {
@@ -9,7 +8,7 @@ import {
   type TestContext,
 } from '../../../testing/testApp'
 import { countOwnedMembers } from './counts'
-import { deleteUser, insertUser } from '../../accounts/repository'
+import { deleteUser } from '../../accounts/repository'
 import type { Db } from '../../../db/tables'
 
 type User = Awaited<ReturnType<typeof createUserAndSignIn>>
@@ -179,8 +178,7 @@ describe('member_counts through the API', () => {
   })
 
   it('count what `npm run seed` inserts in batches', async () => {
-    const erin = await insertUser(db(), 'count-erin', 'x')
-    await seedMembers(db(), { ownerId: erin.id, ownerName: 'count-erin', count: 1234, seed: 3 })
+    const erin = await seedOwner(db(), 'count-erin', 1234, 3)
     const counted = await expectCountsExact(db())
     expect(await countOwnedMembers(db(), erin.id)).toBe(1234)
     expect(await countOwnedMembers(db(), erin.id, 'member')).toBe(counted[`${erin.id}:member`])
