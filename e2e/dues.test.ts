@@ -118,6 +118,8 @@ test(
     await forEachLook(async ({ lang, name, page }) => {
       await signIn(page)
       await openDuesTab(page, lang)
+      // From the top: scrolled to the tab, a full-page shot paints the sticky bar mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0))
       await page.screenshot({
         path: path.join(SHOTS!, `dues-tab-${name}.png`),
         fullPage: true,

@@ -188,7 +188,7 @@ test(
           hasText: t(lang, 'duesReportPayer.household'),
         })
         .click()
-      await page.getByText(t(lang, 'duesReportNobody')).waitFor()
+      await page.getByText(t(lang, 'duesReportNobodyHouseholds')).waitFor()
       await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({
         state: 'detached',
       })

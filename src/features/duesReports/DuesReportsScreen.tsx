@@ -220,7 +220,7 @@ function CollectionsReport() {
 
 function payerColumns(
   t: ReturnType<typeof useReportText>['t'],
-  language: ReturnType<typeof useReportText>['language'],
+  month: ReturnType<typeof useReportText>['month'],
   currency: string,
   withArrears: boolean,
   payer: ReportPayer,
@@ -269,8 +269,7 @@ function payerColumns(
           {
             title: t('duesReportOldestMonth'),
             key: 'oldest',
-            render: (_: unknown, l: ReportLine) =>
-              l.oldest_month ? monthText(l.oldest_month, language) : '',
+            render: (_: unknown, l: ReportLine) => (l.oldest_month ? month(l.oldest_month) : ''),
           },
         ]
       : []),
@@ -313,7 +312,7 @@ function PayerChoice({
 }
 
 function ArrearsReport() {
-  const { t, language } = useReportText()
+  const { t, month } = useReportText()
   const [minMonths, setMinMonths] = useState(1)
   const [sort, setSort] = useState<ArrearsSort>('months_desc')
   const [payer, setPayer] = useState<ReportPayer>('member')
@@ -353,7 +352,7 @@ function ArrearsReport() {
       title={
         <>
           {t('duesReportArrears')}
-          {first && ` · ${monthText(first.current_month, language)}`}
+          {first && ` · ${month(first.current_month)}`}
         </>
       }
     >
@@ -397,7 +396,7 @@ function PayerLines({
   payer: ReportPayer
   empty: string
 }) {
-  const { t, language } = useReportText()
+  const { t, month } = useReportText()
   const narrow = useIsMobile()
   const lines = report.data?.pages.flatMap((page) => page.items) ?? []
   if (report.isError) {
@@ -409,7 +408,7 @@ function PayerLines({
       <ReportTable<ReportLine>
         rowKey={lineId}
         className="dues-report-lines"
-        columns={payerColumns(t, language, currency, owing, payer, narrow)}
+        columns={payerColumns(t, month, currency, owing, payer, narrow)}
         dataSource={lines}
         scroll={narrow ? undefined : { x: 'max-content' }}
         empty={t(empty)}
@@ -426,7 +425,7 @@ function PayerLines({
 }
 
 function GoodStandingReport() {
-  const { t, language } = useReportText()
+  const { t, month } = useReportText()
   const [payer, setPayer] = useState<ReportPayer>('member')
   const report = useGoodStandingInfiniteQuery(payer)
   const households = payer === 'household'
@@ -443,7 +442,7 @@ function GoodStandingReport() {
       title={
         <>
           {t(households ? 'duesReportGoodStandingHouseholds' : 'duesReportGoodStanding')}
-          {first && ` · ${monthText(first.current_month, language)}`}
+          {first && ` · ${month(first.current_month)}`}
         </>
       }
     >

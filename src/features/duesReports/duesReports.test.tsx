@@ -132,10 +132,11 @@ describe('the day’s cash-up (issue 46)', () => {
 })
 
 describe('the dues reports (issue 46)', () => {
-  it('lists the arrears in Amharic with the months by their Ethiopian names', async () => {
+  it('lists the arrears in Amharic with the months by their Ethiopian names and era', async () => {
     renderRoute('/dues/reports?tab=arrears', { signedInAs: clerk, language: 'am' })
     expect(await screen.findByText('Abebe Kebede', {}, slow)).toBeInTheDocument()
-    expect(screen.getByText('መስከረም 2018')).toBeInTheDocument()
+    expect(screen.getByText('መስከረም 2018 ዓ.ም.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'ውዝፍ · ጥር 2018 ዓ.ም.' })).toBeInTheDocument()
     expect(screen.getByText('200.00 ETB')).toBeInTheDocument()
     await waitFor(() =>
       expect(
@@ -165,7 +166,9 @@ describe('the dues reports (issue 46)', () => {
     await user.click(screen.getByRole('combobox', { name: 'Report for' }))
     await user.click(await screen.findByTitle('Households', {}, slow))
     expect(await screen.findByText('No household is in good standing yet.', {}, slow)).toBeVisible()
-    expect(screen.getByRole('heading', { name: /Households in good standing/ })).toBeVisible()
+    expect(
+      screen.getByRole('heading', { name: 'Households in good standing · Tir 2018 E.C.' }),
+    ).toBeVisible()
     expect(screen.getByText(/Households: 0/)).toBeVisible()
   })
 

@@ -36,5 +36,7 @@ export function useReportText() {
     intl.formatMessage({ id }, values)
   // The receipt's and the payment form's names, so a method reads the same on every screen.
   const method = (key: string) => t(`paymentMethod.${key}`)
-  return { t, language, method }
+  // An Ethiopian month outside a table of months carries its era mark, as dates do.
+  const month = (yearMonth: string) => eraMonthText(yearMonth, language, intl)
+  return { t, language, method, month }
 }
