@@ -1,6 +1,7 @@
 // Checks a slice's transition table against a table its test writes out by hand.
 import fs from 'node:fs'
 import path from 'node:path'
+import type { UnknownAction } from '@reduxjs/toolkit'
 import type { TransitionTable } from '../shared/createMachine'
 
 /** One hand-written row: in `from`, `event` leads to `to`; null means the event is ignored. */
@@ -165,5 +166,21 @@ export function itFollowsTheTable<S extends string, E extends string, T>(machine
     it('follows the table in its reducer', () => {
       expectReducerRows(rows, reducer.stateIn, reducer.apply, reducer.statusOf)
     })
+  }
+}
+
+/**
+ * itFollowsTheTable's `reducer` for a slice whose state keeps its `status` and whose test makes
+ * one action for each event.
+ */
+export function reducerFedEvents<S extends string, E extends string, T extends { status: S }>(
+  stateIn: (from: S) => T,
+  reduce: (state: T, action: UnknownAction) => T,
+  events: Record<E, () => UnknownAction>,
+) {
+  return {
+    stateIn,
+    apply: (state: T, event: E) => reduce(state, events[event]()),
+    statusOf: (state: T) => state.status,
   }
 }

@@ -1,6 +1,11 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
+import {
+  itFollowsTheTable,
+  mutationAction,
+  reducerFedEvents,
+  transitions,
+} from '../../testing/machineTables'
 import authSlice, {
   AUTH_TRANSITIONS,
   type AuthEvent,
@@ -83,11 +88,7 @@ describe('session machine', () => {
   itFollowsTheTable({
     table: AUTH_TRANSITIONS,
     rows: ROWS,
-    reducer: {
-      stateIn: at,
-      apply: (state, event) => authSlice.reducer(state, events[event]()),
-      statusOf: (s) => s.status,
-    },
+    reducer: reducerFedEvents(at, authSlice.reducer, events),
   })
 
   it('keeps the token and user of a sign-in and forgets them on logout', () => {

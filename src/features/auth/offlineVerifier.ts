@@ -1,7 +1,8 @@
 // The offline sign-in's verifier (issue 42, docs/decisions/0155): after an online sign-in the
 // device keeps a PBKDF2 hash of that account's password, never the password, in IndexedDB.
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
+import type { DBSchema } from 'idb'
 import type { Role } from '../../domain'
+import { deviceDatabase } from '../../shared/deviceDatabase'
 
 /** PBKDF2-SHA-256 rounds: ~0.1 s in Chromium on a desktop core, OWASP's 2023 figure (0155). */
 export const VERIFIER_ITERATIONS = 600_000
@@ -31,24 +32,13 @@ interface VerifierSchema extends DBSchema {
   verifiers: { key: string; value: StoredVerifier }
 }
 
-const DB_NAME = 'abal-auth'
-let opening: Promise<IDBPDatabase<VerifierSchema>> | null = null
-
-function database() {
-  opening ??= openDB<VerifierSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('verifiers', { keyPath: 'key' })
-    },
-  })
-  return opening
-}
+const verifiers = deviceDatabase<VerifierSchema>('abal-auth', (db) => {
+  db.createObjectStore('verifiers', { keyPath: 'key' })
+})
+const database = verifiers.open
 
 /** For tests: forget the open connection (fake-indexeddb is replaced between tests). */
-export async function closeVerifiersForTests() {
-  const db = await opening
-  db?.close()
-  opening = null
-}
+export const closeVerifiersForTests = verifiers.close
 
 export const accountKey = (username: string) => username.trim().normalize('NFC').toLowerCase()
 

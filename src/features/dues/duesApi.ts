@@ -30,6 +30,18 @@ const duesTagged = api.enhanceEndpoints({ addTagTypes: ['Payment', 'Fund'] })
 const duesPath = ({ memberId, householdId }: { memberId?: number; householdId?: number }) =>
   householdId !== undefined ? `api/households/${householdId}/dues` : `api/members/${memberId}/dues`
 
+/** The tag of one payer's payments and strips: a household's, else a member's. */
+export const payerPaymentsTag = ({
+  memberId,
+  householdId,
+}: {
+  memberId?: number
+  householdId?: number
+}) => ({
+  type: 'Payment' as const,
+  id: householdId ? `household-${householdId}` : `member-${memberId}`,
+})
+
 /** A payer's strip of one fund (else the server's first) and year (else the current one). */
 export function duesYearPath(
   args: { memberId?: number; householdId?: number } & Omit<MemberDuesArgs, 'memberId'>,
@@ -47,7 +59,7 @@ export const duesApi = duesTagged.injectEndpoints({
       query: duesYearPath,
       providesTags: (_result, _error, { memberId }) => [
         { type: 'Member', id: memberId },
-        { type: 'Payment', id: `member-${memberId}` },
+        payerPaymentsTag({ memberId }),
       ],
     }),
     /** Several years of a payer's strip at once: the payment form's preview of its months. */
@@ -61,9 +73,7 @@ export const duesApi = duesTagged.injectEndpoints({
         }
         return { data: answers }
       },
-      providesTags: (_result, _error, { memberId, householdId }) => [
-        { type: 'Payment', id: householdId ? `household-${householdId}` : `member-${memberId}` },
-      ],
+      providesTags: (_result, _error, args) => [payerPaymentsTag(args)],
     }),
     funds: build.query<Fund[], void>({
       query: () => 'api/funds',
@@ -103,7 +113,7 @@ export const duesApi = duesTagged.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { memberId }) => [
         { type: 'Member', id: memberId },
-        { type: 'Payment', id: `member-${memberId}` },
+        payerPaymentsTag({ memberId }),
       ],
     }),
     payments: build.query<PaymentPage, { memberId?: number; householdId?: number }>({
@@ -111,9 +121,7 @@ export const duesApi = duesTagged.injectEndpoints({
         householdId !== undefined
           ? `api/payments?household_id=${householdId}`
           : `api/payments?member_id=${memberId}`,
-      providesTags: (_result, _error, { memberId, householdId }) => [
-        { type: 'Payment', id: householdId ? `household-${householdId}` : `member-${memberId}` },
-      ],
+      providesTags: (_result, _error, args) => [payerPaymentsTag(args)],
     }),
     payment: build.query<Payment, number>({
       query: (id) => `api/payments/${id}`,
@@ -165,8 +173,8 @@ export const duesApi = duesTagged.injectEndpoints({
 
 function payerTags({ member_id, household_id }: { member_id?: number; household_id?: number }) {
   return [
-    ...(member_id ? [{ type: 'Payment' as const, id: `member-${member_id}` }] : []),
-    ...(household_id ? [{ type: 'Payment' as const, id: `household-${household_id}` }] : []),
+    ...(member_id ? [payerPaymentsTag({ memberId: member_id })] : []),
+    ...(household_id ? [payerPaymentsTag({ householdId: household_id })] : []),
   ]
 }
 

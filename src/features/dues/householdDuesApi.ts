@@ -1,5 +1,5 @@
 import type { HouseholdDuesAnswer } from '../../domain'
-import { duesApi, duesYearPath, type MemberDuesArgs } from './duesApi'
+import { duesApi, duesYearPath, payerPaymentsTag, type MemberDuesArgs } from './duesApi'
 
 /** GET /api/households/:id/dues: a member's answer, for a household and a per-household fund. */
 export type { HouseholdDuesAnswer }
@@ -13,7 +13,7 @@ export const householdDuesApi = duesApi.injectEndpoints({
       // Recording or voiding a household's payment invalidates `household-<id>` (duesApi).
       providesTags: (_result, _error, { householdId }) => [
         { type: 'Household', id: householdId },
-        { type: 'Payment', id: `household-${householdId}` },
+        payerPaymentsTag({ householdId }),
       ],
     }),
   }),

@@ -71,6 +71,13 @@ function extent(line: Element): { left: number; right: number } {
   return { left, right: left + (Math.max(0, ...xs) + 1000) * Number(scale) }
 }
 
+/** A text line starts and ends within the card's width. */
+function expectWithinCard(line: Element) {
+  const { left, right } = extent(line)
+  expect(left).toBeGreaterThanOrEqual(0)
+  expect(right).toBeLessThanOrEqual(CARD_WIDTH)
+}
+
 describe('buildIdCardSvg', () => {
   it('is one 648×204 SVG document with the front and back side by side', () => {
     const svg = parse(build()).documentElement
@@ -222,11 +229,7 @@ describe('buildIdCardSvg', () => {
     )
     expect(nameLines.length).toBeGreaterThanOrEqual(2)
     expect(nameLines.map((g) => g.getAttribute('aria-label')).join(' ')).toBe(name)
-    for (const line of nameLines) {
-      const { left, right } = extent(line)
-      expect(left).toBeGreaterThanOrEqual(0)
-      expect(right).toBeLessThanOrEqual(CARD_WIDTH)
-    }
+    for (const line of nameLines) expectWithinCard(line)
   })
 
   it('never breaks a compound name across lines, and shows the Latin-script name too', () => {
@@ -267,11 +270,8 @@ describe('buildIdCardSvg', () => {
     expect(lines(doc, 'front').join(' ')).not.toContain('…')
     for (const g of [...doc.querySelectorAll('#front [aria-label]')].filter((line) =>
       latin.includes(line.getAttribute('aria-label') ?? ''),
-    )) {
-      const { left, right } = extent(g)
-      expect(left).toBeGreaterThanOrEqual(0)
-      expect(right).toBeLessThanOrEqual(CARD_WIDTH)
-    }
+    ))
+      expectWithinCard(g)
   })
 
   it('writes the Ethiopian address parts on the back', () => {

@@ -3,7 +3,12 @@ import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
 import { registerFile } from '../../shared/fileRegistry'
-import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
+import {
+  itFollowsTheTable,
+  mutationAction,
+  reducerFedEvents,
+  transitions,
+} from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
 import { storedImportPreview } from '../../testing/storedImport'
 import type { ImportPreview } from '../../domain'
@@ -144,11 +149,7 @@ describe('import workflow machine (issue 24)', () => {
     table: IMPORT_TRANSITIONS,
     rows: ROWS,
     dispatchedBy: { feature: 'import', actionNames: Object.keys(importSlice.actions) },
-    reducer: {
-      stateIn: at,
-      apply: (state, event) => reduce(state, events[event]()),
-      statusOf: (s) => s.status,
-    },
+    reducer: reducerFedEvents(at, reduce, events),
   })
 
   it.each([loggedOut(), sessionExpired()])('forgets the import on %p', (ended) => {

@@ -1,5 +1,5 @@
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import { itFollowsTheTable, transitions } from '../../testing/machineTables'
+import { itFollowsTheTable, reducerFedEvents, transitions } from '../../testing/machineTables'
 import membersSlice, {
   filtersCleared,
   filtersToggled,
@@ -78,17 +78,17 @@ describe('members list machine', () => {
     table: MEMBERS_LIST_TRANSITIONS,
     rows: ROWS,
     dispatchedBy: { feature: 'members', actionNames: Object.keys(membersSlice.actions) },
-    reducer: {
+    reducer: reducerFedEvents(
       // A search already applied, so that every legal move changes the state.
-      stateIn: (from): MembersListState => ({
+      (from: MembersListStatus): MembersListState => ({
         ...initialMembersListState,
         status: from,
         searchText: 'kebede',
         appliedSearch: 'kebede',
       }),
-      apply: (state, event) => reduce(state, ACTIONS[event]()),
-      statusOf: (state) => state.status,
-    },
+      reduce,
+      ACTIONS,
+    ),
   })
 
   it('goes idle → debouncing → loading → ready for a typed search, ignoring a stale answer', () => {

@@ -102,12 +102,17 @@ describe('install dialog and flags (spec 2.4, 3.7, 9.6)', () => {
     promptDismissed: false,
     online: true,
   }
+  /** A fresh store on a device with these facts, after the browser offered installation. */
+  const offeredOn = (facts: typeof device) => {
+    const { store } = makeStore()
+    store.dispatch(pwaActions.started(facts))
+    store.dispatch(pwaActions.promptOffered())
+    return store
+  }
 
   it('opens 3 s after the browser offers installation, not before', async () => {
     jest.useFakeTimers()
-    const { store } = makeStore()
-    store.dispatch(pwaActions.started(device))
-    store.dispatch(pwaActions.promptOffered())
+    const store = offeredOn(device)
     expect(store.getState().pwa.dialog).toBe('scheduled')
     await jest.advanceTimersByTimeAsync(INSTALL_DIALOG_DELAY_MS - 1)
     expect(store.getState().pwa.dialog).toBe('scheduled')
@@ -117,27 +122,21 @@ describe('install dialog and flags (spec 2.4, 3.7, 9.6)', () => {
 
   it('does not open when the app already runs standalone', async () => {
     jest.useFakeTimers()
-    const { store } = makeStore()
-    store.dispatch(pwaActions.started({ ...device, standalone: true }))
-    store.dispatch(pwaActions.promptOffered())
+    const store = offeredOn({ ...device, standalone: true })
     await jest.advanceTimersByTimeAsync(10_000)
     expect(store.getState().pwa.dialog).toBe('closed')
   })
 
   it('Maybe Later sets installPromptDismissed for the session and it is read back on start', async () => {
     jest.useFakeTimers()
-    const { store } = makeStore()
-    store.dispatch(pwaActions.started(device))
-    store.dispatch(pwaActions.promptOffered())
+    const store = offeredOn(device)
     await jest.advanceTimersByTimeAsync(INSTALL_DIALOG_DELAY_MS)
     store.dispatch(pwaActions.maybeLaterPressed())
     expect(sessionStorage.getItem(INSTALL_PROMPT_DISMISSED_KEY)).toBe('true')
     expect(localStorage.getItem(INSTALL_PROMPT_DISMISSED_KEY)).toBeNull()
 
     // The next page load in this session: the flag keeps the dialog away.
-    const next = makeStore().store
-    next.dispatch(pwaActions.started(readDeviceFacts(window)))
-    next.dispatch(pwaActions.promptOffered())
+    const next = offeredOn(readDeviceFacts(window))
     await jest.advanceTimersByTimeAsync(10_000)
     expect(next.getState().pwa.dialog).toBe('closed')
   })
@@ -164,9 +163,7 @@ describe('install dialog and flags (spec 2.4, 3.7, 9.6)', () => {
       userChoice: Promise.resolve({ outcome: 'accepted' as const, platform: 'web' }),
     } as unknown as BeforeInstallPromptEvent
     installPromptRegistry.keep(event)
-    const { store } = makeStore()
-    store.dispatch(pwaActions.started(device))
-    store.dispatch(pwaActions.promptOffered())
+    const store = offeredOn(device)
     store.dispatch(pwaActions.installNowPressed())
     await Promise.resolve()
     await Promise.resolve()

@@ -1,7 +1,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
 import { makeStore } from '../../app/store'
-import { itFollowsTheTable, mutationAction, transitions } from '../../testing/machineTables'
+import {
+  itFollowsTheTable,
+  mutationAction,
+  reducerFedEvents,
+  transitions,
+} from '../../testing/machineTables'
 import { installMockServer } from '../../testing/mockServer'
 import { transferApi } from './transferApi'
 import transferSlice, {
@@ -73,11 +78,7 @@ describe('transfer dialog machine (spec 2.8, 4.2)', () => {
     table: TRANSFER_TRANSITIONS,
     rows: ROWS,
     dispatchedBy: { feature: 'transfer', actionNames: Object.keys(transferSlice.actions) },
-    reducer: {
-      stateIn: at,
-      apply: (state, event) => reduce(state, events[event]()),
-      statusOf: (s) => s.status,
-    },
+    reducer: reducerFedEvents(at, reduce, events),
   })
 
   it.each([loggedOut(), sessionExpired()])('forgets the dialog on %p', (ended) => {
