@@ -13,6 +13,7 @@ import {
   navigate,
   nextStep,
   openPage,
+  pickOption,
   server,
   signInToHome,
   t,
@@ -92,17 +93,8 @@ useServerAndBrowser(async () => {
 })
 
 /** Picks an option of the antd select with this id by its whole text. */
-async function pick(page: Page, id: string, label: string) {
-  await page.locator(`#${id}`).click()
-  await page
-    .locator('.ant-select-dropdown .ant-select-item-option')
-    .filter({ visible: true, hasText: new RegExp(`^${label}$`) })
-    .click()
-  await page
-    .locator('.ant-select', { has: page.locator(`#${id}`) })
-    .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
-    .waitFor()
-}
+/** The wizard's selects: each label matched whole. */
+const pick = (page: Page, id: string, label: string) => pickOption(page, id, label, true)
 
 test('a fourth member of the family is registered from the household, with the names prefilled', async () => {
   const { context, page } = await openPage({ viewport: WIDE, language: 'en' })

@@ -131,7 +131,7 @@ export async function navigate(page: Page, route: string) {
     window.history.pushState({}, '', to)
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, route)
-  await page.waitForURL(new RegExp(`${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+  await page.waitForURL(new RegExp(`${literally(route)}$`))
 }
 
 /** Presses Next, then waits for the registration step of index `step` (titled `step + 1`). */
@@ -367,14 +367,21 @@ export async function pressSettled(target: Locator, overlay: string) {
 const openOptions = (page: Page) =>
   page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
 
-/** Picks one option of the antd select with this id (retried while the menu slides in). */
-export async function pickOption(page: Page, id: string, label: string) {
+/** Text as a regular expression matching it letter for letter. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Picks one option of the antd select with this id (retried while the menu slides in); `exact`
+ * where another option's label contains this one (Male in Female).
+ */
+export async function pickOption(page: Page, id: string, label: string, exact = false) {
   const input = page.locator(`#${id}`)
   const select = page.locator('.ant-select', { has: input })
+  const name = exact ? new RegExp(`^${literally(label)}$`) : label
   for (let attempt = 1; ; attempt += 1) {
     try {
       if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
-      await openOptions(page).filter({ hasText: label }).first().click({ timeout: 5000 })
+      await openOptions(page).filter({ hasText: name }).first().click({ timeout: 5000 })
       await select
         .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
         .first()
