@@ -73,13 +73,25 @@ async function pick(page: Page, id: string, ...labels: (string | RegExp)[]) {
         await chosen.waitFor({ timeout: 5000 })
         break
       } catch (error) {
-        if (attempt === 3) throw error
+        if (attempt === 3) throw new Error(await openMenus(page, id), { cause: error })
       }
     }
   }
   if (labels.length > 1 || (await input.getAttribute('aria-expanded')) === 'true') {
     await page.keyboard.press('Escape')
   }
+}
+
+/** What the page showed when a pick failed: the select's state and every open menu's options. */
+async function openMenus(page: Page, id: string) {
+  const expanded = await page
+    .locator(`#${id}`)
+    .getAttribute('aria-expanded')
+    .catch(() => null)
+  const menus = await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .evaluateAll((found) => found.map((menu) => menu.textContent?.slice(0, 200)))
+  return `#${id} aria-expanded=${expanded}; open menus: ${JSON.stringify(menus)}`
 }
 
 /** Types entries of one's own into a tags select. */
@@ -113,7 +125,13 @@ async function gregorianDate(page: Page, id: string, iso: string) {
 
 async function ethiopianDate(page: Page, id: string, day: string, month: RegExp, year: string) {
   await calendarMode(page, id, 'ethiopian')
-  await pick(page, id, day)
+  // The day is a select only in the Ethiopian mode: should the field have come back in the
+  // Gregorian one (a re-render under load), the mode is chosen again before the day.
+  await pick(page, id, day).catch(async (error: unknown) => {
+    if (await page.locator(`#${id}-month`).isVisible()) throw error
+    await calendarMode(page, id, 'ethiopian')
+    await pick(page, id, day)
+  })
   await pick(page, `${id}-month`, month)
   await page.locator(`#${id}-year`).fill(year)
 }
