@@ -1,3 +1,4 @@
+import { DEFAULT_STANDING_RULE } from '../domain'
 import type { ChurchProfile } from '../features/churchProfile/churchApi'
 
 /** The church profile as GET /api/church answers it; tests override what they check. */
@@ -12,7 +13,7 @@ export function storedChurch(fields: Partial<ChurchProfile> = {}): ChurchProfile
     currency: 'ETB',
     signatory_name: '',
     signatory_title: '',
-    good_standing: { kind: 'max_unpaid', months: 0 },
+    good_standing: DEFAULT_STANDING_RULE,
     logo_url: '/api/church/logo?v=abc',
     updated_at: '2026-01-01T00:00:00Z',
     ...fields,

@@ -1,4 +1,4 @@
-import type { MemberDuesAnswer, MonthLine } from '../domain'
+import { DEFAULT_STANDING_RULE, type MemberDuesAnswer, type MonthLine } from '../domain'
 import type { Fund, Payment } from '../features/dues/duesApi'
 
 /** Fund 1, the members' monthly dues, as GET /api/funds lists it; tests add what they need. */
@@ -62,7 +62,7 @@ export function storedMemberDues(
     months,
     arrears: { months: 0, amount: 0 },
     good_standing: true,
-    rule: { kind: 'max_unpaid', months: 0 },
+    rule: DEFAULT_STANDING_RULE,
     ...fields,
   }
 }
