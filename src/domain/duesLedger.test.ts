@@ -19,7 +19,13 @@ function ledger(overrides: Partial<Ledger> = {}): Ledger {
   }
 }
 
-const paidMap = (entries: [DuesMonth, number][]) => new Map<string, number>(entries)
+const paidMap = (...entries: [DuesMonth, number][]) => new Map<string, number>(entries)
+
+/** The answer to a payment that is taken: each [month, amount] it pays, in order. */
+const taken = (...entries: [DuesMonth, number][]) => ({
+  ok: true,
+  allocations: entries.map(([month, amount]) => ({ month, amount })),
+})
 
 describe('rates', () => {
   it('applies the latest step from the month on, and nothing before the first', () => {
@@ -36,47 +42,26 @@ describe('rates', () => {
 
 describe('allocating a payment', () => {
   it('fills the oldest unpaid months first', () => {
-    const result = allocatePayment(ledger({ paid: paidMap([['2018-01', 5000]]) }), {
+    const result = allocatePayment(ledger({ paid: paidMap(['2018-01', 5000]) }), {
       amount: 10000,
       currentMonth: '2018-05',
     })
-    expect(result).toEqual({
-      ok: true,
-      allocations: [
-        { month: '2018-02', amount: 5000 },
-        { month: '2018-03', amount: 5000 },
-      ],
-    })
+    expect(result).toEqual(taken(['2018-02', 5000], ['2018-03', 5000]))
   })
 
   it('leaves a month partly paid, and completes a partly paid month first', () => {
     const first = allocatePayment(ledger(), { amount: 7500, currentMonth: '2018-05' })
-    expect(first).toEqual({
-      ok: true,
-      allocations: [
-        { month: '2018-01', amount: 5000 },
-        { month: '2018-02', amount: 2500 },
-      ],
-    })
+    expect(first).toEqual(taken(['2018-01', 5000], ['2018-02', 2500]))
     const second = allocatePayment(
       ledger({
-        paid: paidMap([
-          ['2018-01', 5000],
-          ['2018-02', 2500],
-        ]),
+        paid: paidMap(['2018-01', 5000], ['2018-02', 2500]),
       }),
       {
         amount: 3000,
         currentMonth: '2018-05',
       },
     )
-    expect(second).toEqual({
-      ok: true,
-      allocations: [
-        { month: '2018-02', amount: 2500 },
-        { month: '2018-03', amount: 500 },
-      ],
-    })
+    expect(second).toEqual(taken(['2018-02', 2500], ['2018-03', 500]))
   })
 
   it('runs on into months ahead once the arrears are paid', () => {
@@ -105,15 +90,9 @@ describe('allocating a payment', () => {
       { from_month: '2018-03' as const, amount: 8000 },
     ]
     const result = allocatePayment(ledger({ rates }), { amount: 26000, currentMonth: '2018-04' })
-    expect(result).toEqual({
-      ok: true,
-      allocations: [
-        { month: '2018-01', amount: 5000 },
-        { month: '2018-02', amount: 5000 },
-        { month: '2018-03', amount: 8000 },
-        { month: '2018-04', amount: 8000 },
-      ],
-    })
+    expect(result).toEqual(
+      taken(['2018-01', 5000], ['2018-02', 5000], ['2018-03', 8000], ['2018-04', 8000]),
+    )
   })
 
   it('starts a member who joined mid-year at the month they joined', () => {
@@ -138,18 +117,11 @@ describe('allocating a payment', () => {
       currentMonth: '2018-02',
       months: ['2018-09', '2018-02', '2018-08'],
     })
-    expect(result).toEqual({
-      ok: true,
-      allocations: [
-        { month: '2018-02', amount: 5000 },
-        { month: '2018-08', amount: 5000 },
-        { month: '2018-09', amount: 2500 },
-      ],
-    })
+    expect(result).toEqual(taken(['2018-02', 5000], ['2018-08', 5000], ['2018-09', 2500]))
   })
 
   it('refuses chosen months that are paid, waived, before the start or not months', () => {
-    const l = ledger({ paid: paidMap([['2018-01', 5000]]), waived: new Set(['2018-02']) })
+    const l = ledger({ paid: paidMap(['2018-01', 5000]), waived: new Set(['2018-02']) })
     const at = { amount: 5000, currentMonth: '2018-05' as const }
     expect(allocatePayment(l, { ...at, months: ['2018-01'] })).toMatchObject({
       ok: false,
@@ -206,11 +178,7 @@ describe('allocating a payment', () => {
 describe('the year’s strip, arrears and standing', () => {
   const l = ledger({
     startMonth: '2018-02',
-    paid: paidMap([
-      ['2018-02', 5000],
-      ['2018-03', 2000],
-      ['2018-09', 5000],
-    ]),
+    paid: paidMap(['2018-02', 5000], ['2018-03', 2000], ['2018-09', 5000]),
     waived: new Set(['2018-04']),
   })
 
@@ -247,11 +215,7 @@ describe('the year’s strip, arrears and standing', () => {
   it('judges good standing by the last M months paid, waived counting as paid', () => {
     const full = ledger({
       startMonth: '2018-01',
-      paid: paidMap([
-        ['2018-01', 5000],
-        ['2018-02', 5000],
-        ['2018-04', 5000],
-      ]),
+      paid: paidMap(['2018-01', 5000], ['2018-02', 5000], ['2018-04', 5000]),
       waived: new Set(['2018-03']),
     })
     expect(inGoodStanding(full, '2018-05', { kind: 'last_paid', months: 4 })).toBe(true)
