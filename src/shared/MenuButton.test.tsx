@@ -46,16 +46,17 @@ describe('MenuButton (WAI-ARIA menu button)', () => {
   it('arrows wrap around, Home and End jump, Enter chooses', async () => {
     const { button, user, onSelect } = setup()
     button.focus()
-    await user.keyboard('{ArrowUp}')
-    expect(item('Three')).toHaveFocus()
-    await user.keyboard('{ArrowDown}')
-    expect(item('One')).toHaveFocus()
-    await user.keyboard('{ArrowUp}')
-    expect(item('Three')).toHaveFocus()
-    await user.keyboard('{Home}')
-    expect(item('One')).toHaveFocus()
-    await user.keyboard('{End}{ArrowUp}')
-    expect(item('Two')).toHaveFocus()
+    // Each step: the keys pressed, then the item that must have the focus.
+    for (const [keys, focused] of [
+      ['{ArrowUp}', 'Three'],
+      ['{ArrowDown}', 'One'],
+      ['{ArrowUp}', 'Three'],
+      ['{Home}', 'One'],
+      ['{End}{ArrowUp}', 'Two'],
+    ]) {
+      await user.keyboard(keys)
+      expect(item(focused)).toHaveFocus()
+    }
     await user.keyboard('{Enter}')
     expect(onSelect).toHaveBeenCalledTimes(1)
     expect(onSelect).toHaveBeenCalledWith('two')
