@@ -11,10 +11,12 @@ import {
 import { isoToEthiopian } from './ethiopianCalendar'
 
 describe('months in either calendar', () => {
-  it('names the month of a day', () => {
-    expect(monthOf('2026-09-10', 'ethiopian')).toEqual({ year: 2018, month: 13 })
-    expect(monthOf('2026-09-11', 'ethiopian')).toEqual({ year: 2019, month: 1 })
-    expect(monthOf('2026-09-11', 'gregorian')).toEqual({ year: 2026, month: 9 })
+  it.each([
+    ['2026-09-10', 'ethiopian', { year: 2018, month: 13 }],
+    ['2026-09-11', 'ethiopian', { year: 2019, month: 1 }],
+    ['2026-09-11', 'gregorian', { year: 2026, month: 9 }],
+  ] as const)('names the month of %s in the %s calendar', (day, calendar, month) => {
+    expect(monthOf(day, calendar)).toEqual(month)
   })
 
   it('counts back through Pagume and the year boundary', () => {

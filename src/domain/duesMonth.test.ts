@@ -10,13 +10,16 @@ import {
 } from './duesMonth'
 
 describe('dues months', () => {
-  it('accepts YYYY-MM with months 01–12 only', () => {
-    expect(isDuesMonth('2018-01')).toBe(true)
-    expect(isDuesMonth('2018-12')).toBe(true)
-    for (const bad of ['2018-13', '2018-00', '2018-1', '18-01', '2018-01-01', 201801, null, '']) {
-      expect(isDuesMonth(bad)).toBe(false)
-    }
+  it.each(['2018-01', '2018-12'])('accepts %p: YYYY-MM with a month 01–12', (month) => {
+    expect(isDuesMonth(month)).toBe(true)
   })
+
+  it.each(['2018-13', '2018-00', '2018-1', '18-01', '2018-01-01', 201801, null, ''])(
+    'refuses %p: not YYYY-MM with a month 01–12',
+    (bad) => {
+      expect(isDuesMonth(bad)).toBe(false)
+    },
+  )
 
   it('counts months across the year’s end, skipping no Pagume month', () => {
     expect(addMonths('2018-12', 1)).toBe('2019-01')
