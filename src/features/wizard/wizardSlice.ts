@@ -7,25 +7,9 @@ import {
 import { rootReducer } from '../../app/store'
 import { serverMessage, translatedErrorId } from '../../app/api'
 import { sessionEnded } from '../../app/sessionEvents'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
 import { wizardApi } from './wizardApi'
-
-export type WizardStatus = 'editing' | 'validating' | 'submitting' | 'succeeded' | 'failed'
-export type WizardEvent =
-  | 'nextRequested'
-  | 'stepClicked'
-  | 'backRequested'
-  | 'stepValidated'
-  | 'stepInvalid'
-  | 'submitRequested'
-  | 'submitStarted'
-  | 'submitSucceeded'
-  | 'submitFailed'
-  | 'resetDue'
-  | 'errorDismissed'
-  | 'opened'
-  | 'draftRestored'
 
 /**
  * Which event may move the wizard from which status (spec 2.5, 4.5); anything else is ignored.
@@ -34,7 +18,7 @@ export type WizardEvent =
  * `opened` (the screen mounted with an empty form) starts again at step 0, except while a
  * member is being sent: that request's answer still decides what the screen shows.
  */
-export const WIZARD_TRANSITIONS: TransitionTable<WizardStatus, WizardEvent> = {
+export const WIZARD_TRANSITIONS = transitionTable({
   editing: {
     nextRequested: 'validating',
     stepClicked: 'validating',
@@ -59,7 +43,9 @@ export const WIZARD_TRANSITIONS: TransitionTable<WizardStatus, WizardEvent> = {
     errorDismissed: 'editing',
     opened: 'editing',
   },
-}
+})
+export type WizardStatus = keyof typeof WIZARD_TRANSITIONS
+export type WizardEvent = EventOf<typeof WIZARD_TRANSITIONS>
 
 /** Spec 8.2: what the error banner says. */
 export type SubmitFailure =
