@@ -1,5 +1,5 @@
-import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { sessionEnded } from '../../app/sessionEvents'
+import { type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { rootReducer } from '../../app/store'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
@@ -56,7 +56,7 @@ const { move } = createMachine<CameraStatus, CameraEvent, CameraState>(
   },
 )
 
-const cameraSlice = createSlice({
+const cameraSlice = createSessionSlice({
   name: 'camera',
   initialState: initialCameraState,
   reducers: {
@@ -74,9 +74,6 @@ const cameraSlice = createSlice({
     photoAccepted: (state) => void move(state, 'photoAccepted'),
     retryRequested: (state) => void move(state, 'retryRequested'),
     closed: (state) => void move(state, 'closed'),
-  },
-  extraReducers: (builder) => {
-    builder.addMatcher(sessionEnded, () => initialCameraState)
   },
   selectors: {
     selectCameraStatus: (state) => state.status,

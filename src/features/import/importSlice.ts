@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
+import { type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
 import type {
   ImportChoices,
   ImportMapping,
@@ -9,7 +9,7 @@ import type {
   OnDuplicate,
 } from '../../domain'
 import { rootReducer } from '../../app/store'
-import { sessionEnded } from '../../app/sessionEvents'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { importApi, type ImportCalendar, uploadProgressed } from './importApi'
 
@@ -145,7 +145,7 @@ const sameColumns = (a: readonly string[], b: readonly string[]) =>
 
 const { uploadImport, previewImport, commitImport } = importApi.endpoints
 
-const importSlice = createSlice({
+const importSlice = createSessionSlice({
   name: 'import',
   initialState: initialImportState,
   reducers: {
@@ -239,7 +239,6 @@ const importSlice = createSlice({
           state.uploadPercent = Math.max(0, Math.min(100, action.payload.percent))
         }
       })
-      .addMatcher(sessionEnded, () => initialImportState)
       .addMatcher(uploadImport.matchPending, (state, action) => {
         const { fileId, fileName, calendar } = action.meta.arg.originalArgs
         if (move(state, 'uploadStarted')) {

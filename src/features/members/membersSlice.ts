@@ -1,6 +1,6 @@
-import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
-import { sessionEnded } from '../../app/sessionEvents'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { FILTER_STATUSES, type StatusFilter } from '../../domain'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
@@ -91,7 +91,7 @@ export const membersListMachine = createMachine<
 >(MEMBERS_LIST_TRANSITIONS)
 const { move } = membersListMachine
 
-const membersSlice = createSlice({
+const membersSlice = createSessionSlice({
   name: 'members',
   initialState: initialMembersListState,
   reducers: {
@@ -130,9 +130,6 @@ const membersSlice = createSlice({
     listFailed(state) {
       move(state, 'listFailed')
     },
-  },
-  extraReducers: (builder) => {
-    builder.addMatcher(sessionEnded, () => initialMembersListState)
   },
   selectors: {
     selectMembersListStatus: (state) => state.status,

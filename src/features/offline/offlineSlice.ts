@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
-import { sessionEnded } from '../../app/sessionEvents'
+import { type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { rootReducer } from '../../app/store'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
@@ -77,7 +77,9 @@ const { move } = createMachine<QueueStatus, QueueEvent, OfflineQueueState>(
   },
 )
 
-const offlineSlice = createSlice({
+// Reset when the session ends: the queue stays on the device after Logout, hidden until its
+// account signs in again.
+const offlineSlice = createSessionSlice({
   name: 'offlineQueue',
   initialState: initialQueueState,
   reducers: {
@@ -145,8 +147,6 @@ const offlineSlice = createSlice({
       state.lastSaved = null
     },
   },
-  // The queue stays on the device after Logout, hidden until its account signs in again.
-  extraReducers: (builder) => builder.addMatcher(sessionEnded, () => initialQueueState),
   selectors: {
     selectQueue: (state) => state,
     selectQueueCount: (state) => state.items.length,

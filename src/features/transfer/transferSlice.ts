@@ -1,7 +1,7 @@
-import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import { sessionEnded } from '../../app/sessionEvents'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { transferApi, type TransferUser } from './transferApi'
 
@@ -64,7 +64,7 @@ const { move } = createMachine<TransferStatus, TransferEvent, TransferState>(TRA
 
 const { transferMember } = transferApi.endpoints
 
-const transferSlice = createSlice({
+const transferSlice = createSessionSlice({
   name: 'transfer',
   initialState: initialTransferState,
   reducers: {
@@ -92,7 +92,6 @@ const transferSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addMatcher(sessionEnded, () => initialTransferState)
       .addMatcher(transferMember.matchPending, (state, action) => {
         // Only the dialog's own request, and only with a user chosen (spec 5.9).
         const { id, targetUserId } = action.meta.arg.originalArgs

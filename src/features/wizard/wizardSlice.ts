@@ -1,12 +1,7 @@
-import {
-  createSlice,
-  type WithSlice,
-  type PayloadAction,
-  type SerializedError,
-} from '@reduxjs/toolkit'
+import { type WithSlice, type PayloadAction, type SerializedError } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import { sessionEnded } from '../../app/sessionEvents'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
 import { wizardApi } from './wizardApi'
@@ -108,7 +103,7 @@ export function submitFailureOf(payload: unknown, error: SerializedError): Submi
   return { kind: 'generic' }
 }
 
-const wizardSlice = createSlice({
+const wizardSlice = createSessionSlice({
   name: 'wizard',
   initialState: initialWizardState,
   reducers: {
@@ -165,7 +160,6 @@ const wizardSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addMatcher(sessionEnded, () => initialWizardState)
       .addMatcher(wizardApi.endpoints.createMember.matchPending, (state) => {
         move(state, 'submitStarted')
       })
