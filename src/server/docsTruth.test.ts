@@ -43,23 +43,23 @@ function sources(dir: string): string[] {
 }
 
 /**
- * Every state machine of the client, as "TABLE: state": each constant declared as a
- * `TransitionTable` (src/shared/createMachine.ts) and the states its object literal lists.
+ * Every state machine of the client, as "TABLE: state": each constant made by
+ * `transitionTable({...})` (src/shared/createMachine.ts) and the states its object literal lists.
  */
 function machineStatesInCode(): string[] {
   return sources('src/features').flatMap((file) => {
     const text = fs.readFileSync(path.join(root, file), 'utf8')
-    if (!text.includes('TransitionTable<')) return []
+    if (!text.includes('transitionTable(')) return []
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest)
     const found: string[] = []
     source.forEachChild(function visit(node) {
-      if (
-        ts.isVariableDeclaration(node) &&
-        node.type?.getText(source).startsWith('TransitionTable<') &&
-        node.initializer &&
-        ts.isObjectLiteralExpression(node.initializer)
-      ) {
-        for (const property of node.initializer.properties) {
+      const call = ts.isVariableDeclaration(node) ? node.initializer : undefined
+      const table =
+        call && ts.isCallExpression(call) && call.expression.getText(source) === 'transitionTable'
+          ? call.arguments[0]
+          : undefined
+      if (ts.isVariableDeclaration(node) && table && ts.isObjectLiteralExpression(table)) {
+        for (const property of table.properties) {
           found.push(`${node.name.getText(source)}: ${property.name?.getText(source)}`)
         }
       }

@@ -1,6 +1,19 @@
 /** Which event may move a machine from which status; a missing entry means "ignored". */
 export type TransitionTable<S extends string, E extends string> = Record<S, Partial<Record<E, S>>>
 
+/**
+ * A machine's table, written once: its statuses are the table's keys (`keyof typeof TABLE`) and
+ * its events the keys of its rows (EventOf); a move to a status without a row does not compile.
+ */
+export function transitionTable<
+  const T extends { [S in keyof T]: { [E in keyof T[S]]: keyof T & string } },
+>(table: T): T {
+  return table
+}
+
+/** The events of a table made by transitionTable: every event that has a row somewhere. */
+export type EventOf<T> = { [S in keyof T]: keyof T[S] & string }[keyof T]
+
 export interface Machine<S extends string, E extends string, T extends { status: S }> {
   readonly table: TransitionTable<S, E>
   /** The status `event` leads to from `status`, or `status` itself when the event is illegal. */

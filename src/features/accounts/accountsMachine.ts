@@ -1,18 +1,16 @@
 // The Accounts screen's one workflow: add an account, then show its one-time password once.
 // A reset shows a new one-time password the same way. Local to the screen (useReducer).
 
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
-export type AccountsStatus = 'idle' | 'adding' | 'saving' | 'revealed'
-export type AccountsEvent =
-  'addOpened' | 'submitted' | 'saveSucceeded' | 'saveFailed' | 'passwordReset' | 'closed'
-
-export const ACCOUNTS_TRANSITIONS: TransitionTable<AccountsStatus, AccountsEvent> = {
+export const ACCOUNTS_TRANSITIONS = transitionTable({
   idle: { addOpened: 'adding', passwordReset: 'revealed' },
   adding: { submitted: 'saving', closed: 'idle' },
   saving: { saveSucceeded: 'revealed', saveFailed: 'adding' },
   revealed: { closed: 'idle' },
-}
+})
+export type AccountsStatus = keyof typeof ACCOUNTS_TRANSITIONS
+export type AccountsEvent = EventOf<typeof ACCOUNTS_TRANSITIONS>
 
 export interface AccountsState {
   status: AccountsStatus

@@ -1,34 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { loggedOut, sessionExpired } from '../../app/sessionEvents'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { isRole, type Role } from '../../domain'
 import { authApi, type LoginResponse } from './authApi'
-
-export type AuthStatus =
-  | 'signedOut'
-  | 'signingIn'
-  | 'signedIn'
-  | 'failed'
-  | 'signingInOffline'
-  | 'signedInOffline'
-  | 'resuming'
-export type AuthEvent =
-  | 'loginStarted'
-  | 'loginSucceeded'
-  | 'loginFailed'
-  | 'loggedOut'
-  | 'expired'
-  | 'offlineStarted'
-  | 'offlineSucceeded'
-  | 'offlineFailed'
 
 /**
  * Which event may move the session from which status; anything else is ignored. A sign-in that
  * cannot reach the server fails, then checks the device's verifier (`signingInOffline`); an
  * offline session has no token, and its online sign-in (`resuming`) falls back to it on failure.
  */
-export const AUTH_TRANSITIONS: TransitionTable<AuthStatus, AuthEvent> = {
+export const AUTH_TRANSITIONS = transitionTable({
   signedOut: { loginStarted: 'signingIn' },
   signingIn: { loginSucceeded: 'signedIn', loginFailed: 'failed' },
   signedIn: { loggedOut: 'signedOut', expired: 'signedOut' },
@@ -36,7 +18,9 @@ export const AUTH_TRANSITIONS: TransitionTable<AuthStatus, AuthEvent> = {
   signingInOffline: { offlineSucceeded: 'signedInOffline', offlineFailed: 'failed' },
   signedInOffline: { loginStarted: 'resuming', loggedOut: 'signedOut' },
   resuming: { loginSucceeded: 'signedIn', loginFailed: 'signedInOffline', loggedOut: 'signedOut' },
-}
+})
+export type AuthStatus = keyof typeof AUTH_TRANSITIONS
+export type AuthEvent = EventOf<typeof AUTH_TRANSITIONS>
 
 /**
  * Why a sign-in failed (spec 8.1). `message` carries the server's own words where the spec

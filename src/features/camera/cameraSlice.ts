@@ -1,27 +1,14 @@
-import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { sessionEnded } from '../../app/sessionEvents'
+import { type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { rootReducer } from '../../app/store'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
-
-export type CameraStatus = 'closed' | 'initializing' | 'ready' | 'captured' | 'failed'
-export type CameraEvent =
-  | 'opened'
-  | 'streamReady'
-  | 'streamFailed'
-  | 'photoCaptured'
-  | 'captureFailed'
-  | 'retakeRequested'
-  | 'previewResumed'
-  | 'photoAccepted'
-  | 'retryRequested'
-  | 'closed'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
 /**
  * Which event may move the camera dialog from which status (spec 4.6); anything else is
  * ignored. Retake resumes the live preview when the stream is still there (previewResumed) and
  * restarts the camera when it is gone (retakeRequested).
  */
-export const CAMERA_TRANSITIONS: TransitionTable<CameraStatus, CameraEvent> = {
+export const CAMERA_TRANSITIONS = transitionTable({
   closed: { opened: 'initializing' },
   initializing: { streamReady: 'ready', streamFailed: 'failed', closed: 'closed' },
   ready: {
@@ -37,7 +24,9 @@ export const CAMERA_TRANSITIONS: TransitionTable<CameraStatus, CameraEvent> = {
     closed: 'closed',
   },
   failed: { retryRequested: 'initializing', closed: 'closed' },
-}
+})
+export type CameraStatus = keyof typeof CAMERA_TRANSITIONS
+export type CameraEvent = EventOf<typeof CAMERA_TRANSITIONS>
 
 /** Spec 8.3, as message ids. */
 export type CameraErrorId =
@@ -67,7 +56,7 @@ const { move } = createMachine<CameraStatus, CameraEvent, CameraState>(
   },
 )
 
-const cameraSlice = createSlice({
+const cameraSlice = createSessionSlice({
   name: 'camera',
   initialState: initialCameraState,
   reducers: {
@@ -85,9 +74,6 @@ const cameraSlice = createSlice({
     photoAccepted: (state) => void move(state, 'photoAccepted'),
     retryRequested: (state) => void move(state, 'retryRequested'),
     closed: (state) => void move(state, 'closed'),
-  },
-  extraReducers: (builder) => {
-    builder.addMatcher(sessionEnded, () => initialCameraState)
   },
   selectors: {
     selectCameraStatus: (state) => state.status,

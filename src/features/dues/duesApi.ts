@@ -31,7 +31,7 @@ const duesPath = ({ memberId, householdId }: { memberId?: number; householdId?: 
   householdId !== undefined ? `api/households/${householdId}/dues` : `api/members/${memberId}/dues`
 
 /** The tag of one payer's payments and strips: a household's, else a member's. */
-export const payerPaymentsTag = ({
+const payerPaymentsTag = ({
   memberId,
   householdId,
 }: {
@@ -41,6 +41,14 @@ export const payerPaymentsTag = ({
   type: 'Payment' as const,
   id: householdId ? `household-${householdId}` : `member-${memberId}`,
 })
+
+/** A payer's own tag and its payments' tag: what its strip shows, and what its dues change. */
+export const payerStripTags = (payer: { memberId: number } | { householdId: number }) => [
+  'householdId' in payer
+    ? { type: 'Household' as const, id: payer.householdId }
+    : { type: 'Member' as const, id: payer.memberId },
+  payerPaymentsTag(payer),
+]
 
 /** A payer's strip of one fund (else the server's first) and year (else the current one). */
 export function duesYearPath(
@@ -57,10 +65,7 @@ export const duesApi = duesTagged.injectEndpoints({
   endpoints: (build) => ({
     memberDues: build.query<MemberDuesAnswer, MemberDuesArgs>({
       query: duesYearPath,
-      providesTags: (_result, _error, { memberId }) => [
-        { type: 'Member', id: memberId },
-        payerPaymentsTag({ memberId }),
-      ],
+      providesTags: (_result, _error, { memberId }) => payerStripTags({ memberId }),
     }),
     /** Several years of a payer's strip at once: the payment form's preview of its months. */
     payerDuesYears: build.query<MemberDuesAnswer[], PayerDuesArgs>({
@@ -111,10 +116,7 @@ export const duesApi = duesTagged.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      invalidatesTags: (_result, _error, { memberId }) => [
-        { type: 'Member', id: memberId },
-        payerPaymentsTag({ memberId }),
-      ],
+      invalidatesTags: (_result, _error, { memberId }) => payerStripTags({ memberId }),
     }),
     payments: build.query<PaymentPage, { memberId?: number; householdId?: number }>({
       query: ({ memberId, householdId }) =>

@@ -1,5 +1,5 @@
 import type { HouseholdDuesAnswer } from '../../domain'
-import { duesApi, duesYearPath, payerPaymentsTag, type MemberDuesArgs } from './duesApi'
+import { duesApi, duesYearPath, payerStripTags, type MemberDuesArgs } from './duesApi'
 
 /** GET /api/households/:id/dues: a member's answer, for a household and a per-household fund. */
 export type { HouseholdDuesAnswer }
@@ -11,10 +11,7 @@ export const householdDuesApi = duesApi.injectEndpoints({
     householdDues: build.query<HouseholdDuesAnswer, HouseholdDuesArgs>({
       query: duesYearPath,
       // Recording or voiding a household's payment invalidates `household-<id>` (duesApi).
-      providesTags: (_result, _error, { householdId }) => [
-        { type: 'Household', id: householdId },
-        payerPaymentsTag({ householdId }),
-      ],
+      providesTags: (_result, _error, { householdId }) => payerStripTags({ householdId }),
     }),
   }),
 })

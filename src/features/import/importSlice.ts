@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
+import { type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
 import type {
   ImportChoices,
   ImportMapping,
@@ -9,40 +9,9 @@ import type {
   OnDuplicate,
 } from '../../domain'
 import { rootReducer } from '../../app/store'
-import { sessionEnded } from '../../app/sessionEvents'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createSessionSlice } from '../../app/sessionEvents'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { importApi, type ImportCalendar, uploadProgressed } from './importApi'
-
-export type ImportStatus =
-  | 'choosing'
-  | 'uploading'
-  | 'mapping'
-  | 'previewing'
-  | 'values'
-  | 'reviewing'
-  | 'committing'
-  | 'done'
-export type ImportEvent =
-  | 'fileRefused'
-  | 'calendarChosen'
-  | 'uploadStarted'
-  | 'uploadSucceeded'
-  | 'uploadFailed'
-  | 'columnMapped'
-  | 'previewStarted'
-  | 'valuesNeeded'
-  | 'valueMapped'
-  | 'columnCalendarChosen'
-  | 'choicesRemembered'
-  | 'backToValues'
-  | 'previewSucceeded'
-  | 'previewFailed'
-  | 'backToMapping'
-  | 'duplicateChoiceMade'
-  | 'commitStarted'
-  | 'commitSucceeded'
-  | 'commitFailed'
-  | 'restarted'
 
 /**
  * Upload → column mapping → values → preview → import → report (issues 24, 45). Each server
@@ -51,7 +20,7 @@ export type ImportEvent =
  * reads dates then). The values step (unknown values of enumerated columns, the calendar of
  * each date column) comes once after the mapping, when the file has any.
  */
-export const IMPORT_TRANSITIONS: TransitionTable<ImportStatus, ImportEvent> = {
+export const IMPORT_TRANSITIONS = transitionTable({
   choosing: {
     fileRefused: 'choosing',
     calendarChosen: 'choosing',
@@ -83,7 +52,9 @@ export const IMPORT_TRANSITIONS: TransitionTable<ImportStatus, ImportEvent> = {
   },
   committing: { commitSucceeded: 'done', commitFailed: 'reviewing' },
   done: { restarted: 'choosing' },
-}
+})
+export type ImportStatus = keyof typeof IMPORT_TRANSITIONS
+export type ImportEvent = EventOf<typeof IMPORT_TRANSITIONS>
 
 export interface ImportState {
   status: ImportStatus
@@ -174,7 +145,7 @@ const sameColumns = (a: readonly string[], b: readonly string[]) =>
 
 const { uploadImport, previewImport, commitImport } = importApi.endpoints
 
-const importSlice = createSlice({
+const importSlice = createSessionSlice({
   name: 'import',
   initialState: initialImportState,
   reducers: {
@@ -268,7 +239,6 @@ const importSlice = createSlice({
           state.uploadPercent = Math.max(0, Math.min(100, action.payload.percent))
         }
       })
-      .addMatcher(sessionEnded, () => initialImportState)
       .addMatcher(uploadImport.matchPending, (state, action) => {
         const { fileId, fileName, calendar } = action.meta.arg.originalArgs
         if (move(state, 'uploadStarted')) {

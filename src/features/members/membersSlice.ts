@@ -1,8 +1,8 @@
-import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
-import { sessionEnded } from '../../app/sessionEvents'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { FILTER_STATUSES, type StatusFilter } from '../../domain'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
 /**
  * The directory's filter state (spec 2.6) and where the list stands. The search box keeps its
@@ -10,26 +10,14 @@ import { createMachine, type TransitionTable } from '../../shared/createMachine'
  * once typing pauses, so a 20,000-member list is queried once per pause. The screen reports its
  * first page's request, answer and failure (`listRequested`, `listLoaded`, `listFailed`); a
  * further page ("Load more") is that button's own wait, not a state of the list.
- */
-export type MembersListStatus = 'idle' | 'debouncing' | 'loading' | 'ready' | 'error'
-export type MembersListEvent =
-  | 'searchTyped'
-  | 'searchSettled'
-  | 'statusFilterChanged'
-  | 'filtersToggled'
-  | 'filtersCleared'
-  | 'listRequested'
-  | 'listLoaded'
-  | 'listFailed'
-
-/**
+ *
  * Which event may move the list from which status; anything else is ignored. An answer that
  * arrives while the user is still typing (`debouncing`) or for a list already shown is refused:
  * only a list that is loading, or not yet asked for (a cached page on arrival), becomes ready.
  * Clearing the filters returns the list to its start, the unfiltered list not yet asked for:
  * the screen then reports its request, or its cached page, as on arrival.
  */
-export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, MembersListEvent> = {
+export const MEMBERS_LIST_TRANSITIONS = transitionTable({
   idle: {
     searchTyped: 'debouncing',
     searchSettled: 'loading',
@@ -71,7 +59,9 @@ export const MEMBERS_LIST_TRANSITIONS: TransitionTable<MembersListStatus, Member
     filtersCleared: 'idle',
     listRequested: 'loading',
   },
-}
+})
+export type MembersListStatus = keyof typeof MEMBERS_LIST_TRANSITIONS
+export type MembersListEvent = EventOf<typeof MEMBERS_LIST_TRANSITIONS>
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -101,7 +91,7 @@ export const membersListMachine = createMachine<
 >(MEMBERS_LIST_TRANSITIONS)
 const { move } = membersListMachine
 
-const membersSlice = createSlice({
+const membersSlice = createSessionSlice({
   name: 'members',
   initialState: initialMembersListState,
   reducers: {
@@ -140,9 +130,6 @@ const membersSlice = createSlice({
     listFailed(state) {
       move(state, 'listFailed')
     },
-  },
-  extraReducers: (builder) => {
-    builder.addMatcher(sessionEnded, () => initialMembersListState)
   },
   selectors: {
     selectMembersListStatus: (state) => state.status,

@@ -1,17 +1,15 @@
 // Spec 4.8: the profile's modes and save status, as a reducer with a transition table. It is
 // local to the screen (useReducer): nothing else needs it, and the form values live in Formik.
 
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
-export type ProfileMode = 'view' | 'edit' | 'saving'
-export type ProfileEvent =
-  'editRequested' | 'cancelled' | 'saveRequested' | 'saveSucceeded' | 'saveFailed'
-
-export const PROFILE_TRANSITIONS: TransitionTable<ProfileMode, ProfileEvent> = {
+export const PROFILE_TRANSITIONS = transitionTable({
   view: { editRequested: 'edit' },
   edit: { cancelled: 'view', saveRequested: 'saving' },
   saving: { saveSucceeded: 'view', saveFailed: 'edit' },
-}
+})
+export type ProfileMode = keyof typeof PROFILE_TRANSITIONS
+export type ProfileEvent = EventOf<typeof PROFILE_TRANSITIONS>
 
 export type SaveStatus = 'idle' | 'saving' | 'success' | 'error'
 

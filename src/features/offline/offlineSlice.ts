@@ -1,22 +1,7 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
-import { sessionEnded } from '../../app/sessionEvents'
+import { type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
+import { createSessionSlice } from '../../app/sessionEvents'
 import { rootReducer } from '../../app/store'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
-
-export type QueueStatus = 'idle' | 'saving' | 'queued' | 'sending' | 'sent' | 'failed'
-export type QueueEvent =
-  | 'saveStarted'
-  | 'saved'
-  | 'saveFailed'
-  | 'found'
-  | 'emptied'
-  | 'sendStarted'
-  | 'itemStarted'
-  | 'itemSkipped'
-  | 'itemSent'
-  | 'itemRefused'
-  | 'sendFinished'
-  | 'sendStopped'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
 /**
  * The device's queue of registrations (issue 30): idle → saving → queued → sending → sent or
@@ -25,7 +10,7 @@ export type QueueEvent =
  * while sending keeps `sending`: the new entry simply joins the next round. `itemStarted` names
  * the one registration in flight; it is refused for a registration open in the editor.
  */
-export const QUEUE_TRANSITIONS: TransitionTable<QueueStatus, QueueEvent> = {
+export const QUEUE_TRANSITIONS = transitionTable({
   idle: { saveStarted: 'saving', found: 'queued', emptied: 'idle' },
   saving: { saved: 'queued', saveFailed: 'failed' },
   queued: { saveStarted: 'saving', found: 'queued', emptied: 'idle', sendStarted: 'sending' },
@@ -39,7 +24,9 @@ export const QUEUE_TRANSITIONS: TransitionTable<QueueStatus, QueueEvent> = {
   },
   sent: { saveStarted: 'saving', found: 'queued', emptied: 'idle', sendStarted: 'sending' },
   failed: { saveStarted: 'saving', found: 'queued', emptied: 'idle', sendStarted: 'sending' },
-}
+})
+export type QueueStatus = keyof typeof QUEUE_TRANSITIONS
+export type QueueEvent = EventOf<typeof QUEUE_TRANSITIONS>
 
 /** What the store keeps of a queued registration: no values, no photo (those stay in IndexedDB). */
 export interface QueueItem {
@@ -90,7 +77,9 @@ const { move } = createMachine<QueueStatus, QueueEvent, OfflineQueueState>(
   },
 )
 
-const offlineSlice = createSlice({
+// Reset when the session ends: the queue stays on the device after Logout, hidden until its
+// account signs in again.
+const offlineSlice = createSessionSlice({
   name: 'offlineQueue',
   initialState: initialQueueState,
   reducers: {
@@ -158,8 +147,6 @@ const offlineSlice = createSlice({
       state.lastSaved = null
     },
   },
-  // The queue stays on the device after Logout, hidden until its account signs in again.
-  extraReducers: (builder) => builder.addMatcher(sessionEnded, () => initialQueueState),
   selectors: {
     selectQueue: (state) => state,
     selectQueueCount: (state) => state.items.length,

@@ -1,6 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { serverReached, serverUnreachable } from '../../app/connectionEvents'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import {
+  createMachine,
+  transitionTable,
+  type EventOf,
+  type TransitionTable,
+} from '../../shared/createMachine'
 
 /*
  * The PWA's four small machines (spec 2.4, 2.11). Each reducer asks its table whether the event
@@ -9,44 +14,36 @@ import { createMachine, type TransitionTable } from '../../shared/createMachine'
  */
 
 /** The service worker's update: a new build installed and waiting, then activated on request. */
-export type UpdateStatus = 'idle' | 'available' | 'applying'
-export type UpdateEvent = 'updateReady' | 'updateAccepted' | 'updateDismissed'
-export const UPDATE_TRANSITIONS: TransitionTable<UpdateStatus, UpdateEvent> = {
+export const UPDATE_TRANSITIONS = transitionTable({
   idle: { updateReady: 'available' },
   available: { updateAccepted: 'applying', updateDismissed: 'idle' },
   applying: {},
-}
+})
+export type UpdateStatus = keyof typeof UPDATE_TRANSITIONS
+export type UpdateEvent = EventOf<typeof UPDATE_TRANSITIONS>
 
 /** The browser's own install prompt (beforeinstallprompt), usable once. */
-export type InstallStatus = 'unavailable' | 'offered' | 'prompting' | 'installed'
-export type InstallEvent = 'promptOffered' | 'installRequested' | 'promptAnswered' | 'appInstalled'
-export const INSTALL_TRANSITIONS: TransitionTable<InstallStatus, InstallEvent> = {
+export const INSTALL_TRANSITIONS = transitionTable({
   unavailable: { promptOffered: 'offered', appInstalled: 'installed' },
   offered: { installRequested: 'prompting', appInstalled: 'installed' },
   prompting: { promptAnswered: 'unavailable', appInstalled: 'installed' },
   installed: {},
-}
+})
+export type InstallStatus = keyof typeof INSTALL_TRANSITIONS
+export type InstallEvent = EventOf<typeof INSTALL_TRANSITIONS>
 
 /** The install dialog: due 3 s after installation is offered (spec 9.6), once per session. */
-export type DialogStatus = 'closed' | 'scheduled' | 'open' | 'dismissed'
-export type DialogEvent =
-  'dialogScheduled' | 'dialogDue' | 'maybeLaterPressed' | 'installNowPressed'
-export const DIALOG_TRANSITIONS: TransitionTable<DialogStatus, DialogEvent> = {
+export const DIALOG_TRANSITIONS = transitionTable({
   closed: { dialogScheduled: 'scheduled' },
   scheduled: { dialogDue: 'open' },
   open: { maybeLaterPressed: 'dismissed', installNowPressed: 'closed' },
   dismissed: {},
-}
+})
+export type DialogStatus = keyof typeof DIALOG_TRANSITIONS
+export type DialogEvent = EventOf<typeof DIALOG_TRANSITIONS>
 
 /** The /version.json check on start (spec 2.11). */
-export type VersionStatus = 'unchecked' | 'checking' | 'current' | 'changed' | 'failed'
-export type VersionEvent =
-  | 'versionCheckStarted'
-  | 'versionFirstSeen'
-  | 'versionMatched'
-  | 'versionChanged'
-  | 'versionCheckFailed'
-export const VERSION_TRANSITIONS: TransitionTable<VersionStatus, VersionEvent> = {
+export const VERSION_TRANSITIONS = transitionTable({
   unchecked: { versionCheckStarted: 'checking' },
   checking: {
     versionFirstSeen: 'current',
@@ -57,7 +54,9 @@ export const VERSION_TRANSITIONS: TransitionTable<VersionStatus, VersionEvent> =
   current: {},
   changed: {},
   failed: {},
-}
+})
+export type VersionStatus = keyof typeof VERSION_TRANSITIONS
+export type VersionEvent = EventOf<typeof VERSION_TRANSITIONS>
 
 export interface DeviceFacts {
   /** Already running as an installed app (display-mode: standalone, or iOS's navigator.standalone). */
@@ -96,12 +95,12 @@ export const initialPwaState: PwaState = {
 type MachineField = 'update' | 'install' | 'dialog' | 'version'
 
 /** One reducer per event that does nothing but move `field` along its table. */
-function moves<F extends MachineField, E extends string, const K extends E>(
-  field: F,
-  table: TransitionTable<PwaState[F], E>,
-  events: readonly K[],
-) {
-  const machine = createMachine(table)
+function moves<
+  F extends MachineField,
+  T extends TransitionTable<PwaState[F], EventOf<T>>,
+  const K extends EventOf<T>,
+>(field: F, table: T, events: readonly K[]) {
+  const machine = createMachine<PwaState[F], EventOf<T>, { status: PwaState[F] }>(table)
   return Object.fromEntries(
     events.map((event) => [
       event,

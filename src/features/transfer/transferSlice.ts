@@ -1,26 +1,16 @@
-import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { type WithSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import { sessionEnded } from '../../app/sessionEvents'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createSessionSlice } from '../../app/sessionEvents'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { transferApi, type TransferUser } from './transferApi'
-
-export type TransferStatus = 'closed' | 'choosing' | 'submitting' | 'succeeded' | 'failed'
-export type TransferEvent =
-  | 'opened'
-  | 'searchSettled'
-  | 'userSelected'
-  | 'submitStarted'
-  | 'submitSucceeded'
-  | 'submitFailed'
-  | 'closed'
 
 /**
  * Spec 2.8 / 4.2 as a machine: nothing may close the dialog or change the chosen user while the
  * request is in flight, and the server's answer is only taken while submitting. `opened` is legal
  * after an outcome too, because the profile that showed it may have been left in the meantime.
  */
-export const TRANSFER_TRANSITIONS: TransitionTable<TransferStatus, TransferEvent> = {
+export const TRANSFER_TRANSITIONS = transitionTable({
   closed: { opened: 'choosing' },
   choosing: {
     searchSettled: 'choosing',
@@ -37,7 +27,9 @@ export const TRANSFER_TRANSITIONS: TransitionTable<TransferStatus, TransferEvent
     submitStarted: 'submitting',
     closed: 'closed',
   },
-}
+})
+export type TransferStatus = keyof typeof TRANSFER_TRANSITIONS
+export type TransferEvent = EventOf<typeof TRANSFER_TRANSITIONS>
 
 /** Spec 9.6: the user search waits this long after the last keystroke. */
 export const USER_SEARCH_DEBOUNCE_MS = 350
@@ -72,7 +64,7 @@ const { move } = createMachine<TransferStatus, TransferEvent, TransferState>(TRA
 
 const { transferMember } = transferApi.endpoints
 
-const transferSlice = createSlice({
+const transferSlice = createSessionSlice({
   name: 'transfer',
   initialState: initialTransferState,
   reducers: {
@@ -100,7 +92,6 @@ const transferSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addMatcher(sessionEnded, () => initialTransferState)
       .addMatcher(transferMember.matchPending, (state, action) => {
         // Only the dialog's own request, and only with a user chosen (spec 5.9).
         const { id, targetUserId } = action.meta.arg.originalArgs

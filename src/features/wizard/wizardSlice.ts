@@ -1,31 +1,10 @@
-import {
-  createSlice,
-  type WithSlice,
-  type PayloadAction,
-  type SerializedError,
-} from '@reduxjs/toolkit'
+import { type WithSlice, type PayloadAction, type SerializedError } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import { sessionEnded } from '../../app/sessionEvents'
-import { createMachine, type TransitionTable } from '../../shared/createMachine'
+import { createSessionSlice } from '../../app/sessionEvents'
+import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
 import { wizardApi } from './wizardApi'
-
-export type WizardStatus = 'editing' | 'validating' | 'submitting' | 'succeeded' | 'failed'
-export type WizardEvent =
-  | 'nextRequested'
-  | 'stepClicked'
-  | 'backRequested'
-  | 'stepValidated'
-  | 'stepInvalid'
-  | 'submitRequested'
-  | 'submitStarted'
-  | 'submitSucceeded'
-  | 'submitFailed'
-  | 'resetDue'
-  | 'errorDismissed'
-  | 'opened'
-  | 'draftRestored'
 
 /**
  * Which event may move the wizard from which status (spec 2.5, 4.5); anything else is ignored.
@@ -34,7 +13,7 @@ export type WizardEvent =
  * `opened` (the screen mounted with an empty form) starts again at step 0, except while a
  * member is being sent: that request's answer still decides what the screen shows.
  */
-export const WIZARD_TRANSITIONS: TransitionTable<WizardStatus, WizardEvent> = {
+export const WIZARD_TRANSITIONS = transitionTable({
   editing: {
     nextRequested: 'validating',
     stepClicked: 'validating',
@@ -59,7 +38,9 @@ export const WIZARD_TRANSITIONS: TransitionTable<WizardStatus, WizardEvent> = {
     errorDismissed: 'editing',
     opened: 'editing',
   },
-}
+})
+export type WizardStatus = keyof typeof WIZARD_TRANSITIONS
+export type WizardEvent = EventOf<typeof WIZARD_TRANSITIONS>
 
 /** Spec 8.2: what the error banner says. */
 export type SubmitFailure =
@@ -122,7 +103,7 @@ export function submitFailureOf(payload: unknown, error: SerializedError): Submi
   return { kind: 'generic' }
 }
 
-const wizardSlice = createSlice({
+const wizardSlice = createSessionSlice({
   name: 'wizard',
   initialState: initialWizardState,
   reducers: {
@@ -179,7 +160,6 @@ const wizardSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addMatcher(sessionEnded, () => initialWizardState)
       .addMatcher(wizardApi.endpoints.createMember.matchPending, (state) => {
         move(state, 'submitStarted')
       })
