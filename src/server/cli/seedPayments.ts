@@ -20,7 +20,7 @@ import {
 import { sql } from 'kysely'
 import { isPostgres } from '../db/portable'
 import type { Db } from '../db/tables'
-import { MEMBER_DUES_BASIS, recountDuesSummaries, startMonthOf } from '../features/dues'
+import { memberDuesBases, recountDuesSummaries, startMonthOf } from '../features/dues'
 import { withIndexesRebuilt } from './bulkIndexes'
 import { randomSource } from './seedMembers'
 
@@ -175,10 +175,7 @@ export async function seedPayments(db: Db, options: PaymentSeedOptions): Promise
   async function* batches(source: Db) {
     let afterId = 0
     for (;;) {
-      const members = await source
-        .selectFrom('members')
-        .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-        .select(MEMBER_DUES_BASIS)
+      const members = await memberDuesBases(source)
         .where('members.owner_user_id', '=', options.ownerId)
         .where('members.id', '>', afterId)
         .orderBy('members.id')

@@ -23,4 +23,4 @@ export function duesRoutes(
 export { duesDashboard } from './reportService'
 export { startMonthOf } from './ledger'
 export { recountDuesSummaries, refreshStandings } from './standingsRepository'
-export { MEMBER_DUES_BASIS } from './ledgerRepository'
+export { memberDuesBases } from './ledgerRepository'
