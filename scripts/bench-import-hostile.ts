@@ -55,13 +55,37 @@ const fullRegister = () =>
   })
 
 /** The status of a GET over HTTP (not inject: it must wait for the event loop like a client). */
-const httpGet = (port: number, url: string, authorization: string) =>
+const httpGet = (port: number, url: string, authorization?: string) =>
   new Promise<number>((resolve) => {
-    http.get({ port, host: '127.0.0.1', path: url, headers: { authorization } }, (res) => {
+    const headers = authorization ? { authorization } : {}
+    http.get({ port, host: '127.0.0.1', path: url, headers }, (res) => {
       res.resume()
       res.on('end', () => resolve(res.statusCode ?? 0))
     })
   })
+
+/**
+ * GETs `url` over HTTP every `pauseMs` until stopped, keeping the slowest answer, how many
+ * answered 200 and the process's peak RSS; the caller may reset the figures between steps.
+ */
+function pollOver(port: number, url: string, pauseMs: number, authorization?: string) {
+  const seen = { slowest: 0, answered: 0, peakRss: 0 }
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now()
+      if ((await httpGet(port, url, authorization)) === 200) seen.answered += 1
+      seen.slowest = Math.max(seen.slowest, performance.now() - started)
+      seen.peakRss = Math.max(seen.peakRss, process.memoryUsage().rss)
+      await new Promise((resolve) => setTimeout(resolve, pauseMs))
+    }
+  })()
+  const stop = async () => {
+    running = false
+    await loop
+  }
+  return { seen, stop }
+}
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-bench-hostile-'))
@@ -79,44 +103,15 @@ async function main() {
       accounts.push(await signInOn(app, `clerk${i}`, PASSWORD))
     }
 
-    let slowest = 0
-    let peakRss = 0
-    let polling = true
-    const poll = async () => {
-      while (polling) {
-        const started = performance.now()
-        await new Promise<void>((resolve) => {
-          http.get({ port, host: '127.0.0.1', path: '/health' }, (res) => {
-            res.resume()
-            res.on('end', resolve)
-          })
-        })
-        slowest = Math.max(slowest, performance.now() - started)
-        peakRss = Math.max(peakRss, process.memoryUsage().rss)
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-    }
-    const poller = poll()
+    const health = pollOver(port, '/health', 10)
 
     const { upload } = importCalls(() => app)
     /** The accepted file's preview and commit, /health and the commit's progress polled meanwhile. */
     const previewAndCommit = async (auth: { authorization: string }, id: string) => {
       const step = async (label: string, url: string, payload: object) => {
         const token = crypto.randomBytes(16).toString('hex')
-        let progressSlowest = 0
-        let progressAnswers = 0
-        let running = true
-        const progressPoll = async () => {
-          while (running) {
-            const started = performance.now()
-            const res = await httpGet(port, `/api/imports/progress/${token}`, auth.authorization)
-            if (res === 200) progressAnswers += 1
-            progressSlowest = Math.max(progressSlowest, performance.now() - started)
-            await new Promise((resolve) => setTimeout(resolve, 100))
-          }
-        }
-        const progressPoller = progressPoll()
-        slowest = 0
+        const progress = pollOver(port, `/api/imports/progress/${token}`, 100, auth.authorization)
+        health.seen.slowest = 0
         const started = performance.now()
         const res = await app.inject({
           method: 'POST',
@@ -125,12 +120,11 @@ async function main() {
           payload: { ...payload, progress: token },
         })
         const wall = performance.now() - started
-        running = false
-        await progressPoller
+        await progress.stop()
         process.stdout.write(
           `  ${label}: ${res.statusCode} in ${(wall / 1000).toFixed(2)} s; /health at most ` +
-            `${slowest.toFixed(0)} ms; progress answered ${progressAnswers} times, at most ` +
-            `${progressSlowest.toFixed(0)} ms\n`,
+            `${health.seen.slowest.toFixed(0)} ms; progress answered ${progress.seen.answered} ` +
+            `times, at most ${progress.seen.slowest.toFixed(0)} ms\n`,
         )
       }
       await step('preview', `/api/imports/${id}/preview`, {})
@@ -154,8 +148,8 @@ async function main() {
       const data = make()
       global.gc?.()
       await new Promise((resolve) => setTimeout(resolve, 200))
-      slowest = 0
-      peakRss = process.memoryUsage().rss
+      health.seen.slowest = 0
+      health.seen.peakRss = process.memoryUsage().rss
       const before = size()
       const started = performance.now()
       const answers = await Promise.all(accounts.slice(0, times).map((auth) => upload(auth, data)))
@@ -164,7 +158,8 @@ async function main() {
       const codes = answers.map((res) => res.statusCode).join(' ')
       process.stdout.write(
         `${label} (${(data.length / 1024).toFixed(0)} KB): ${codes} in ${(wall / 1000).toFixed(2)} s; ` +
-          `/health at most ${slowest.toFixed(0)} ms; peak RSS ${(peakRss / MB).toFixed(0)} MB; ` +
+          `/health at most ${health.seen.slowest.toFixed(0)} ms; ` +
+          `peak RSS ${(health.seen.peakRss / MB).toFixed(0)} MB; ` +
           `database +${((size() - before) / MB).toFixed(1)} MB\n`,
       )
       const refused = answers.find((res) => res.statusCode >= 400)
@@ -172,8 +167,7 @@ async function main() {
       else if (times === 1)
         await previewAndCommit(accounts[0], answers[0].json<{ id: string }>().id)
     }
-    polling = false
-    await poller
+    await health.stop()
     await app.close()
   } finally {
     await database.destroy()

@@ -1,7 +1,7 @@
 // npm run migrate-data: a seeded SQLite database is copied to the test database (PostgreSQL with
 // TEST_DATABASE_URL, else another SQLite) and back to a fresh SQLite file, and every copied row,
 // photo byte and history event must come through; the copies must then work as Abal databases.
-import { recountDuesSummaries } from '../features/dues'
+import { insertFund, recountDuesSummaries, saveRateStep } from '../features/dues'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -121,22 +121,15 @@ async function seedDues(
   const db = database.db
   const now = new Date().toISOString()
   const member = await db.selectFrom('members').select('id').orderBy('id').executeTakeFirstOrThrow()
-  const fund = await db
-    .insertInto('funds')
-    .values({
-      kind: 'dues',
-      name_am: 'ወርሃዊ',
-      name_en: 'Monthly',
-      name_om: "Ji'aa",
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('fund_rates')
-    .values({ fund_id: fund.id, from_month: '2018-01', amount: 5000, created_at: now })
-    .execute()
+  const fundId = await insertFund(db, {
+    kind: 'dues',
+    payer: 'member',
+    name_am: 'ወርሃዊ',
+    name_en: 'Monthly',
+    name_om: "Ji'aa",
+    active: 1,
+  })
+  await saveRateStep(db, { fund_id: fundId, category: '', from_month: '2018-01', amount: 5000 })
   await db
     .insertInto('member_dues')
     .values({ member_id: member.id, category: 'student', start_month: '2018-01', updated_at: now })
@@ -150,7 +143,7 @@ async function seedDues(
   const payment = await db
     .insertInto('payments')
     .values({
-      fund_id: fund.id,
+      fund_id: fundId,
       member_id: member.id,
       household_id: null,
       amount: 5000,
@@ -172,7 +165,7 @@ async function seedDues(
     .insertInto('payment_allocations')
     .values({
       payment_id: payment.id,
-      fund_id: fund.id,
+      fund_id: fundId,
       member_id: member.id,
       household_id: null,
       month: '2018-01',
@@ -184,7 +177,7 @@ async function seedDues(
   await db
     .insertInto('dues_waivers')
     .values({
-      fund_id: fund.id,
+      fund_id: fundId,
       member_id: member.id,
       household_id: null,
       month: '2018-02',

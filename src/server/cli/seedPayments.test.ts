@@ -10,7 +10,7 @@ import { isPostgres } from '../db/portable'
 import type { Db } from '../db/tables'
 import { testDatabasePerTest } from '../testing/testApp'
 import { seedOwner } from '../testing/seedOwner'
-import { MEMBER_DUES_BASIS, startMonthOf } from '../features/dues'
+import { memberDuesBases, startMonthOf } from '../features/dues'
 import { seedPayments } from './seedPayments'
 
 /** PostgreSQL: the payment tables' indexes and constraints, as the seed must leave them. */
@@ -94,11 +94,7 @@ describe('the seed’s payments', () => {
         'payment_allocations.amount as allocated',
       ])
       .execute()
-    const bases = await db
-      .selectFrom('members')
-      .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-      .select(MEMBER_DUES_BASIS)
-      .execute()
+    const bases = await memberDuesBases(db).execute()
     const startOf = new Map(bases.map((m) => [m.id, startMonthOf(m)]))
     expect(rows).toHaveLength(payments.length)
     for (const row of rows) {

@@ -20,7 +20,13 @@ import {
 import { sql } from 'kysely'
 import { isPostgres } from '../db/portable'
 import type { Db } from '../db/tables'
-import { MEMBER_DUES_BASIS, recountDuesSummaries, startMonthOf } from '../features/dues'
+import {
+  insertFund,
+  memberDuesBases,
+  recountDuesSummaries,
+  saveRateStep,
+  startMonthOf,
+} from '../features/dues'
 import { withIndexesRebuilt } from './bulkIndexes'
 import { randomSource } from './seedMembers'
 
@@ -50,25 +56,16 @@ async function duesFundFor(db: Db, from: DuesMonth): Promise<number> {
     .orderBy('id')
     .executeTakeFirst()
   if (fund) return fund.id
-  const now = new Date().toISOString()
-  const created = await db
-    .insertInto('funds')
-    .values({
-      kind: 'dues',
-      payer: 'member',
-      name_am: 'ወርሃዊ የአባልነት ክፍያ',
-      name_en: 'Monthly dues',
-      name_om: 'Kaffaltii miseensummaa ji’aa',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('fund_rates')
-    .values({ fund_id: created.id, from_month: from, amount: RATE, created_at: now })
-    .execute()
-  return created.id
+  const id = await insertFund(db, {
+    kind: 'dues',
+    payer: 'member',
+    name_am: 'ወርሃዊ የአባልነት ክፍያ',
+    name_en: 'Monthly dues',
+    name_om: 'Kaffaltii miseensummaa ji’aa',
+    active: 1,
+  })
+  await saveRateStep(db, { fund_id: id, category: '', from_month: from, amount: RATE })
+  return id
 }
 
 /** Takes `count` receipt numbers of a year at once: the last one and the ones before it. */
@@ -175,10 +172,7 @@ export async function seedPayments(db: Db, options: PaymentSeedOptions): Promise
   async function* batches(source: Db) {
     let afterId = 0
     for (;;) {
-      const members = await source
-        .selectFrom('members')
-        .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-        .select(MEMBER_DUES_BASIS)
+      const members = await memberDuesBases(source)
         .where('members.owner_user_id', '=', options.ownerId)
         .where('members.id', '>', afterId)
         .orderBy('members.id')

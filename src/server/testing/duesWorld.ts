@@ -26,6 +26,13 @@ export interface DuesWorld {
   call(who: SignedInUser | null, options: InjectOptions): Promise<LightMyRequestResponse>
   /** The first sheet's rows of an .xlsx the call answers (200, a spreadsheet) as cell values. */
   sheet(who: SignedInUser, url: string): Promise<unknown[][]>
+  /** A fund the admin creates (201), with its first rate step (201) when one is given. */
+  fund(
+    payload: Record<string, unknown>,
+    rate?: { amount: number; from_month: string },
+  ): Promise<number>
+  /** How many payments, valid or voided, the payer has. */
+  paymentCount(payer: { member_id: number } | { household_id: number }): Promise<number>
 }
 
 export async function duesWorld(): Promise<DuesWorld> {
@@ -40,17 +47,24 @@ export async function duesWorld(): Promise<DuesWorld> {
       ...options,
       headers: { ...(options.headers as Record<string, string>), ...(who ? who.auth : {}) },
     })
-  const fund = await call(admin, {
-    method: 'POST',
-    url: '/api/funds',
-    payload: { kind: 'dues', name_en: 'Monthly dues', name_am: 'ወርሃዊ የአባልነት ክፍያ' },
-  })
-  const fundId = fund.json<{ id: number }>().id
-  await call(admin, {
-    method: 'POST',
-    url: `/api/funds/${fundId}/rates`,
-    payload: { amount: 5000, from_month: '2018-01' },
-  })
+  const fund: DuesWorld['fund'] = async (payload, rate) => {
+    const created = await call(admin, { method: 'POST', url: '/api/funds', payload })
+    expect(created.statusCode).toBe(201)
+    const id = created.json<{ id: number }>().id
+    if (rate) {
+      const step = await call(admin, {
+        method: 'POST',
+        url: `/api/funds/${id}/rates`,
+        payload: rate,
+      })
+      expect(step.statusCode).toBe(201)
+    }
+    return id
+  }
+  const fundId = await fund(
+    { kind: 'dues', name_en: 'Monthly dues', name_am: 'ወርሃዊ የአባልነት ክፍያ' },
+    { amount: 5000, from_month: '2018-01' },
+  )
   return {
     ctx,
     admin,
@@ -59,6 +73,16 @@ export async function duesWorld(): Promise<DuesWorld> {
     auditor,
     fundId,
     call,
+    fund,
+    async paymentCount(payer) {
+      const [column, id] = Object.entries(payer)[0] as ['member_id' | 'household_id', number]
+      const { count } = await ctx.database.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where(column, '=', id)
+        .executeTakeFirstOrThrow()
+      return Number(count)
+    },
     async sheet(who, url) {
       const res = await call(who, { url })
       expect(res.statusCode).toBe(200)

@@ -8,12 +8,7 @@ let w: DuesWorld
 let giftId: number
 beforeAll(async () => {
   w = await duesWorld()
-  const gift = await w.call(w.admin, {
-    method: 'POST',
-    url: '/api/funds',
-    payload: { kind: 'gift', name_en: 'Tithe' },
-  })
-  giftId = gift.json<{ id: number }>().id
+  giftId = await w.fund({ kind: 'gift', name_en: 'Tithe' })
 })
 afterAll(() => w.ctx.close())
 

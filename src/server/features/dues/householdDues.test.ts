@@ -15,19 +15,10 @@ let houseFund: number
 
 beforeAll(async () => {
   w = await duesWorld()
-  const fund = await w.call(w.admin, {
-    method: 'POST',
-    url: '/api/funds',
-    payload: { kind: 'dues', payer: 'household', name_en: 'Family dues', name_am: 'የቤተሰብ ክፍያ' },
-  })
-  expect(fund.statusCode).toBe(201)
-  houseFund = fund.json<{ id: number }>().id
-  const rate = await w.call(w.admin, {
-    method: 'POST',
-    url: `/api/funds/${houseFund}/rates`,
-    payload: { amount: 8000, from_month: '2018-01' },
-  })
-  expect(rate.statusCode).toBe(201)
+  houseFund = await w.fund(
+    { kind: 'dues', payer: 'household', name_en: 'Family dues', name_am: 'የቤተሰብ ክፍያ' },
+    { amount: 8000, from_month: '2018-01' },
+  )
 })
 afterAll(() => w.ctx.close())
 
@@ -40,16 +31,13 @@ async function household(who: SignedInUser = w.clerk, start: string | null = '20
   })
   expect(res.statusCode).toBe(201)
   const id = res.json<{ id: number }>().id
-  if (start) {
-    const set = await w.call(who, {
-      method: 'PUT',
-      url: `/api/households/${id}/dues`,
-      payload: { start_month: start },
-    })
-    expect(set.statusCode).toBe(200)
-  }
+  if (start) expect((await setDues(who, id, { start_month: start })).statusCode).toBe(200)
   return id
 }
+
+/** PUT /api/households/:id/dues: the household's category and start month. */
+const setDues = (who: SignedInUser, id: number, payload: Record<string, unknown>) =>
+  w.call(who, { method: 'PUT', url: `/api/households/${id}/dues`, payload })
 
 const payHouse = (who: SignedInUser, body: Record<string, unknown>) =>
   w.pay(who, { fund_id: houseFund, ...body })
@@ -117,19 +105,11 @@ describe('a household pays a per-household fund', () => {
     expect(before.body).toMatchObject({ start_month: '2018-03', start_month_set: false })
     const res = await payHouse(w.clerk, { household_id: id, amount: 8000 })
     expect(res.payment.allocations).toEqual([{ month: '2018-03', amount: 8000 }])
-    const set = await w.call(w.clerk, {
-      method: 'PUT',
-      url: `/api/households/${id}/dues`,
-      payload: { start_month: '2018-02' },
-    })
+    const set = await setDues(w.clerk, id, { start_month: '2018-02' })
     expect(set.json()).toEqual({ category: '', start_month: '2018-02' })
     const again = await payHouse(w.clerk, { household_id: id, amount: 8000 })
     expect(again.payment.allocations).toEqual([{ month: '2018-02', amount: 8000 }])
-    const bad = await w.call(w.clerk, {
-      method: 'PUT',
-      url: `/api/households/${id}/dues`,
-      payload: { start_month: '2018-14' },
-    })
+    const bad = await setDues(w.clerk, id, { start_month: '2018-14' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toEqual({ start_month: 'invalidValue' })
   })
@@ -156,12 +136,7 @@ describe('a household pays a per-household fund', () => {
       household_id: id,
     })
     expect(JSON.parse(both.body).errors).toEqual({ household_id: 'onePayerOnly' })
-    const { count } = await w.ctx.database.db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('household_id', '=', id)
-      .executeTakeFirstOrThrow()
-    expect(Number(count)).toBe(0)
+    expect(await w.paymentCount({ household_id: id })).toBe(0)
     // The household's strip is of per-household funds only.
     const wrongFund = await w.call(w.clerk, {
       url: `/api/households/${id}/dues?fund_id=${w.fundId}`,
@@ -246,8 +221,7 @@ describe('whose households', () => {
     const own = await w.call(w.clerk, { url: '/api/payments?limit=200' })
     expect(own.json<PaymentPage>().items.some((p) => p.id === paymentId)).toBe(true)
     // Only its owner (or an admin) changes the household's dues settings.
-    const put = (who: SignedInUser) =>
-      w.call(who, { method: 'PUT', url: `/api/households/${mine}/dues`, payload: { category: '' } })
+    const put = (who: SignedInUser) => setDues(who, mine, { category: '' })
     expect((await put(w.otherClerk)).statusCode).toBe(404)
     expect((await put(w.auditor)).statusCode).toBe(403)
   })

@@ -23,4 +23,5 @@ export function duesRoutes(
 export { duesDashboard } from './reportService'
 export { startMonthOf } from './ledger'
 export { recountDuesSummaries, refreshStandings } from './standingsRepository'
-export { MEMBER_DUES_BASIS } from './ledgerRepository'
+export { memberDuesBases } from './ledgerRepository'
+export { insertFund, saveRateStep } from './fundRepository'

@@ -9,7 +9,7 @@ import { CASH_LOCK } from './cashUpRepository'
 import { CHAIN_LOCK } from '../history'
 
 /** A member's columns its dues start from (members joined with member_dues). */
-export const MEMBER_DUES_BASIS = [
+const MEMBER_DUES_BASIS = [
   'members.id',
   'members.owner_user_id',
   'members.first_name',
@@ -30,49 +30,39 @@ const HOUSEHOLD_DUES_BASIS = [
   'household_dues.start_month',
 ] as const
 
-/** What a member's dues start from: the office's settings, else joining or registration. */
-export function findMemberDuesBasis(db: Db, memberId: number) {
-  return db
+/** The members with what their dues start from: the office's settings, joining, registration. */
+export const memberDuesBases = (db: Db) =>
+  db
     .selectFrom('members')
     .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
     .select(MEMBER_DUES_BASIS)
-    .where('members.id', '=', memberId)
-    .executeTakeFirst()
-}
 
-export async function saveMemberDues(
-  db: Db,
-  memberId: number,
-  settings: { category: string; start_month: string | null },
-): Promise<void> {
-  const values = { ...settings, updated_at: new Date().toISOString() }
-  await db
-    .insertInto('member_dues')
-    .values({ member_id: memberId, ...values })
-    .onConflict((oc) => oc.column('member_id').doUpdateSet(values))
-    .execute()
-}
-
-/** What a household's dues start from: the office's settings, else its creation. */
-export function findHouseholdDuesBasis(db: Db, householdId: number) {
-  return db
+/** The households with what their dues start from: the office's settings, else creation. */
+export const householdDuesBases = (db: Db) =>
+  db
     .selectFrom('households')
     .leftJoin('household_dues', 'household_dues.household_id', 'households.id')
     .select(HOUSEHOLD_DUES_BASIS)
-    .where('households.id', '=', householdId)
-    .executeTakeFirst()
-}
 
-export async function saveHouseholdDues(
+export const findMemberDuesBasis = (db: Db, memberId: number) =>
+  memberDuesBases(db).where('members.id', '=', memberId).executeTakeFirst()
+
+export const findHouseholdDuesBasis = (db: Db, householdId: number) =>
+  householdDuesBases(db).where('households.id', '=', householdId).executeTakeFirst()
+
+/** Stores a payer's dues category and start month (its member_dues or household_dues row). */
+export async function savePayerDues(
   db: Db,
-  householdId: number,
+  payer: PayerKey,
   settings: { category: string; start_month: string | null },
 ): Promise<void> {
   const values = { ...settings, updated_at: new Date().toISOString() }
+  // Kysely types one table at a time; both are keyed by their payer column alone.
+  const table = payer.column === 'member_id' ? 'member_dues' : 'household_dues'
   await db
-    .insertInto('household_dues')
-    .values({ household_id: householdId, ...values })
-    .onConflict((oc) => oc.column('household_id').doUpdateSet(values))
+    .insertInto(table as 'member_dues')
+    .values({ [payer.column]: payer.id, ...values } as { member_id: number } & typeof values)
+    .onConflict((oc) => oc.column(payer.column as 'member_id').doUpdateSet(values))
     .execute()
 }
 
@@ -131,24 +121,18 @@ export async function insertWaivers(
 export const MEMBER_DUES_LOCK = 0x64756573
 export const HOUSEHOLD_DUES_LOCK = 0x64756574
 
+/** The first key of a payer's dues lock: members and households have their own key spaces. */
+const payerLockOf = (payer: PayerKey) =>
+  payer.column === 'member_id' ? MEMBER_DUES_LOCK : HOUSEHOLD_DUES_LOCK
+
 /**
- * Serialises the writes of one member's dues on PostgreSQL (two payments at once must not both
+ * Serialises the writes of one payer's dues on PostgreSQL (two payments at once must not both
  * take the same month); SQLite runs one writing transaction at a time.
  */
-export async function lockMemberDues(trx: Db, memberId: number): Promise<void> {
+export async function lockPayerDues(trx: Db, payer: PayerKey): Promise<void> {
   if (isPostgres(trx))
-    await sql`select pg_advisory_xact_lock(${MEMBER_DUES_LOCK}, ${memberId})`.execute(trx)
+    await sql`select pg_advisory_xact_lock(${payerLockOf(payer)}, ${payer.id})`.execute(trx)
 }
-
-/** As lockMemberDues, for a household's dues (its own key space: ids of two tables). */
-export async function lockHouseholdDues(trx: Db, householdId: number): Promise<void> {
-  if (isPostgres(trx))
-    await sql`select pg_advisory_xact_lock(${HOUSEHOLD_DUES_LOCK}, ${householdId})`.execute(trx)
-}
-
-/** Locks the payer's dues for the transaction. */
-export const lockPayerDues = (trx: Db, payer: PayerKey): Promise<void> =>
-  payer.column === 'member_id' ? lockMemberDues(trx, payer.id) : lockHouseholdDues(trx, payer.id)
 
 // Any constant: the first key of the advisory lock of a fund's summaries (PostgreSQL).
 export const FUND_LOCK = 0x64756575
@@ -166,11 +150,10 @@ export async function lockPayerWrite(
   history = false,
 ): Promise<void> {
   if (!isPostgres(trx)) return
-  const payerLock = payer.column === 'member_id' ? MEMBER_DUES_LOCK : HOUSEHOLD_DUES_LOCK
   const cash =
     cashDaysOf === undefined ? sql`` : sql`pg_advisory_xact_lock(${CASH_LOCK}, ${cashDaysOf}),`
   const chain = history ? sql`, pg_advisory_xact_lock(${CHAIN_LOCK})` : sql``
-  await sql`select pg_advisory_xact_lock(${payerLock}, ${payer.id}), ${cash}
+  await sql`select pg_advisory_xact_lock(${payerLockOf(payer)}, ${payer.id}), ${cash}
     pg_advisory_xact_lock_shared(${FUND_LOCK}, ${fundId})${chain}`.execute(trx)
 }
 
@@ -216,16 +199,11 @@ export async function readPayerDues(
   const object = <O>(query: Subquery<O>) => json.jsonObjectFrom(query) as RawBuilder<O | null>
   const payerBasis =
     payer.column === 'member_id'
-      ? db
-          .selectFrom('members')
-          .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-          .select([...MEMBER_DUES_BASIS, sql<string | null>`null`.as('name')])
+      ? memberDuesBases(db)
+          .select(sql<string | null>`null`.as('name'))
           .where('members.id', '=', payer.id)
-      : db
-          .selectFrom('households')
-          .leftJoin('household_dues', 'household_dues.household_id', 'households.id')
+      : householdDuesBases(db)
           .select([
-            ...HOUSEHOLD_DUES_BASIS,
             sql<string | null>`null`.as('first_name'),
             sql<string | null>`null`.as('last_name'),
             sql<string | null>`null`.as('date_joined'),

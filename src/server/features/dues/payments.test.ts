@@ -178,22 +178,12 @@ describe('recording a payment', () => {
       expect({ body, status: res.statusCode }).toEqual({ body, status })
       if (field) expect(JSON.parse(res.body).errors).toHaveProperty(field)
     }
-    const { count } = await w.ctx.database.db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('member_id', '=', member)
-      .executeTakeFirstOrThrow()
-    expect(Number(count)).toBe(0)
+    expect(await w.paymentCount({ member_id: member })).toBe(0)
   })
 
   it('takes a gift without months into a gift fund, and refuses a closed fund', async () => {
     const member = await w.member()
-    const gift = await w.call(w.admin, {
-      method: 'POST',
-      url: '/api/funds',
-      payload: { kind: 'gift', name_en: 'Tithe' },
-    })
-    const giftId = gift.json<{ id: number }>().id
+    const giftId = await w.fund({ kind: 'gift', name_en: 'Tithe' })
     const res = await w.pay(w.clerk, {
       member_id: member,
       amount: 123456,

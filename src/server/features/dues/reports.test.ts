@@ -21,12 +21,7 @@ beforeAll(async () => {
   m.partial = await person('Dawit', 'Desta', w.otherClerk)
   // Joined in Tir 2018 (the current month): nothing has ended unpaid yet.
   m.newcomer = await person('Eleni', 'Eshete', w.clerk, '2026-01-12')
-  const gift = await w.call(w.admin, {
-    method: 'POST',
-    url: '/api/funds',
-    payload: { kind: 'gift', name_en: 'Tithe', name_am: 'አሥራት' },
-  })
-  giftId = gift.json<{ id: number }>().id
+  giftId = await w.fund({ kind: 'gift', name_en: 'Tithe', name_am: 'አሥራት' })
   const pays = [
     await w.pay(w.clerk, { member_id: m.paid, amount: 20000 }),
     await w.pay(w.clerk, { member_id: m.oneMonth, amount: 5000, received_on: '2025-09-15' }),

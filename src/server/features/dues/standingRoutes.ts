@@ -4,13 +4,7 @@ import { answers } from '../../plugins/schemas'
 import { idParams } from './fundSchemas'
 import { signedIn } from '../auth'
 import { signedInRead, type DuesDeps } from './requestUser'
-import {
-  changeHouseholdDuesSettings,
-  changeMemberDuesSettings,
-  householdDues,
-  memberDues,
-  waiveMonths,
-} from './standingService'
+import { changeDuesSettings, householdDues, memberDues, waiveMonths } from './standingService'
 import {
   duesSettingsResponse,
   householdDuesResponse,
@@ -53,7 +47,7 @@ export function standingRoutes(app: FastifyInstance, deps: DuesDeps) {
       },
     },
     async (request) =>
-      changeMemberDuesSettings(db, signedIn(request), request.params.id, request.body),
+      changeDuesSettings(db, signedIn(request), 'member_id', request.params.id, request.body),
   )
 
   app.get<{ Params: { id: number }; Querystring: MemberDuesQuery }>(
@@ -73,7 +67,7 @@ export function standingRoutes(app: FastifyInstance, deps: DuesDeps) {
       schema: { params: idParams, body: memberDuesSettingsBody, response: duesSettingsResponse },
     },
     async (request) =>
-      changeHouseholdDuesSettings(db, signedIn(request), request.params.id, request.body),
+      changeDuesSettings(db, signedIn(request), 'household_id', request.params.id, request.body),
   )
 
   app.post<{ Body: WaiverCreate }>(

@@ -23,13 +23,11 @@ import { findFundRow, listFundRows } from './fundRepository'
 import { ledgerOfDues, rateSetFor } from './ledger'
 import {
   insertWaivers,
-  lockHouseholdDues,
-  lockMemberDues,
+  lockPayerDues,
   lockPayerWrite,
   type PayerKey,
   readPayerDues,
-  saveHouseholdDues,
-  saveMemberDues,
+  savePayerDues,
 } from './ledgerRepository'
 import { PER_HOUSEHOLD_FUND, PER_MEMBER_FUND } from './paymentService'
 import { saveStandingRow } from './standingsRepository'
@@ -113,31 +111,6 @@ export async function memberDues(
   return { member_id: memberId, ...strip }
 }
 
-/** The member's reduced-rate category and start month: its owner (clerk) or an admin. */
-export async function changeMemberDuesSettings(
-  db: Db,
-  user: RequestUser,
-  memberId: number,
-  input: MemberDuesSettings,
-): Promise<{ category: string; start_month: string | null }> {
-  checkSettings(input)
-  return db.transaction().execute(async (trx) => {
-    await lockMemberDues(trx, memberId)
-    const member = await payableMember(trx, user, memberId)
-    const { after, changes } = settingsChange(member, input)
-    if (changes) {
-      await saveMemberDues(trx, memberId, after)
-      await recordEvent(trx, {
-        actor: { id: user.id, username: user.username },
-        action: 'member_dues_update',
-        memberId,
-        details: { changes },
-      })
-    }
-    return after
-  })
-}
-
 /** GET /api/households/:id/dues: a household's strip for a per-household fund. */
 export async function householdDues(
   db: Db,
@@ -175,24 +148,33 @@ function checkSettings(input: MemberDuesSettings): void {
   }
 }
 
-/** The household's reduced-rate category and start month: its owner (clerk) or an admin. */
-export async function changeHouseholdDuesSettings(
+/** A member's or a household's reduced-rate category and start month: its owner or an admin. */
+export async function changeDuesSettings(
   db: Db,
   user: RequestUser,
-  householdId: number,
+  column: PayerKey['column'],
+  id: number,
   input: MemberDuesSettings,
 ): Promise<{ category: string; start_month: string | null }> {
   checkSettings(input)
+  const payer = { column, id }
   return db.transaction().execute(async (trx) => {
-    await lockHouseholdDues(trx, householdId)
-    const household = await payableHousehold(trx, user, householdId)
-    const { after, changes } = settingsChange(household, input)
+    await lockPayerDues(trx, payer)
+    const basis =
+      payer.column === 'member_id'
+        ? await payableMember(trx, user, payer.id)
+        : await payableHousehold(trx, user, payer.id)
+    const { after, changes } = settingsChange(basis, input)
     if (changes) {
-      await saveHouseholdDues(trx, householdId, after)
+      await savePayerDues(trx, payer, after)
       await recordEvent(trx, {
         actor: { id: user.id, username: user.username },
-        action: 'household_dues_update',
-        details: { household_id: householdId, household_name: household.name, changes },
+        ...('name' in basis
+          ? {
+              action: 'household_dues_update',
+              details: { household_id: payer.id, household_name: basis.name, changes },
+            }
+          : { action: 'member_dues_update', memberId: payer.id, details: { changes } }),
       })
     }
     return after

@@ -10,7 +10,9 @@ import {
   FUND_LOCK,
   fundRates,
   HOUSEHOLD_DUES_LOCK,
+  householdDuesBases,
   MEMBER_DUES_LOCK,
+  memberDuesBases,
   type PayerKey,
   readPayerDues,
 } from './ledgerRepository'
@@ -67,31 +69,10 @@ export async function addDayTotal(
 
 async function basesOf(db: Db, kind: PayerKind, ids: number[]) {
   if (kind === 'member') {
-    const rows = await db
-      .selectFrom('members')
-      .leftJoin('member_dues', 'member_dues.member_id', 'members.id')
-      .select([
-        'members.id',
-        'members.date_joined',
-        'members.created_at',
-        'member_dues.category',
-        'member_dues.start_month',
-      ])
-      .where('members.id', 'in', ids)
-      .execute()
+    const rows = await memberDuesBases(db).where('members.id', 'in', ids).execute()
     return rows.map((row) => ({ id: row.id, category: row.category, start: startMonthOf(row) }))
   }
-  const rows = await db
-    .selectFrom('households')
-    .leftJoin('household_dues', 'household_dues.household_id', 'households.id')
-    .select([
-      'households.id',
-      'households.created_at',
-      'household_dues.category',
-      'household_dues.start_month',
-    ])
-    .where('households.id', 'in', ids)
-    .execute()
+  const rows = await householdDuesBases(db).where('households.id', 'in', ids).execute()
   return rows.map((row) => ({
     id: row.id,
     category: row.category,

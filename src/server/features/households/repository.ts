@@ -14,6 +14,7 @@ import {
   thumbnailPath,
 } from '../../../domain'
 import { isPostgres } from '../../db/portable'
+import { handMembersOver } from '../../db/memberTransfers'
 import { idsWhere } from '../../db/rowIds'
 import type { Db, HouseholdRow } from '../../db/tables'
 import {
@@ -263,12 +264,7 @@ export async function transferHouseholdMembers(
       .execute()
   ).map((row) => row.id)
   if (ids.length === 0) return []
-  await db
-    .updateTable('members')
-    .set({ owner_user_id: to, transfer_date: now, updated_at: now })
-    .where('id', 'in', ids)
-    .where('owner_user_id', '=', from)
-    .execute()
+  await handMembersOver(db, ids, from, to, now)
   return ids
 }
 
