@@ -244,6 +244,23 @@ export async function controlledByServiceWorker(page: Page) {
   }
 }
 
+/** A new page on the login screen, once the service worker controls it (as offline it must). */
+export async function openLoginUnderServiceWorker(options: PageOptions) {
+  const opened = await openPage(options)
+  await opened.page.goto(`${server.url}/login`)
+  await controlledByServiceWorker(opened.page)
+  return opened
+}
+
+/** The stored members of this first name, as the API's search finds them (for an admin). */
+export async function membersNamed(firstName: string) {
+  const res = await fetch(`${server.url}/api/members/search?q=${encodeURIComponent(firstName)}`, {
+    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
+  })
+  const body = (await res.json()) as { items: { first_name: string; photo_path: string }[] }
+  return body.items.filter((member) => member.first_name === firstName)
+}
+
 /** An API token for setting up data quickly through HTTP. */
 export async function apiToken(baseUrl: string, username = 'admin', password = ADMIN_PASSWORD) {
   const res = await fetch(`${baseUrl}/api/login`, {
