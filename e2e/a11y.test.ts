@@ -5,6 +5,7 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { axeWalk } from './axe'
 import {
+  AMHARIC_MEMBER,
   apiToken,
   createMember,
   type Language,
@@ -21,25 +22,7 @@ import {
 let memberId: number
 
 useServerAndBrowser(async () => {
-  const member = await createMember({
-    first_name: 'አበበ',
-    middle_name: 'ከበደ',
-    last_name: 'ተሰማ',
-    gender: 'male',
-    date_of_birth: '1990-05-04',
-    marital_status: 'married',
-    phone_primary: '+251 911 234 567',
-    email: 'abebe@example.org',
-    street_address: 'Bole Road 12',
-    city: 'Addis Ababa',
-    state: 'Addis Ababa',
-    membership_status: 'member',
-    emergency_contact_name: 'አልማዝ ተስፋዬ',
-    current_ministries: JSON.stringify(['choir']),
-    highest_education: 'degree',
-    preferred_contact_method: 'sms',
-    job: '',
-  })
+  const member = await createMember({ ...AMHARIC_MEMBER, email: 'abebe@example.org' })
   memberId = member.id
   // An edit, so the history shows a field-by-field change (its old and new values' colours).
   const form = new FormData()

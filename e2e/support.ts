@@ -108,6 +108,21 @@ export const MEMBER_BASICS = {
   preferred_contact_method: 'call',
 }
 
+/** A member with a Ge'ez name and every required field (the accessibility and ID card files). */
+export const AMHARIC_MEMBER = {
+  first_name: 'አበበ',
+  middle_name: 'ከበደ',
+  last_name: 'ተሰማ',
+  gender: 'male',
+  date_of_birth: '1990-05-04',
+  marital_status: 'married',
+  phone_primary: '+251 911 234 567',
+  ...MEMBER_BASICS,
+  preferred_contact_method: 'sms',
+  emergency_contact_name: 'አልማዝ ተስፋዬ',
+  job: '',
+}
+
 /** Registers a member through the API as the wizard sends it; fails the test unless stored. */
 export async function createMember(
   fields: Record<string, string | Blob>,
