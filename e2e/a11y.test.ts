@@ -2,14 +2,15 @@
 // Amharic, at 375 and 1280 px. A serious or critical violation fails the test.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { seriousViolations } from './axe'
+import type { Page } from 'playwright-core'
+import { axeWalk } from './axe'
 import {
+  AMHARIC_MEMBER,
   apiToken,
   createMember,
   type Language,
   NARROW,
   navigate,
-  openPage,
   screenshot,
   server,
   signIn,
@@ -21,25 +22,7 @@ import {
 let memberId: number
 
 useServerAndBrowser(async () => {
-  const member = await createMember({
-    first_name: 'አበበ',
-    middle_name: 'ከበደ',
-    last_name: 'ተሰማ',
-    gender: 'male',
-    date_of_birth: '1990-05-04',
-    marital_status: 'married',
-    phone_primary: '+251 911 234 567',
-    email: 'abebe@example.org',
-    street_address: 'Bole Road 12',
-    city: 'Addis Ababa',
-    state: 'Addis Ababa',
-    membership_status: 'member',
-    emergency_contact_name: 'አልማዝ ተስፋዬ',
-    current_ministries: JSON.stringify(['choir']),
-    highest_education: 'degree',
-    preferred_contact_method: 'sms',
-    job: '',
-  })
+  const member = await createMember({ ...AMHARIC_MEMBER, email: 'abebe@example.org' })
   memberId = member.id
   // An edit, so the history shows a field-by-field change (its old and new values' colours).
   const form = new FormData()
@@ -72,76 +55,74 @@ const RUNS: { lang: Language; theme: 'light' | 'dark'; viewport: typeof WIDE }[]
 
 for (const { lang, theme, viewport } of RUNS) {
   test(`axe finds no serious violation: ${lang}, ${theme}, ${viewport.width}px`, async () => {
-    const { context, page } = await openPage({ viewport, language: lang, theme })
-    const found: string[] = []
-    const check = async (screen: string) => {
-      await screenshot(page, `a11y-${screen}-${lang}-${theme}-${viewport.width}`)
-      for (const violation of await seriousViolations(page)) found.push(`${screen}: ${violation}`)
-    }
-    try {
-      await page.goto(`${server.url}/login`)
-      await page.locator('#login-username').waitFor()
-      await check('login')
+    const shoot = (page: Page, screen: string) =>
+      screenshot(page, `a11y-${screen}-${lang}-${theme}-${viewport.width}`)
+    const found = await axeWalk(
+      { viewport, language: lang, theme },
+      async (page, check) => {
+        await page.goto(`${server.url}/login`)
+        await page.locator('#login-username').waitFor()
+        await check('login')
 
-      await signIn(page)
-      await page.locator('#member-first_name').waitFor()
-      await check('wizard')
+        await signIn(page)
+        await page.locator('#member-first_name').waitFor()
+        await check('wizard')
 
-      // A birth date in the future: the warning (allowed, but odd) must be readable too.
-      await page
-        .locator('.dual-date', { has: page.locator('#member-date_of_birth-label') })
-        .locator('.ant-segmented-item')
-        .first()
-        .click()
-      await page.locator('#member-date_of_birth').fill('2031-03-04')
-      await page.keyboard.press('Enter')
-      // Closes the calendar, which would cover the message.
-      await page.locator('#member-first_name').click()
-      await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' })
-      await page.getByText(t(lang, 'birthDateInFuture'), { exact: true }).waitFor()
-      await check('wizard-warning')
+        // A birth date in the future: the warning (allowed, but odd) must be readable too.
+        await page
+          .locator('.dual-date', { has: page.locator('#member-date_of_birth-label') })
+          .locator('.ant-segmented-item')
+          .first()
+          .click()
+        await page.locator('#member-date_of_birth').fill('2031-03-04')
+        await page.keyboard.press('Enter')
+        // Closes the calendar, which would cover the message.
+        await page.locator('#member-first_name').click()
+        await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' })
+        await page.getByText(t(lang, 'birthDateInFuture'), { exact: true }).waitFor()
+        await check('wizard-warning')
 
-      await navigate(page, '/members')
-      await page.getByText('አበበ ከበደ ተሰማ').first().waitFor()
-      await check('list')
+        await navigate(page, '/members')
+        await page.getByText('አበበ ከበደ ተሰማ').first().waitFor()
+        await check('list')
 
-      // Found by the emergency contact's name: the result says so, the match marked (item 12).
-      await page.getByRole('button', { name: t(lang, 'showFilters'), exact: true }).click()
-      await page
-        .getByRole('searchbox', { name: t(lang, 'searchMembers'), exact: true })
-        .fill('አልማዝ')
-      const note = page.locator('.member-search-match').filter({
-        hasText: t(lang, 'searchMatchField', {
-          field: t(lang, 'emergencyContactName'),
-          value: 'አልማዝ ተስፋዬ',
-        }),
-      })
-      await note.first().waitFor()
-      assert.equal(await note.first().locator('mark').textContent(), 'አልማዝ')
-      await check('list-search')
+        // Found by the emergency contact's name: the result says so, the match marked (item 12).
+        await page.getByRole('button', { name: t(lang, 'showFilters'), exact: true }).click()
+        await page
+          .getByRole('searchbox', { name: t(lang, 'searchMembers'), exact: true })
+          .fill('አልማዝ')
+        const note = page.locator('.member-search-match').filter({
+          hasText: t(lang, 'searchMatchField', {
+            field: t(lang, 'emergencyContactName'),
+            value: 'አልማዝ ተስፋዬ',
+          }),
+        })
+        await note.first().waitFor()
+        assert.equal(await note.first().locator('mark').textContent(), 'አልማዝ')
+        await check('list-search')
 
-      await navigate(page, `/member/${memberId}`)
-      await page.getByRole('heading', { name: 'አበበ ከበደ ተሰማ' }).first().waitFor()
-      await page.getByRole('term').first().waitFor()
-      await check('profile')
-      // The five section tabs wrap rather than scroll: each is in view, none behind a "more" menu.
-      for (const section of SECTIONS) {
-        assert.ok(
-          await page.getByRole('tab', { name: t(lang, section), exact: true }).isVisible(),
-          `${section} tab visible`,
-        )
-      }
+        await navigate(page, `/member/${memberId}`)
+        await page.getByRole('heading', { name: 'አበበ ከበደ ተሰማ' }).first().waitFor()
+        await page.getByRole('term').first().waitFor()
+        await check('profile')
+        // The five section tabs wrap rather than scroll: each is in view, none behind a "more" menu.
+        for (const section of SECTIONS) {
+          assert.ok(
+            await page.getByRole('tab', { name: t(lang, section), exact: true }).isVisible(),
+            `${section} tab visible`,
+          )
+        }
 
-      await navigate(page, `/member/idcard/${memberId}`)
-      await page.getByRole('heading', { name: t(lang, 'idCardTitle') }).waitFor()
-      await check('idcard')
+        await navigate(page, `/member/idcard/${memberId}`)
+        await page.getByRole('heading', { name: t(lang, 'idCardTitle') }).waitFor()
+        await check('idcard')
 
-      await navigate(page, '/history')
-      await page.locator('.history-after').first().waitFor()
-      await check('history')
-    } finally {
-      await context.close()
-    }
+        await navigate(page, '/history')
+        await page.locator('.history-after').first().waitFor()
+        await check('history')
+      },
+      shoot,
+    )
     assert.deepEqual(found, [], found.join('\n'))
   })
 }

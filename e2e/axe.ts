@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import type { Page } from 'playwright-core'
+import { openPage, type PageOptions } from './support'
 
 // Evaluated through the DevTools protocol: the app's Content-Security-Policy (script-src 'self')
 // rightly refuses an injected <script>, and the test must not weaken it.
@@ -40,4 +41,27 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           `${violation.id} (${violation.impact}): ${violation.help}\n    ${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`,
       ),
     )
+}
+
+/**
+ * Opens a page in one look; `visit` walks its screens and calls `check(screen)` on each, which
+ * takes its picture with `shoot` (if given) and runs axe. Returns what axe found, as "screen: …".
+ */
+export async function axeWalk(
+  look: PageOptions,
+  visit: (page: Page, check: (screen: string) => Promise<void>) => Promise<void>,
+  shoot?: (page: Page, screen: string) => Promise<unknown>,
+): Promise<string[]> {
+  const { context, page } = await openPage(look)
+  const found: string[] = []
+  const check = async (screen: string) => {
+    await shoot?.(page, screen)
+    for (const violation of await seriousViolations(page)) found.push(`${screen}: ${violation}`)
+  }
+  try {
+    await visit(page, check)
+  } finally {
+    await context.close()
+  }
+  return found
 }

@@ -3,17 +3,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { seriousViolations } from './axe'
+import { axeWalk } from './axe'
 import { qrPath } from '../src/features/idcard/qrPath'
 import {
   createDuesMember,
-  createFunds,
   openDuesTab as openDuesTabOf,
   openPaymentForm,
-  setChurchProfile,
+  useDuesServer,
 } from './duesSupport'
 import {
-  apiToken,
   forEachLook,
   type Language,
   NARROW,
@@ -22,7 +20,6 @@ import {
   server,
   signIn,
   t,
-  useServerAndBrowser,
   WIDE,
 } from './support'
 
@@ -30,13 +27,9 @@ import {
 // code's address checked on the public page. DUES_SHOTS=<dir> also takes the screenshots.
 const SHOTS = process.env.DUES_SHOTS
 
-let token: string
 let memberId: number
 
-useServerAndBrowser(async () => {
-  token = await apiToken(server.url)
-  await setChurchProfile(token)
-  await createFunds(token)
+useDuesServer(async (token) => {
   memberId = await createDuesMember(token, {
     first_name: 'አበበ',
     middle_name: 'ከበደ',
@@ -162,35 +155,33 @@ test('axe finds no serious violation on the dues screens; funds and church profi
   const found: string[] = []
   for (const { lang, theme, viewport } of runs) {
     const name = `${lang}-${theme}-${viewport.width}`
-    const { context, page } = await openPage({ language: lang, theme, viewport })
-    const check = async (screen: string) => {
-      if (SHOTS)
-        await page.screenshot({ path: path.join(SHOTS, `${screen}-${name}.png`), fullPage: true })
-      for (const violation of await seriousViolations(page))
-        found.push(`${screen} ${name}: ${violation}`)
-    }
-    try {
-      await signIn(page)
-      await openDuesTab(page, lang)
-      await check('a11y-dues-tab')
-      await fillPayment(page, lang, '10')
-      await check('a11y-payment-form')
-      await page.getByRole('button', { name: t(lang, 'cancel') }).click()
-      await page
-        .getByRole('link', { name: t(lang, 'paymentReceipt') })
-        .first()
-        .click()
-      await page.locator('article.receipt').waitFor()
-      await check('a11y-receipt')
-      await navigate(page, '/funds')
-      await page.locator('.fund-card').first().waitFor()
-      await check('funds')
-      await navigate(page, '/church')
-      await page.locator('#name_en, [id$=name_en]').first().waitFor()
-      await check('church-profile')
-    } finally {
-      await context.close()
-    }
+    const shoot = (page: Page, screen: string) =>
+      page.screenshot({ path: path.join(SHOTS!, `${screen}-${name}.png`), fullPage: true })
+    const violations = await axeWalk(
+      { language: lang, theme, viewport },
+      async (page, check) => {
+        await signIn(page)
+        await openDuesTab(page, lang)
+        await check('a11y-dues-tab')
+        await fillPayment(page, lang, '10')
+        await check('a11y-payment-form')
+        await page.getByRole('button', { name: t(lang, 'cancel') }).click()
+        await page
+          .getByRole('link', { name: t(lang, 'paymentReceipt') })
+          .first()
+          .click()
+        await page.locator('article.receipt').waitFor()
+        await check('a11y-receipt')
+        await navigate(page, '/funds')
+        await page.locator('.fund-card').first().waitFor()
+        await check('funds')
+        await navigate(page, '/church')
+        await page.locator('#name_en, [id$=name_en]').first().waitFor()
+        await check('church-profile')
+      },
+      SHOTS ? shoot : undefined,
+    )
+    found.push(...violations.map((violation) => `${name} ${violation}`))
   }
   assert.deepEqual(found, [])
 })

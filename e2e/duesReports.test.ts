@@ -12,20 +12,8 @@ import { test } from 'node:test'
 import ExcelJS from 'exceljs'
 import type { Download, Page } from 'playwright-core'
 import { monthIndex, monthOfDay, todayIso } from '../src/domain'
-import { createDuesMember, createFunds, openDuesTab, setChurchProfile } from './duesSupport'
-import {
-  apiCall,
-  apiToken,
-  forEachLook,
-  type Language,
-  navigate,
-  openPage,
-  server,
-  signIn,
-  t,
-  useServerAndBrowser,
-  WIDE,
-} from './support'
+import { createDuesMember, openDuesTab, useDuesServer } from './duesSupport'
+import { apiCall, forEachLook, type Language, navigate, openPage, signIn, t, WIDE } from './support'
 
 const SHOTS = process.env.DUES_SHOTS
 
@@ -37,10 +25,8 @@ const year = Number(monthOfDay(todayIso())!.slice(0, 4))
 const etb = (minor: number) =>
   `${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} ETB`
 
-useServerAndBrowser(async () => {
-  token = await apiToken(server.url)
-  await setChurchProfile(token)
-  const { duesId, titheId } = await createFunds(token)
+useDuesServer(async (adminToken, { duesId, titheId }) => {
+  token = adminToken
   member.paid = await createDuesMember(token, { first_name: 'Abebe', last_name: 'Alemu' })
   member.oneMonth = await createDuesMember(token, { first_name: 'Bekele', last_name: 'Bayu' })
   member.none = await createDuesMember(token, { first_name: 'Chala', last_name: 'Dawit' })

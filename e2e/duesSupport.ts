@@ -4,10 +4,20 @@
  */
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { apiCall, createMember, type Language, MEMBER_BASICS, navigate, t } from './support'
+import {
+  apiCall,
+  apiToken,
+  createMember,
+  type Language,
+  MEMBER_BASICS,
+  navigate,
+  server,
+  t,
+  useServerAndBrowser,
+} from './support'
 
 /** The church profile every printed paper reads: names, contact, signatory and a logo. */
-export async function setChurchProfile(token: string) {
+async function setChurchProfile(token: string) {
   const logo = await sharp({
     create: { width: 96, height: 96, channels: 4, background: '#1f6f43' },
   })
@@ -46,6 +56,20 @@ export async function createFunds(token: string) {
     name_om: 'Kurnaa',
   })
   return { duesId: dues.id, titheId: tithe.id }
+}
+
+/**
+ * The file's server and browser (see useServerAndBrowser), set up as every dues test starts:
+ * the church profile and the funds; then `setUp` adds the file's own data with the admin's token.
+ */
+export function useDuesServer(
+  setUp: (token: string, funds: Awaited<ReturnType<typeof createFunds>>) => Promise<void>,
+) {
+  useServerAndBrowser(async () => {
+    const token = await apiToken(server.url)
+    await setChurchProfile(token)
+    await setUp(token, await createFunds(token))
+  })
 }
 
 /** A member with every required field, owned by the token's account. */

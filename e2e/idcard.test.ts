@@ -5,6 +5,7 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import {
+  AMHARIC_MEMBER,
   ARTIFACTS,
   createMember,
   NARROW,
@@ -36,29 +37,15 @@ async function logoPng(): Promise<Buffer> {
 
 useServerAndBrowser(async () => {
   const member = await createMember({
-    first_name: 'አበበ',
-    middle_name: 'ከበደ',
-    last_name: 'ተሰማ',
+    ...AMHARIC_MEMBER,
     latin_name: 'Abebe Kebede Tesema',
     sub_city: 'ቦሌ',
     woreda: '03',
-    gender: 'male',
-    date_of_birth: '1990-05-04',
-    marital_status: 'married',
-    phone_primary: '+251 911 234 567',
-    street_address: 'Bole Road 12',
-    city: 'Addis Ababa',
-    state: 'Addis Ababa',
     zip_code: '1000',
-    membership_status: 'member',
     current_ministries: JSON.stringify(['choir', 'youthMinistry']),
-    highest_education: 'degree',
-    preferred_contact_method: 'sms',
-    emergency_contact_name: 'አልማዝ ተስፋዬ',
     emergency_contact_relationship: 'Sister',
     emergency_contact_phone: '+251 922 000 111',
     date_joined: '2015-09-11',
-    job: '',
     photo: new File([new Uint8Array(await portraitJpeg())], 'portrait.jpg', { type: 'image/jpeg' }),
   })
   assert.ok(member.photo_path)

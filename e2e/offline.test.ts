@@ -6,10 +6,9 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
-  apiToken,
-  controlledByServiceWorker,
+  membersNamed,
   NARROW,
-  openPage,
+  openLoginUnderServiceWorker,
   registerMinimal,
   restartSharedServer,
   server,
@@ -41,10 +40,8 @@ function chunkErrors(page: Page) {
 }
 
 test('signed in, then offline: Members and the other screens open from the precache', async () => {
-  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
+  const { context, page } = await openLoginUnderServiceWorker({ viewport: NARROW, language: 'en' })
   const errors = chunkErrors(page)
-  await page.goto(`${server.url}/login`)
-  await controlledByServiceWorker(page)
   await signInHome(page)
   await context.setOffline(true)
   await page.getByRole('button', { name: t('en', 'menu') }).click()
@@ -63,10 +60,8 @@ test('signed in, then offline: Members and the other screens open from the preca
 })
 
 test('reloaded offline, a sign-in says the server cannot be reached (no white page)', async () => {
-  const { context, page } = await openPage({ viewport: WIDE, language: 'en' }, browser)
+  const { context, page } = await openLoginUnderServiceWorker({ viewport: WIDE, language: 'en' })
   const errors = chunkErrors(page)
-  await page.goto(`${server.url}/login`)
-  await controlledByServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
   await submitLogin(page)
@@ -113,9 +108,7 @@ async function takeCameraPhoto(page: Page) {
 }
 
 test('offline with the server stopped: two registrations with photos survive a reload and are sent once', async () => {
-  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
-  await page.goto(`${server.url}/login`)
-  await controlledByServiceWorker(page)
+  const { context, page } = await openLoginUnderServiceWorker({ viewport: NARROW, language: 'en' })
   await signIn(page, server.url)
   // Both kinds of offline: the browser's, and no server at all behind it.
   await context.setOffline(true)
@@ -154,21 +147,14 @@ test('offline with the server stopped: two registrations with photos survive a r
   await signInHome(page)
 
   // Exactly once each, with its photo, and in the member list.
-  const token = await apiToken(server.url)
-  const found = async (name: string) => {
-    const res = await fetch(`${server.url}/api/members/search?q=${name}`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-    const body = (await res.json()) as { items: { first_name: string; photo_path: string }[] }
-    return body.items.filter((m) => m.first_name === name)
-  }
   for (let waited = 0; waited < 60_000; waited += 500) {
-    if ((await found(names[0])).length > 0 && (await found(names[1])).length > 0) break
+    if ((await membersNamed(names[0])).length > 0 && (await membersNamed(names[1])).length > 0)
+      break
     await page.waitForTimeout(500)
   }
   await page.locator('.queue-indicator').waitFor({ state: 'detached', timeout: 30_000 })
   for (const name of names) {
-    const members = await found(name)
+    const members = await membersNamed(name)
     assert.equal(members.length, 1, name)
     assert.match(members[0].photo_path, /^uploads\//)
   }
@@ -182,9 +168,7 @@ test('offline with the server stopped: two registrations with photos survive a r
 })
 
 test('a registration whose answer is lost on the way back is sent again and stored once', async () => {
-  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
-  await page.goto(`${server.url}/login`)
-  await controlledByServiceWorker(page)
+  const { context, page } = await openLoginUnderServiceWorker({ viewport: NARROW, language: 'en' })
   await signIn(page, server.url)
   // A proxy that lets the first registration reach the server, then drops its answer.
   let posts = 0
@@ -210,11 +194,6 @@ test('a registration whose answer is lost on the way back is sent again and stor
     .getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) })
     .waitFor({ state: 'detached', timeout: 30_000 })
 
-  const token = await apiToken(server.url)
-  const res = await fetch(`${server.url}/api/members/search?q=${name}`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  const body = (await res.json()) as { items: { first_name: string }[] }
-  assert.equal(body.items.filter((m) => m.first_name === name).length, 1)
+  assert.equal((await membersNamed(name)).length, 1)
   await context.close()
 })

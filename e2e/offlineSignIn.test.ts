@@ -8,14 +8,12 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
   ADMIN_PASSWORD,
-  apiToken,
-  controlledByServiceWorker,
+  membersNamed,
   NARROW,
-  openPage,
+  openLoginUnderServiceWorker,
   registerMinimal,
   restartSharedServer,
   server,
-  browser,
   screenshot,
   useServerAndBrowser,
   submitLogin,
@@ -57,9 +55,7 @@ const verifierKept = (page: Page) =>
   )
 
 test('offline sign-in after an online one, a queued registration, then sent after a real sign-in', async () => {
-  const { context, page } = await openPage({ viewport: NARROW, language: 'en' }, browser)
-  await page.goto(`${server.url}/login`)
-  await controlledByServiceWorker(page)
+  const { context, page } = await openLoginUnderServiceWorker({ viewport: NARROW, language: 'en' })
   await submitLogin(page)
   await page.waitForURL(SIGNED_IN)
   for (let waited = 0; (await verifierKept(page)) === 'none' && waited < 15_000; waited += 250) {
@@ -120,12 +116,7 @@ test('offline sign-in after an online one, a queued registration, then sent afte
   await bar.waitFor({ state: 'detached' })
   await page.locator('.queue-indicator').waitFor({ state: 'detached', timeout: 30_000 })
 
-  const token = await apiToken(server.url)
-  const res = await fetch(`${server.url}/api/members/search?q=${name}`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  const body = (await res.json()) as { items: { first_name: string }[] }
-  assert.equal(body.items.filter((m) => m.first_name === name).length, 1)
+  assert.equal((await membersNamed(name)).length, 1)
 
   // The real sign-in kept a fresh verifier, still without the password.
   assert.equal(await verifierKept(page), 'verifier')

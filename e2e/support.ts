@@ -108,6 +108,21 @@ export const MEMBER_BASICS = {
   preferred_contact_method: 'call',
 }
 
+/** A member with a Ge'ez name and every required field (the accessibility and ID card files). */
+export const AMHARIC_MEMBER = {
+  first_name: 'አበበ',
+  middle_name: 'ከበደ',
+  last_name: 'ተሰማ',
+  gender: 'male',
+  date_of_birth: '1990-05-04',
+  marital_status: 'married',
+  phone_primary: '+251 911 234 567',
+  ...MEMBER_BASICS,
+  preferred_contact_method: 'sms',
+  emergency_contact_name: 'አልማዝ ተስፋዬ',
+  job: '',
+}
+
 /** Registers a member through the API as the wizard sends it; fails the test unless stored. */
 export async function createMember(
   fields: Record<string, string | Blob>,
@@ -242,6 +257,23 @@ export async function controlledByServiceWorker(page: Page) {
     await page.reload()
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
   }
+}
+
+/** A new page on the login screen, once the service worker controls it (as offline it must). */
+export async function openLoginUnderServiceWorker(options: PageOptions) {
+  const opened = await openPage(options)
+  await opened.page.goto(`${server.url}/login`)
+  await controlledByServiceWorker(opened.page)
+  return opened
+}
+
+/** The stored members of this first name, as the API's search finds them (for an admin). */
+export async function membersNamed(firstName: string) {
+  const res = await fetch(`${server.url}/api/members/search?q=${encodeURIComponent(firstName)}`, {
+    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
+  })
+  const body = (await res.json()) as { items: { first_name: string; photo_path: string }[] }
+  return body.items.filter((member) => member.first_name === firstName)
 }
 
 /** An API token for setting up data quickly through HTTP. */

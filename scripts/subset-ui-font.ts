@@ -32,7 +32,10 @@ export const ETHIOPIC_RANGES: [number, number][] = [
 ]
 export const isEthiopic = (cp: number) => ETHIOPIC_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi)
 
-/** Every Ethiopic code point the interface can show by itself: messages and Ge'ez in the code. */
+/**
+ * Every Ethiopic code point the interface can show by itself: messages, and Ge'ez in the code
+ * and its data (antd's words, src/app/i18n/antdAm.json).
+ */
 export function interfaceCodePoints(root = ROOT): number[] {
   const sources = [path.join(root, 'locales/am.json'), path.join(root, 'public/index.html')]
   const walk = (dir: string) => {
@@ -40,7 +43,7 @@ export function interfaceCodePoints(root = ROOT): number[] {
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) {
         if (entry.name !== 'server' && entry.name !== 'testing') walk(full)
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      } else if (/\.(tsx?|json)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         sources.push(full)
       }
     }

@@ -270,6 +270,21 @@ describe('ImportScreen', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 
+  it('warns, on the columns step, when no column holds the given name', async () => {
+    server.on('POST', '/api/imports', {
+      json: { ...UPLOADED, mapping: { ...UPLOADED.mapping, ስም: null } },
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await screen.findByText('Import members', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv())
+    const note = await screen.findByText(
+      'No column holds Given name: every row will be refused without it.',
+      {},
+      SLOW,
+    )
+    expect(note.closest('.ant-alert')).toHaveClass('ant-alert-warning', 'import-alert')
+  })
+
   it('lists a refused row that is also a duplicate, outside the duplicates to decide on', async () => {
     server.on('POST', `/api/imports/${ID}/preview`, {
       json: {

@@ -62,6 +62,27 @@ function optionText(intl: IntlShape, target: string, key: string): string {
   return intl.messages[id] ? intl.formatMessage({ id }) : key
 }
 
+/** A note on the columns or values the steps show, worded by its message. */
+function ImportNote({
+  type,
+  id,
+  values,
+}: {
+  type: 'info' | 'warning'
+  id: string
+  values: Record<string, string | number>
+}) {
+  const intl = useIntl()
+  return (
+    <Alert
+      type={type}
+      showIcon
+      className="import-alert"
+      title={intl.formatMessage({ id }, values)}
+    />
+  )
+}
+
 /**
  * A step's heading, focused when the step appears so screen readers hear where they are (not
  * the first step on arrival: the screen's title comes first then).
@@ -253,26 +274,17 @@ export function MappingStep({
         })}
       </ul>
       {preview.two_part_names && fatherColumn && (
-        <Alert
-          type="info"
-          showIcon
-          className="import-alert"
-          title={intl.formatMessage({ id: 'importTwoPartNames' }, { column: fatherColumn })}
-        />
+        <ImportNote type="info" id="importTwoPartNames" values={{ column: fatherColumn }} />
       )}
       {missing.length > 0 && (
-        <Alert
+        <ImportNote
           type="warning"
-          showIcon
-          className="import-alert"
-          title={intl.formatMessage(
-            { id: 'importRequiredUnmapped' },
-            {
-              fields: text.list(
-                missing.map((field) => intl.formatMessage({ id: fieldLabelId(field) })),
-              ),
-            },
-          )}
+          id="importRequiredUnmapped"
+          values={{
+            fields: text.list(
+              missing.map((field) => intl.formatMessage({ id: fieldLabelId(field) })),
+            ),
+          }}
         />
       )}
       <CalendarChoice calendar={calendar} disabled={busy} onChange={onCalendar} />
@@ -457,14 +469,10 @@ export function ValuesStep({
         {(column) => (
           <>
             {column.date_cells > 0 && (
-              <Alert
+              <ImportNote
                 type="warning"
-                showIcon
-                className="import-alert"
-                title={intl.formatMessage(
-                  { id: 'importDateCellsWarning' },
-                  { count: column.date_cells },
-                )}
+                id="importDateCellsWarning"
+                values={{ count: column.date_cells }}
               />
             )}
             <Table
