@@ -1,8 +1,8 @@
 // The schema every migration builds, on the engine the suite runs on (SQLite, or PostgreSQL with
 // TEST_DATABASE_URL), against the snapshot committed beside the migrations (decision 0350).
-// Migrations share helpers: an edit of one must not change what an
-// old migration built on a church's database. After a NEW migration, write the snapshots again
-// with UPDATE_SCHEMA_SNAPSHOT=1 on both engines and read the diff.
+// Migrations share helpers (migrations/shared.ts): an edit of one must not change what an old
+// migration built on a church's database. After a NEW migration, write the snapshots again with
+// UPDATE_SCHEMA_SNAPSHOT=1 on both engines and read the diff.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Migrator, NO_MIGRATIONS, sql } from 'kysely'
