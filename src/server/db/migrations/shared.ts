@@ -119,3 +119,33 @@ export async function dropTriggers(
     }
   }
 }
+
+/** SQLite: the name line of a search text (its first line: the folded names). */
+export const sqliteNameLine = (text: string) =>
+  `substr(${text}, 1, instr(${text} || char(10), char(10)) - 1)`
+
+/**
+ * SQLite: the contentless FTS5 trigram index of members' name lines that migration
+ * 2026_11_26_1401 built (and 2026_11_27_1001's down builds again), its triggers and its rows.
+ * SQLite keeps each text as written: they keep the indent they were first written with.
+ */
+export async function createContentlessNameIndex(db: Kysely<any>) {
+  await sql`create virtual table members_name_fts using fts5(
+      name_line, content='', tokenize='trigram')`.execute(db)
+  const name = (row: string) => sql.raw(sqliteNameLine(`${row}.search_text`))
+  await sql`create trigger members_name_fts_insert after insert on members begin
+      insert into members_name_fts(rowid, name_line) values (new.id, ${name('new')});
+    end`.execute(db)
+  // A contentless table forgets a row by being told its old values.
+  await sql`create trigger members_name_fts_delete after delete on members begin
+      insert into members_name_fts(members_name_fts, rowid, name_line)
+        values ('delete', old.id, ${name('old')});
+    end`.execute(db)
+  await sql`create trigger members_name_fts_update after update of search_text on members begin
+      insert into members_name_fts(members_name_fts, rowid, name_line)
+        values ('delete', old.id, ${name('old')});
+      insert into members_name_fts(rowid, name_line) values (new.id, ${name('new')});
+    end`.execute(db)
+  await sql`insert into members_name_fts(rowid, name_line)
+    select id, ${sql.raw(sqliteNameLine('search_text'))} from members`.execute(db)
+}
