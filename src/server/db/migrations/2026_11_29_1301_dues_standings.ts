@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
 import {
+  createIndexes,
   createStatementTriggers,
   dropTriggers,
   inMigrationTransaction,
@@ -36,11 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addPrimaryKeyConstraint('dues_standings_pkey', ['fund_id', 'payer_id'])
       .execute()
     // Arrears in order of months owed; the totals read base and rate_set from the index alone.
-    await db.schema
-      .createIndex('dues_standings_owed')
-      .on('dues_standings')
-      .columns(['fund_id', 'owed_key', 'payer_id', 'rate_set', 'base'])
-      .execute()
+    await createIndexes(db, 'dues_standings', {
+      dues_standings_owed: ['fund_id', 'owed_key', 'payer_id', 'rate_set', 'base'],
+    })
     await db.schema
       .createIndex('dues_standings_as_of')
       .on('dues_standings')

@@ -149,3 +149,17 @@ export async function createContentlessNameIndex(db: Kysely<any>) {
   await sql`insert into members_name_fts(rowid, name_line)
     select id, ${sql.raw(sqliteNameLine('search_text'))} from members`.execute(db)
 }
+
+/** Each named index over its columns of `table`, in order; `{ unique: columns }` for a unique one. */
+export async function createIndexes(
+  db: Kysely<any>,
+  table: string,
+  indexes: Record<string, string[] | { unique: string[] }>,
+) {
+  for (const [name, columns] of Object.entries(indexes)) {
+    const index = db.schema.createIndex(name).on(table)
+    await (
+      Array.isArray(columns) ? index.columns(columns) : index.columns(columns.unique).unique()
+    ).execute()
+  }
+}
