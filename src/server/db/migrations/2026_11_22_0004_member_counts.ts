@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
 import {
+  createCounterTable,
   createCounterTriggers,
   dropTriggers,
   inMigrationTransaction,
@@ -19,15 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // SQLite: Kysely runs its migrations outside a transaction there; triggers and backfill must
   // appear together, so a write from another process cannot land between them.
   await inMigrationTransaction(db, async () => {
-    await db.schema
-      .createTable('member_counts')
-      .addColumn('owner_user_id', 'integer', (col) =>
-        col.notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('membership_status', 'text', (col) => col.notNull())
-      .addColumn('n', 'integer', (col) => col.notNull())
-      .addPrimaryKeyConstraint('member_counts_pkey', ['owner_user_id', 'membership_status'])
-      .execute()
+    await createCounterTable(db, 'member_counts', 'membership_status')
     if (isPostgres(db)) await createPostgresTriggers(db)
     else await createSqliteTriggers(db)
     // After the triggers: on PostgreSQL creating them locks members against writes until this

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
 import {
+  createCounterTable,
   createCounterTriggers,
   dropTriggers,
   inMigrationTransaction,
@@ -20,15 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db)
   // SQLite runs migrations outside a transaction: triggers and backfill appear together.
   await inMigrationTransaction(db, async () => {
-    await db.schema
-      .createTable('member_ministry_counts')
-      .addColumn('owner_user_id', 'integer', (col) =>
-        col.notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('ministry', 'text', (col) => col.notNull())
-      .addColumn('n', 'integer', (col) => col.notNull())
-      .addPrimaryKeyConstraint('member_ministry_counts_pkey', ['owner_user_id', 'ministry'])
-      .execute()
+    await createCounterTable(db, 'member_ministry_counts', 'ministry')
     if (pg) await createPostgresTriggers(db)
     else await createSqliteTriggers(db)
     // After the triggers, as in 0004: no write can fall between the count and the triggers.

@@ -73,6 +73,19 @@ export const membersTriggersKeeping = (kept: string): TriggerNames => ({
   fn: (event) => `${kept}_after_${event}`,
 })
 
+/** A per-account counter table: n rows of members per owner_user_id and `key`; gone with the account. */
+export async function createCounterTable(db: Kysely<any>, counter: string, key: string) {
+  await db.schema
+    .createTable(counter)
+    .addColumn('owner_user_id', 'integer', (col) =>
+      col.notNull().references('users.id').onDelete('cascade'),
+    )
+    .addColumn(key, 'text', (col) => col.notNull())
+    .addColumn('n', 'integer', (col) => col.notNull())
+    .addPrimaryKeyConstraint(`${counter}_pkey`, ['owner_user_id', key])
+    .execute()
+}
+
 /**
  * PostgreSQL: the statement triggers that keep a per-account counter table `counter` (n rows per
  * owner_user_id and `key`) in step with members. `rows(table, delta)` selects owner_user_id,
