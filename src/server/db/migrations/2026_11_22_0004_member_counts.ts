@@ -1,12 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
-import {
-  createCounterTable,
-  createCounterTriggers,
-  dropTriggers,
-  inMigrationTransaction,
-  membersTriggersKeeping,
-} from './shared'
+import { createCounter, createCounterTriggers, dropCounter } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -17,17 +11,11 @@ import {
 // inserts, or SQL typed by hand. Zero rows stay; they go with their account (cascade), which
 // can only be deleted once it owns no members.
 export async function up(db: Kysely<any>): Promise<void> {
-  // SQLite: Kysely runs its migrations outside a transaction there; triggers and backfill must
-  // appear together, so a write from another process cannot land between them.
-  await inMigrationTransaction(db, async () => {
-    await createCounterTable(db, 'member_counts', 'membership_status')
-    if (isPostgres(db)) await createPostgresTriggers(db)
-    else await createSqliteTriggers(db)
-    // After the triggers: on PostgreSQL creating them locks members against writes until this
-    // migration commits, so no write can fall between the count and the triggers.
-    await sql`insert into member_counts (owner_user_id, membership_status, n)
+  await createCounter(db, 'member_counts', 'membership_status', {
+    triggers: () => (isPostgres(db) ? createPostgresTriggers(db) : createSqliteTriggers(db)),
+    backfill: `insert into member_counts (owner_user_id, membership_status, n)
       select owner_user_id, coalesce(membership_status, ''), count(*) from members
-      group by owner_user_id, coalesce(membership_status, '')`.execute(db)
+      group by owner_user_id, coalesce(membership_status, '')`,
   })
 }
 
@@ -73,6 +61,5 @@ function createPostgresTriggers(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await dropTriggers(db, membersTriggersKeeping('member_counts'))
-  await db.schema.dropTable('member_counts').execute()
+  await dropCounter(db, 'member_counts')
 }

@@ -1,12 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
-import {
-  createCounterTable,
-  createCounterTriggers,
-  dropTriggers,
-  inMigrationTransaction,
-  membersTriggersKeeping,
-} from './shared'
+import { createCounter, createCounterTriggers, dropCounter } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -19,27 +13,19 @@ import {
 // query this replaces.
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db)
-  // SQLite runs migrations outside a transaction: triggers and backfill appear together.
-  await inMigrationTransaction(db, async () => {
-    await createCounterTable(db, 'member_ministry_counts', 'ministry')
-    if (pg) await createPostgresTriggers(db)
-    else await createSqliteTriggers(db)
-    // After the triggers, as in 0004: no write can fall between the count and the triggers.
-    await sql
-      .raw(
-        pg
-          ? `insert into member_ministry_counts (owner_user_id, ministry, n)
+  await createCounter(db, 'member_ministry_counts', 'ministry', {
+    triggers: () => (pg ? createPostgresTriggers(db) : createSqliteTriggers(db)),
+    backfill: pg
+      ? `insert into member_ministry_counts (owner_user_id, ministry, n)
              select m.owner_user_id, x.ministry, count(*) from members m
              cross join lateral member_ministry_items(m.current_ministries) x
              where m.current_ministries <> '[]'
              group by m.owner_user_id, x.ministry`
-          : `insert into member_ministry_counts (owner_user_id, ministry, n)
+      : `insert into member_ministry_counts (owner_user_id, ministry, n)
              select m.owner_user_id, j.value, count(distinct m.id) from members m
              join json_each(${sqliteArray('m.current_ministries')}) j
              where m.current_ministries <> '[]' and ${sqliteNotBlank('j')}
              group by m.owner_user_id, j.value`,
-      )
-      .execute(db)
   })
 }
 
@@ -128,9 +114,8 @@ async function createPostgresTriggers(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await dropTriggers(db, membersTriggersKeeping('member_ministry_counts'))
+  await dropCounter(db, 'member_ministry_counts')
   if (isPostgres(db)) {
     await sql.raw(`drop function if exists member_ministry_items(text)`).execute(db)
   }
-  await db.schema.dropTable('member_ministry_counts').execute()
 }

@@ -73,17 +73,37 @@ export const membersTriggersKeeping = (kept: string): TriggerNames => ({
   fn: (event) => `${kept}_after_${event}`,
 })
 
-/** A per-account counter table: n rows of members per owner_user_id and `key`; gone with the account. */
-export async function createCounterTable(db: Kysely<any>, counter: string, key: string) {
-  await db.schema
-    .createTable(counter)
-    .addColumn('owner_user_id', 'integer', (col) =>
-      col.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn(key, 'text', (col) => col.notNull())
-    .addColumn('n', 'integer', (col) => col.notNull())
-    .addPrimaryKeyConstraint(`${counter}_pkey`, ['owner_user_id', key])
-    .execute()
+/**
+ * A per-account counter table (n members per owner_user_id and `key`, gone with the account)
+ * kept by `triggers` on members, then filled by `backfill`, in one transaction. After the
+ * triggers: on PostgreSQL creating them locks members against writes until the migration
+ * commits, so no write can fall between the count and the triggers.
+ */
+export async function createCounter(
+  db: Kysely<any>,
+  counter: string,
+  key: string,
+  steps: { triggers: () => Promise<void>; backfill: string },
+) {
+  await inMigrationTransaction(db, async () => {
+    await db.schema
+      .createTable(counter)
+      .addColumn('owner_user_id', 'integer', (col) =>
+        col.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn(key, 'text', (col) => col.notNull())
+      .addColumn('n', 'integer', (col) => col.notNull())
+      .addPrimaryKeyConstraint(`${counter}_pkey`, ['owner_user_id', key])
+      .execute()
+    await steps.triggers()
+    await sql.raw(steps.backfill).execute(db)
+  })
+}
+
+/** Undoes createCounter: the triggers (and their functions), then the table. */
+export async function dropCounter(db: Kysely<any>, counter: string) {
+  await dropTriggers(db, membersTriggersKeeping(counter))
+  await db.schema.dropTable(counter).execute()
 }
 
 /**
