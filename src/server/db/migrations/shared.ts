@@ -23,7 +23,7 @@ const REFERENCING: Record<RowEvent, string> = {
   update: 'old table as old_rows new table as new_rows',
 }
 
-/** The names of a set of triggers on one table: each event's trigger and, on PostgreSQL, its function. */
+/** A set of triggers on one table: each event's trigger and, on PostgreSQL, its function. */
 export interface TriggerNames {
   table: string
   trigger: (event: RowEvent) => string
@@ -66,7 +66,7 @@ ${indent}end $$`,
   }
 }
 
-/** The triggers on members that keep `kept` (member_counts, member_search, …) and their functions. */
+/** The triggers on members that keep the table `kept` up to date, and their functions. */
 export const membersTriggersKeeping = (kept: string): TriggerNames => ({
   table: 'members',
   trigger: (event) => `${kept}_${event}`,
@@ -183,7 +183,7 @@ export async function createContentlessNameIndex(db: Kysely<any>) {
     select id, ${sql.raw(sqliteNameLine('search_text'))} from members`.execute(db)
 }
 
-/** Each named index over its columns of `table`, in order; `{ unique: columns }` for a unique one. */
+/** Each named index over its columns of `table`, in order; `{ unique: columns }` a unique one. */
 export async function createIndexes(
   db: Kysely<any>,
   table: string,
