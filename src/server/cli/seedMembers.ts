@@ -17,8 +17,6 @@ import { on } from 'node:events'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-// The columns that migration added: left out on databases migrated only up to before it.
-import { NEW_COLUMNS as ETHIOPIAN_COLUMNS } from '../db/migrations/2026_11_26_0501_ethiopian_member_fields'
 import { isPostgres } from '../db/portable'
 import type { Db, NewMemberRow } from '../db/tables'
 import { inputToColumns } from '../features/members'
@@ -223,6 +221,17 @@ async function hasColumn(
     return false
   }
 }
+
+const ETHIOPIAN_COLUMNS = [
+  'latin_name',
+  'sub_city',
+  'woreda',
+  'kebele',
+  'house_number',
+  'christian_name',
+  'confession_father',
+  'parish',
+] as const
 
 // 500 rows × 60 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const ROWS_PER_INSERT = 500
