@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import type { AuditEvent } from '../../domain/audit'
+import type { StandingRow } from '../../domain/duesStanding'
 import type { HouseholdInput } from '../../domain/household'
 import type { MemberInput } from '../../domain/member'
 
@@ -268,16 +269,10 @@ export interface HouseholdDuesTable {
   updated_at: string
 }
 
-/** A payer's standing in a dues fund as month indexes (domain/duesStanding.ts, decision 0265). */
-export interface DuesStandingsTable {
+/** A payer's standing in a dues fund as month indexes: the domain's row (decision 0265). */
+export interface DuesStandingsTable extends StandingRow {
   fund_id: number
   payer_id: number
-  owed_key: number
-  oldest: number
-  base: number
-  settled_from: number
-  settled_to: number
-  as_of: number | null
   rate_set: string
 }
 

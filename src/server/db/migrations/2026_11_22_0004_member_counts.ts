@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
+import { createCounter, createCounterTriggers, dropCounter } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -10,32 +11,12 @@ import { isPostgres } from '../portable'
 // inserts, or SQL typed by hand. Zero rows stay; they go with their account (cascade), which
 // can only be deleted once it owns no members.
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = isPostgres(db)
-  // SQLite: Kysely runs its migrations outside a transaction there; triggers and backfill must
-  // appear together, so a write from another process cannot land between them.
-  if (!pg) await sql`begin immediate`.execute(db)
-  try {
-    await db.schema
-      .createTable('member_counts')
-      .addColumn('owner_user_id', 'integer', (col) =>
-        col.notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('membership_status', 'text', (col) => col.notNull())
-      .addColumn('n', 'integer', (col) => col.notNull())
-      .addPrimaryKeyConstraint('member_counts_pkey', ['owner_user_id', 'membership_status'])
-      .execute()
-    if (pg) await createPostgresTriggers(db)
-    else await createSqliteTriggers(db)
-    // After the triggers: on PostgreSQL creating them locks members against writes until this
-    // migration commits, so no write can fall between the count and the triggers.
-    await sql`insert into member_counts (owner_user_id, membership_status, n)
+  await createCounter(db, 'member_counts', 'membership_status', {
+    triggers: () => (isPostgres(db) ? createPostgresTriggers(db) : createSqliteTriggers(db)),
+    backfill: `insert into member_counts (owner_user_id, membership_status, n)
       select owner_user_id, coalesce(membership_status, ''), count(*) from members
-      group by owner_user_id, coalesce(membership_status, '')`.execute(db)
-    if (!pg) await sql`commit`.execute(db)
-  } catch (error) {
-    if (!pg) await sql`rollback`.execute(db)
-    throw error
-  }
+      group by owner_user_id, coalesce(membership_status, '')`,
+  })
 }
 
 /** SQLite has row triggers only; it runs one writer at a time, so their order cannot deadlock. */
@@ -66,66 +47,19 @@ async function createSqliteTriggers(db: Kysely<any>) {
 
 /**
  * PostgreSQL: statement triggers over transition tables, so a 500-row insert of the seed is one
- * upsert, not 500. Every change is applied in one statement in key order: two transactions
- * (say transfers A→B and B→A) then lock the counter rows they share in the same order and
- * cannot deadlock.
+ * upsert, not 500, applied in key order so that two transactions cannot deadlock.
  */
-async function createPostgresTriggers(db: Kysely<any>) {
-  const apply = (deltas: string) => `
-    insert into member_counts (owner_user_id, membership_status, n)
-    select owner_user_id, membership_status, sum(delta) from (${deltas}) deltas
-    group by owner_user_id, membership_status
-    having sum(delta) <> 0
-    order by owner_user_id, membership_status
-    on conflict (owner_user_id, membership_status)
-    do update set n = member_counts.n + excluded.n`
-  const rows = (table: string, delta: number) =>
-    `select owner_user_id, coalesce(membership_status, '') as membership_status, ${delta} as delta
-     from ${table}`
-  const bodies = {
-    insert: apply(rows('new_rows', 1)),
-    delete: apply(rows('old_rows', -1)),
-    update: apply(`${rows('old_rows', -1)} union all ${rows('new_rows', 1)}`),
-  }
-  for (const [event, body] of Object.entries(bodies)) {
-    // search_path pinned at creation: the function finds this schema's member_counts whatever
-    // path the writing session has.
-    await sql
-      .raw(
-        `create function member_counts_after_${event}() returns trigger
-        language plpgsql set search_path from current as $$
-        begin
-          ${body};
-          return null;
-        end $$`,
-      )
-      .execute(db)
-    const referencing =
-      event === 'insert'
-        ? 'new table as new_rows'
-        : event === 'delete'
-          ? 'old table as old_rows'
-          : 'old table as old_rows new table as new_rows'
-    await sql
-      .raw(
-        `create trigger member_counts_${event} after ${event} on members
-        referencing ${referencing}
-        for each statement execute function member_counts_after_${event}()`,
-      )
-      .execute(db)
-  }
+function createPostgresTriggers(db: Kysely<any>) {
+  return createCounterTriggers(
+    db,
+    'member_counts',
+    'membership_status',
+    (table, delta) =>
+      `select owner_user_id, coalesce(membership_status, '') as membership_status, ${delta} as delta
+     from ${table}`,
+  )
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  if (isPostgres(db)) {
-    for (const event of ['insert', 'delete', 'update']) {
-      await sql.raw(`drop trigger if exists member_counts_${event} on members`).execute(db)
-      await sql.raw(`drop function if exists member_counts_after_${event}()`).execute(db)
-    }
-  } else {
-    for (const event of ['insert', 'delete', 'update']) {
-      await sql.raw(`drop trigger if exists member_counts_${event}`).execute(db)
-    }
-  }
-  await db.schema.dropTable('member_counts').execute()
+  await dropCounter(db, 'member_counts')
 }

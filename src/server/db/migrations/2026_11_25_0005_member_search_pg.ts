@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
+import { createStatementTriggers, dropTriggers, membersTriggersKeeping } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -37,28 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       on conflict (member_id) do update set owner_user_id = excluded.owner_user_id,
         membership_status = excluded.membership_status, search_text = excluded.search_text`,
   }
-  for (const [event, body] of Object.entries(bodies)) {
-    // search_path pinned at creation, so the function finds this schema's member_search.
-    await sql
-      .raw(
-        `create function member_search_after_${event}() returns trigger
-        language plpgsql set search_path from current as $$
-        begin
-          ${body};
-          return null;
-        end $$`,
-      )
-      .execute(db)
-    const referencing =
-      event === 'insert' ? 'new table as new_rows' : 'old table as old_rows new table as new_rows'
-    await sql
-      .raw(
-        `create trigger member_search_${event} after ${event} on members
-        referencing ${referencing}
-        for each statement execute function member_search_after_${event}()`,
-      )
-      .execute(db)
-  }
+  await createStatementTriggers(db, membersTriggersKeeping('member_search'), bodies, 8)
   // After the triggers: creating them locks members against writes until this migration
   // commits, so no write can fall between the copy and the triggers.
   await sql.raw(copy('members')).execute(db)
@@ -69,9 +49,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return
-  for (const event of ['insert', 'update']) {
-    await sql.raw(`drop trigger if exists member_search_${event} on members`).execute(db)
-    await sql.raw(`drop function if exists member_search_after_${event}()`).execute(db)
-  }
+  await dropTriggers(db, membersTriggersKeeping('member_search'), ['insert', 'update'])
   await db.schema.dropTable('member_search').execute()
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { createIndexes } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 // An uploaded import waits here between its preview and its commit (at most an hour), so any
@@ -19,11 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('committed_at', 'varchar(32)')
     .addColumn('report', 'text')
     .execute()
-  await db.schema
-    .createIndex('pending_imports_expires')
-    .on('pending_imports')
-    .column('expires_at')
-    .execute()
+  await createIndexes(db, 'pending_imports', { pending_imports_expires: ['expires_at'] })
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

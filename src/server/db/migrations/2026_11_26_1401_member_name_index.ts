@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { isPostgres } from '../portable'
+import { inSqliteTransaction, isPostgres } from '../portable'
+import { createContentlessNameIndex } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -11,9 +12,6 @@ import { isPostgres } from '../portable'
 //
 // SQLite: a contentless FTS5 trigram table (it stores the index only, no copy of the text),
 // kept by triggers. PostgreSQL: a pg_trgm GIN index on the same expression.
-const SQLITE_NAME_LINE = (text: string) =>
-  `substr(${text}, 1, instr(${text} || char(10), char(10)) - 1)`
-
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`create index members_name_trgm on members
@@ -22,31 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   // Kysely runs SQLite migrations outside a transaction: the table, its triggers and the
   // backfill appear together, so no write from another process falls between them.
-  await sql`begin immediate`.execute(db)
-  try {
-    await sql`create virtual table members_name_fts using fts5(
-      name_line, content='', tokenize='trigram')`.execute(db)
-    const name = (row: string) => sql.raw(SQLITE_NAME_LINE(`${row}.search_text`))
-    await sql`create trigger members_name_fts_insert after insert on members begin
-      insert into members_name_fts(rowid, name_line) values (new.id, ${name('new')});
-    end`.execute(db)
-    // A contentless table forgets a row by being told its old values.
-    await sql`create trigger members_name_fts_delete after delete on members begin
-      insert into members_name_fts(members_name_fts, rowid, name_line)
-        values ('delete', old.id, ${name('old')});
-    end`.execute(db)
-    await sql`create trigger members_name_fts_update after update of search_text on members begin
-      insert into members_name_fts(members_name_fts, rowid, name_line)
-        values ('delete', old.id, ${name('old')});
-      insert into members_name_fts(rowid, name_line) values (new.id, ${name('new')});
-    end`.execute(db)
-    await sql`insert into members_name_fts(rowid, name_line)
-      select id, ${sql.raw(SQLITE_NAME_LINE('search_text'))} from members`.execute(db)
-    await sql`commit`.execute(db)
-  } catch (error) {
-    await sql`rollback`.execute(db)
-    throw error
-  }
+  await inSqliteTransaction(db, () => createContentlessNameIndex(db))
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
+import { createCounter, createCounterTriggers, dropCounter } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -12,41 +13,20 @@ import { isPostgres } from '../portable'
 // query this replaces.
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db)
-  // SQLite runs migrations outside a transaction: triggers and backfill appear together.
-  if (!pg) await sql`begin immediate`.execute(db)
-  try {
-    await db.schema
-      .createTable('member_ministry_counts')
-      .addColumn('owner_user_id', 'integer', (col) =>
-        col.notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('ministry', 'text', (col) => col.notNull())
-      .addColumn('n', 'integer', (col) => col.notNull())
-      .addPrimaryKeyConstraint('member_ministry_counts_pkey', ['owner_user_id', 'ministry'])
-      .execute()
-    if (pg) await createPostgresTriggers(db)
-    else await createSqliteTriggers(db)
-    // After the triggers, as in 0004: no write can fall between the count and the triggers.
-    await sql
-      .raw(
-        pg
-          ? `insert into member_ministry_counts (owner_user_id, ministry, n)
+  await createCounter(db, 'member_ministry_counts', 'ministry', {
+    triggers: () => (pg ? createPostgresTriggers(db) : createSqliteTriggers(db)),
+    backfill: pg
+      ? `insert into member_ministry_counts (owner_user_id, ministry, n)
              select m.owner_user_id, x.ministry, count(*) from members m
              cross join lateral member_ministry_items(m.current_ministries) x
              where m.current_ministries <> '[]'
              group by m.owner_user_id, x.ministry`
-          : `insert into member_ministry_counts (owner_user_id, ministry, n)
+      : `insert into member_ministry_counts (owner_user_id, ministry, n)
              select m.owner_user_id, j.value, count(distinct m.id) from members m
              join json_each(${sqliteArray('m.current_ministries')}) j
              where m.current_ministries <> '[]' and ${sqliteNotBlank('j')}
              group by m.owner_user_id, j.value`,
-      )
-      .execute(db)
-    if (!pg) await sql`commit`.execute(db)
-  } catch (error) {
-    if (!pg) await sql`rollback`.execute(db)
-    throw error
-  }
+  })
 }
 
 /** Blank: nothing but ASCII white space or no-break spaces (stored items are trimmed anyway). */
@@ -124,60 +104,18 @@ async function createPostgresTriggers(db: Kysely<any>) {
       end $$`,
     )
     .execute(db)
-  const apply = (deltas: string) => `
-    insert into member_ministry_counts (owner_user_id, ministry, n)
-    select owner_user_id, ministry, sum(delta) from (${deltas}) deltas
-    group by owner_user_id, ministry
-    having sum(delta) <> 0
-    order by owner_user_id, ministry
-    on conflict (owner_user_id, ministry)
-    do update set n = member_ministry_counts.n + excluded.n`
-  const rows = (table: string, delta: number) =>
-    `select r.owner_user_id, x.ministry, ${delta} as delta from ${table} r
-     cross join lateral member_ministry_items(r.current_ministries) x`
-  const bodies = {
-    insert: apply(rows('new_rows', 1)),
-    delete: apply(rows('old_rows', -1)),
-    update: apply(`${rows('old_rows', -1)} union all ${rows('new_rows', 1)}`),
-  }
-  for (const [event, body] of Object.entries(bodies)) {
-    await sql
-      .raw(
-        `create function member_ministry_counts_after_${event}() returns trigger
-        language plpgsql set search_path from current as $$
-        begin
-          ${body};
-          return null;
-        end $$`,
-      )
-      .execute(db)
-    const referencing =
-      event === 'insert'
-        ? 'new table as new_rows'
-        : event === 'delete'
-          ? 'old table as old_rows'
-          : 'old table as old_rows new table as new_rows'
-    await sql
-      .raw(
-        `create trigger member_ministry_counts_${event} after ${event} on members
-        referencing ${referencing}
-        for each statement execute function member_ministry_counts_after_${event}()`,
-      )
-      .execute(db)
-  }
+  await createCounterTriggers(
+    db,
+    'member_ministry_counts',
+    'ministry',
+    (table, delta) => `select r.owner_user_id, x.ministry, ${delta} as delta from ${table} r
+     cross join lateral member_ministry_items(r.current_ministries) x`,
+  )
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await dropCounter(db, 'member_ministry_counts')
   if (isPostgres(db)) {
-    for (const event of ['insert', 'delete', 'update']) {
-      await sql.raw(`drop trigger if exists member_ministry_counts_${event} on members`).execute(db)
-      await sql.raw(`drop function if exists member_ministry_counts_after_${event}()`).execute(db)
-    }
     await sql.raw(`drop function if exists member_ministry_items(text)`).execute(db)
-  } else {
-    for (const event of ['insert', 'delete', 'update']) {
-      await sql.raw(`drop trigger if exists member_ministry_counts_${event}`).execute(db)
-    }
   }
-  await db.schema.dropTable('member_ministry_counts').execute()
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { isPostgres } from '../portable'
+import { inSqliteTransaction, isPostgres } from '../portable'
+import { createContentlessNameIndex, sqliteNameLine } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -10,9 +11,6 @@ import { isPostgres } from '../portable'
 // start is the trigram after a space, so a search shorter than a trigram finds its matches
 // from the trigrams that start with it. The name index, contentless before, now reads its
 // view too, so both are rebuilt from their views the same way.
-const NAME_LINE = (row: string) =>
-  `substr(${row}.search_text, 1, instr(${row}.search_text || char(10), char(10)) - 1)`
-
 interface TextIndex {
   table: string
   column: string
@@ -32,7 +30,7 @@ const INDEXES: TextIndex[] = [
     table: 'members_name_fts',
     column: 'name_line',
     view: 'members_name_text',
-    text: (row) => `' ' || ${NAME_LINE(row)} || char(10, 10)`,
+    text: (row) => `' ' || ${sqliteNameLine(`${row}.search_text`)} || char(10, 10)`,
   },
 ]
 
@@ -65,22 +63,11 @@ async function createIndex(db: Kysely<any>, { table, column, view, text }: TextI
   await sql`insert into ${fts}(${fts}) values ('rebuild')`.execute(db)
 }
 
-async function inTransaction(db: Kysely<any>, work: () => Promise<void>) {
-  // Kysely runs SQLite migrations outside a transaction: no write from another process may
-  // fall between an old index's end and the new one's build.
-  await sql`begin immediate`.execute(db)
-  try {
-    await work()
-    await sql`commit`.execute(db)
-  } catch (error) {
-    await sql`rollback`.execute(db)
-    throw error
-  }
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return
-  await inTransaction(db, async () => {
+  // Kysely runs SQLite migrations outside a transaction: no write from another process may
+  // fall between an old index's end and the new one's build.
+  await inSqliteTransaction(db, async () => {
     for (const index of INDEXES) {
       await dropTriggers(db, index.table)
       await sql`drop table if exists ${sql.raw(index.table)}`.execute(db)
@@ -95,7 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return
-  await inTransaction(db, async () => {
+  await inSqliteTransaction(db, async () => {
     await sql`drop table if exists members_fts_vocab`.execute(db)
     await sql`drop table if exists members_name_vocab`.execute(db)
     for (const { table, view } of INDEXES) {
@@ -106,9 +93,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     // As migrations 2026_11_22_0002 and 2026_11_26_1401 left them.
     await sql`create virtual table members_fts using fts5(
       search_text, content='members', content_rowid='id', tokenize='trigram')`.execute(db)
-    await sql`create virtual table members_name_fts using fts5(
-      name_line, content='', tokenize='trigram')`.execute(db)
-    const name = (row: string) => sql.raw(NAME_LINE(row))
     await sql`create trigger members_fts_insert after insert on members begin
       insert into members_fts(rowid, search_text) values (new.id, new.search_text);
     end`.execute(db)
@@ -121,20 +105,7 @@ export async function down(db: Kysely<any>): Promise<void> {
         values ('delete', old.id, old.search_text);
       insert into members_fts(rowid, search_text) values (new.id, new.search_text);
     end`.execute(db)
-    await sql`create trigger members_name_fts_insert after insert on members begin
-      insert into members_name_fts(rowid, name_line) values (new.id, ${name('new')});
-    end`.execute(db)
-    await sql`create trigger members_name_fts_delete after delete on members begin
-      insert into members_name_fts(members_name_fts, rowid, name_line)
-        values ('delete', old.id, ${name('old')});
-    end`.execute(db)
-    await sql`create trigger members_name_fts_update after update of search_text on members begin
-      insert into members_name_fts(members_name_fts, rowid, name_line)
-        values ('delete', old.id, ${name('old')});
-      insert into members_name_fts(rowid, name_line) values (new.id, ${name('new')});
-    end`.execute(db)
     await sql`insert into members_fts(members_fts) values ('rebuild')`.execute(db)
-    await sql`insert into members_name_fts(rowid, name_line)
-      select id, ${name('members')} from members`.execute(db)
+    await createContentlessNameIndex(db)
   })
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres, withIdColumn } from '../portable'
+import { createIndexes } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -37,19 +38,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
     .addColumn('updated_by', 'varchar(100)')
     .execute()
-  // A parish's family card number names one household; many have none (NULLs never collide).
-  await db.schema
-    .createIndex('households_number')
-    .unique()
-    .on('households')
-    .column('number')
-    .execute()
-  // The list: an owner's households, newest first, read by keyset on id.
-  await db.schema
-    .createIndex('households_owner_id')
-    .on('households')
-    .columns(['owner_user_id', 'id'])
-    .execute()
+  await createIndexes(db, 'households', {
+    // A parish's family card number names one household; many have none (NULLs never collide).
+    households_number: { unique: ['number'] },
+    // The list: an owner's households, newest first, read by keyset on id.
+    households_owner_id: ['owner_user_id', 'id'],
+  })
   if (isPostgres(db)) {
     await sql`create extension if not exists pg_trgm`.execute(db)
     await sql`create index households_search_trgm on households

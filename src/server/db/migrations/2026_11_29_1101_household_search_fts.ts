@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { isPostgres } from '../portable'
+import { inSqliteTransaction, isPostgres } from '../portable'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -13,22 +13,11 @@ async function dropAll(db: Kysely<any>) {
   await sql`drop table if exists households_fts`.execute(db)
 }
 
-async function inTransaction(db: Kysely<any>, work: () => Promise<void>) {
-  // Kysely runs SQLite migrations outside a transaction: no household may be written between
-  // the index's build and its triggers.
-  await sql`begin immediate`.execute(db)
-  try {
-    await work()
-    await sql`commit`.execute(db)
-  } catch (error) {
-    await sql`rollback`.execute(db)
-    throw error
-  }
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return
-  await inTransaction(db, async () => {
+  // Kysely runs SQLite migrations outside a transaction: no household may be written between
+  // the index's build and its triggers.
+  await inSqliteTransaction(db, async () => {
     await dropAll(db)
     // Case-insensitive (the default): the index then finds a superset of what the list's
     // LIKE (ASCII case-insensitive) matches, and the LIKE still decides.
@@ -54,5 +43,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return
-  await inTransaction(db, () => dropAll(db))
+  await inSqliteTransaction(db, () => dropAll(db))
 }

@@ -1,5 +1,12 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../portable'
+import {
+  createIndexes,
+  createStatementTriggers,
+  dropTriggers,
+  inMigrationTransaction,
+  type TriggerNames,
+} from './shared'
 
 // Frozen in time: never edit a migration that has shipped; add a new one.
 //
@@ -12,9 +19,7 @@ import { isPostgres } from '../portable'
 // writes them; this migration adds every payer, so the existing ledgers are summed on the next
 // start of the server. dues_day_totals holds valid payments per fund and day received.
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = isPostgres(db)
-  if (!pg) await sql`begin immediate`.execute(db)
-  try {
+  await inMigrationTransaction(db, async () => {
     await db.schema
       .createTable('dues_standings')
       .addColumn('fund_id', 'integer', (col) =>
@@ -32,11 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addPrimaryKeyConstraint('dues_standings_pkey', ['fund_id', 'payer_id'])
       .execute()
     // Arrears in order of months owed; the totals read base and rate_set from the index alone.
-    await db.schema
-      .createIndex('dues_standings_owed')
-      .on('dues_standings')
-      .columns(['fund_id', 'owed_key', 'payer_id', 'rate_set', 'base'])
-      .execute()
+    await createIndexes(db, 'dues_standings', {
+      dues_standings_owed: ['fund_id', 'owed_key', 'payer_id', 'rate_set', 'base'],
+    })
     await db.schema
       .createIndex('dues_standings_as_of')
       .on('dues_standings')
@@ -62,7 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addPrimaryKeyConstraint('dues_day_totals_pkey', ['fund_id', 'received_on'])
       .execute()
 
-    if (pg) await createPostgresTriggers(db)
+    if (isPostgres(db)) await createPostgresTriggers(db)
     else await createSqliteTriggers(db)
 
     await sql`insert into dues_day_totals (fund_id, received_on, count, amount)
@@ -72,11 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       select 'member', id from members`.execute(db)
     await sql`insert into dues_standing_stale (payer, payer_id)
       select 'household', id from households`.execute(db)
-    if (!pg) await sql`commit`.execute(db)
-  } catch (error) {
-    if (!pg) await sql`rollback`.execute(db)
-    throw error
-  }
+  })
 }
 
 /** Which writes make a payer's rows stale: table, payer kind, its id column. */
@@ -86,6 +85,13 @@ const WATCHED = [
   { table: 'member_dues', payer: 'member', id: 'member_id' },
   { table: 'household_dues', payer: 'household', id: 'household_id' },
 ] as const
+
+/** A watched table's triggers; each PostgreSQL function has its trigger's name. */
+const staleTriggers = (table: string): TriggerNames => ({
+  table,
+  trigger: (event) => `${table}_stale_${event}`,
+  fn: (event) => `${table}_stale_${event}`,
+})
 
 const STALE_INSERT = 'insert into dues_standing_stale (payer, payer_id)'
 
@@ -113,47 +119,18 @@ async function createPostgresTriggers(db: Kysely<any>) {
         ? `select '${payer}', n.id from new_rows n join old_rows o on o.id = n.id
            where n.date_joined is distinct from o.date_joined`
         : select('new_rows')
-    const bodies = { insert: select('new_rows'), delete: select('old_rows'), update: changed }
-    for (const [event, body] of Object.entries(bodies)) {
-      const name = `${table}_stale_${event}`
-      await sql
-        .raw(
-          `create function ${name}() returns trigger
-          language plpgsql set search_path from current as $$
-          begin
-            ${STALE_INSERT} ${body} on conflict do nothing;
-            return null;
-          end $$`,
-        )
-        .execute(db)
-      const referencing =
-        event === 'insert'
-          ? 'new table as new_rows'
-          : event === 'delete'
-            ? 'old table as old_rows'
-            : 'old table as old_rows new table as new_rows'
-      await sql
-        .raw(
-          `create trigger ${name} after ${event} on ${table} referencing ${referencing}
-          for each statement execute function ${name}()`,
-        )
-        .execute(db)
+    const stale = (rows: string) => `${STALE_INSERT} ${rows} on conflict do nothing`
+    const statements = {
+      insert: stale(select('new_rows')),
+      delete: stale(select('old_rows')),
+      update: stale(changed),
     }
+    await createStatementTriggers(db, staleTriggers(table), statements, 10)
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const { table } of WATCHED) {
-    for (const event of ['insert', 'delete', 'update']) {
-      const name = `${table}_stale_${event}`
-      if (isPostgres(db)) {
-        await sql.raw(`drop trigger if exists ${name} on ${table}`).execute(db)
-        await sql.raw(`drop function if exists ${name}()`).execute(db)
-      } else {
-        await sql.raw(`drop trigger if exists ${name}`).execute(db)
-      }
-    }
-  }
+  for (const { table } of WATCHED) await dropTriggers(db, staleTriggers(table))
   await db.schema.dropTable('dues_day_totals').execute()
   await db.schema.dropTable('dues_standing_stale').execute()
   await db.schema.dropTable('dues_standings').execute()
