@@ -2,8 +2,10 @@
 // same registration again when the first answer was lost; it must never make a second member.
 import type { Member } from '../../../../domain'
 import { purgeDeletedMembers } from '../../restoreBin/service'
+import { memberCalls } from '../../../testing/memberCalls'
 import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 import { multipart, registrationFields } from '../../../testing/memberForms'
+import { expectRefusal } from '../../../testing/responses'
 
 type Auth = { authorization: string }
 
@@ -11,6 +13,7 @@ const {
   ctx,
   users: { alice },
 } = testAppPerFile({ alice: 'alice' })
+const calls = memberCalls(() => ctx.app)
 
 function post(auth: Auth, key: string | undefined, overrides: Record<string, string> = {}) {
   const headers: Record<string, string> = { ...auth }
@@ -20,6 +23,13 @@ function post(auth: Auth, key: string | undefined, overrides: Record<string, str
     url: '/api/members',
     ...multipart(registrationFields(overrides), [], headers),
   })
+}
+
+/** A registration with this key that creates its member: the member's id. */
+async function createdWithKey(key: string, firstName: string) {
+  const res = await post(alice.auth, key, { first_name: firstName })
+  expect(res.statusCode).toBe(201)
+  return res.json<Member>().id
 }
 
 async function countNamed(firstName: string) {
@@ -83,32 +93,24 @@ describe('POST /api/members with an Idempotency-Key', () => {
   it('refuses a malformed key with a 400 and creates nothing', async () => {
     for (const key of ['short', 'has space in it', 'x'.repeat(101), 'semi;colon-key']) {
       const res = await post(alice.auth, key, { first_name: 'Badkey' })
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ success: false })
+      expectRefusal(res, 400)
     }
     expect(await countNamed('Badkey')).toBe(0)
   })
 
   it('answers 409 when the member of a repeated key was deleted since, and makes no new one', async () => {
     const key = 'deleted-key-0005'
-    const first = await post(alice.auth, key, { first_name: 'Gonesince' })
-    const id = first.json<Member>().id
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/members/${id}`,
-      headers: alice.auth,
-    })
+    const id = await createdWithKey(key, 'Gonesince')
+    const removed = await calls.remove(alice.auth, id)
     expect(removed.statusCode).toBe(204)
     const again = await post(alice.auth, key, { first_name: 'Gonesince' })
-    expect(again.statusCode).toBe(409)
-    expect(again.json()).toMatchObject({ success: false })
+    expectRefusal(again, 409)
     expect(await countNamed('Gonesince')).toBe(0)
   })
 
   it('remembers a key for more than 30 days, through the restore bin’s daily purge', async () => {
     const key = 'old-key-0007'
-    const first = await post(alice.auth, key, { first_name: 'Monthold' })
-    const id = first.json<Member>().id
+    const id = await createdWithKey(key, 'Monthold')
     const day = 24 * 60 * 60 * 1000
     await ctx.database.db
       .updateTable('member_create_keys')
