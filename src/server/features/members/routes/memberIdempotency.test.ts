@@ -25,11 +25,20 @@ function post(auth: Auth, key: string | undefined, overrides: Record<string, str
   })
 }
 
-/** A registration with this key that creates its member: the member's id. */
-async function createdWithKey(key: string, firstName: string) {
-  const res = await post(alice.auth, key, { first_name: firstName })
-  expect(res.statusCode).toBe(201)
-  return res.json<Member>().id
+/**
+ * A registration with this key that creates its member, `meanwhile` done to that member, then the
+ * same registration sent again: the member's id and the repeat's answer.
+ */
+async function sentAgain(
+  key: string,
+  firstName: string,
+  meanwhile: (id: number) => Promise<unknown> = async () => undefined,
+) {
+  const first = await post(alice.auth, key, { first_name: firstName })
+  expect(first.statusCode).toBe(201)
+  const id = first.json<Member>().id
+  await meanwhile(id)
+  return { id, again: await post(alice.auth, key, { first_name: firstName }) }
 }
 
 async function countNamed(firstName: string) {
@@ -43,14 +52,10 @@ async function countNamed(firstName: string) {
 
 describe('POST /api/members with an Idempotency-Key', () => {
   it('answers a repeat with the member already created (200, same id), never a second one', async () => {
-    const key = 'a3f1c2d4-0001-4e5f-8a9b-0c1d2e3f4a5b'
-    const first = await post(alice.auth, key, { first_name: 'Onceonly' })
-    expect(first.statusCode).toBe(201)
-    const created = first.json<Member>()
-    const again = await post(alice.auth, key, { first_name: 'Onceonly' })
+    const { id, again } = await sentAgain('a3f1c2d4-0001-4e5f-8a9b-0c1d2e3f4a5b', 'Onceonly')
     expect(again.statusCode).toBe(200)
     expect(again.headers['idempotent-replayed']).toBe('true')
-    expect(again.json<Member>().id).toBe(created.id)
+    expect(again.json<Member>().id).toBe(id)
     expect(again.json<Member>().first_name).toBe('Onceonly')
     expect(await countNamed('Onceonly')).toBe(1)
   })
@@ -99,26 +104,24 @@ describe('POST /api/members with an Idempotency-Key', () => {
   })
 
   it('answers 409 when the member of a repeated key was deleted since, and makes no new one', async () => {
-    const key = 'deleted-key-0005'
-    const id = await createdWithKey(key, 'Gonesince')
-    const removed = await calls.remove(alice.auth, id)
-    expect(removed.statusCode).toBe(204)
-    const again = await post(alice.auth, key, { first_name: 'Gonesince' })
+    const { again } = await sentAgain('deleted-key-0005', 'Gonesince', async (id) => {
+      expect((await calls.remove(alice.auth, id)).statusCode).toBe(204)
+    })
     expectRefusal(again, 409)
     expect(await countNamed('Gonesince')).toBe(0)
   })
 
   it('remembers a key for more than 30 days, through the restore bin’s daily purge', async () => {
     const key = 'old-key-0007'
-    const id = await createdWithKey(key, 'Monthold')
     const day = 24 * 60 * 60 * 1000
-    await ctx.database.db
-      .updateTable('member_create_keys')
-      .set({ created_at: new Date(Date.now() - 40 * day).toISOString() })
-      .where('key', '=', key)
-      .execute()
-    await purgeDeletedMembers(ctx.database.db, new Date(Date.now() + 40 * day))
-    const again = await post(alice.auth, key, { first_name: 'Monthold' })
+    const { id, again } = await sentAgain(key, 'Monthold', async () => {
+      await ctx.database.db
+        .updateTable('member_create_keys')
+        .set({ created_at: new Date(Date.now() - 40 * day).toISOString() })
+        .where('key', '=', key)
+        .execute()
+      await purgeDeletedMembers(ctx.database.db, new Date(Date.now() + 40 * day))
+    })
     expect(again.statusCode).toBe(200)
     expect(again.json<Member>().id).toBe(id)
     expect(await countNamed('Monthold')).toBe(1)
