@@ -19,13 +19,14 @@ export const csvOf = (rows: string[][], delimiter = ','): Buffer =>
 
 export function importCalls(app: () => FastifyInstance) {
   /** A step on an uploaded import (preview, commit), its choices as the JSON body. */
-  const step = (name: string) => (auth: Auth, id: string, body: Record<string, unknown>) =>
-    app().inject({
-      method: 'POST',
-      url: `/api/imports/${id}/${name}`,
-      headers: auth,
-      payload: body,
-    })
+  const step =
+    (name: 'preview' | 'commit') => (auth: Auth, id: string, body: Record<string, unknown>) =>
+      app().inject({
+        method: 'POST',
+        url: `/api/imports/${id}/${name}`,
+        headers: auth,
+        payload: body,
+      })
   return {
     upload(
       auth: Auth,
