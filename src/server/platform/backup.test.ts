@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { insertUser } from '../features/accounts/repository'
 import { memberCalls } from '../testing/memberCalls'
-import { TEST_JWT_SECRET } from '../testing/testApp'
+import { signInOn, TEST_JWT_SECRET } from '../testing/testApp'
 import { takeAutomaticBackup } from './autoBackup'
 import {
   backupDatabase,
@@ -77,12 +77,7 @@ beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-backup-'))
   await openServer()
   await insertUser(handle.db, 'sara', await hashPassword('correct horse battery'))
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: 'sara', password: 'correct horse battery' },
-  })
-  auth = { authorization: `Bearer ${res.json<{ token: string }>().token}` }
+  auth = await signInOn(app, 'sara', 'correct horse battery')
 })
 
 afterEach(async () => {

@@ -96,6 +96,16 @@ export const arrayOf = <T extends object>(items: T) => ({ type: 'array', items }
  */
 export const NO_BODY = { 'x-body': 'none' } as const
 
+/** A removal of one record by its :id: it reads no body and answers 204. */
+export function removalSchema(summary: string) {
+  return {
+    ...NO_BODY,
+    summary,
+    params: idParams('id'),
+    response: answers({ 204: noContent }),
+  } as const
+}
+
 /** The Idempotency-Key header of the creating calls (checked by the route, docs/api.md). */
 export const idempotencyHeaders = {
   type: 'object',

@@ -18,6 +18,15 @@ export const csvOf = (rows: string[][], delimiter = ','): Buffer =>
   Buffer.from(rows.map((row) => row.join(delimiter)).join('\r\n'), 'utf8')
 
 export function importCalls(app: () => FastifyInstance) {
+  /** A step on an uploaded import (preview, commit), its choices as the JSON body. */
+  const step =
+    (name: 'preview' | 'commit') => (auth: Auth, id: string, body: Record<string, unknown>) =>
+      app().inject({
+        method: 'POST',
+        url: `/api/imports/${id}/${name}`,
+        headers: auth,
+        payload: body,
+      })
   return {
     upload(
       auth: Auth,
@@ -32,20 +41,13 @@ export function importCalls(app: () => FastifyInstance) {
         ...multipart(fields, [{ field: 'file', filename, contentType, data }], auth),
       })
     },
-    preview(auth: Auth, id: string, body: Record<string, unknown>) {
+    preview: step('preview'),
+    commit: step('commit'),
+    /** The member export with this query (format, lang, calendar, q, status, owner). */
+    exportMembers(auth: Auth | undefined, query: Record<string, string>) {
       return app().inject({
-        method: 'POST',
-        url: `/api/imports/${id}/preview`,
+        url: `/api/members/export?${new URLSearchParams(query).toString()}`,
         headers: auth,
-        payload: body,
-      })
-    },
-    commit(auth: Auth, id: string, body: Record<string, unknown>) {
-      return app().inject({
-        method: 'POST',
-        url: `/api/imports/${id}/commit`,
-        headers: auth,
-        payload: body,
       })
     },
   }

@@ -6,3 +6,9 @@ export function expectJsonNotFound(res: LightMyRequestResponse): void {
   expect(res.headers['content-type']).toMatch(/^application\/json/)
   expect(res.json()).toEqual({ success: false, message: 'Not found' })
 }
+
+/** A refused request: this status, answered with the API's error shape. */
+export function expectRefusal(res: LightMyRequestResponse, status: number): void {
+  expect(res.statusCode).toBe(status)
+  expect(res.json()).toMatchObject({ success: false })
+}

@@ -7,8 +7,8 @@ import {
   idParams,
   integer,
   NO_BODY,
-  noContent,
   record,
+  removalSchema,
   text,
   timestamp,
 } from '../../plugins/schemas'
@@ -83,9 +83,4 @@ export const transferAllSchema = {
   response: answers({ 200: record({ moved: integer }) }),
 } as const
 
-export const accountRemoveSchema = {
-  ...NO_BODY,
-  summary: 'Remove an account that owns no members',
-  params: idParams('id'),
-  response: answers({ 204: noContent }),
-} as const
+export const accountRemoveSchema = removalSchema('Remove an account that owns no members')

@@ -2,6 +2,7 @@
 import { verifyChain } from '../history'
 import { pngImage } from '../../testing/memberForms'
 import { BOARD, SECRETARY, testAppPerFile } from '../../testing/testApp'
+import { expectRefusal } from '../../testing/responses'
 
 const {
   ctx,
@@ -81,8 +82,7 @@ describe('the church profile', () => {
     ]
     for (const payload of bad) {
       const res = await put(admin.auth, payload)
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ success: false })
+      expectRefusal(res, 400)
     }
     expect((await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()).toEqual(
       before,

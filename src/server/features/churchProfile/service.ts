@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import {
+  type ChurchTextField,
   DEFAULT_ID_CARD_LANGUAGES,
   DEFAULT_STANDING_RULE,
   isIdCardLanguages,
@@ -25,18 +26,21 @@ const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp'])
 const DATA_URL = /^data:image\/(?:png|jpeg|webp);base64,([A-Za-z0-9+/]+={0,2})$/
 export const LOGO_INVALID = 'The logo must be a PNG, JPEG or WebP image'
 
+/** Each of the church's text fields (the domain's one list of them), valued by `value`. */
+const eachText = (value: (field: ChurchTextField) => string) =>
+  Object.fromEntries(CHURCH_TEXT_FIELDS.map((field) => [field, value(field)])) as Record<
+    ChurchTextField,
+    string
+  >
+
 function defaultFields(defaults: ChurchDefaults): ProfileFields {
   const name = defaults.churchName ?? ''
   return {
+    ...eachText(() => ''),
     name_am: name,
     name_en: name,
     name_om: name,
-    address: '',
-    phone: '',
-    po_box: '',
     currency: 'ETB',
-    signatory_name: '',
-    signatory_title: '',
     standing_kind: DEFAULT_STANDING_RULE.kind,
     standing_months: DEFAULT_STANDING_RULE.months,
     logo_type: null,
@@ -53,15 +57,8 @@ export function standingRuleOf(fields: Pick<ProfileFields, 'standing_kind' | 'st
 
 function toProfile(fields: ProfileFields): ChurchProfile {
   return {
-    name_am: fields.name_am,
-    name_en: fields.name_en,
-    name_om: fields.name_om,
-    address: fields.address,
-    phone: fields.phone,
-    po_box: fields.po_box,
+    ...eachText((field) => fields[field]),
     currency: fields.currency,
-    signatory_name: fields.signatory_name,
-    signatory_title: fields.signatory_title,
     good_standing: standingRuleOf(fields),
     logo_url: fields.logo_version ? `/api/church/logo?v=${fields.logo_version}` : null,
     id_card_languages: isIdCardLanguages(fields.id_card_languages)

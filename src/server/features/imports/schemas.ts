@@ -106,9 +106,25 @@ const importResultAnswer = {
   description: 'How many rows were created, updated, skipped and refused',
 } as const
 
-/** Bodies the routes check themselves (their own messages), so they attach the schema's verdict. */
-const choices = (description: string, properties: Record<string, object>) =>
-  ({ type: 'object', description, properties }) as const
+/**
+ * A step on an uploaded import (preview, commit): its body of choices, which may name a progress
+ * token, is checked by the route itself (its own messages), so it attaches the schema's verdict.
+ */
+const importStep = <A extends object>(
+  summary: string,
+  choices: { description: string; properties?: Record<string, object> },
+  answer: A,
+) =>
+  ({
+    summary,
+    params: idParams('id'),
+    body: {
+      type: 'object',
+      description: choices.description,
+      properties: { ...choices.properties, progress: { type: 'string' } },
+    },
+    response: answers({ 200: answer }),
+  }) as const
 
 export const importUploadSchema = {
   summary: 'Upload a CSV or XLSX file of members: nothing is written to members yet',
@@ -160,24 +176,20 @@ export const importTemplateSchema = {
   response: answers({ 200: fileAnswer('The template', XLSX) }),
 } as const
 
-export const importPreviewSchema = {
-  summary: 'Check the rows with the chosen column matches; nothing is written',
-  params: idParams('id'),
-  body: choices('Column matches and choices (docs/api.md)', {
-    progress: { type: 'string' },
-  }),
-  response: answers({ 200: importAnswer }),
-} as const
+export const importPreviewSchema = importStep(
+  'Check the rows with the chosen column matches; nothing is written',
+  { description: 'Column matches and choices (docs/api.md)' },
+  importAnswer,
+)
 
-export const importCommitSchema = {
-  summary: 'Write the checked rows as members',
-  params: idParams('id'),
-  body: choices('What to do with duplicates, and the choices of the preview', {
-    on_duplicate: { description: 'skip, update or create' },
-    progress: { type: 'string' },
-  }),
-  response: answers({ 200: importResultAnswer }),
-} as const
+export const importCommitSchema = importStep(
+  'Write the checked rows as members',
+  {
+    description: 'What to do with duplicates, and the choices of the preview',
+    properties: { on_duplicate: { description: 'skip, update or create' } },
+  },
+  importResultAnswer,
+)
 
 export const importReportSchema = {
   summary: 'The refused rows of an import, as a workbook (or CSV with format=csv)',

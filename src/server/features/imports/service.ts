@@ -273,15 +273,14 @@ function planOf(
     const values = choices.value_map?.[column]
     return values ? new Map<string, string | null>(Object.entries(values)) : undefined
   }
-  columns.forEach((column, index) => {
-    const field = choices.mapping[column]
+  for (const { column, index, field } of mappedColumns(columns, choices)) {
     if (field === 'family_id') family.id = index
     else if (field === 'family_number') family.number = index
     else if (field === 'family_name') family.name = index
     else if (field === 'family_role') {
       family.role = index
       family.roles = valuesOf(column)
-    } else if (field) {
+    } else {
       plan.push({
         index,
         field,
@@ -289,7 +288,7 @@ function planOf(
         values: valuesOf(column),
       })
     }
-  })
+  }
   const notes = columns.flatMap((column, index) =>
     choices.notes_columns?.includes(column) && !choices.mapping[column]
       ? [{ index, header: column }]
@@ -434,17 +433,23 @@ async function analyse(
   return { readings, errors, warnings, duplicates, duplicateOf, externalIds }
 }
 
+/** The file's columns matched to a field: each with its position and that field. */
+function mappedColumns(columns: readonly string[], choices: ImportChoices) {
+  return columns.flatMap((column, index) => {
+    const field = choices.mapping[column]
+    return field ? [{ column, index, field }] : []
+  })
+}
+
 /** Each enumerated column's values the import does not know by itself, with their counts. */
 function unknownValues(
   columns: readonly string[],
   stored: StoredRows,
   choices: ImportChoices,
 ): ImportValueColumn[] {
-  const result: ImportValueColumn[] = []
-  columns.forEach((column, index) => {
-    const target = choices.mapping[column]
-    const accepted = target ? acceptedKeys(target) : undefined
-    if (!target || !accepted) return
+  return mappedColumns(columns, choices).flatMap(({ column, index, field }) => {
+    const accepted = acceptedKeys(field)
+    if (!accepted) return []
     const counts = new Map<string, number>()
     for (const row of stored.rows) {
       const text = cellText(row[index] ?? null)
@@ -454,16 +459,15 @@ function unknownValues(
         if (count > 0) counts.set(text, count + 1)
         continue
       }
-      const known = target === 'family_role' ? readFamilyRole(text) : readEnumCell(target, text)
+      const known = field === 'family_role' ? readFamilyRole(text) : readEnumCell(field, text)
       counts.set(text, known === undefined ? 1 : 0)
     }
     const values = [...counts]
       .filter(([, count]) => count > 0)
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-    if (values.length > 0) result.push({ column, field: target, values, accepted })
+    return values.length > 0 ? [{ column, field, values, accepted }] : []
   })
-  return result
 }
 
 const SAMPLES = 3
@@ -475,10 +479,8 @@ function dateColumns(
   choices: ImportChoices,
   calendar: Calendar,
 ): ImportDateColumn[] {
-  const result: ImportDateColumn[] = []
-  columns.forEach((column, index) => {
-    const field = choices.mapping[column]
-    if (!field || !isDateField(field)) return
+  return mappedColumns(columns, choices).flatMap(({ column, index, field }) => {
+    if (!isDateField(field)) return []
     const own = calendarOfColumn(column, index, choices, calendar, stored.columnCalendars)
     let dateCells = 0
     const samples: ImportDateColumn['samples'] = []
@@ -494,7 +496,7 @@ function dateColumns(
       }
     }
     const confirmedByClerk = choices.column_calendars?.[column] !== undefined
-    result.push({
+    return {
       column,
       field,
       calendar: own.calendar,
@@ -503,9 +505,8 @@ function dateColumns(
       // A date cell carries a Gregorian day: read as Ethiopian it is the clerk's call.
       needs_choice: dateCells > 0 && own.calendar === 'ethiopian' && !confirmedByClerk,
       samples,
-    })
+    }
   })
-  return result
 }
 
 /** The filled fields of stored members an update would replace, old → new. */

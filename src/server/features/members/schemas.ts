@@ -15,12 +15,11 @@ import {
   idParams,
   integer,
   memberNames,
-  NO_BODY,
-  noContent,
   nullableInteger,
   nullableText,
   PUBLIC,
   record,
+  removalSchema,
   text,
   timestamp,
 } from '../../plugins/schemas'
@@ -176,12 +175,7 @@ export const memberUpdateSchema = {
   response: answers({ 200: memberRecord }),
 } as const
 
-export const memberDeleteSchema = {
-  ...NO_BODY,
-  summary: 'Delete a member (kept 30 days in the restore bin)',
-  params: idParams('id'),
-  response: answers({ 204: noContent }),
-} as const
+export const memberDeleteSchema = removalSchema('Delete a member (kept 30 days in the restore bin)')
 
 export const memberTransferSchema = {
   summary: 'Give a member to another account',

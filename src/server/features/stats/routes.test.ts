@@ -4,6 +4,7 @@ import { inputToColumns } from '../members/repository/rows'
 import type { MemberStats } from './service'
 import { recordEvent } from '../history/service'
 import { createTestApp, createUserAndSignIn, testAppPerFile } from '../../testing/testApp'
+import { expectRefusal } from '../../testing/responses'
 
 type User = Awaited<ReturnType<typeof createUserAndSignIn>>
 
@@ -219,8 +220,7 @@ describe('GET /api/stats over seeded members', () => {
     ['tz=abc', 'tz'],
   ])('refuses %s with a 400', async (query) => {
     const res = await ctx.app.inject({ url: `/api/stats?${query}`, headers: owner.auth })
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ success: false })
+    expectRefusal(res, 400)
   })
 
   it('names no church unless CHURCH_NAME is set, and the one set', async () => {

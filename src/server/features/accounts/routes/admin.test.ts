@@ -253,6 +253,25 @@ describe('one member of another account', () => {
 })
 
 describe('restore bin', () => {
+  const restore = (id: number) =>
+    inject(admin.auth, 'POST', `/api/admin/deleted-members/${id}/restore`)
+
+  /** A member of a clerk's, deleted by the clerk: in the bin. */
+  async function deletedMember() {
+    const clerk = await createUserAndSignIn(ctx, 'hanna')
+    const member = await calls.create(clerk.auth)
+    await calls.remove(clerk.auth, member.id)
+    return { clerk, member }
+  }
+
+  /** Backdates a member's copy in the bin. */
+  const deletedAgo = (id: number, ms: number) =>
+    ctx.database.db
+      .updateTable('deleted_members')
+      .set({ deleted_at: new Date(Date.now() - ms).toISOString() })
+      .where('member_id', '=', id)
+      .execute()
+
   it('gives back a deleted member with its id, fields, photo and last owner', async () => {
     const clerk = await createUserAndSignIn(ctx, 'hanna')
     const photo = await pngImage()
@@ -281,11 +300,7 @@ describe('restore bin', () => {
         has_photo: true,
       }),
     ])
-    const restored = await inject(
-      admin.auth,
-      'POST',
-      `/api/admin/deleted-members/${member.id}/restore`,
-    )
+    const restored = await restore(member.id)
     expect(restored.statusCode).toBe(200)
     const back = (await inject(clerk.auth, 'GET', `/api/members/${member.id}`)).json()
     expect({ ...back, updated_at: undefined }).toEqual({ ...member, updated_at: undefined })
@@ -296,48 +311,25 @@ describe('restore bin', () => {
     const history = (await inject(admin.auth, 'GET', `/api/members/${member.id}/history`)).json()
       .items
     expect(history[0]).toMatchObject({ action: 'member_restore', actor_username: 'secretary' })
-    expect(
-      (await inject(admin.auth, 'POST', `/api/admin/deleted-members/${member.id}/restore`))
-        .statusCode,
-    ).toBe(404)
+    expect((await restore(member.id)).statusCode).toBe(404)
   })
 
   it('refuses a copy past its 30 days at the moment of the request, before any purge', async () => {
-    const clerk = await createUserAndSignIn(ctx, 'hanna')
-    const member = await calls.create(clerk.auth)
-    await calls.remove(clerk.auth, member.id)
+    const { clerk, member } = await deletedMember()
     // Deleted 30 days and a minute ago; the daily purge has not run since.
-    const deletedAt = new Date(Date.now() - (30 * 24 * 60 + 1) * 60 * 1000).toISOString()
-    await ctx.database.db
-      .updateTable('deleted_members')
-      .set({ deleted_at: deletedAt })
-      .where('member_id', '=', member.id)
-      .execute()
+    await deletedAgo(member.id, (30 * 24 * 60 + 1) * 60 * 1000)
     expect((await inject(admin.auth, 'GET', '/api/admin/deleted-members')).json().items).toEqual([])
-    const restored = await inject(
-      admin.auth,
-      'POST',
-      `/api/admin/deleted-members/${member.id}/restore`,
-    )
+    const restored = await restore(member.id)
     expect(restored.statusCode).toBe(410)
     expect(restored.json().message).toContain('30 days')
     expect((await inject(clerk.auth, 'GET', `/api/members/${member.id}`)).statusCode).toBe(404)
     // A day younger, the same copy comes back.
-    await ctx.database.db
-      .updateTable('deleted_members')
-      .set({ deleted_at: new Date(Date.now() - 29 * 24 * 60 * 60 * 1000).toISOString() })
-      .where('member_id', '=', member.id)
-      .execute()
-    expect(
-      (await inject(admin.auth, 'POST', `/api/admin/deleted-members/${member.id}/restore`))
-        .statusCode,
-    ).toBe(200)
+    await deletedAgo(member.id, 29 * 24 * 60 * 60 * 1000)
+    expect((await restore(member.id)).statusCode).toBe(200)
   })
 
   it('purges copies older than 30 days on start, and records the purge', async () => {
-    const clerk = await createUserAndSignIn(ctx, 'hanna')
-    const member = await calls.create(clerk.auth)
-    await calls.remove(clerk.auth, member.id)
+    const { member } = await deletedMember()
     const at = (days: number) => () => new Date(Date.now() + days * 24 * 60 * 60 * 1000)
     for (const [days, left] of [
       [29, 1],

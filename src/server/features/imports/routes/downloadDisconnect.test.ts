@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { seedMembers } from '../../../cli/seedMembers'
 import type { DatabaseHandle } from '../../../db/database'
 import { recordEvents } from '../../history'
-import { buildTestApp, createTestDatabase } from '../../../testing/testApp'
+import { buildTestApp, createTestDatabase, signInOn } from '../../../testing/testApp'
 import { insertUser } from '../../accounts/repository'
 import { hashPassword } from '../../accounts/passwords'
 
@@ -54,12 +54,7 @@ beforeAll(async () => {
       })),
     ),
   )
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: 'secretary', password: 'correct horse' },
-  })
-  auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` }
+  auth = await signInOn(app, 'secretary', 'correct horse')
 })
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { createTestApp, createUserAndSignIn, type TestContext } from '../../../t
 let source: TestContext
 let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
 const members = memberCalls(() => source.app)
+const sourceImports = importCalls(() => source.app)
 
 /** The families of the source register: name, number, and each member's role. */
 const FAMILIES = [
@@ -92,10 +93,7 @@ describe('an export imported into an empty register', () => {
     ['xlsx', 'am'],
     ['xlsx', 'om'],
   ])('recreates the same households with the same roles (%s, %s)', async (format, lang) => {
-    const exported = await source.app.inject({
-      url: `/api/members/export?format=${format}&lang=${lang}`,
-      headers: owner.auth,
-    })
+    const exported = await sourceImports.exportMembers(owner.auth, { format, lang })
     expect(exported.statusCode).toBe(200)
     const expected = await households(source)
     expect(expected).toHaveLength(4)

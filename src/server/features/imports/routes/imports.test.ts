@@ -7,6 +7,7 @@ import { verifyChain } from '../../history/service'
 import { csvOf, importCalls, xlsxOf } from '../../../testing/importCalls'
 import { memberCalls } from '../../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
+import { expectRefusal } from '../../../testing/responses'
 
 let ctx: TestContext
 let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
@@ -420,8 +421,7 @@ describe('POST /api/imports/:id/commit', () => {
     ).toBe(400)
     expect((await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })).statusCode).toBe(200)
     const again = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
-    expect(again.statusCode).toBe(409)
-    expect(again.json()).toMatchObject({ success: false })
+    expectRefusal(again, 409)
     expect(
       (await calls.commit(owner.auth, 'x'.repeat(32), { on_duplicate: 'skip' })).statusCode,
     ).toBe(404)
@@ -595,8 +595,7 @@ describe('POST /api/imports: hostile and wrong files change nothing', () => {
   ])('answers 400 for %s', async (_label, make, reason) => {
     const name = _label.includes('CSV') ? 'empty.csv' : 'bad.xlsx'
     const res = await calls.upload(owner.auth, await make(), name)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ success: false })
+    expectRefusal(res, 400)
     expect(res.json<{ message: string }>().message).toContain(reason)
   })
 

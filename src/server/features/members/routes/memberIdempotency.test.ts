@@ -2,8 +2,10 @@
 // same registration again when the first answer was lost; it must never make a second member.
 import type { Member } from '../../../../domain'
 import { purgeDeletedMembers } from '../../restoreBin/service'
+import { memberCalls } from '../../../testing/memberCalls'
 import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
 import { multipart, registrationFields } from '../../../testing/memberForms'
+import { expectRefusal } from '../../../testing/responses'
 
 type Auth = { authorization: string }
 
@@ -11,6 +13,7 @@ const {
   ctx,
   users: { alice },
 } = testAppPerFile({ alice: 'alice' })
+const calls = memberCalls(() => ctx.app)
 
 function post(auth: Auth, key: string | undefined, overrides: Record<string, string> = {}) {
   const headers: Record<string, string> = { ...auth }
@@ -20,6 +23,22 @@ function post(auth: Auth, key: string | undefined, overrides: Record<string, str
     url: '/api/members',
     ...multipart(registrationFields(overrides), [], headers),
   })
+}
+
+/**
+ * A registration with this key that creates its member, `meanwhile` done to that member, then the
+ * same registration sent again: the member's id and the repeat's answer.
+ */
+async function sentAgain(
+  key: string,
+  firstName: string,
+  meanwhile: (id: number) => Promise<unknown> = async () => undefined,
+) {
+  const first = await post(alice.auth, key, { first_name: firstName })
+  expect(first.statusCode).toBe(201)
+  const id = first.json<Member>().id
+  await meanwhile(id)
+  return { id, again: await post(alice.auth, key, { first_name: firstName }) }
 }
 
 async function countNamed(firstName: string) {
@@ -33,14 +52,10 @@ async function countNamed(firstName: string) {
 
 describe('POST /api/members with an Idempotency-Key', () => {
   it('answers a repeat with the member already created (200, same id), never a second one', async () => {
-    const key = 'a3f1c2d4-0001-4e5f-8a9b-0c1d2e3f4a5b'
-    const first = await post(alice.auth, key, { first_name: 'Onceonly' })
-    expect(first.statusCode).toBe(201)
-    const created = first.json<Member>()
-    const again = await post(alice.auth, key, { first_name: 'Onceonly' })
+    const { id, again } = await sentAgain('a3f1c2d4-0001-4e5f-8a9b-0c1d2e3f4a5b', 'Onceonly')
     expect(again.statusCode).toBe(200)
     expect(again.headers['idempotent-replayed']).toBe('true')
-    expect(again.json<Member>().id).toBe(created.id)
+    expect(again.json<Member>().id).toBe(id)
     expect(again.json<Member>().first_name).toBe('Onceonly')
     expect(await countNamed('Onceonly')).toBe(1)
   })
@@ -83,40 +98,30 @@ describe('POST /api/members with an Idempotency-Key', () => {
   it('refuses a malformed key with a 400 and creates nothing', async () => {
     for (const key of ['short', 'has space in it', 'x'.repeat(101), 'semi;colon-key']) {
       const res = await post(alice.auth, key, { first_name: 'Badkey' })
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ success: false })
+      expectRefusal(res, 400)
     }
     expect(await countNamed('Badkey')).toBe(0)
   })
 
   it('answers 409 when the member of a repeated key was deleted since, and makes no new one', async () => {
-    const key = 'deleted-key-0005'
-    const first = await post(alice.auth, key, { first_name: 'Gonesince' })
-    const id = first.json<Member>().id
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/members/${id}`,
-      headers: alice.auth,
+    const { again } = await sentAgain('deleted-key-0005', 'Gonesince', async (id) => {
+      expect((await calls.remove(alice.auth, id)).statusCode).toBe(204)
     })
-    expect(removed.statusCode).toBe(204)
-    const again = await post(alice.auth, key, { first_name: 'Gonesince' })
-    expect(again.statusCode).toBe(409)
-    expect(again.json()).toMatchObject({ success: false })
+    expectRefusal(again, 409)
     expect(await countNamed('Gonesince')).toBe(0)
   })
 
   it('remembers a key for more than 30 days, through the restore bin’s daily purge', async () => {
     const key = 'old-key-0007'
-    const first = await post(alice.auth, key, { first_name: 'Monthold' })
-    const id = first.json<Member>().id
     const day = 24 * 60 * 60 * 1000
-    await ctx.database.db
-      .updateTable('member_create_keys')
-      .set({ created_at: new Date(Date.now() - 40 * day).toISOString() })
-      .where('key', '=', key)
-      .execute()
-    await purgeDeletedMembers(ctx.database.db, new Date(Date.now() + 40 * day))
-    const again = await post(alice.auth, key, { first_name: 'Monthold' })
+    const { id, again } = await sentAgain(key, 'Monthold', async () => {
+      await ctx.database.db
+        .updateTable('member_create_keys')
+        .set({ created_at: new Date(Date.now() - 40 * day).toISOString() })
+        .where('key', '=', key)
+        .execute()
+      await purgeDeletedMembers(ctx.database.db, new Date(Date.now() + 40 * day))
+    })
     expect(again.statusCode).toBe(200)
     expect(again.json<Member>().id).toBe(id)
     expect(await countNamed('Monthold')).toBe(1)
