@@ -8,6 +8,7 @@ import {
   type MemberInput,
 } from '../../../../domain'
 import { isPostgres } from '../../../db/portable'
+import { handMembersOver } from '../../../db/memberTransfers'
 import { inputToColumns, MEMBER_COLUMNS, rowToInput, rowToMember } from './rows'
 import type { ProcessedPhoto } from '../../../platform/photos'
 import { replaceMemberPhoto } from './photos'
@@ -218,13 +219,7 @@ export async function transferMembersOf(
   toOwner: number,
   ids: readonly number[],
 ): Promise<void> {
-  const now = new Date().toISOString()
-  await db
-    .updateTable('members')
-    .set({ owner_user_id: toOwner, transfer_date: now, updated_at: now })
-    .where('owner_user_id', '=', fromOwner)
-    .where('id', 'in', ids)
-    .execute()
+  await handMembersOver(db, ids, fromOwner, toOwner, new Date().toISOString())
 }
 
 /** The inputs of these members, by id; with an owner, only that account's. */
