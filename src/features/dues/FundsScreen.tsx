@@ -18,6 +18,8 @@ import { useAppSelector } from '../../app/hooks'
 import { serverMessage } from '../../app/api'
 import {
   DUES_CATEGORIES,
+  FUND_KINDS,
+  FUND_PAYERS,
   duesMonth,
   formatMinor,
   minorDigits,
@@ -129,11 +131,11 @@ function FundDialog({
         {!fund && (
           <>
             <Form.Item name="kind" label={t('fundKind')}>
-              <Select options={messageOptions(['dues', 'gift'], 'fundKind', t)} />
+              <Select options={messageOptions(FUND_KINDS, 'fundKind', t)} />
             </Form.Item>
             {kind !== 'gift' && (
               <Form.Item name="payer" label={t('fundPayer')}>
-                <Select options={messageOptions(['member', 'household'], 'fundPayer', t)} />
+                <Select options={messageOptions(FUND_PAYERS, 'fundPayer', t)} />
               </Form.Item>
             )}
           </>

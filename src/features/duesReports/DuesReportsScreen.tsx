@@ -17,7 +17,15 @@ import {
 import { type ReactNode, type TdHTMLAttributes, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { ARREARS_SORTS, lineId, lineName, moneyText, monthOfDay, todayIso } from '../../domain'
+import {
+  ARREARS_SORTS,
+  FUND_PAYERS,
+  lineId,
+  lineName,
+  moneyText,
+  monthOfDay,
+  todayIso,
+} from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { useDownload } from '../../shared/useDownload'
@@ -305,7 +313,7 @@ function PayerChoice({
         value={value}
         onChange={onChange}
         style={{ minWidth: 160 }}
-        options={messageOptions(['member', 'household'] as const, 'duesReportPayer', t)}
+        options={messageOptions(FUND_PAYERS, 'duesReportPayer', t)}
       />
     </Filter>
   )

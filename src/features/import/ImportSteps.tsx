@@ -41,8 +41,10 @@ import {
   type ImportRowError,
   type ImportTarget,
   type ImportValueMap,
+  ON_DUPLICATE,
   type OnDuplicate,
 } from '../../domain'
+import { messageOptions } from '../../shared/messageOptions'
 import type { ImportCalendar } from './importApi'
 import { IMPORT_ACCEPT } from './importFiles'
 
@@ -717,10 +719,9 @@ export function PreviewStep({
             <Radio.Group
               value={onDuplicate}
               onChange={(event) => onDuplicateChoice(event.target.value as OnDuplicate)}
-              options={(['skip', 'update', 'create'] as const).map((choice) => ({
-                value: choice,
-                label: intl.formatMessage({ id: `importDuplicate.${choice}` }),
-              }))}
+              options={messageOptions(ON_DUPLICATE, 'importDuplicate', (id) =>
+                intl.formatMessage({ id }),
+              )}
               className="import-radios"
             />
           </fieldset>

@@ -9,6 +9,7 @@ import {
   lineName,
   monthParts,
   type ReportLine,
+  STATEMENT_PAYMENT_COLUMNS,
   type ReportPage,
 } from '../../../domain'
 import {
@@ -232,14 +233,7 @@ export function statementWorkbook(
       t('duesYear', { year: report.year }),
       report.currency,
     ],
-    [
-      t('receiptNumber'),
-      t('receiptDate'),
-      t('duesReportFund'),
-      t('duesReportMethod'),
-      t('duesReportMonths'),
-      t('receiptAmount'),
-    ],
+    STATEMENT_PAYMENT_COLUMNS.map((id) => t(id)),
     rows,
     [4, 5],
   )
