@@ -8,6 +8,7 @@ import {
   apiToken,
   NARROW,
   navigate,
+  openOptions,
   openPage,
   screenshot,
   server,
@@ -86,9 +87,6 @@ async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
 }
-
-const openOptions = (page: Page) =>
-  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
 
 /** Picks an option of the searchable select labelled `name` by typing its label (keyboard). */
 async function choose(page: Page, name: string, label: string) {

@@ -4,8 +4,10 @@ import type { Page } from 'playwright-core'
 import {
   apiToken,
   type Language,
+  literally,
   NARROW,
   nextStep,
+  openOptions,
   openPage,
   screenshot as saveScreenshot,
   server,
@@ -31,12 +33,6 @@ async function screenshot(page: Page, name: string) {
   await saveScreenshot(page, name)
 }
 
-/** The options of the select menu that is open now. */
-const openOptions = (page: Page) =>
-  page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
  * Picks options of the antd select with this id (the open menu is the visible one): a label is
  * an option's whole text, or a pattern it matches.
@@ -46,7 +42,7 @@ async function pick(page: Page, id: string, ...labels: (string | RegExp)[]) {
   await input.click()
   const select = page.locator('.ant-select', { has: input })
   for (const label of labels) {
-    const text = typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label
+    const text = typeof label === 'string' ? new RegExp(`^${literally(label)}$`) : label
     const option = openOptions(page).filter({ hasText: text })
     const chosen = select.locator('.ant-select-content-has-value, .ant-select-selection-item', {
       hasText: label,
@@ -129,6 +125,8 @@ async function ethiopianDate(page: Page, id: string, day: string, month: RegExp,
   // Gregorian one (a re-render under load), the mode is chosen again before the day.
   await pick(page, id, day).catch(async (error: unknown) => {
     if (await page.locator(`#${id}-month`).isVisible()) throw error
+    // Said in the run's output: a field that lost its mode would be a finding, not noise.
+    console.warn(`${id} was back in the Gregorian mode when its day was picked`)
     await calendarMode(page, id, 'ethiopian')
     await pick(page, id, day)
   })

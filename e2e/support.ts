@@ -396,11 +396,12 @@ export async function pressSettled(target: Locator, overlay: string) {
   await target.click()
 }
 
-const openOptions = (page: Page) =>
+/** The options of the select menu that is open now (the visible one). */
+export const openOptions = (page: Page) =>
   page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
 
 /** Text as a regular expression matching it letter for letter. */
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * Picks one option of the antd select with this id (retried while the menu slides in); `exact`
