@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
+import { signedIn } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import {
   type ChurchDefaults,
@@ -14,8 +15,8 @@ import { answers, fileAnswer, PUBLIC } from '../../plugins/schemas'
 import { churchProfileAnswer, type ChurchProfileUpdate, churchUpdateBody } from './schemas'
 
 function actorOf(request: FastifyRequest) {
-  if (!request.user) throw new ApiError(401, 'Authentication required')
-  return { id: request.user.id, username: request.user.username }
+  const { id, username } = signedIn(request)
+  return { id, username }
 }
 
 export function churchProfileRoutes(

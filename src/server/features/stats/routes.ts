@@ -4,6 +4,7 @@ import { isDateInRange, isValidIsoDate, type StatsCalendar } from '../../../doma
 import type { Database } from '../../db/tables'
 import { ownerScope } from '../accounts'
 import { statsAnswer, statsQuery } from './schemas'
+import { signedIn } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import { duesDashboard } from '../dues'
 import { householdCounts } from '../households'
@@ -32,14 +33,14 @@ export function statsRoutes(
       schema: { querystring: statsQuery, response: statsAnswer },
     },
     async (request, reply) => {
-      if (!request.user) throw new ApiError(401, 'Authentication required')
+      const user = signedIn(request)
       const tzMinutes = request.query.tz ?? 0
       const today =
         request.query.today ?? new Date(Date.now() + tzMinutes * 60_000).toISOString().slice(0, 10)
       if (!isValidIsoDate(today) || !isDateInRange(today))
         throw new ApiError(400, 'Validation failed', { today: 'invalidDate' })
       reply.header('Cache-Control', 'no-store')
-      const owner = ownerScope(request.user, request.query.owner)
+      const owner = ownerScope(user, request.query.owner)
       const stats = await memberStats(deps.db, {
         owner,
         today,

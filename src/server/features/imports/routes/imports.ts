@@ -9,6 +9,7 @@ import { fileKind } from '../readTable'
 import { readTableOffThread } from '../tableReader'
 import { reportCsv, reportWorkbook, templateWorkbook } from '../workbooks'
 import { invalidValue } from '../spreadsheetDownload'
+import { signedIn } from '../../auth'
 import { ApiError } from '../../../plugins/errors'
 import { asFormError, formParts, registerMultipart } from '../../../plugins/multipart'
 import { importGate, scheduleExpiredImportSweep } from '../importLimits'
@@ -17,11 +18,6 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 interface IdParams {
   id: string
-}
-
-function user(request: FastifyRequest): { id: number; username: string; sessionId: string } {
-  if (!request.user) throw new ApiError(401, 'Authentication required')
-  return request.user
 }
 
 /** Import ids are 128 random bits in hex; anything else names no import. */
@@ -150,7 +146,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       // The upload is read part by part below, with its own messages.
       { schema: importUploadSchema, attachValidation: true },
       async (request) => {
-        const owner = user(request)
+        const owner = signedIn(request)
         return withRoom(owner.id, async () => {
           const upload = await readUpload(request)
           const calendar = calendarOf(upload.calendar)
@@ -166,7 +162,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       '/api/imports/template',
       { schema: importTemplateSchema },
       async (request, reply) => {
-        user(request)
+        signedIn(request)
         const lang = language(request.query.lang)
         const calendar = calendarOf(request.query.calendar)
         const bytes = await templateWorkbook(lang, calendar)
@@ -182,7 +178,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         if (typeof body !== 'object' || Array.isArray(body)) {
           throw new ApiError(400, 'The request body must be a JSON object')
         }
-        const owner = user(request)
+        const owner = signedIn(request)
         const progress = progressReporter(owner, body.progress)
         const id = importId(request.params)
         return withRoom(owner.id, () => previewImport(db, owner.id, id, body, new Date(), progress))
@@ -193,7 +189,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       '/api/imports/:id/commit',
       { schema: importCommitSchema, attachValidation: true },
       async (request) => {
-        const owner = user(request)
+        const owner = signedIn(request)
         const id = importId(request.params)
         const body = request.body
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -231,7 +227,7 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         if (format !== 'xlsx' && format !== 'csv') {
           throw invalidValue('format', 'format must be xlsx or csv')
         }
-        const report = await importReport(db, user(request).id, importId(request.params))
+        const report = await importReport(db, signedIn(request).id, importId(request.params))
         if (format === 'xlsx') {
           return sendXlsx(
             reply,

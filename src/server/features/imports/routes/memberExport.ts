@@ -4,7 +4,7 @@ import { normalizeEnum } from '../../../../domain'
 import type { Database } from '../../../db/tables'
 import { exportMembers } from '../memberExport'
 import { ownerScope } from '../../accounts'
-import { ApiError } from '../../../plugins/errors'
+import { signedIn } from '../../auth'
 import { downloadChoices, invalidValue, sendSpreadsheet } from '../spreadsheetDownload'
 import { memberExportSchema } from '../schemas'
 
@@ -27,7 +27,7 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
       schema: memberExportSchema,
     },
     async (request, reply) => {
-      if (!request.user) throw new ApiError(401, 'Authentication required')
+      const user = signedIn(request)
       const { format, lang, calendar } = downloadChoices(request.query)
       const rawStatus = request.query.status?.trim()
       let status: string | undefined
@@ -36,7 +36,7 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         if (!status) throw invalidValue('status', 'status is not a membership status')
       }
       const stream = exportMembers(db, format, {
-        ownerId: ownerScope(request.user, request.query.owner),
+        ownerId: ownerScope(user, request.query.owner),
         query: request.query.q,
         status,
         lang,
