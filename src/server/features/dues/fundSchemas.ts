@@ -1,5 +1,6 @@
 // Request and response shapes of /api/funds (issue 46).
 import { DUES_CATEGORIES, FUND_KINDS, FUND_PAYERS, MAX_PAYMENT_MINOR } from '../../../domain'
+import { positiveId } from './schemaParts'
 
 export type { Fund } from '../../../domain'
 
@@ -36,7 +37,7 @@ export const rateBody = {
 export const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  properties: { id: positiveId },
 } as const
 
 export interface FundCreate {

@@ -1,7 +1,6 @@
 // Request and response shapes of /api/payments and /api/receipts (issue 46).
 import { MAX_PAYMENT_MINOR, PAYMENT_METHODS, type PaymentInput } from '../../../domain'
-
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+import { positiveId as id } from './schemaParts'
 
 export const paymentCreateBody = {
   type: 'object',

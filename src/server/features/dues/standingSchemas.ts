@@ -2,8 +2,7 @@
 // (issue 46).
 import type { HouseholdDuesAnswer, MemberDuesAnswer } from '../../../domain'
 import { DUES_CATEGORIES } from '../../../domain'
-
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+import { positiveId as id } from './schemaParts'
 
 export const memberDuesQuery = {
   type: 'object',
