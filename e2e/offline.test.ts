@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
+  apiToken,
   membersNamed,
   NARROW,
   openLoginUnderServiceWorker,
@@ -147,14 +148,18 @@ test('offline with the server stopped: two registrations with photos survive a r
   await signInHome(page)
 
   // Exactly once each, with its photo, and in the member list.
+  const token = await apiToken(server.url)
   for (let waited = 0; waited < 60_000; waited += 500) {
-    if ((await membersNamed(names[0])).length > 0 && (await membersNamed(names[1])).length > 0)
+    if (
+      (await membersNamed(token, names[0])).length > 0 &&
+      (await membersNamed(token, names[1])).length > 0
+    )
       break
     await page.waitForTimeout(500)
   }
   await page.locator('.queue-indicator').waitFor({ state: 'detached', timeout: 30_000 })
   for (const name of names) {
-    const members = await membersNamed(name)
+    const members = await membersNamed(token, name)
     assert.equal(members.length, 1, name)
     assert.match(members[0].photo_path, /^uploads\//)
   }
@@ -194,6 +199,6 @@ test('a registration whose answer is lost on the way back is sent again and stor
     .getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) })
     .waitFor({ state: 'detached', timeout: 30_000 })
 
-  assert.equal((await membersNamed(name)).length, 1)
+  assert.equal((await membersNamed(await apiToken(server.url), name)).length, 1)
   await context.close()
 })

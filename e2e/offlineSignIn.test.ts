@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
+  apiToken,
   ADMIN_PASSWORD,
   membersNamed,
   NARROW,
@@ -116,7 +117,7 @@ test('offline sign-in after an online one, a queued registration, then sent afte
   await bar.waitFor({ state: 'detached' })
   await page.locator('.queue-indicator').waitFor({ state: 'detached', timeout: 30_000 })
 
-  assert.equal((await membersNamed(name)).length, 1)
+  assert.equal((await membersNamed(await apiToken(server.url), name)).length, 1)
 
   // The real sign-in kept a fresh verifier, still without the password.
   assert.equal(await verifierKept(page), 'verifier')

@@ -267,13 +267,14 @@ export async function openLoginUnderServiceWorker(options: PageOptions) {
   return opened
 }
 
-/** The stored members of this first name, as the API's search finds them (for an admin). */
-export async function membersNamed(firstName: string) {
-  const res = await fetch(`${server.url}/api/members/search?q=${encodeURIComponent(firstName)}`, {
-    headers: { authorization: `Bearer ${await apiToken(server.url)}` },
-  })
-  const body = (await res.json()) as { items: { first_name: string; photo_path: string }[] }
-  return body.items.filter((member) => member.first_name === firstName)
+/** The stored members of this first name, as the API's search finds them (for `token`'s account). */
+export async function membersNamed(token: string, firstName: string) {
+  const { items } = await apiCall<{ items: { first_name: string; photo_path: string }[] }>(
+    token,
+    'GET',
+    `/api/members/search?q=${encodeURIComponent(firstName)}`,
+  )
+  return items.filter((member) => member.first_name === firstName)
 }
 
 /** An API token for setting up data quickly through HTTP. */
