@@ -60,6 +60,11 @@ export const GREGORIAN_MONTHS: Readonly<Record<DateLanguage, readonly string[]>>
   ],
 }
 
+/** A Gregorian month's name (1–12) in the interface language. */
+export function gregorianMonthName(month: number, language: DateLanguage): string {
+  return GREGORIAN_MONTHS[language][month - 1] ?? String(month)
+}
+
 /**
  * Ethiopian month names: Ge'ez script in Amharic, the familiar transliteration in English and
  * the Oromo names in Afaan Oromoo, so each reader sees words they can read.

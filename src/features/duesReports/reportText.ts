@@ -2,6 +2,7 @@
 import { type IntlShape, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { ethiopianMonthName } from '../../domain'
+import { monthOfYearText } from '../../shared/monthOfYear'
 import { type Language, selectLanguage } from '../preferences'
 
 /** An Ethiopian `YYYY-MM` month (13: Pagume) by its name: "ጥር 2018". */
@@ -13,10 +14,7 @@ export function monthText(month: string, language: Language): string {
 /** The same month with its era mark, as the home charts write months: "ኅዳር 2019 ዓ.ም.". */
 export function eraMonthText(month: string, language: Language, intl: IntlShape): string {
   const [year, number] = month.split('-').map(Number)
-  return intl.formatMessage(
-    { id: 'monthOfYear' },
-    { calendar: 'ethiopian', month: ethiopianMonthName(number, language), year: String(year) },
-  )
+  return monthOfYearText(intl, 'ethiopian', { year, month: number }, language)
 }
 
 export function fundText(

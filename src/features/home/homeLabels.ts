@@ -2,7 +2,8 @@ import { useCallback } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import type { CalendarMonth } from '../../domain'
-import { ethiopianMonthName, gregorianMonthName, useOptionLabel } from '../memberForm'
+import { monthOfYearText } from '../../shared/monthOfYear'
+import { useOptionLabel } from '../memberForm'
 import { selectCalendar, selectLanguage } from '../preferences'
 
 /** Words for the figures' keys, in the interface language. */
@@ -30,16 +31,8 @@ export function useHomeLabels() {
    * figures: the era mark says which calendar (Oromo month names are the same in both).
    */
   const month = useCallback(
-    ({ year, month: m }: CalendarMonth, statsCalendar = calendar) => {
-      const name =
-        statsCalendar === 'ethiopian'
-          ? ethiopianMonthName(m, language)
-          : gregorianMonthName(m, language)
-      return intl.formatMessage(
-        { id: 'monthOfYear' },
-        { calendar: statsCalendar, month: name, year: String(year) },
-      )
-    },
+    (month: CalendarMonth, statsCalendar = calendar) =>
+      monthOfYearText(intl, statsCalendar, month, language),
     [calendar, language, intl],
   )
   return { status, gender, band, ministry, month, language, calendar }
