@@ -92,7 +92,6 @@ useServerAndBrowser(async () => {
   await api('PUT', `/api/households/${householdId}/members/${child.id}`, { role: 'child' })
 })
 
-/** Picks an option of the antd select with this id by its whole text. */
 /** The wizard's selects: each label matched whole. */
 const pick = (page: Page, id: string, label: string) => pickOption(page, id, label, true)
 

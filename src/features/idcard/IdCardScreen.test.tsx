@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
+import type { PreferencesState } from '../preferences'
 import { type CardEngine, loadCardEngine } from './cardEngine'
 import IdCardScreen from './IdCardScreen'
 
@@ -61,11 +62,15 @@ async function open(path = '/member/idcard/42') {
 }
 
 /** The card screen for a reader who chose this language and calendar. */
-function openWithPreferences(language: string, calendar: string) {
+function openWithPreferences(
+  language: PreferencesState['language'],
+  calendar: PreferencesState['calendar'],
+) {
   return renderRoute('/member/idcard/42', {
     routes,
     signedInAs: { id: 1, username: 'admin' },
-    preloadedState: { preferences: { language, themeMode: 'light', calendar } } as never,
+    language,
+    calendar,
   })
 }
 
