@@ -103,9 +103,9 @@ export async function insertPaymentWith(
         .values(allocationRows(payment.id, payment, allocations)),
     )
   }
-  const [last, ...before] = [...writes, ...others].reverse()
-  const ctes = before.reverse().map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`)
-  await sql`with ${sql.join(ctes)} ${last}`.execute(trx)
+  const all = [...writes, ...others]
+  const ctes = all.slice(0, -1).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`)
+  await sql`with ${sql.join(ctes)} ${all[all.length - 1]}`.execute(trx)
 }
 
 const PAYMENT_COLUMNS = [
