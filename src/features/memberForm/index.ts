@@ -1,6 +1,6 @@
 // The member form's public face: fields shared by the registration wizard and the profile.
 export { DualCalendarDateInput } from './DualCalendarDateInput'
-export { ethiopianMonthName, formatMemberDate, gregorianMonthName } from './memberDates'
+export { formatMemberDate } from './memberDates'
 export { MemberDate } from './MemberDate'
 export { fieldLabelId, type LabelledField } from './fieldLabels'
 export { useOptionLabel, type OptionField } from './optionLabels'
