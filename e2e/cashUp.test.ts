@@ -18,6 +18,7 @@ import {
   signIn,
   t,
   useServerAndBrowser,
+  waitShowingPage,
   WIDE,
 } from './support'
 
@@ -110,8 +111,10 @@ test('a clerk counts the day per method and fund and closes it; only an admin vo
 
     // The clerk's own Void now meets the closed day, said in the clerk's words.
     await openDuesTab(page, 'en', memberId)
+    const answer = page.waitForResponse((r) => r.url().endsWith(`/api/payments/${cashId}/void`))
     await voidIn(page, '100.00')
-    await page.getByRole('dialog').getByText(t('en', 'paymentVoidDayClosed')).waitFor()
+    assert.equal((await answer).status(), 403, 'the server refuses the clerk')
+    await waitShowingPage(page, page.getByRole('dialog').getByText(t('en', 'paymentVoidDayClosed')))
   } finally {
     await context.close()
   }

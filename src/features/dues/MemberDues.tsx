@@ -197,7 +197,8 @@ export function MemberDues({
   const { message } = App.useApp()
 
   if (dues.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
-  if (dues.isError) {
+  // A failed refetch keeps the strip it had (and the payments list, with any open dialog).
+  if (dues.isError && !dues.currentData) {
     const status = (dues.error as { status?: unknown } | undefined)?.status
     if (status === 404) return <Empty description={<FormattedMessage id="duesNoFund" />} />
     return <LoadError titleId="duesLoadFailed" onRetry={() => void dues.refetch()} />

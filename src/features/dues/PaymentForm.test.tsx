@@ -255,6 +255,30 @@ describe('the payments list and the admin actions', () => {
     ).toBeInTheDocument()
   })
 
+  it('keeps the list and the refusal when the refetch after it fails', async () => {
+    server.on('POST', '/api/payments/9/void', { status: 403, json: { message: 'closed' } })
+    renderTab(clerk)
+    const user = userEvent.setup()
+    const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+    // The refusal invalidates the strip and the list; their refetches fail from here on.
+    server.on('GET', '/api/payments', { status: 500, json: { message: 'down' } })
+    server.on('GET', '/api/members/5/dues', { status: 500, json: { message: 'down' } })
+    await user.click(within(row).getByRole('button', { name: 'Void' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' }, slow)
+    await user.type(within(dialog).getByLabelText('Reason'), 'Counted twice')
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }))
+    const listReads = () =>
+      server.requests.filter((r) => r.method === 'GET' && r.path === '/api/payments').length
+    await waitFor(() => expect(listReads()).toBe(2))
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull())
+    expect(
+      within(dialog).getByText(
+        'This day’s cash-up is closed: only an admin can void its payments.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText('2018-000007')).toBeInTheDocument()
+  })
+
   it('an auditor reads but records nothing', async () => {
     renderTab(auditor)
     await screen.findByText('2018-000007', {}, slow)

@@ -78,7 +78,8 @@ export function PaymentsList(payer: { memberId: number } | { householdId: number
   const [voiding, setVoiding] = useState<Payment | undefined>(undefined)
 
   if (payments.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />
-  if (payments.isError)
+  // A failed refetch keeps the list it had, so an open void dialog and its answer stay.
+  if (payments.isError && !payments.currentData)
     return <LoadError titleId="paymentsLoadFailed" onRetry={() => void payments.refetch()} />
   const items = payments.data?.items ?? []
   return (
