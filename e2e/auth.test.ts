@@ -92,6 +92,53 @@ test('/login arrives drawn; React takes it over, or draws afresh in another lang
   await context.close()
 })
 
+test('/login paints from its own bytes; the scripts and the manifest follow the paint', async () => {
+  // Decision 0376: the page's letters are inline, and its one inline script (allowed by its
+  // hash) asks for the rest once the largest paint is on screen.
+  const { context, page } = await openPage()
+  await page.addInitScript(() => {
+    const probe = { lcp: [] as number[], violations: [] as string[], facesAtPaint: 0 }
+    Object.assign(window, { probe })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.lcp.push(entry.startTime)
+      probe.facesAtPaint ||= [...document.fonts].filter((face) => face.status === 'loaded').length
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+    document.addEventListener('securitypolicyviolation', (event) =>
+      probe.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  await page.goto(`${server.url}/login`)
+  const username = page.locator('#login-username')
+  await page.waitForFunction(() => !document.querySelector('#login-username[readonly]'))
+  await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' })
+  const seen = await page.evaluate(() => {
+    const { probe } = window as unknown as {
+      probe: { lcp: number[]; violations: string[]; facesAtPaint: number }
+    }
+    return {
+      ...probe,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+    }
+  })
+  assert.deepEqual(seen.violations, [])
+  assert.ok(seen.lcp.length > 0, 'a largest paint was reported')
+  const painted = seen.lcp[0]
+  const early = seen.requests.filter((request) => request.start < painted)
+  assert.deepEqual(
+    early.filter((request) => request.name !== '/favicon.svg'),
+    [],
+    'nothing but the tab icon is asked for before the largest paint',
+  )
+  const scripts = seen.requests.filter((request) => request.name.endsWith('.js'))
+  assert.ok(scripts.some((request) => /\/assets\/app\.[0-9a-f]+\.js$/.test(request.name)))
+  // Its Ge'ez and Latin letters were painted with the faces written into the page.
+  assert.equal(seen.facesAtPaint, 2)
+  assert.equal(await username.isEditable(), true)
+  await context.close()
+})
+
 test('protected routes send a signed-out visitor to /login', async () => {
   const { context, page } = await openPage()
   await page.goto(`${server.url}/members`)

@@ -69,6 +69,8 @@ test('Chromium finds the app installable and the banner shows on /login', async 
       if (viewport === WIDE && theme === 'light') {
         const cdp = await context.newCDPSession(page)
         await controlledByServiceWorker(page)
+        // The drawn page links its manifest once it has painted (decision 0376).
+        await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' })
         const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
           installabilityErrors: { errorId: string }[]
         }

@@ -5,6 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
 import type { Compiler, Configuration, ResolveOptions, RuleSetRule } from 'webpack'
+import { START_APP_SCRIPT } from '../src/server/platform/startAppScript'
+import { inlineFontStyle } from './loginFont'
 
 /** Where the Node build goes: outside the served folder, one place per client output folder. */
 export const drawnLoginDir = (dist: string) =>
@@ -46,6 +48,33 @@ export const prerender = (
   optimization: { minimize: false },
   performance: { hints: false },
 })
+
+/**
+ * What the page would ask for before its first paint and needs only after it: the touch icon,
+ * the manifest and the preloads of the app's fonts (the next screen's letters). The tab icon
+ * stays: without one, Chromium asks for /favicon.ico as the page loads.
+ */
+const ASKED_BEFORE_PAINT =
+  /<link rel="(?:apple-touch-icon|manifest)"[^>]*>|<link rel="preload" href="[^"]+" as="font"[^>]*>/g
+
+/**
+ * login.html's start (decision 0376): the app's script tags become the inline starter's
+ * data-scripts, in their order, and the links it holds back wait in a template; the starter
+ * adds both once the page has painted.
+ */
+function startAfterPaint(page: string) {
+  const tags = /<script defer="defer" src="([^"]+)"><\/script>/g
+  const scripts = [...page.matchAll(tags)].map((match) => match[1])
+  const held = page.match(ASKED_BEFORE_PAINT) ?? []
+  if (!scripts.length || held.length !== 4) {
+    throw new Error("login.html: expected the app's scripts, touch icon, manifest and fonts")
+  }
+  const starter = `<template id="after-paint">${held.join('')}</template><script data-scripts="${scripts.join(' ')}">${START_APP_SCRIPT}</script>`
+  return page
+    .replace(tags, '')
+    .replace(ASKED_BEFORE_PAINT, '')
+    .replace('</head>', () => `${starter}</head>`)
+}
 
 /**
  * Draws the sign-in page into login.html: runs the Node build of src/app/prerender (React's
@@ -90,8 +119,11 @@ export class DrawnLoginPlugin {
           data.html = data.html.replace(link, () => inline(file))
         }
         const routeStyles = files('login').map(inline).join('')
-        data.html = data.html
-          .replace('</head>', () => `${routeStyles}</head>`)
+        // The page's letters come inline (decision 0376); the app's fonts follow the paint.
+        const page = startAfterPaint(data.html)
+        const fontStyle = await inlineFontStyle(html, `${page}${routeStyles}${css}`)
+        data.html = page
+          .replace('</head>', () => `${routeStyles}${fontStyle}</head>`)
           // Before the app's own stylesheets, as antd's run-time styles are, so those still win.
           .replace('</title>', () => `</title><style id="${LOGIN_STYLE_ID}">${css}</style>`)
           .replace(

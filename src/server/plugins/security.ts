@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { START_APP_SCRIPT_SOURCE } from '../platform/startAppScript'
 
-// No inline script; antd's CSS-in-JS needs inline styles. blob:/data: serve photo
-// previews, the camera stream and the id card's embedded images.
+// No inline script but the sign-in page's starter, by its hash; antd's CSS-in-JS needs inline
+// styles. blob:/data: serve photo previews, the camera stream and the id card's images.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${START_APP_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { START_APP_SCRIPT } from '../../platform/startAppScript'
 import { expectJsonNotFound } from '../../testing/responses'
 import { buildTestApp, createTestDatabase, testAppPerFile } from '../../testing/testApp'
 
@@ -70,8 +72,10 @@ describe('security headers', () => {
   ] as const)('are on %s %s', async (method, url) => {
     const res = await ctx.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })
     const csp = directives(String(res.headers['content-security-policy']))
-    // Scripts from the app's origin only: no inline script at all.
-    expect(csp.get('script-src')).toEqual(["'self'"])
+    // Scripts from the app's origin only, and one inline script: the sign-in page's starter,
+    // allowed by the SHA-256 of its text (decision 0376).
+    const starter = createHash('sha256').update(START_APP_SCRIPT, 'utf8').digest('base64')
+    expect(csp.get('script-src')).toEqual(["'self'", `'sha256-${starter}'`])
     expect(csp.get('default-src')).toEqual(["'self'"])
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
     expect(csp.get('object-src')).toEqual(["'none'"])
