@@ -1,13 +1,16 @@
 // npm run bench:login-lcp: cold /login's first and largest contentful paint beside a static
-// HTML page's, in one run (issue 42, docs/performance.md "Sign-in screen"). Each load gets a
-// fresh Chromium (playwright-core, /usr/bin/chromium) with a phone's screen and touch and the CPU
-// slowed 4× through the DevTools protocol; the pages alternate; medians of LCP_RUNS (5).
+// HTML page's, in one run (issue 42, docs/performance.md "Sign-in screen"), two ways per load:
+//   lighthouse  Lighthouse 12's mobile profile (simulated slow 4G, 4× CPU), the issue's measure;
+//   devtools    a fresh Chromium (playwright-core) with a phone's screen, the CPU slowed 4×
+//               through the DevTools protocol, no network throttling: the paint as timed.
+// Each load gets a fresh Chromium; the pages alternate; medians of LCP_RUNS (5).
 // Other builds given as arguments (`npm run bench:login-lcp -- /tmp/dist-before`) are measured
 // in the same turns, so a change is judged against the same moments of the machine's load.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { chromium, devices } from 'playwright-core'
+import puppeteer from 'puppeteer-core'
 import { CHROMIUM, CHROMIUM_ARGS, type RunningServer, startServer } from '../e2e/support'
 
 const RUNS = Math.max(1, Number(process.env.LCP_RUNS ?? 5) || 5)
@@ -65,6 +68,28 @@ async function measure(url: string): Promise<Paint> {
   }
 }
 
+/** Lighthouse's mobile navigation (its defaults: simulated throttling) in a fresh Chromium. */
+async function lighthouse(url: string): Promise<Paint> {
+  const { navigation } = await import('lighthouse')
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  try {
+    const result = await navigation(await browser.newPage(), url)
+    const audits = result?.lhr.audits
+    const fcp = audits?.['first-contentful-paint'].numericValue
+    const lcp = audits?.['largest-contentful-paint'].numericValue
+    if (fcp === undefined || lcp === undefined) throw new Error(`Lighthouse: no paint on ${url}`)
+    const details = audits?.['largest-contentful-paint-element'].details as
+      { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined
+    const selector = details?.items?.[0]?.items?.[0]?.node?.selector ?? ''
+    return { fcp, lcp, element: selector.split(' > ').slice(-2).join(' > ') }
+  } finally {
+    await browser.close()
+  }
+}
+
+const METHODS = { lighthouse, devtools: measure } as const
+type Method = keyof typeof METHODS
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
@@ -87,30 +112,35 @@ async function main() {
       servers.push(server)
       pages.push({ name: dist ? `/login ${dist}` : '/login', url: `${server.url}/login` })
     }
-    const results = new Map<string, Paint[]>(pages.map(({ name }) => [name, []]))
+    const methods = Object.keys(METHODS) as Method[]
+    const results = new Map<string, Paint[]>(
+      methods.flatMap((method) => pages.map(({ name }) => [`${method} ${name}`, []])),
+    )
     for (let run = 1; run <= RUNS; run += 1) {
       // Each run starts with another page, so none always loads first after a pause.
       const turn = pages.map((_, i) => pages[(i + run - 1) % pages.length])
       for (const { name, url } of turn) {
-        const paint = await measure(url)
-        results.get(name)!.push(paint)
-        console.log(
-          `run ${run} ${name}: FCP ${paint.fcp.toFixed(0)} ms, LCP ${paint.lcp.toFixed(0)} ms (${paint.element})`,
-        )
+        for (const method of methods) {
+          const paint = await METHODS[method](url)
+          results.get(`${method} ${name}`)!.push(paint)
+          console.log(
+            `run ${run} ${method} ${name}: FCP ${paint.fcp.toFixed(0)} ms, LCP ${paint.lcp.toFixed(0)} ms (${paint.element})`,
+          )
+        }
       }
     }
-    const floorLcp = median(results.get('floor')!.map((p) => p.lcp))
-    console.log(
-      `\nmedians of ${RUNS} (range), ${CPU_SLOWDOWN}x CPU, ${PHONE.viewport.width} px phone:`,
-    )
-    for (const [name, paints] of results) {
-      const fcp = paints.map((p) => p.fcp)
-      const lcp = paints.map((p) => p.lcp)
-      console.log(
-        `${name}: FCP ${median(fcp).toFixed(0)} ms, LCP ${median(lcp).toFixed(0)} ms ` +
-          `(${Math.min(...lcp).toFixed(0)}–${Math.max(...lcp).toFixed(0)}), ` +
-          `${(median(lcp) / floorLcp).toFixed(2)}x the floor's LCP`,
-      )
+    console.log(`\nmedians of ${RUNS} (range), ${CPU_SLOWDOWN}x CPU, a phone's screen:`)
+    for (const method of methods) {
+      const floorLcp = median(results.get(`${method} floor`)!.map((p) => p.lcp))
+      for (const { name } of pages) {
+        const paints = results.get(`${method} ${name}`)!
+        const lcp = paints.map((p) => p.lcp)
+        console.log(
+          `${method} ${name}: FCP ${median(paints.map((p) => p.fcp)).toFixed(0)} ms, ` +
+            `LCP ${median(lcp).toFixed(0)} ms (${Math.min(...lcp).toFixed(0)}–${Math.max(...lcp).toFixed(0)}), ` +
+            `${(median(lcp) / floorLcp).toFixed(2)}x the floor's LCP`,
+        )
+      }
     }
   } finally {
     for (const server of servers) await server.stop()
