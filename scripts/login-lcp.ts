@@ -1,5 +1,5 @@
 // npm run bench:login-lcp: cold /login's first and largest contentful paint beside a static
-// HTML page's, in one run (issue 42, docs/performance.md "Sign-in screen"), two ways per load:
+// HTML page's, in one run (issue 42, docs/performance.md "Sign-in page"), two ways per load:
 //   lighthouse  Lighthouse 12's mobile profile (simulated slow 4G, 4× CPU), the issue's measure;
 //   devtools    a fresh Chromium (playwright-core) with a phone's screen, the CPU slowed 4×
 //               through the DevTools protocol, no network throttling: the paint as timed.

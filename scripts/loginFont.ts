@@ -4,12 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import subsetFont from 'subset-font'
-import { isEthiopic, unicodeRange } from './subset-ui-font'
-
-const FILES = path.resolve(
-  __dirname,
-  '../node_modules/@fontsource-variable/noto-sans-ethiopic/files',
-)
+import { isEthiopic, PACKAGE_FONTS, unicodeRange } from './subset-ui-font'
 
 /** The Latin face's unicode-range (fontsource's latin subset); the rest is another file. */
 const inLatinFace = (cp: number) =>
@@ -49,7 +44,7 @@ export function paintedCodePoints(markup: string, css: string): number[] {
 
 async function face(file: string, points: number[]) {
   const font = await subsetFont(
-    fs.readFileSync(path.join(FILES, file)),
+    fs.readFileSync(path.join(PACKAGE_FONTS, file)),
     String.fromCodePoint(...points),
     { targetFormat: 'woff2', variationAxes: { wght: { min: 400, max: 600 } } },
   )

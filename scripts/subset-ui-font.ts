@@ -16,6 +16,8 @@ import subsetFont from 'subset-font'
 
 const ROOT = path.resolve(__dirname, '..')
 const FILES = 'node_modules/@fontsource-variable/noto-sans-ethiopic/files'
+/** The font package's files: the full faces every subset is cut from. */
+export const PACKAGE_FONTS = path.join(ROOT, FILES)
 export const FONT_DIR = path.join(ROOT, 'src/app/fonts')
 export const SUBSET_FILE = 'noto-sans-ethiopic-ui.woff2'
 
@@ -93,7 +95,7 @@ async function main() {
     for (let cp = lo; cp <= hi; cp += 1) if (!used.has(cp)) rest.push(cp)
 
   const full = fs.readFileSync(
-    path.join(ROOT, FILES, 'noto-sans-ethiopic-ethiopic-wght-normal.woff2'),
+    path.join(PACKAGE_FONTS, 'noto-sans-ethiopic-ethiopic-wght-normal.woff2'),
   )
   // harfbuzz keeps the weight axis: the interface uses several weights of one variable font.
   const subset = await subsetFont(full, String.fromCodePoint(...points), { targetFormat: 'woff2' })
