@@ -15,10 +15,10 @@ import {
   openPage,
   pickOption,
   server,
+  showingPage,
   signIn,
   t,
   useServerAndBrowser,
-  waitShowingPage,
   WIDE,
 } from './support'
 
@@ -48,7 +48,9 @@ async function voidIn(page: Page, amount: string) {
   const line = page.locator('.dues-payment').filter({ hasText: amount })
   await line.getByRole('button', { name: t('en', 'paymentVoid') }).click()
   const dialog = page.getByRole('dialog')
-  await dialog.locator('#void-reason').fill('Counted twice')
+  const reason = dialog.locator('#void-reason')
+  await reason.fill('Counted twice')
+  assert.equal(await reason.inputValue(), 'Counted twice', 'the dialog holds the typed reason')
   await dialog.getByRole('button', { name: t('en', 'paymentVoid') }).click()
 }
 
@@ -111,10 +113,17 @@ test('a clerk counts the day per method and fund and closes it; only an admin vo
 
     // The clerk's own Void now meets the closed day, said in the clerk's words.
     await openDuesTab(page, 'en', memberId)
-    const answer = page.waitForResponse((r) => r.url().endsWith(`/api/payments/${cashId}/void`))
-    await voidIn(page, '100.00')
-    assert.equal((await answer).status(), 403, 'the server refuses the clerk')
-    await waitShowingPage(page, page.getByRole('dialog').getByText(t('en', 'paymentVoidDayClosed')))
+    await showingPage(page, async () => {
+      // Longer than a step's own wait, so that a step that cannot be done is the error reported.
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(`/api/payments/${cashId}/void`), {
+          timeout: 45_000,
+        }),
+        voidIn(page, '100.00'),
+      ])
+      assert.equal(answer.status(), 403, 'the server refuses the clerk')
+      await page.getByRole('dialog').getByText(t('en', 'paymentVoidDayClosed')).waitFor()
+    })
   } finally {
     await context.close()
   }

@@ -159,20 +159,37 @@ export async function nextStep(page: Page, step: number) {
 }
 
 /** Waits for a locator; a timeout says where the page was and what it showed. */
-export async function waitShowingPage(page: Page, locator: Locator) {
+/** What each page reported going wrong (uncaught errors, console errors), for failure reports. */
+const pageTrouble = new WeakMap<Page, string[]>()
+
+/**
+ * Runs a step; if it fails, the error also says where the page was, what it showed and what it
+ * reported going wrong, so that a failure seen only in CI names its cause.
+ */
+export async function showingPage<T>(page: Page, step: () => Promise<T>): Promise<T> {
   try {
-    await locator.waitFor()
+    return await step()
   } catch (error) {
     const shown = await page
       .locator('body')
       .innerText()
       .catch(() => '(unreadable)')
+    const dialogs = await page
+      .locator('[role=dialog]:visible, [role=alertdialog]:visible')
+      .allInnerTexts()
+      .catch(() => [])
+    const trouble = pageTrouble.get(page) ?? []
     throw new Error(
-      `${(error as Error).message}\nat ${page.url()}, showing:\n${shown.slice(0, 1500)}`,
+      `${(error as Error).message}\nat ${page.url()}, showing:\n${shown.slice(0, 1500)}` +
+        (dialogs.length ? `\nin dialogs:\n${dialogs.join('\n--\n')}` : '\nno dialog open') +
+        (trouble.length ? `\nthe page reported:\n${trouble.slice(-10).join('\n')}` : ''),
       { cause: error },
     )
   }
 }
+
+export const waitShowingPage = (page: Page, locator: Locator) =>
+  showingPage(page, () => locator.waitFor())
 
 export const NARROW = { width: 375, height: 812 }
 export const WIDE = { width: 1280, height: 800 }
@@ -214,6 +231,12 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(inBrowser, options)
   const page = await context.newPage()
+  const trouble: string[] = []
+  page.on('pageerror', (error) => trouble.push(`uncaught: ${error.message}`))
+  page.on('console', (line) => {
+    if (line.type() === 'error') trouble.push(`console: ${line.text()}`)
+  })
+  pageTrouble.set(page, trouble)
   return { context, page }
 }
 
