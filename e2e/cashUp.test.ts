@@ -46,8 +46,10 @@ async function record(page: Page, form: Locator) {
 /** Presses Void on the Dues tab's payment of this amount and gives the reason. */
 async function voidIn(page: Page, amount: string) {
   const line = page.locator('.dues-payment').filter({ hasText: amount })
+  const number = await line.locator('.receipt-number').innerText()
   await line.getByRole('button', { name: t('en', 'paymentVoid') }).click()
-  const dialog = page.getByRole('dialog')
+  // Named, so that a press that opened another payment's dialog fails here and says so.
+  const dialog = page.getByRole('dialog', { name: t('en', 'paymentVoidTitle', { number }) })
   const reason = dialog.locator('#void-reason')
   await reason.fill('Counted twice')
   assert.equal(await reason.inputValue(), 'Counted twice', 'the dialog holds the typed reason')

@@ -98,6 +98,9 @@ export async function openDuesTab(page: Page, lang: Language, memberId: number) 
   await navigate(page, `/member/${memberId}`)
   await page.getByRole('tab', { name: t(lang, 'duesTab'), exact: true }).click()
   await page.locator('.dues-strip').waitFor()
+  // The family and history cards below load on their own; a skeleton that gives way to shorter
+  // content can move the tab under a press, which then lands beside its button.
+  await page.locator('.ant-skeleton').first().waitFor({ state: 'detached' })
 }
 
 /** Opens the payment form and types the amount; returns the form. */
