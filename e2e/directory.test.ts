@@ -16,6 +16,7 @@ import {
   pressSettled,
   screenshot,
   server,
+  showingPage,
   signIn,
   t,
   useServerAndBrowser,
@@ -454,15 +455,20 @@ async function deleteStep({ lang, remove }: Run, page: Page) {
   await button(page, lang, 'deleteMember').click()
   const confirm = page.getByRole('dialog')
   await confirm.getByText(t(lang, 'deleteConfirm'), { exact: true }).waitFor()
-  const deleted = page.waitForResponse(
-    (res) => res.request().method() === 'DELETE' && /\/api\/members\/\d+$/.test(res.url()),
-  )
-  // Pressed once the dialog has zoomed in: a press during the zoom can miss the moving button.
-  await pressSettled(
-    confirm.getByRole('button', { name: t(lang, 'delete'), exact: true }),
-    '.ant-modal-wrap',
-  )
-  assert.equal((await deleted).status(), 204, 'the server deleted the member')
+  await showingPage(page, async () => {
+    const [deleted] = await Promise.all([
+      page.waitForResponse(
+        (res) => res.request().method() === 'DELETE' && /\/api\/members\/\d+$/.test(res.url()),
+        { timeout: 45_000 },
+      ),
+      // Pressed once the dialog has zoomed in: a press during the zoom can miss the moving button.
+      pressSettled(
+        confirm.getByRole('button', { name: t(lang, 'delete'), exact: true }),
+        '.ant-modal-wrap',
+      ),
+    ])
+    assert.equal(deleted.status(), 204, 'the server deleted the member')
+  })
   await page.waitForURL(/\/members$/)
   adminMembers.delete(remove)
   await expectNoMatch(page, lang, FIRST_NAMES[remove])

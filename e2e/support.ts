@@ -13,6 +13,7 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core'
 import CHROMIUM_FLAGS from '../scripts/chromium-flags.json'
 import { freePort, startServerProcess } from '../scripts/serverProcess'
@@ -161,6 +162,8 @@ export async function nextStep(page: Page, step: number) {
 /** Waits for a locator; a timeout says where the page was and what it showed. */
 /** What each page reported going wrong (uncaught errors, console errors), for failure reports. */
 const pageTrouble = new WeakMap<Page, string[]>()
+/** Each page's API requests and how they ended, so a report says whether a press sent one. */
+const pageRequests = new WeakMap<Page, Map<Request, string>>()
 
 /**
  * Runs a step; if it fails, the error also says where the page was, what it showed and what it
@@ -182,7 +185,8 @@ export async function showingPage<T>(page: Page, step: () => Promise<T>): Promis
     throw new Error(
       `${(error as Error).message}\nat ${page.url()}, showing:\n${shown.slice(0, 1500)}` +
         (dialogs.length ? `\nin dialogs:\n${dialogs.join('\n--\n')}` : '\nno dialog open') +
-        (trouble.length ? `\nthe page reported:\n${trouble.slice(-10).join('\n')}` : ''),
+        (trouble.length ? `\nthe page reported:\n${trouble.slice(-10).join('\n')}` : '') +
+        `\nits last API requests:\n${[...(pageRequests.get(page)?.values() ?? [])].slice(-10).join('\n')}`,
       { cause: error },
     )
   }
@@ -237,6 +241,20 @@ export async function openPage(
     if (line.type() === 'error') trouble.push(`console: ${line.text()}`)
   })
   pageTrouble.set(page, trouble)
+  const requests = new Map<Request, string>()
+  const api = (request: Request) => new URL(request.url()).pathname.startsWith('/api/')
+  const said = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`
+  page.on('request', (request) => {
+    if (api(request)) requests.set(request, `${said(request)} (no answer yet)`)
+  })
+  page.on('response', (response) => {
+    const request = response.request()
+    if (api(request)) requests.set(request, `${said(request)} → ${response.status()}`)
+  })
+  page.on('requestfailed', (request) => {
+    if (api(request)) requests.set(request, `${said(request)} → ${request.failure()?.errorText}`)
+  })
+  pageRequests.set(page, requests)
   return { context, page }
 }
 
