@@ -138,7 +138,9 @@ for (const lang of ['en', 'am'] as const) {
     await page.emulateMedia({ media: 'print' })
     assert.equal(await page.locator('.top-bar').isVisible(), false)
     assert.equal(await page.locator('.report-controls').isVisible(), false)
+    // The logo comes with the church profile, its own request: waited for, then checked.
     const logo = page.getByRole('img', { name: t(lang, 'reportChurchLogo') })
+    await logo.waitFor()
     assert.equal(await logo.isVisible(), true)
     assert.match((await logo.getAttribute('src')) ?? '', /^data:image\/png;base64,/)
     // Loaded and drawn, not a broken image.
