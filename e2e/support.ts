@@ -159,15 +159,39 @@ export async function nextStep(page: Page, step: number) {
     .waitFor()
 }
 
-/** Waits for a locator; a timeout says where the page was and what it showed. */
-/** What each page reported going wrong (uncaught errors, console errors), for failure reports. */
-const pageTrouble = new WeakMap<Page, string[]>()
-/** Each page's API requests and how they ended, so a report says whether a press sent one. */
-const pageRequests = new WeakMap<Page, Map<Request, string>>()
+/** What a watched page reported going wrong, and its API requests with how each ended. */
+interface PageLog {
+  trouble: string[]
+  requests: Map<Request, string>
+}
+const pageLogs = new WeakMap<Page, PageLog>()
+
+/** Keeps a page's uncaught and console errors and its API requests for failure reports. */
+function watch(page: Page) {
+  const log: PageLog = { trouble: [], requests: new Map() }
+  const api = (request: Request) => new URL(request.url()).pathname.startsWith('/api/')
+  const said = (request: Request, how: string) =>
+    log.requests.set(request, `${request.method()} ${new URL(request.url()).pathname} ${how}`)
+  page.on('pageerror', (error) => log.trouble.push(`uncaught: ${error.message}`))
+  page.on('console', (line) => {
+    if (line.type() === 'error') log.trouble.push(`console: ${line.text()}`)
+  })
+  page.on('request', (request) => {
+    if (api(request)) said(request, '(no answer yet)')
+  })
+  page.on('response', (response) => {
+    if (api(response.request())) said(response.request(), `→ ${response.status()}`)
+  })
+  page.on('requestfailed', (request) => {
+    if (api(request)) said(request, `→ ${request.failure()?.errorText}`)
+  })
+  pageLogs.set(page, log)
+}
 
 /**
- * Runs a step; if it fails, the error also says where the page was, what it showed and what it
- * reported going wrong, so that a failure seen only in CI names its cause.
+ * Runs a step; if it fails, the error also says where the page was, what it showed, its open
+ * dialogs and (for a page from openPage) its errors and last API requests, so that a failure
+ * seen only in CI names its cause.
  */
 export async function showingPage<T>(page: Page, step: () => Promise<T>): Promise<T> {
   try {
@@ -181,17 +205,19 @@ export async function showingPage<T>(page: Page, step: () => Promise<T>): Promis
       .locator('[role=dialog]:visible, [role=alertdialog]:visible')
       .allInnerTexts()
       .catch(() => [])
-    const trouble = pageTrouble.get(page) ?? []
+    const log = pageLogs.get(page)
+    const last = (lines: Iterable<string>) => [...lines].slice(-10).join('\n')
     throw new Error(
       `${(error as Error).message}\nat ${page.url()}, showing:\n${shown.slice(0, 1500)}` +
         (dialogs.length ? `\nin dialogs:\n${dialogs.join('\n--\n')}` : '\nno dialog open') +
-        (trouble.length ? `\nthe page reported:\n${trouble.slice(-10).join('\n')}` : '') +
-        `\nits last API requests:\n${[...(pageRequests.get(page)?.values() ?? [])].slice(-10).join('\n')}`,
+        (log?.trouble.length ? `\nthe page reported:\n${last(log.trouble)}` : '') +
+        (log ? `\nits last API requests:\n${last(log.requests.values())}` : ''),
       { cause: error },
     )
   }
 }
 
+/** Waits for a locator; a timeout says where the page was and what it showed. */
 export const waitShowingPage = (page: Page, locator: Locator) =>
   showingPage(page, () => locator.waitFor())
 
@@ -235,26 +261,7 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(inBrowser, options)
   const page = await context.newPage()
-  const trouble: string[] = []
-  page.on('pageerror', (error) => trouble.push(`uncaught: ${error.message}`))
-  page.on('console', (line) => {
-    if (line.type() === 'error') trouble.push(`console: ${line.text()}`)
-  })
-  pageTrouble.set(page, trouble)
-  const requests = new Map<Request, string>()
-  const api = (request: Request) => new URL(request.url()).pathname.startsWith('/api/')
-  const said = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`
-  page.on('request', (request) => {
-    if (api(request)) requests.set(request, `${said(request)} (no answer yet)`)
-  })
-  page.on('response', (response) => {
-    const request = response.request()
-    if (api(request)) requests.set(request, `${said(request)} → ${response.status()}`)
-  })
-  page.on('requestfailed', (request) => {
-    if (api(request)) requests.set(request, `${said(request)} → ${request.failure()?.errorText}`)
-  })
-  pageRequests.set(page, requests)
+  watch(page)
   return { context, page }
 }
 
