@@ -12,6 +12,7 @@ import {
   openLoginUnderServiceWorker,
   registerMinimal,
   restartSharedServer,
+  stopSharedServer,
   server,
   browser,
   screenshot,
@@ -113,7 +114,7 @@ test('offline with the server stopped: two registrations with photos survive a r
   await signIn(page, server.url)
   // Both kinds of offline: the browser's, and no server at all behind it.
   await context.setOffline(true)
-  await server.stop()
+  await stopSharedServer()
   const names = ['Queuedone', 'Queuedtwo']
   for (const [i, name] of names.entries()) {
     await registerMinimal(page, name, takeCameraPhoto)

@@ -14,6 +14,7 @@ import {
   openLoginUnderServiceWorker,
   registerMinimal,
   restartSharedServer,
+  stopSharedServer,
   server,
   screenshot,
   useServerAndBrowser,
@@ -65,7 +66,7 @@ test('offline sign-in after an online one, a queued registration, then sent afte
   assert.equal(await verifierKept(page), 'verifier')
 
   // No server at all; the reload ends the session (spec 2.1) and the app opens from the cache.
-  await server.stop()
+  await stopSharedServer()
   await page.reload()
   await page.waitForURL(/\/login$/)
 
