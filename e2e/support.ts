@@ -523,7 +523,7 @@ export async function registerMinimal(
     'member-preferred_contact_method',
     option('preferred_contact_method', 'sms'),
   )
-  // Seen once in CI: no Submit here for 30 s. The report says which step the wizard showed.
+  // A Submit that never shows fails with the page's text, which names the step it was on.
   await showingPage(page, () =>
     page.getByRole('button', { name: t('en', 'submit'), exact: true }).click(),
   )
