@@ -61,7 +61,9 @@ for (const { lang, theme, viewport } of RUNS) {
       { viewport, language: lang, theme },
       async (page, check) => {
         await page.goto(`${server.url}/login`)
-        await page.locator('#login-username').waitFor()
+        // The drawn page's Sign in stays disabled till React takes the form over, then fades to
+        // its enabled colours: a check before that reads a half-faded button.
+        await page.locator('form button[type=submit]:enabled').waitFor()
         await check('login')
 
         await signIn(page)
