@@ -107,36 +107,6 @@ function NumberFilter({
   )
 }
 
-/** A choice among `values`, each worded by the message `${prefix}.${value}`. */
-function ChoiceFilter<K extends string>({
-  id,
-  prefix,
-  values,
-  value,
-  onChange,
-  minWidth,
-}: {
-  id: string
-  prefix: string
-  values: readonly K[]
-  value: K
-  onChange: (value: K) => void
-  minWidth: number
-}) {
-  const { t } = useReportText()
-  return (
-    <Filter id={id} label={t(prefix)}>
-      <Select<K>
-        aria-labelledby={id}
-        value={value}
-        onChange={onChange}
-        style={{ minWidth }}
-        options={messageOptions(values, prefix, t)}
-      />
-    </Filter>
-  )
-}
-
 /** A report's lines, all on one page (paper has no pager), with the report's empty note. */
 function ReportTable<T extends object>({
   empty,
@@ -330,20 +300,22 @@ function PayerChoice({
   value: ReportPayer
   onChange: (payer: ReportPayer) => void
 }) {
+  const { t } = useReportText()
   const funds = useReportFundsQuery()
   const households = (funds.data ?? []).some(
     (f) => f.kind === 'dues' && f.payer === 'household' && f.active,
   )
   if (!households) return null
   return (
-    <ChoiceFilter
-      id="report-payer"
-      prefix="duesReportPayer"
-      values={FUND_PAYERS}
-      value={value}
-      onChange={onChange}
-      minWidth={160}
-    />
+    <Filter id="report-payer" label={t('duesReportPayer')}>
+      <Select<ReportPayer>
+        aria-labelledby="report-payer"
+        value={value}
+        onChange={onChange}
+        style={{ minWidth: 160 }}
+        options={messageOptions(FUND_PAYERS, 'duesReportPayer', t)}
+      />
+    </Filter>
   )
 }
 
@@ -370,14 +342,15 @@ function ArrearsReport() {
             value={minMonths}
             onChange={setMinMonths}
           />
-          <ChoiceFilter
-            id="arrears-sort"
-            prefix="duesReportSort"
-            values={ARREARS_SORTS}
-            value={sort}
-            onChange={setSort}
-            minWidth={200}
-          />
+          <Filter id="arrears-sort" label={t('duesReportSort')}>
+            <Select<ArrearsSort>
+              aria-labelledby="arrears-sort"
+              value={sort}
+              onChange={setSort}
+              style={{ minWidth: 200 }}
+              options={messageOptions(ARREARS_SORTS, 'duesReportSort', t)}
+            />
+          </Filter>
         </Flex>
       }
       download={{
