@@ -29,13 +29,19 @@ const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" ' +
   'fill="#7b1fa2"/><path d="M29 10h6v14h12v6H35v24h-6V30H17v-6h12z" fill="#ffd54f"/></svg>'
 
+/** The church profile's names, printed over the report in the reader's language. */
+const CHURCH_NAMES = { name_am: 'ደብረ ሰላም መድኃኔዓለም', name_en: 'Debre Selam Medhane Alem' }
+
 useServerAndBrowser(async () => {
   const token = await apiToken(server.url)
   const png = await sharp(Buffer.from(LOGO_SVG)).png().toBuffer()
   const saved = await fetch(`${server.url}/api/church`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ logo: `data:image/png;base64,${png.toString('base64')}` }),
+    body: JSON.stringify({
+      ...CHURCH_NAMES,
+      logo: `data:image/png;base64,${png.toString('base64')}`,
+    }),
   })
   assert.equal(saved.status, 200, await saved.text())
   for (const [i, status] of STATUSES.entries()) {
@@ -145,6 +151,7 @@ for (const lang of ['en', 'am'] as const) {
     assert.match((await logo.getAttribute('src')) ?? '', /^data:image\/png;base64,/)
     // Loaded and drawn, not a broken image.
     assert.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    assert.equal(await page.locator('.report-church').textContent(), CHURCH_NAMES[`name_${lang}`])
     await screenshot(page, `home-report-${lang}-print-1280`)
     await context.close()
   })

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
+import { nameIn } from '../../domain'
 import type { ChurchProfile } from '../churchProfile'
 import type { Language } from '../preferences'
-import { nameIn } from './duesText'
 
 /** A printed paper's head from the church profile: logo, name and contact lines. */
 export function ChurchHead({

@@ -26,6 +26,7 @@ import {
   parseMoney,
   todayIso,
   ethiopianYearOf,
+  nameIn,
 } from '../../domain'
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
@@ -39,7 +40,7 @@ import {
   useFundsQuery,
   useUpdateFundMutation,
 } from './duesApi'
-import { duesMonthLabel, nameIn } from './duesText'
+import { duesMonthLabel } from './duesText'
 import { ethiopianMonthName } from '../../domain'
 import './dues.css'
 

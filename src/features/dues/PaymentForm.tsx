@@ -3,7 +3,14 @@ import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
 import { serverMessage, translatedErrorId } from '../../app/api'
-import { formatMinor, minorDigits, parseMoney, PAYMENT_METHODS, todayIso } from '../../domain'
+import {
+  formatMinor,
+  minorDigits,
+  parseMoney,
+  PAYMENT_METHODS,
+  todayIso,
+  nameIn,
+} from '../../domain'
 import { DualCalendarDateInput } from '../memberForm'
 import { selectLanguage } from '../preferences'
 import {
@@ -15,7 +22,7 @@ import {
   useRecordPaymentMutation,
 } from './duesApi'
 import { useHouseholdDuesQuery } from './householdDuesApi'
-import { duesMonthLabel, nameIn } from './duesText'
+import { duesMonthLabel } from './duesText'
 import { ledgerFromStrips, pickableMonths, previewAllocation, previewYears } from './paymentPreview'
 import './dues.css'
 import { messageOptions } from '../../shared/messageOptions'

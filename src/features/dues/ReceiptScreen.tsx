@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { amountInWords, formatDate, formatMinor, minorDigits } from '../../domain'
+import { amountInWords, formatDate, formatMinor, minorDigits, nameIn } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
 import { qrPath } from '../idcard'
 import {
@@ -16,7 +16,7 @@ import {
 import { type ChurchProfile, useChurchQuery } from '../churchProfile'
 import { type Fund, type Payment, useFundsQuery, usePaymentQuery } from './duesApi'
 import { ChurchHead } from './ChurchHead'
-import { duesMonthIn, nameIn } from './duesText'
+import { duesMonthIn } from './duesText'
 import './paper.css'
 import './receipt.css'
 

@@ -19,6 +19,7 @@ import {
   STATEMENT_PAYMENT_COLUMNS,
   type StatementAnswer,
   todayIso,
+  nameIn,
 } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
 import { useDownload } from '../../shared/useDownload'
@@ -30,7 +31,7 @@ import {
   selectLanguage,
 } from '../preferences'
 import { ChurchHead } from './ChurchHead'
-import { duesMonthGregorianSpan, duesMonthIn, duesMonthLabel, nameIn } from './duesText'
+import { duesMonthGregorianSpan, duesMonthIn, duesMonthLabel } from './duesText'
 import { type StatementArgs, statementPath, useStatementQuery } from './statementApi'
 import './paper.css'
 import './receipt.css'

@@ -44,15 +44,6 @@ export function duesMonthIn(month: string, language: Language, calendar: Calenda
     : duesMonthLabel(month, language)
 }
 
-/** A name kept in three languages: the reader's, else the first one written. */
-export function nameIn(
-  names: { name_am: string; name_en: string; name_om: string },
-  language: Language,
-): string {
-  const own = names[`name_${language}`].trim()
-  return own || names.name_en.trim() || names.name_am.trim() || names.name_om.trim()
-}
-
 /**
  * antd's tag text on its pale tint (green on pale green: 2.2:1) at full text contrast. Inline:
  * antd's own rule for a coloured tag outweighs any plain class selector.

@@ -192,11 +192,23 @@ describe('HomeScreen', () => {
 })
 
 describe('ReportScreen', () => {
-  it('prints the church name the server is set up with over the report', async () => {
-    server.on('GET', '/api/stats', { json: { ...stats, church_name: 'Debre Selam Medhane Alem' } })
+  it("prints the church profile's name over the report, in the reader's language", async () => {
+    server.on('GET', '/api/church', {
+      json: { name_am: 'ደብረ ሰላም መድኃኔዓለም', name_en: 'Debre Selam Medhane Alem', name_om: '' },
+    })
     renderRoute('/home/report', { signedInAs: admin })
     expect(await screen.findByText('Debre Selam Medhane Alem', undefined, SLOW)).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
+  })
+
+  it('prints the Amharic name for an Amharic reader, not the start-up setting', async () => {
+    server.on('GET', '/api/stats', { json: { ...stats, church_name: 'From CHURCH_NAME' } })
+    server.on('GET', '/api/church', {
+      json: { name_am: 'ደብረ ሰላም መድኃኔዓለም', name_en: 'Debre Selam Medhane Alem', name_om: '' },
+    })
+    renderRoute('/home/report', { signedInAs: admin, language: 'am' })
+    expect(await screen.findByText('ደብረ ሰላም መድኃኔዓለም', undefined, SLOW)).toBeInTheDocument()
+    expect(screen.queryByText('From CHURCH_NAME')).not.toBeInTheDocument()
   })
 
   it('quotes the search it was printed for as Amharic does', async () => {

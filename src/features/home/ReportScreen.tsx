@@ -5,9 +5,9 @@ import { Alert, Button, Input, Select, Skeleton, Space } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
-import { FILTER_STATUSES, fullName, type StatusFilter, todayIso } from '../../domain'
+import { FILTER_STATUSES, fullName, nameIn, type StatusFilter, todayIso } from '../../domain'
 import { BrandMark } from '../../shared/BrandMark'
-import { useChurchLogo } from '../churchProfile'
+import { useChurchLogo, useChurchQuery } from '../churchProfile'
 import { LogoPicker } from '../idcard'
 import { formatMemberDate } from '../memberForm'
 import { useRole } from '../auth'
@@ -173,7 +173,9 @@ export default function ReportScreen() {
   const args = useStatsArgs()
   const stats = useMemberStatsQuery(args)
   const today = todayIso()
-  // The church profile's logo, as on the ID cards; admins may change it here too.
+  // The church profile's name and logo, as on the ID cards; admins may change the logo here too.
+  const church = useChurchQuery()
+  const churchName = church.data ? nameIn(church.data, labels.language) : ''
   const [logo, setLogo] = useChurchLogo()
   const filter = [
     status !== 'all' ? labels.status(status) : '',
@@ -223,7 +225,7 @@ export default function ReportScreen() {
           <BrandMark size={48} />
         )}
         <div>
-          {stats.data?.church_name && <p className="report-church">{stats.data.church_name}</p>}
+          {churchName && <p className="report-church">{churchName}</p>}
           <h1 id="report-title" className="report-title">
             <FormattedMessage id="appTitle" /> · <FormattedMessage id="reportTitle" />
           </h1>
