@@ -14,6 +14,7 @@ import {
   nextStep,
   openPage,
   pickOption,
+  screenshot,
   server,
   signInToHome,
   t,
@@ -95,41 +96,60 @@ useServerAndBrowser(async () => {
 /** The wizard's selects: each label matched whole. */
 const pick = (page: Page, id: string, label: string) => pickOption(page, id, label, true)
 
+/** Signed in, on the household page, "Add a family member" in `role`: the wizard opens. */
+async function addFamilyMember(page: Page, lang: Language, role: 'child' | 'relative') {
+  await signInToHome(page)
+  await navigate(page, `/households/${householdId}`)
+  await page.getByRole('heading', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).waitFor()
+  await page.getByRole('button', { name: t(lang, 'addFamilyMember') }).click()
+  await page.getByRole('menuitem', { name: t(lang, `option.household_role.${role}`) }).click()
+  await page.waitForURL(new RegExp(`/registration\\?household=\\d+&role=${role}$`))
+}
+
+/** The first step's choices for a single man born on `birth` (Gregorian); then step 2. */
+async function fillFirstStep(page: Page, lang: Language, birth: string) {
+  await pick(page, 'member-gender', t(lang, 'option.gender.male'))
+  await page.locator('.dual-date .ant-segmented-item').first().click()
+  await page.locator('#member-date_of_birth').fill(birth)
+  await page.keyboard.press('Enter')
+  await pick(page, 'member-marital_status', t(lang, 'option.marital_status.single'))
+  await nextStep(page, 1)
+}
+
+/** From step 2 (prefilled by the household) through the last step, up to Submit. */
+async function fillToSubmit(
+  page: Page,
+  lang: Language,
+  { ministry, education }: { ministry: string; education: string },
+) {
+  const option = (field: string, key: string) => t(lang, `option.${field}.${key}`)
+  await nextStep(page, 2)
+  await nextStep(page, 3)
+  await pick(page, 'member-membership_status', option('membership_status', 'member'))
+  await nextStep(page, 4)
+  await pick(page, 'member-current_ministries', option('current_ministries', ministry))
+  await page.keyboard.press('Escape')
+  await nextStep(page, 5)
+  await pick(page, 'member-highest_education', option('highest_education', education))
+  await nextStep(page, 6)
+  await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'call'))
+}
+
 test('a fourth member of the family is registered from the household, with the names prefilled', async () => {
   const { context, page } = await openPage({ viewport: WIDE, language: 'en' })
   const lang: Language = 'en'
-  const option = (field: string, key: string) => t(lang, `option.${field}.${key}`)
   try {
-    await signInToHome(page)
-    await navigate(page, `/households/${householdId}`)
-    await page.getByRole('heading', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).waitFor()
-    await page.getByRole('button', { name: t(lang, 'addFamilyMember') }).click()
-    await page.getByRole('menuitem', { name: option('household_role', 'child') }).click()
-    await page.waitForURL(/\/registration\?household=\d+&role=child$/)
+    await addFamilyMember(page, lang, 'child')
     // Ethiopian naming: the child's father's name and grandfather's name come from the head.
     await page.locator('#member-middle_name').and(page.locator('[value="አበበ"]')).waitFor()
     assert.equal(await page.locator('#member-last_name').inputValue(), 'ከበደ')
     await page.locator('#member-first_name').fill('ዳዊት')
-    await pick(page, 'member-gender', option('gender', 'male'))
-    await page.locator('.dual-date .ant-segmented-item').first().click()
-    await page.locator('#member-date_of_birth').fill('2014-09-20')
-    await page.keyboard.press('Enter')
-    await pick(page, 'member-marital_status', option('marital_status', 'single'))
-    await nextStep(page, 1)
+    await fillFirstStep(page, lang, '2014-09-20')
     // The household's address and home phone are there.
     assert.equal(await page.locator('#member-phone_primary').inputValue(), '+251111234567')
     assert.equal(await page.locator('#member-sub_city').inputValue(), 'Bole')
     assert.equal(await page.locator('#member-street_address').inputValue(), 'Bole Road 12')
-    await nextStep(page, 2)
-    await nextStep(page, 3)
-    await pick(page, 'member-membership_status', option('membership_status', 'member'))
-    await nextStep(page, 4)
-    await pick(page, 'member-current_ministries', option('current_ministries', 'sundaySchool'))
-    await page.keyboard.press('Escape')
-    await nextStep(page, 5)
-    await pick(page, 'member-highest_education', option('highest_education', 'primary'))
-    await nextStep(page, 6)
-    await pick(page, 'member-preferred_contact_method', option('preferred_contact_method', 'call'))
+    await fillToSubmit(page, lang, { ministry: 'sundaySchool', education: 'primary' })
     await page.getByRole('button', { name: t(lang, 'submit'), exact: true }).click()
     // Linked in its role, back on the household: four members.
     await page.waitForURL(new RegExp(`/households/${householdId}$`), { timeout: 20_000 })
@@ -185,3 +205,45 @@ async function shot(page: Page, name: string) {
   await page.waitForTimeout(300)
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
 }
+
+test('a family member registered while the connection is down joins the household once sent', async () => {
+  const { context, page } = await openPage({ viewport: NARROW, language: 'am' })
+  const lang: Language = 'am'
+  try {
+    await addFamilyMember(page, lang, 'relative')
+    await page.locator('#member-first_name').fill('ሄኖክ')
+    await page.locator('#member-middle_name').fill('ተስፋዬ')
+    await page.locator('#member-last_name').fill('ገብሬ')
+    await fillFirstStep(page, lang, '1980-02-11')
+    await fillToSubmit(page, lang, { ministry: 'choir', education: 'degree' })
+    // The connection drops just before Submit: the registration stays on the device.
+    await context.setOffline(true)
+    await page.getByRole('button', { name: t(lang, 'submit'), exact: true }).click()
+    const joins = t(lang, 'familyJoinsWhenSent')
+      .replace('{household}', 'የአቶ አበበ ከበደ ቤተሰብ')
+      .replace('{role}', t(lang, 'option.household_role.relative'))
+    await page.getByText(joins).waitFor()
+    // A press outside closes the last select's menu, which the Submit press left open.
+    await page.getByRole('heading', { level: 1 }).click()
+    await page.locator('.ant-select-dropdown').last().waitFor({ state: 'hidden' })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'household-member-saved-on-device-am-375')
+    // Back online, the queue sends it, then puts it into the household as a relative.
+    await context.setOffline(false)
+    const relativeOf = async () => {
+      const stored = await apiCall<{ members: { first_name: string; household_role: string }[] }>(
+        token,
+        'GET',
+        `/api/households/${householdId}`,
+      )
+      return stored.members.find((member) => member.first_name === 'ሄኖክ')?.household_role
+    }
+    const deadline = Date.now() + 30_000
+    while ((await relativeOf()) !== 'relative' && Date.now() < deadline) {
+      await page.waitForTimeout(250)
+    }
+    assert.equal(await relativeOf(), 'relative')
+  } finally {
+    await context.close()
+  }
+})

@@ -93,3 +93,7 @@ export const {
   useSetHouseholdMemberMutation,
   useRemoveHouseholdMemberMutation,
 } = householdsApi
+
+/** Puts a member into a household in its role: a registration sent from the offline queue. */
+export const placeInHousehold = (args: MembershipArgs) =>
+  householdsApi.endpoints.setHouseholdMember.initiate(args)

@@ -1,7 +1,11 @@
 import { addListener } from '@reduxjs/toolkit'
+import { App, Button } from 'antd'
 import { useEffect } from 'react'
+import { useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
 import { serverReached } from '../../app/connectionEvents'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { queueEvents, selectQueue, type UnplacedMember } from './offlineSlice'
 import { loadQueue, sendQueue } from './sync'
 
 /** Waits between tries after the server could not be reached: 5 s, 10 s, 20 s … at most 2 min. */
@@ -48,5 +52,45 @@ export function OfflineQueueSync() {
       window.removeEventListener('online', online)
     }
   }, [dispatch, canSend])
+  useUnplacedNotices()
   return null
+}
+
+const noticeKey = (u: UnplacedMember) => `unplaced-${u.householdId}-${u.name}`
+
+/**
+ * A registration sent from the queue that could not join its household stays on screen until
+ * closed: the clerk adds the member by hand, from the household page it links to.
+ */
+function useUnplacedNotices() {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const { notification } = App.useApp()
+  const { unplaced } = useAppSelector(selectQueue)
+  useEffect(() => {
+    for (const member of unplaced) {
+      const close = () => dispatch(queueEvents.placementNoticeClosed(member))
+      notification.warning({
+        key: noticeKey(member),
+        title: intl.formatMessage({ id: 'familyPlacementFailedTitle' }),
+        description: intl.formatMessage({ id: 'familyPlacementFailed' }, { ...member }),
+        duration: 0,
+        onClose: close,
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => {
+              notification.destroy(noticeKey(member))
+              close()
+              void navigate(`/households/${member.householdId}`)
+            }}
+          >
+            {intl.formatMessage({ id: 'familyOpenHousehold' })}
+          </Button>
+        ),
+      })
+    }
+  }, [unplaced, notification, intl, dispatch, navigate])
 }

@@ -52,6 +52,8 @@ const NOT_EVENTS = [
   'editOpened',
   'editClosed',
   'savedNoticeDismissed',
+  'placementFailed',
+  'placementNoticeClosed',
 ]
 
 const reduce = (state: OfflineQueueState, ...actions: { type: string }[]) =>
@@ -138,6 +140,19 @@ describe('the offline queue machine', () => {
   it('ignores the payload of an illegal move', () => {
     const state = reduce(initialQueueState, queueEvents.itemSent('x'), queueEvents.sendStarted(3))
     expect(state).toEqual(initialQueueState)
+  })
+
+  it('keeps each member that could not join its household until its notice is closed', () => {
+    const abebe = { name: 'Abebe', householdId: 5, household: 'Abebe family' }
+    const selam = { name: 'Selam', householdId: 5, household: 'Abebe family' }
+    const state = reduce(
+      initialQueueState,
+      queueEvents.placementFailed(abebe),
+      queueEvents.placementFailed(selam),
+      queueEvents.placementNoticeClosed(abebe),
+    )
+    expect(state.unplaced).toEqual([selam])
+    expect(state.status).toBe('idle')
   })
 
   it('forgets the account’s queue on logout (it stays on the device)', () => {

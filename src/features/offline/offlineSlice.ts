@@ -53,6 +53,14 @@ export interface OfflineQueueState {
   editing: string | null
   /** Saved, but the device's storage is filling up: told now, before a save fails. */
   storageLow: boolean
+  /** Registrations sent from a household that could not join it: the clerk adds them by hand. */
+  unplaced: UnplacedMember[]
+}
+
+export interface UnplacedMember {
+  name: string
+  householdId: number
+  household: string
 }
 
 export const initialQueueState: OfflineQueueState = {
@@ -64,6 +72,7 @@ export const initialQueueState: OfflineQueueState = {
   inFlight: null,
   editing: null,
   storageLow: false,
+  unplaced: [],
 }
 
 const { move } = createMachine<QueueStatus, QueueEvent, OfflineQueueState>(
@@ -145,6 +154,15 @@ const offlineSlice = createSessionSlice({
     },
     savedNoticeDismissed(state) {
       state.lastSaved = null
+    },
+    placementFailed(state, action: PayloadAction<UnplacedMember>) {
+      state.unplaced.push(action.payload)
+    },
+    placementNoticeClosed(state, action: PayloadAction<UnplacedMember>) {
+      const { name, householdId } = action.payload
+      state.unplaced = state.unplaced.filter(
+        (u) => u.name !== name || u.householdId !== householdId,
+      )
     },
   },
   selectors: {

@@ -2,7 +2,15 @@
 // IndexedDB through `idb`: the photo stays a Blob there, never in the Redux store or localStorage.
 import type { DBSchema } from 'idb'
 import { deviceDatabase } from '../../shared/deviceDatabase'
+import type { HouseholdRole } from '../../domain'
 import type { MemberSubmission } from '../members'
+
+/** The household a registration started from (issue 44): joined in its role once it is sent. */
+export interface QueuedHousehold {
+  id: number
+  name: string
+  role: HouseholdRole
+}
 
 export interface QueuedRegistration {
   /** Made on the device; sent as the Idempotency-Key, so a repeat never makes a second member. */
@@ -17,6 +25,7 @@ export interface QueuedRegistration {
   attempts: number
   /** Counts the edits saved: a send's write-back never overwrites a newer edit. */
   revision?: number
+  household?: QueuedHousehold
 }
 
 interface QueueSchema extends DBSchema {

@@ -6,6 +6,7 @@ import type {
 } from '@reduxjs/toolkit/query'
 import type { Member } from '../../domain'
 import { createMemberFormData, type MemberSubmission } from '../members'
+import type { QueuedHousehold } from './queueStore'
 import { outcomeOf, saveToQueue } from './sync'
 
 /** The wizard's answer when the registration was saved on the device instead of sent. */
@@ -32,14 +33,20 @@ const SEND_TIMEOUT_MS = 45_000
  * same key, so a request that did arrive is never made into a second member by the later send.
  */
 export async function sendOrQueue(
-  { values, photo }: { values: MemberSubmission; photo?: File },
+  {
+    values,
+    photo,
+    household,
+  }: { values: MemberSubmission; photo?: File; household?: QueuedHousehold },
   api: BaseQueryApi,
   baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>,
 ): Promise<{ data: Member | QueuedResult } | { error: FetchBaseQueryError }> {
   const id = newClientId()
   // An offline session (issue 42) has no token to send with: the device keeps it for later.
   if ((api.getState() as { auth?: { status?: string } }).auth?.status !== 'signedIn') {
-    const saved = await api.dispatch(saveToQueue({ id, values, photo: photo ?? null }) as never)
+    const saved = await api.dispatch(
+      saveToQueue({ id, values, photo: photo ?? null, household }) as never,
+    )
     if (saved) return { data: { queued: true, id } }
   }
   const result = await baseQuery(
@@ -55,6 +62,8 @@ export async function sendOrQueue(
   )
   if (!result.error) return { data: result.data as Member }
   if (outcomeOf(result.error) !== 'unreachable') return { error: result.error }
-  const saved = await api.dispatch(saveToQueue({ id, values, photo: photo ?? null }) as never)
+  const saved = await api.dispatch(
+    saveToQueue({ id, values, photo: photo ?? null, household }) as never,
+  )
   return saved ? { data: { queued: true, id } } : { error: result.error }
 }

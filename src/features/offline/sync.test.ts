@@ -114,6 +114,55 @@ describe('sendQueue', () => {
   })
 })
 
+describe('a registration begun from a household', () => {
+  const FAMILY = { id: 5, name: 'Abebe family', role: 'child' as const }
+  const requests = () =>
+    fetchMock.mock.calls.map(([request]) => {
+      const { method, url } = request as Request
+      return `${method} ${new URL(url).pathname}`
+    })
+
+  it('joins the household in its role once the member is sent', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration({ ...entry('a', 1, 1), household: FAMILY })
+    fetchMock
+      .mockResolvedValueOnce(json(201, { id: 10 }))
+      .mockResolvedValueOnce(json(200, { id: 5, members: [] }))
+    await expect(store.dispatch(sendQueue())).resolves.toBe('sent')
+    expect(requests()).toEqual(['POST /api/members', 'PUT /api/households/5/members/10'])
+    expect(await (fetchMock.mock.calls[1][0] as Request).json()).toEqual({ role: 'child' })
+    expect(await listRegistrations(1)).toEqual([])
+    expect(selectQueue(store.getState()).unplaced).toEqual([])
+  })
+
+  it('says so when the household refuses it; the sent member is not queued again', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration({ ...entry('a', 1, 1), household: FAMILY })
+    fetchMock
+      .mockResolvedValueOnce(json(201, { id: 10 }))
+      .mockResolvedValueOnce(json(409, { success: false, message: 'Already has a head' }))
+    await store.dispatch(sendQueue())
+    expect(await listRegistrations(1)).toEqual([])
+    expect(selectQueue(store.getState()).unplaced).toEqual([
+      { name: 'Namea Test', householdId: 5, household: 'Abebe family' },
+    ])
+  })
+
+  it('is saved on the device with its household when the server cannot be reached', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    const api = { dispatch: store.dispatch, getState: store.getState } as unknown as BaseQueryApi
+    const baseQuery = async () => ({ error: { status: 'FETCH_ERROR' as const, error: 'x' } })
+    const answer = await sendOrQueue(
+      { values: { first_name: 'Selam' }, household: FAMILY },
+      api,
+      baseQuery,
+    )
+    expect(answer).toMatchObject({ data: { queued: true } })
+    expect((await listRegistrations(1))[0].household).toEqual(FAMILY)
+  })
+})
+
 describe('an edit and a send of the same registration', () => {
   /** The next POST waits for `answer`; its first name is kept to check which version went. */
   function holdNextSend() {

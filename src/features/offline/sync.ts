@@ -1,6 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { serverMessage } from '../../app/api'
 import type { AppThunk } from '../../app/store'
+import { placeInHousehold } from '../households'
 import type { MemberSubmission } from '../members'
 import { downscalePhoto } from './downscalePhoto'
 import { offlineApi } from './offlineApi'
@@ -10,6 +11,7 @@ import {
   getRegistration,
   listRegistrations,
   putRegistration,
+  type QueuedHousehold,
   type QueuedRegistration,
   recordAttempt,
 } from './queueStore'
@@ -83,6 +85,7 @@ export const saveToQueue =
     id: string
     values: MemberSubmission
     photo: Blob | null
+    household?: QueuedHousehold
   }): AppThunk<Promise<string | null>> =>
   async (dispatch, getState) => {
     const owner = ownerOf(getState())
@@ -117,6 +120,26 @@ export const saveToQueue =
     return saved.id
   }
 
+/**
+ * A registration begun from a household joins it once sent. The member exists by now, so a
+ * refusal (the household deleted, or given a head meanwhile) is told, not queued again.
+ */
+async function placeSent(
+  household: QueuedHousehold,
+  memberId: number,
+  name: string,
+  dispatch: Parameters<AppThunk>[0],
+): Promise<void> {
+  const placed = await dispatch(
+    placeInHousehold({ householdId: household.id, memberId, role: household.role }),
+  )
+  if ('error' in placed) {
+    dispatch(
+      queueEvents.placementFailed({ name, householdId: household.id, household: household.name }),
+    )
+  }
+}
+
 /** Sends one entry; records a refusal on the device. */
 async function sendOne(
   entry: QueuedRegistration,
@@ -128,6 +151,10 @@ async function sendOne(
   if (outcome === 'sent') {
     await deleteRegistration(entry.owner, entry.id)
     dispatch(queueEvents.itemSent(entry.id))
+    const memberId = 'data' in result ? result.data?.id : undefined
+    if (entry.household && typeof memberId === 'number') {
+      await placeSent(entry.household, memberId, displayName(entry.values), dispatch)
+    }
   } else if (outcome === 'refused') {
     const message =
       serverMessage('error' in result ? result.error : undefined) ?? 'The server refused it'

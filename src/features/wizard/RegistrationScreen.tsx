@@ -371,6 +371,9 @@ function RegistrationScreen({
     await createMember({
       values: toSubmission(formik.values, user?.username),
       photoId: formik.values.photoId,
+      household: family
+        ? { id: family.household.id, name: family.household.name, role: family.role }
+        : undefined,
     })
   }
 
@@ -431,7 +434,22 @@ function RegistrationScreen({
         <DraftOffer draft={draft.offer} onAccept={draft.accept} onDiscard={draft.discard} />
       )}
       {status === 'succeeded' && savedOnDevice && (
-        <Notice type="info" role="status" titleId="savedOnDevice" className="registration-banner" />
+        <Notice
+          type="info"
+          role="status"
+          titleId="savedOnDevice"
+          description={
+            family &&
+            intl.formatMessage(
+              { id: 'familyJoinsWhenSent' },
+              {
+                household: family.household.name,
+                role: intl.formatMessage({ id: `option.household_role.${family.role}` }),
+              },
+            )
+          }
+          className="registration-banner"
+        />
       )}
       {!editingQueued && <QueueStorageNotice className="registration-banner" />}
       {!editingQueued &&
