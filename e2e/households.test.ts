@@ -14,7 +14,6 @@ import {
   nextStep,
   openPage,
   pickOption,
-  screenshot,
   server,
   signInToHome,
   t,
@@ -227,7 +226,7 @@ test('a family member registered while the connection is down joins the househol
     await page.getByRole('heading', { level: 1 }).click()
     await page.locator('.ant-select-dropdown').last().waitFor({ state: 'hidden' })
     await page.evaluate(() => window.scrollTo(0, 0))
-    await screenshot(page, 'household-member-saved-on-device-am-375')
+    await shot(page, 'household-member-saved-on-device-am-375')
     // Back online, the queue sends it, then puts it into the household as a relative.
     await context.setOffline(false)
     const relativeOf = async () => {
