@@ -227,6 +227,11 @@ test('a family member registered while the connection is down joins the househol
     await page.locator('.ant-select-dropdown').last().waitFor({ state: 'hidden' })
     await page.evaluate(() => window.scrollTo(0, 0))
     await shot(page, 'household-member-saved-on-device-am-375')
+    // The queue names the household it will join.
+    await page.locator('.queue-indicator').click()
+    await page.waitForURL(/\/queue$/)
+    await page.getByText(joins).waitFor()
+    await shot(page, 'household-member-queued-am-375')
     // Back online, the queue sends it, then puts it into the household as a relative.
     await context.setOffline(false)
     const relativeOf = async () => {

@@ -73,6 +73,19 @@ describe('QueueScreen', () => {
     expect(within(rowOf('Abebe Tesfaye')).getByText(/^26 November 2026 \d\d:\d\d$/)).toBeVisible()
   })
 
+  it('names the household a registration joins once sent', async () => {
+    await putRegistration({
+      ...entry('a', 'Abebe'),
+      household: { id: 5, name: 'Kebede family', role: 'relative' },
+    })
+    await putRegistration(entry('bb', 'Hanna'))
+    renderQueue()
+    await screen.findByText('Abebe Tesfaye', undefined, SLOW)
+    const joins = /the member joins Kebede family as/
+    expect(within(rowOf('Abebe Tesfaye')).getByText(joins)).toBeVisible()
+    expect(within(rowOf('Hanna Tesfaye')).queryByText(joins)).not.toBeInTheDocument()
+  })
+
   it('shows the saved time in the Ethiopian calendar when that is the preference', async () => {
     await putRegistration(entry('a', 'Abebe'))
     renderQueue({

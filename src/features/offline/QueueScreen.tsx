@@ -139,6 +139,19 @@ export default function QueueScreen() {
                           { time: <DateTime key="t" value={item.savedAt} /> },
                         )}
                       </div>
+                      {item.household && (
+                        <div>
+                          {intl.formatMessage(
+                            { id: 'familyJoinsWhenSent' },
+                            {
+                              household: item.household.name,
+                              role: intl.formatMessage({
+                                id: `option.household_role.${item.household.role}`,
+                              }),
+                            },
+                          )}
+                        </div>
+                      )}
                       {item.lastError && (
                         <Typography.Text type="danger">
                           {intl.formatMessage({ id: 'queueRefused' }, { message: item.lastError })}

@@ -1,6 +1,7 @@
 import { type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
 import { createSessionSlice } from '../../app/sessionEvents'
 import { rootReducer } from '../../app/store'
+import type { HouseholdRole } from '../../domain'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 
 /**
@@ -34,6 +35,8 @@ export interface QueueItem {
   name: string
   savedAt: string
   lastError: string | null
+  /** The household it joins once sent, when begun from one. */
+  household?: { name: string; role: HouseholdRole }
 }
 
 export type QueueProblem = 'storageFull' | 'saveFailed' | 'unreachable' | null

@@ -51,6 +51,9 @@ export const itemOf = (entry: QueuedRegistration): QueueItem => ({
   name: displayName(entry.values),
   savedAt: entry.savedAt,
   lastError: entry.lastError,
+  ...(entry.household && {
+    household: { name: entry.household.name, role: entry.household.role },
+  }),
 })
 
 const ownerOf = (state: { auth: { user: { id: number } | null } }) => state.auth.user?.id
