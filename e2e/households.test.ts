@@ -95,11 +95,16 @@ useServerAndBrowser(async () => {
 /** The wizard's selects: each label matched whole. */
 const pick = (page: Page, id: string, label: string) => pickOption(page, id, label, true)
 
-/** Signed in, on the household page, "Add a family member" in `role`: the wizard opens. */
-async function addFamilyMember(page: Page, lang: Language, role: 'child' | 'relative') {
+/** Signed in, on a household's page, "Add a family member" in `role`: the wizard opens. */
+async function addFamilyMember(
+  page: Page,
+  lang: Language,
+  role: 'child' | 'relative',
+  household = { id: householdId, name: 'የአቶ አበበ ከበደ ቤተሰብ' },
+) {
   await signInToHome(page)
-  await navigate(page, `/households/${householdId}`)
-  await page.getByRole('heading', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).waitFor()
+  await navigate(page, `/households/${household.id}`)
+  await page.getByRole('heading', { name: household.name }).waitFor()
   await page.getByRole('button', { name: t(lang, 'addFamilyMember') }).click()
   await page.getByRole('menuitem', { name: t(lang, `option.household_role.${role}`) }).click()
   await page.waitForURL(new RegExp(`/registration\\?household=\\d+&role=${role}$`))
@@ -247,6 +252,54 @@ test('a family member registered while the connection is down joins the househol
       await page.waitForTimeout(250)
     }
     assert.equal(await relativeOf(), 'relative')
+  } finally {
+    await context.close()
+  }
+})
+
+test('a queued family member whose household was deleted meanwhile is sent, and the clerk told', async () => {
+  const { context, page } = await openPage({ viewport: WIDE, language: 'en' })
+  const lang: Language = 'en'
+  const household = (await api('POST', '/api/households', { name: 'Bekele family' })) as {
+    id: number
+    name: string
+  }
+  try {
+    await addFamilyMember(page, lang, 'relative', { id: household.id, name: 'Bekele family' })
+    await page.locator('#member-first_name').fill('Yonas')
+    await page.locator('#member-middle_name').fill('Bekele')
+    await page.locator('#member-last_name').fill('Alemu')
+    await fillFirstStep(page, lang, '1985-07-01')
+    await page.locator('#member-phone_primary').fill('+251911000777')
+    await page.locator('#member-street_address').fill('Piassa 4')
+    await page.locator('#member-city').fill('Addis Ababa')
+    await page.locator('#member-state').fill('Addis Ababa')
+    await fillToSubmit(page, lang, { ministry: 'choir', education: 'degree' })
+    await context.setOffline(true)
+    await page.getByRole('button', { name: t(lang, 'submit'), exact: true }).click()
+    await page.getByText(t(lang, 'savedOnDevice')).waitFor()
+    // Another device deletes the household before this one is back online.
+    await api('DELETE', `/api/households/${household.id}`)
+    await context.setOffline(false)
+    const notice = page.locator('.ant-notification-notice', {
+      hasText: t(lang, 'familyPlacementFailedTitle'),
+    })
+    await notice.waitFor({ timeout: 30_000 })
+    assert.match(
+      (await notice.textContent()) ?? '',
+      /Yonas Bekele Alemu was sent from this device but could not be added to Bekele family/,
+    )
+    await shot(page, 'household-member-unplaced-en-1280')
+    // The member was registered once, in no household; the notice opens the household's page.
+    const found = await apiCall<{ items: { id: number; first_name: string }[] }>(
+      token,
+      'GET',
+      '/api/members/search?q=Yonas',
+    )
+    assert.equal(found.items.filter((member) => member.first_name === 'Yonas').length, 1)
+    await notice.getByRole('button', { name: t(lang, 'familyOpenHousehold') }).click()
+    await page.waitForURL(new RegExp(`/households/${household.id}$`))
+    await notice.waitFor({ state: 'detached' })
   } finally {
     await context.close()
   }

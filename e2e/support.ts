@@ -359,12 +359,17 @@ export async function apiCall<T = { id: number }>(
 ): Promise<T> {
   const res = await fetch(`${server.url}${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      // Fastify refuses an empty body said to be JSON (a DELETE's).
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`)
-  return JSON.parse(text) as T
+  // A 204 answers nothing.
+  return (text ? JSON.parse(text) : undefined) as T
 }
 
 /**
