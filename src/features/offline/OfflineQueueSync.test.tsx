@@ -30,7 +30,7 @@ const routes = [
 ]
 
 describe('OfflineQueueSync: a sent registration that could not join its household', () => {
-  const unplaced = { name: 'Selam Abebe', householdId: 5, household: 'Abebe family' }
+  const unplaced = { memberId: 9, name: 'Selam Abebe', householdId: 5, household: 'Abebe family' }
 
   it('stays on screen until the clerk acts, and leads to the household', async () => {
     const { store, router } = renderRoute('/home', {

@@ -56,7 +56,7 @@ export function OfflineQueueSync() {
   return null
 }
 
-const noticeKey = (u: UnplacedMember) => `unplaced-${u.householdId}-${u.name}`
+const noticeKey = (u: UnplacedMember) => `unplaced-${u.memberId}`
 
 /**
  * A registration sent from the queue that could not join its household stays on screen until

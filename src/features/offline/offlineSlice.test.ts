@@ -143,15 +143,19 @@ describe('the offline queue machine', () => {
   })
 
   it('keeps each member that could not join its household until its notice is closed', () => {
-    const abebe = { name: 'Abebe', householdId: 5, household: 'Abebe family' }
-    const selam = { name: 'Selam', householdId: 5, household: 'Abebe family' }
+    const abebe = { memberId: 7, name: 'Abebe', householdId: 5, household: 'Abebe family' }
+    const selam = { memberId: 8, name: 'Selam', householdId: 5, household: 'Abebe family' }
+    // A second registration of the same name is another member, with a notice of its own.
+    const selamAgain = { ...selam, memberId: 9 }
     const state = reduce(
       initialQueueState,
       queueEvents.placementFailed(abebe),
       queueEvents.placementFailed(selam),
+      queueEvents.placementFailed(selamAgain),
       queueEvents.placementNoticeClosed(abebe),
+      queueEvents.placementNoticeClosed(selam),
     )
-    expect(state.unplaced).toEqual([selam])
+    expect(state.unplaced).toEqual([selamAgain])
     expect(state.status).toBe('idle')
   })
 

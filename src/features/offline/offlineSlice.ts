@@ -61,6 +61,8 @@ export interface OfflineQueueState {
 }
 
 export interface UnplacedMember {
+  /** The sent member: two registrations of one name into one household stay two notices. */
+  memberId: number
   name: string
   householdId: number
   household: string
@@ -162,10 +164,7 @@ const offlineSlice = createSessionSlice({
       state.unplaced.push(action.payload)
     },
     placementNoticeClosed(state, action: PayloadAction<UnplacedMember>) {
-      const { name, householdId } = action.payload
-      state.unplaced = state.unplaced.filter(
-        (u) => u.name !== name || u.householdId !== householdId,
-      )
+      state.unplaced = state.unplaced.filter((u) => u.memberId !== action.payload.memberId)
     },
   },
   selectors: {

@@ -144,7 +144,7 @@ describe('a registration begun from a household', () => {
     await store.dispatch(sendQueue())
     expect(await listRegistrations(1)).toEqual([])
     expect(selectQueue(store.getState()).unplaced).toEqual([
-      { name: 'Namea Test', householdId: 5, household: 'Abebe family' },
+      { memberId: 10, name: 'Namea Test', householdId: 5, household: 'Abebe family' },
     ])
   })
 

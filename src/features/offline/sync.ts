@@ -138,7 +138,12 @@ async function placeSent(
   )
   if ('error' in placed) {
     dispatch(
-      queueEvents.placementFailed({ name, householdId: household.id, household: household.name }),
+      queueEvents.placementFailed({
+        memberId,
+        name,
+        householdId: household.id,
+        household: household.name,
+      }),
     )
   }
 }
