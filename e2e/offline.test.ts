@@ -9,6 +9,8 @@ import {
   apiToken,
   membersNamed,
   NARROW,
+  navigate,
+  nextStep,
   openLoginUnderServiceWorker,
   registerMinimal,
   restartSharedServer,
@@ -201,5 +203,49 @@ test('a registration whose answer is lost on the way back is sent again and stor
     .waitFor({ state: 'detached', timeout: 30_000 })
 
   assert.equal((await membersNamed(await apiToken(server.url), name)).length, 1)
+  await context.close()
+})
+
+test('an edit of a registration whose answer was lost reaches the member it made', async () => {
+  const { context, page } = await openLoginUnderServiceWorker({ viewport: WIDE, language: 'en' })
+  await signIn(page, server.url)
+  // The first registration reaches the server and its answer is dropped; later sends find no
+  // connection until the edit is saved.
+  let posts = 0
+  let connected = false
+  const puts: number[] = []
+  await page.route('**/api/members', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    posts += 1
+    if (posts === 1) {
+      await route.fetch()
+      return route.abort('connectionreset')
+    }
+    return connected ? route.continue() : route.abort('internetdisconnected')
+  })
+  page.on('response', (response) => {
+    if (response.request().method() === 'PUT') puts.push(response.status())
+  })
+  const name = 'Editedafterloss'
+  await registerMinimal(page, name)
+  await page.getByText(t('en', 'savedOnDevice')).waitFor()
+
+  await navigate(page, '/queue')
+  const fullName = `${name} Kebede Offline`
+  await page.getByRole('button', { name: t('en', 'queueEditNamed', { name: fullName }) }).click()
+  await page.waitForURL(/\/registration\?queued=/)
+  await page.locator('#member-last_name').fill('Corrected')
+  for (const step of [1, 2, 3, 4, 5, 6]) await nextStep(page, step)
+  connected = true
+  await page.getByRole('button', { name: t('en', 'queueEditSave'), exact: true }).click()
+  for (let waited = 0; puts.length === 0 && waited < 30_000; waited += 250) {
+    await page.waitForTimeout(250)
+  }
+
+  const token = await apiToken(server.url)
+  const found = await membersNamed(token, name)
+  assert.equal(found.length, 1, 'one member, not a second one for the edit')
+  assert.equal((found[0] as { last_name?: string }).last_name, 'Corrected')
+  assert.deepEqual(puts, [200])
   await context.close()
 })

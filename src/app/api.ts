@@ -1,5 +1,5 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
-import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query'
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query'
 import { serverReached, serverUnreachable } from './connectionEvents'
 import { sessionExpired } from './sessionEvents'
 import { TOKEN_KEY } from './token'
@@ -30,11 +30,14 @@ let unreachable = false
  * A 401 on an authenticated call means the session is over (expired or revoked token). A request
  * that gets no answer at all means the server cannot be reached; the next answer, that it can.
  */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+// The response rides along in `meta` (its status, for an endpoint that reads it).
+const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions)
   if (result.error?.status === 'FETCH_ERROR') {
     if (!unreachable && !api.signal.aborted) {

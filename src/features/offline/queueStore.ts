@@ -25,6 +25,13 @@ export interface QueuedRegistration {
   attempts: number
   /** Counts the edits saved: a send's write-back never overwrites a newer edit. */
   revision?: number
+  /**
+   * The revision of the first send that got no answer: the server may have registered that
+   * version, so a later edit is put to the member when a send is answered as a repeat.
+   */
+  unanswered?: number
+  /** The revision whose edit last changed the photo (none: the photo it was saved with). */
+  photoRevision?: number
   household?: QueuedHousehold
 }
 
@@ -80,13 +87,14 @@ export async function deleteRegistration(owner: number, id: string): Promise<boo
 /**
  * Records a try of one registration in one transaction: another attempt, and the server's
  * refusal only when the entry is still the revision that was sent (an edit saved meanwhile is
- * kept whole, refusal cleared, for the next send).
+ * kept whole, refusal cleared, for the next send). A send with no answer marks the revision the
+ * server may hold.
  */
 export async function recordAttempt(
   owner: number,
   id: string,
   sentRevision: number,
-  refusal?: string,
+  answer: { refusal: string } | 'unanswered' | 'signedOut',
 ): Promise<void> {
   const db = await database()
   const tx = db.transaction('registrations', 'readwrite')
@@ -96,7 +104,8 @@ export async function recordAttempt(
     await tx.store.put({
       ...current,
       attempts: current.attempts + 1,
-      ...(refusal !== undefined && unchanged ? { lastError: refusal } : {}),
+      ...(typeof answer === 'object' && unchanged ? { lastError: answer.refusal } : {}),
+      ...(answer === 'unanswered' && { unanswered: current.unanswered ?? sentRevision }),
     })
   }
   await tx.done

@@ -62,8 +62,9 @@ export async function sendOrQueue(
   )
   if (!result.error) return { data: result.data as Member }
   if (outcomeOf(result.error) !== 'unreachable') return { error: result.error }
+  // The request may have reached the server: a later edit is put to the member it made.
   const saved = await api.dispatch(
-    saveToQueue({ id, values, photo: photo ?? null, household }) as never,
+    saveToQueue({ id, values, photo: photo ?? null, household, unanswered: true }) as never,
   )
   return saved ? { data: { queued: true, id } } : { error: result.error }
 }

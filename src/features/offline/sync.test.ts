@@ -265,6 +265,140 @@ describe('an edit and a send of the same registration', () => {
   })
 })
 
+describe('an edit made after a send that got no answer', () => {
+  const calls = () =>
+    fetchMock.mock.calls.map(([request]) => {
+      const { method, url } = request as Request
+      return `${method} ${new URL(url).pathname}`
+    })
+  const partsOf = async (call: number) =>
+    (await (fetchMock.mock.calls[call][0] as Request).clone().formData()) as FormData
+  /** Sent once without an answer (revision 0), then edited: a phone added, the email emptied. */
+  const editedAfterSend = {
+    ...entry('a', 1, 1),
+    values: { first_name: 'Namea', last_name: 'Test', phone_primary: '0911234567' },
+    unanswered: 0,
+    revision: 1,
+  }
+
+  /** The next requests' answers, in order; an Error is a request that got none. */
+  const answerWith = (answers: (Response | Error)[]) => {
+    for (const answer of answers) {
+      if (answer instanceof Error) fetchMock.mockRejectedValueOnce(answer)
+      else fetchMock.mockResolvedValueOnce(answer)
+    }
+  }
+  /** Queues the edited registration and sends the queue against these answers. */
+  async function sendEdited(...answers: (Response | Error)[]) {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(editedAfterSend)
+    answerWith(answers)
+    return { store, outcome: await store.dispatch(sendQueue()) }
+  }
+
+  it('is put to the member that send registered, every field, and the queue is done', async () => {
+    const { outcome } = await sendEdited(
+      json(200, { id: 10, first_name: 'Namea', email: 'old@example.et' }),
+      json(200, { id: 10, first_name: 'Namea' }),
+    )
+    expect(outcome).toBe('sent')
+    expect(calls()).toEqual(['POST /api/members', 'PUT /api/members/10'])
+    const put = await partsOf(1)
+    expect(put.get('phone_primary')).toBe('0911234567')
+    expect(put.get('email')).toBe('')
+    expect(put.get('photo')).toBeNull()
+    expect(await listRegistrations(1)).toEqual([])
+  })
+
+  it('is not put when the send made the member now (201) or nothing changed since', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(editedAfterSend)
+    await putRegistration({ ...entry('b', 1, 2), unanswered: 1, revision: 1 })
+    fetchMock
+      .mockResolvedValueOnce(json(201, { id: 10 }))
+      .mockResolvedValueOnce(json(200, { id: 11 }))
+    await store.dispatch(sendQueue())
+    expect(calls()).toEqual(['POST /api/members', 'POST /api/members'])
+    expect(await listRegistrations(1)).toEqual([])
+  })
+
+  it('stays queued while the edit cannot be put, and is put by the next send', async () => {
+    const { store, outcome } = await sendEdited(
+      json(200, { id: 10 }),
+      new TypeError('Failed to fetch'),
+    )
+    expect(outcome).toBe('unreachable')
+    expect(await getRegistration(1, 'a')).toMatchObject({ unanswered: 0, revision: 1 })
+    answerWith([json(200, { id: 10 }), json(200, {})])
+    await expect(store.dispatch(sendQueue())).resolves.toBe('sent')
+    expect(calls()).toEqual([
+      'POST /api/members',
+      'PUT /api/members/10',
+      'POST /api/members',
+      'PUT /api/members/10',
+    ])
+    expect(await listRegistrations(1)).toEqual([])
+  })
+
+  it('a refused edit (even a 409) stays queued with the server’s message', async () => {
+    await sendEdited(
+      json(200, { id: 10 }),
+      json(409, { success: false, message: 'That number is taken' }),
+    )
+    expect(await getRegistration(1, 'a')).toMatchObject({ lastError: 'That number is taken' })
+  })
+
+  it('keeps the revision of the first send with no answer, not of a refused one', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration({ ...entry('a', 1, 1), revision: 2 })
+    fetchMock.mockResolvedValueOnce(json(400, { success: false, message: 'Bad' }))
+    await store.dispatch(sendQueue('a'))
+    expect((await getRegistration(1, 'a'))?.unanswered).toBeUndefined()
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await store.dispatch(sendQueue('a'))
+    await putRegistration({ ...(await getRegistration(1, 'a'))!, revision: 3 })
+    fetchMock.mockResolvedValueOnce(json(503, { success: false, message: 'busy' }))
+    await store.dispatch(sendQueue('a'))
+    expect(await getRegistration(1, 'a')).toMatchObject({ unanswered: 2, revision: 3 })
+  })
+
+  it('sends the photo only when an edit after that send changed it', async () => {
+    // The photo part is made with the global File; Node's FormData takes only Node's.
+    const nodeFiles = jest
+      .spyOn(globalThis, 'File')
+      .mockImplementation(
+        (bits, name, options) => new NodeFile(bits as never, name, options) as File,
+      )
+    const { store } = setupStore({ signedInAs: ALICE })
+    const photo = (bytes: number[]) =>
+      new NodeFile([new Uint8Array(bytes)], 'me.jpg', { type: 'image/jpeg' }) as File
+    await putRegistration({ ...entry('a', 1, 1), photo: photo([1, 2]), unanswered: 0 })
+    // The editor gives the kept photo back as a new file of the same bytes: not a change.
+    const values = { first_name: 'Namea', last_name: 'Test' }
+    await store.dispatch(updateQueued({ id: 'a', values, photo: photo([1, 2]) }))
+    expect((await getRegistration(1, 'a'))?.photoRevision).toBeUndefined()
+    fetchMock.mockResolvedValueOnce(json(200, { id: 10 })).mockResolvedValueOnce(json(200, {}))
+    await store.dispatch(sendQueue())
+    expect((await partsOf(1)).get('photo')).toBeNull()
+
+    await putRegistration({ ...entry('b', 1, 2), photo: photo([1, 2]), unanswered: 0 })
+    await store.dispatch(updateQueued({ id: 'b', values, photo: photo([3, 4, 5]) }))
+    expect((await getRegistration(1, 'b'))?.photoRevision).toBe(1)
+    fetchMock.mockResolvedValueOnce(json(200, { id: 11 })).mockResolvedValueOnce(json(200, {}))
+    await store.dispatch(sendQueue())
+    expect(((await partsOf(3)).get('photo') as File | null)?.size).toBe(3)
+    nodeFiles.mockRestore()
+  })
+
+  it('is marked on a registration the wizard saved after its own send got no answer', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    const api = { dispatch: store.dispatch, getState: store.getState } as unknown as BaseQueryApi
+    const baseQuery = async () => ({ error: { status: 'TIMEOUT_ERROR' as const, error: 'x' } })
+    await sendOrQueue({ values: { first_name: 'Selam' } }, api, baseQuery)
+    expect((await listRegistrations(1))[0]).toMatchObject({ unanswered: 0, attempts: 0 })
+  })
+})
+
 describe('the device’s storage', () => {
   const persist = jest.fn(async () => true)
   /** A browser whose storage holds `usage` of a 100 MB quota. */

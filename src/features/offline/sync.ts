@@ -2,9 +2,11 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { serverMessage } from '../../app/api'
 import type { AppThunk } from '../../app/store'
 import { placeInHousehold } from '../households'
-import type { MemberSubmission } from '../members'
+import { type Member, MEMBER_INPUT_FIELDS } from '../../domain'
+import { registerFile, releaseFile } from '../../shared/fileRegistry'
+import { membersApi, type MemberSubmission } from '../members'
 import { downscalePhoto } from './downscalePhoto'
-import { offlineApi } from './offlineApi'
+import { offlineApi, photoFile } from './offlineApi'
 import { queueEvents, type QueueItem } from './offlineSlice'
 import {
   deleteRegistration,
@@ -89,6 +91,8 @@ export const saveToQueue =
     values: MemberSubmission
     photo: Blob | null
     household?: QueuedHousehold
+    /** Saved after a send that got no answer: the server may have registered this version. */
+    unanswered?: boolean
   }): AppThunk<Promise<string | null>> =>
   async (dispatch, getState) => {
     const owner = ownerOf(getState())
@@ -101,13 +105,15 @@ export const saveToQueue =
       dispatch(queueEvents.saveFailed('storageFull'))
       return null
     }
+    const { unanswered, ...kept } = entry
     const saved: QueuedRegistration = {
-      ...entry,
+      ...kept,
       photo,
       owner,
       savedAt: new Date().toISOString(),
       lastError: null,
       attempts: 0,
+      ...(unanswered && { unanswered: 0 }),
     }
     try {
       await putRegistration(saved)
@@ -148,28 +154,69 @@ async function placeSent(
   }
 }
 
+/** Edited after a send that got no answer, so the server may hold an older version. */
+const editedSinceUnanswered = (entry: QueuedRegistration) =>
+  entry.unanswered !== undefined && (entry.revision ?? 0) > entry.unanswered
+
+/**
+ * Puts the queued version to a member an earlier, unanswered send registered: every field (one
+ * the edit emptied is emptied, as a new registration would have it), and the photo if an edit
+ * changed it. Answers the failure, if any.
+ */
+async function putQueuedEdit(
+  entry: QueuedRegistration,
+  member: Member,
+  dispatch: Parameters<AppThunk>[0],
+): Promise<FetchBaseQueryError | undefined> {
+  const values = Object.fromEntries(
+    MEMBER_INPUT_FIELDS.map((field) => [field, entry.values[field] ?? null]),
+  ) as Partial<Member>
+  const photoEdited = entry.photo && (entry.photoRevision ?? 0) > entry.unanswered!
+  const photoId = photoEdited ? registerFile(photoFile(entry.photo)!) : null
+  try {
+    const put = await dispatch(
+      membersApi.endpoints.updateMember.initiate({ id: member.id, values, photoId }),
+    )
+    return 'error' in put ? (put.error as FetchBaseQueryError) : undefined
+  } finally {
+    releaseFile(photoId)
+  }
+}
+
 /** Sends one entry; records a refusal on the device. */
 async function sendOne(
   entry: QueuedRegistration,
   dispatch: Parameters<AppThunk>[0],
 ): Promise<Outcome> {
   const result = await dispatch(offlineApi.endpoints.sendQueued.initiate(entry))
-  const outcome = outcomeOf('error' in result ? (result.error as FetchBaseQueryError) : undefined)
+  let error = 'error' in result ? (result.error as FetchBaseQueryError) : undefined
+  let outcome = outcomeOf(error)
+  const sent = 'data' in result ? result.data : undefined
+  // An edit the member does not hold yet; until it is put, the entry stays and is sent again
+  // (the same key answers with the same member). Any 4xx of the edit is a refusal.
+  if (sent?.repeated && editedSinceUnanswered(entry)) {
+    error = await putQueuedEdit(entry, sent.member, dispatch)
+    outcome = outcomeOf(error)
+    if (error && outcome === 'sent') outcome = 'refused'
+  }
   const revision = entry.revision ?? 0
   if (outcome === 'sent') {
     await deleteRegistration(entry.owner, entry.id)
     dispatch(queueEvents.itemSent(entry.id))
-    const memberId = 'data' in result ? result.data?.id : undefined
-    if (entry.household && typeof memberId === 'number') {
-      await placeSent(entry.household, memberId, displayName(entry.values), dispatch)
+    if (entry.household && sent) {
+      await placeSent(entry.household, sent.member.id, displayName(entry.values), dispatch)
     }
   } else if (outcome === 'refused') {
-    const message =
-      serverMessage('error' in result ? result.error : undefined) ?? 'The server refused it'
-    await recordAttempt(entry.owner, entry.id, revision, message)
+    const message = serverMessage(error) ?? 'The server refused it'
+    await recordAttempt(entry.owner, entry.id, revision, { refusal: message })
     dispatch(queueEvents.itemRefused({ id: entry.id, message }))
   } else {
-    await recordAttempt(entry.owner, entry.id, revision)
+    await recordAttempt(
+      entry.owner,
+      entry.id,
+      revision,
+      outcome === 'unreachable' ? 'unanswered' : outcome,
+    )
   }
   return outcome
 }
@@ -234,6 +281,16 @@ export const discardQueued =
     await dispatch(loadQueue())
   }
 
+/** The same picture, byte for byte (or no photo on either side). */
+async function samePhoto(a: Blob | null, b: Blob | null): Promise<boolean> {
+  if (!a || !b) return a === b
+  if (a.size !== b.size) return false
+  const [x, y] = await Promise.all([a, b].map((blob) => new Response(blob).arrayBuffer()))
+  const left = new Uint8Array(x!)
+  const right = new Uint8Array(y!)
+  return left.every((byte, i) => byte === right[i])
+}
+
 /**
  * Saves an edit of one of the account's queued registrations under the same id (so the same
  * Idempotency-Key), its refusal cleared. False when it was sent or discarded meanwhile.
@@ -247,20 +304,23 @@ export const updateQueued =
   async (dispatch, getState) => {
     const owner = ownerOf(getState())
     if (owner === undefined) return false
-    // The kept photo was downscaled when queued; a newly chosen one is here.
-    const photo = entry.photo && (await downscalePhoto(entry.photo))
     // A send of this very registration finishes first: sent, the edit is refused (it would be
     // a second version of a member that exists); not sent, the edit replaces what was tried.
     await flightOver(entry.id)
     const kept = await getRegistration(owner, entry.id).catch(() => undefined)
     if (!kept) return false
+    const revision = (kept.revision ?? 0) + 1
+    // The kept photo comes back from the editor as is; only a newly chosen one is downscaled.
+    const photoEdited = !(await samePhoto(kept.photo, entry.photo))
+    const photo = photoEdited ? entry.photo && (await downscalePhoto(entry.photo)) : kept.photo
     try {
       await putRegistration({
         ...kept,
         values: entry.values,
         photo,
         lastError: null,
-        revision: (kept.revision ?? 0) + 1,
+        revision,
+        ...(photoEdited && { photoRevision: revision }),
       })
     } catch {
       return false
