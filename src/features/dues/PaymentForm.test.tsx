@@ -196,6 +196,42 @@ describe('the payment form', () => {
     expect(keys[1]).toBe(keys[2])
   })
 
+  it('says so when a changed form meets the payment its lost try recorded; then records anew', async () => {
+    let calls = 0
+    server.on('POST', '/api/payments', () => {
+      calls += 1
+      if (calls === 1) return 'network-error'
+      if (calls === 2)
+        return {
+          status: 422,
+          json: {
+            success: false,
+            message: 'x',
+            errors: { 'Idempotency-Key': 'keyUsedForOtherPayment' },
+          },
+        }
+      return { status: 201, json: payment() }
+    })
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    const amount = within(form).getByLabelText('Amount (ETB)')
+    await user.type(amount, '50')
+    const submit = within(form).getByRole('button', { name: 'Record payment' })
+    await user.click(submit)
+    expect(await within(form).findByText(/will not be recorded twice/, {}, slow)).toBeVisible()
+    await user.type(amount, '0')
+    await user.click(submit)
+    expect(
+      await within(form).findByText(/already recorded a payment with other details/, {}, slow),
+    ).toBeVisible()
+    await user.click(submit)
+    await screen.findByText('receipt page', {}, slow)
+    const keys = posts().map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(3)
+    expect(keys[0]).toBe(keys[1])
+    expect(keys[2]).not.toBe(keys[1])
+  })
+
   it('a gift has no months', async () => {
     server.on('POST', '/api/payments', { status: 201, json: payment({ fund_id: 2 }) })
     renderTab(clerk)

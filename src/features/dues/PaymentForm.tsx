@@ -193,6 +193,12 @@ function PaymentFormBody({
     } catch (error) {
       const status = (error as { status?: unknown }).status
       const data = (error as { data?: { errors?: Record<string, string> } }).data
+      if (data?.errors?.['Idempotency-Key'] === 'keyUsedForOtherPayment') {
+        // An earlier, unanswered try was recorded before the form changed: the list shows it.
+        setKey(newKey())
+        setFailure(t('paymentError.keyUsedForOtherPayment'))
+        return
+      }
       const fieldErrors: Errors = {}
       for (const [field, code] of Object.entries(data?.errors ?? {})) {
         const target = (

@@ -157,6 +157,29 @@ export interface RecordResult {
   replayed: boolean
 }
 
+export const KEY_OTHER_PAYMENT =
+  'This Idempotency-Key already recorded a payment with other details: nothing recorded'
+
+/**
+ * Whether a repeat asks for the payment its key recorded: same payer, fund, amount, method,
+ * reference and day, and the same months when it names them. A retry after the clerk changed
+ * the form must not be answered with the old payment as if it were the new one.
+ */
+function asksFor(payment: Payment, input: PaymentCreate): boolean {
+  const months = (list: string[]) => [...new Set(list)].sort().join()
+  return (
+    payment.fund_id === input.fund_id &&
+    payment.member_id === (input.member_id ?? null) &&
+    payment.household_id === (input.household_id ?? null) &&
+    payment.amount === input.amount &&
+    payment.method === input.method &&
+    payment.reference === (input.reference?.trim() || null) &&
+    payment.received_on === input.received_on &&
+    (input.months === undefined ||
+      months(input.months) === months(payment.allocations.map((a) => a.month)))
+  )
+}
+
 /**
  * Records a payment: checks the payer and fund, spreads a dues payment over months, takes the
  * year's next receipt number and writes the payment, its months and one history event in one
@@ -173,6 +196,9 @@ export async function recordPayment(
   const replay = async (): Promise<RecordResult | undefined> => {
     const earlier = key ? await findPaymentIdByKey(db, user.id, key) : undefined
     const payment = earlier ? await paymentById(db, earlier.id) : undefined
+    if (payment && !asksFor(payment, input)) {
+      throw new ApiError(422, KEY_OTHER_PAYMENT, { 'Idempotency-Key': 'keyUsedForOtherPayment' })
+    }
     return payment ? { payment, replayed: true } : undefined
   }
   const earlier = await replay()

@@ -287,6 +287,30 @@ describe('idempotent retries', () => {
     )
     expect(bad.statusCode).toBe(400)
   })
+
+  it('refuses a repeated key with other details (422) and records nothing more', async () => {
+    const member = await w.member()
+    const key = { 'idempotency-key': 'device-form-0003' }
+    const first = await w.pay(w.clerk, { member_id: member, amount: 5000 }, key)
+    expect(first.statusCode).toBe(201)
+    for (const changed of [
+      { amount: 10000 },
+      { method: 'telebirr' },
+      { reference: 'TX-1' },
+      { months: ['2018-03'] },
+    ]) {
+      const res = await w.pay(w.clerk, { member_id: member, amount: 5000, ...changed }, key)
+      expect(res.statusCode).toBe(422)
+      expect(JSON.parse(res.body).errors).toEqual({
+        'Idempotency-Key': 'keyUsedForOtherPayment',
+      })
+    }
+    // Naming the months the payment covered is the same request.
+    const same = await w.pay(w.clerk, { member_id: member, amount: 5000, months: ['2018-01'] }, key)
+    expect([same.statusCode, same.payment.id]).toEqual([200, first.payment.id])
+    const strip = await dues(member)
+    expect(strip.body.months.filter((m) => m.state === 'paid')).toHaveLength(1)
+  })
 })
 
 describe('voids and waivers', () => {
