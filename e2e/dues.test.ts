@@ -12,6 +12,9 @@ import {
   useDuesServer,
 } from './duesSupport'
 import {
+  apiCall,
+  apiToken,
+  ARTIFACTS,
   forEachLook,
   type Language,
   NARROW,
@@ -184,4 +187,49 @@ test('axe finds no serious violation on the dues screens; funds and church profi
     found.push(...violations.map((violation) => `${name} ${violation}`))
   }
   assert.deepEqual(found, [])
+})
+
+test('a payment changed after a lost answer is not taken for the earlier one', async () => {
+  const token = await apiToken(server.url)
+  const payer = await createDuesMember(token, { first_name: 'ሰላም', last_name: 'ታደሰ' })
+  const { context, page } = await openPage({ language: 'am', viewport: NARROW })
+  try {
+    await signIn(page)
+    // The first press reaches the server and its answer is dropped on the way back.
+    let posts = 0
+    await page.route('**/api/payments', async (route) => {
+      if (route.request().method() !== 'POST' || ++posts > 1) return route.continue()
+      await route.fetch()
+      await route.abort('connectionreset')
+    })
+    await openDuesTabOf(page, 'am', payer)
+    const form = await fillPayment(page, 'am', '50')
+    const record = form.getByRole('button', { name: t('am', 'paymentRecord') })
+    await record.click()
+    await form.getByText(t('am', 'paymentFailedRetry')).waitFor()
+    await form.locator('#payment-amount').fill('100')
+    await record.click()
+    const told = form.getByText(t('am', 'paymentError.keyUsedForOtherPayment'))
+    await told.waitFor()
+    await told.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(ARTIFACTS, 'payment-key-reused-am-light-375.png') })
+    const paid = async () =>
+      (
+        await apiCall<{ items: { amount: number }[] }>(
+          token,
+          'GET',
+          `/api/payments?member_id=${payer}`,
+        )
+      ).items.map((p) => p.amount)
+    assert.deepEqual(await paid(), [5000])
+    // Told, the clerk presses again: that is a new payment of the new amount.
+    await record.click()
+    await page.waitForURL(/\/payments\/\d+\/receipt$/)
+    assert.deepEqual(
+      (await paid()).sort((a, b) => a - b),
+      [5000, 10000],
+    )
+  } finally {
+    await context.close()
+  }
 })
