@@ -64,6 +64,14 @@ describe('parseHouseholdInput', () => {
     ).toEqual({ ok: true, value: { name: 'Kebede family', city: null, number: 'F-1' } })
   })
 
+  it("reads a form's untouched fields (undefined) as absent", () => {
+    const untouched = { name: 'Girma family', city: undefined, status: undefined, notes: undefined }
+    expect(parseHouseholdInput(untouched, false)).toEqual({
+      ok: true,
+      value: { name: 'Girma family' },
+    })
+  })
+
   it('refuses control characters; notes keep their line breaks', () => {
     expect(parseHouseholdInput({ name: 'A\u0007B', city: 'x\ny' }, false)).toEqual({
       ok: false,

@@ -156,7 +156,8 @@ export function parseHouseholdInput(
   const errors: HouseholdErrors = {}
   const value: Partial<HouseholdInput> = {}
   for (const field of HOUSEHOLD_FIELDS) {
-    if (!(field in source)) {
+    // A form's untouched field reads as undefined: absent, as JSON would send it.
+    if (source[field] === undefined) {
       if (!partial && field === 'name') errors.name = 'fieldRequired'
       continue
     }
