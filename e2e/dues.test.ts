@@ -17,6 +17,7 @@ import {
   ARTIFACTS,
   forEachLook,
   type Language,
+  loseFirstAnswer,
   NARROW,
   navigate,
   openPage,
@@ -195,13 +196,7 @@ test('a payment changed after a lost answer is not taken for the earlier one', a
   const { context, page } = await openPage({ language: 'am', viewport: NARROW })
   try {
     await signIn(page)
-    // The first press reaches the server and its answer is dropped on the way back.
-    let posts = 0
-    await page.route('**/api/payments', async (route) => {
-      if (route.request().method() !== 'POST' || ++posts > 1) return route.continue()
-      await route.fetch()
-      await route.abort('connectionreset')
-    })
+    await loseFirstAnswer(page, '**/api/payments')
     await openDuesTabOf(page, 'am', payer)
     const form = await fillPayment(page, 'am', '50')
     const record = form.getByRole('button', { name: t('am', 'paymentRecord') })

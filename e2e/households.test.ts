@@ -7,6 +7,7 @@ import {
   apiCall,
   apiToken,
   createMember,
+  loseFirstAnswer,
   MEMBER_BASICS,
   type Language,
   NARROW,
@@ -300,6 +301,32 @@ test('a queued family member whose household was deleted meanwhile is sent, and 
     await notice.getByRole('button', { name: t(lang, 'familyOpenHousehold') }).click()
     await page.waitForURL(new RegExp(`/households/${household.id}$`))
     await notice.waitFor({ state: 'detached' })
+  } finally {
+    await context.close()
+  }
+})
+
+test('a household is made from the list with its name alone, once though the answer is lost', async () => {
+  const { context, page } = await openPage({ language: 'am', viewport: NARROW })
+  try {
+    await signInToHome(page)
+    await loseFirstAnswer(page, '**/api/households')
+    await navigate(page, '/households')
+    await page
+      .getByRole('button', { name: t('am', 'newHousehold') })
+      .first()
+      .click()
+    const dialog = page.getByRole('dialog', { name: t('am', 'newHousehold') })
+    const name = 'የወ/ሮ ሰላም ታደሰ ቤተሰብ'
+    await dialog.getByLabel(t('am', 'householdName')).fill(name)
+    const save = dialog.getByRole('button', { name: t('am', 'save') })
+    await save.click()
+    await page.getByText(t('am', 'householdSaveFailed')).waitFor()
+    await save.click()
+    await page.waitForURL(/\/households\/\d+$/)
+    await page.getByRole('heading', { name }).waitFor()
+    const found = await api('GET', `/api/households?q=${encodeURIComponent(name)}`)
+    assert.equal((found as unknown as { items: unknown[] }).items.length, 1)
   } finally {
     await context.close()
   }

@@ -7,6 +7,7 @@ import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
   apiToken,
+  loseFirstAnswer,
   membersNamed,
   NARROW,
   navigate,
@@ -178,15 +179,7 @@ test('offline with the server stopped: two registrations with photos survive a r
 test('a registration whose answer is lost on the way back is sent again and stored once', async () => {
   const { context, page } = await openLoginUnderServiceWorker({ viewport: NARROW, language: 'en' })
   await signIn(page, server.url)
-  // A proxy that lets the first registration reach the server, then drops its answer.
-  let posts = 0
-  await page.route('**/api/members', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue()
-    posts += 1
-    if (posts > 1) return route.continue()
-    await route.fetch()
-    await route.abort('connectionreset')
-  })
+  const posts = await loseFirstAnswer(page, '**/api/members')
   const name = 'Droppedanswer'
   await registerMinimal(page, name)
   await page.getByText(t('en', 'savedOnDevice')).waitFor()
@@ -196,8 +189,8 @@ test('a registration whose answer is lost on the way back is sent again and stor
     window.history.pushState({}, '', '/members')
     window.dispatchEvent(new PopStateEvent('popstate'))
   })
-  for (let waited = 0; posts < 2 && waited < 60_000; waited += 250) await page.waitForTimeout(250)
-  assert.equal(posts, 2)
+  for (let waited = 0; posts() < 2 && waited < 60_000; waited += 250) await page.waitForTimeout(250)
+  assert.equal(posts(), 2)
   await page
     .getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) })
     .waitFor({ state: 'detached', timeout: 30_000 })

@@ -300,6 +300,20 @@ export async function signIn(
   await page.waitForURL(/\/registration$/)
 }
 
+/**
+ * Lets the page's first `method` request to `url` reach the server, then drops its answer on the
+ * way back (a weak link's lost reply); later ones pass. Answers how many have been sent.
+ */
+export async function loseFirstAnswer(page: Page, url: string, method = 'POST') {
+  let sent = 0
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method || ++sent > 1) return route.continue()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  return () => sent
+}
+
 /** Signs in (see signIn), then opens the home screen in the app (no reload, which signs out). */
 export async function signInToHome(
   page: Page,

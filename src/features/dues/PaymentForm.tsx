@@ -26,12 +26,7 @@ import { duesMonthLabel } from './duesText'
 import { ledgerFromStrips, pickableMonths, previewAllocation, previewYears } from './paymentPreview'
 import './dues.css'
 import { messageOptions } from '../../shared/messageOptions'
-
-/** An Idempotency-Key: random, in insecure origins too (no crypto.randomUUID there). */
-function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
+import { useIdempotencyKey } from '../../shared/clientKey'
 
 /** The server's refusal codes this form explains in the user's words. */
 const REFUSALS: Record<string, string> = {
@@ -107,7 +102,7 @@ function PaymentFormBody({
   const [picked, setPicked] = useState<string[]>([])
   const [errors, setErrors] = useState<Errors>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [key, setKey] = useState(newKey)
+  const { key, settle } = useIdempotencyKey()
   const [record, recording] = useRecordPaymentMutation()
 
   const open = (funds.data ?? []).filter(
@@ -188,14 +183,15 @@ function PaymentFormBody({
           ...(fund.kind === 'dues' && mode === 'pick' ? { months: picked } : {}),
         },
       }).unwrap()
-      setKey(newKey())
+      settle()
       onRecorded(payment)
     } catch (error) {
+      // A refusal spends the key (the corrected form is a new payment); a lost answer keeps it.
+      settle(error)
       const status = (error as { status?: unknown }).status
       const data = (error as { data?: { errors?: Record<string, string> } }).data
       if (data?.errors?.['Idempotency-Key'] === 'keyUsedForOtherPayment') {
         // An earlier, unanswered try was recorded before the form changed: the list shows it.
-        setKey(newKey())
         setFailure(t('paymentError.keyUsedForOtherPayment'))
         return
       }
@@ -208,14 +204,11 @@ function PaymentFormBody({
       }
       setErrors(fieldErrors)
       if (typeof status === 'number' && status >= 400 && status < 500 && status !== 408) {
-        // A refusal: the same key would be refused again; the corrected form is a new payment.
-        setKey(newKey())
         if (Object.keys(fieldErrors).length === 0)
           setFailure(
             status === 403 ? t('paymentForbidden') : (serverMessage(error) ?? t('paymentFailed')),
           )
       } else {
-        // Unknown outcome (network, 5xx): the same key lets a retry return the recorded one.
         const id = translatedErrorId(error)
         setFailure(id ? t(id) : t('paymentFailedRetry'))
       }

@@ -11,6 +11,7 @@ import {
   useSetHouseholdMemberMutation,
 } from './householdsApi'
 import { roleMessageId } from './householdText'
+import { useIdempotencyKey } from '../../shared/clientKey'
 import './households.css'
 
 /**
@@ -27,15 +28,24 @@ export function FamilySection({ member, canChange }: { member: Member; canChange
   const navigate = useNavigate()
   const { message } = App.useApp()
   const [create, creating] = useCreateHouseholdMutation()
+  const creation = useIdempotencyKey()
   const [setRole, joining] = useSetHouseholdMemberMutation()
 
+  // The key stays until the member heads the household: a retry after a lost answer, or after
+  // the head could not be set, is answered with the same household, never a second one.
   const startHousehold = async () => {
     try {
       const created = await create({
-        name: proposedHouseholdName(member, language),
-        ...householdAddressOf(member),
-      }).unwrap()
+        input: { name: proposedHouseholdName(member, language), ...householdAddressOf(member) },
+        idempotencyKey: creation.key,
+      })
+        .unwrap()
+        .catch((error: unknown) => {
+          creation.settle(error)
+          throw error
+        })
       await setRole({ householdId: created.id, memberId: member.id, role: 'head' }).unwrap()
+      creation.settle()
       navigate(`/households/${created.id}`)
     } catch {
       void message.error(t('householdSaveFailed'))

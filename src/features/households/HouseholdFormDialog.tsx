@@ -12,6 +12,7 @@ import {
 } from '../../domain'
 import { DualCalendarDateInput } from '../memberForm'
 import { useCreateHouseholdMutation, useUpdateHouseholdMutation } from './householdsApi'
+import { useIdempotencyKey } from '../../shared/clientKey'
 import { statusMessageId } from './householdText'
 
 type Values = Partial<Record<keyof HouseholdInput, string | null>>
@@ -56,12 +57,13 @@ export function HouseholdFormDialog({
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [create, created] = useCreateHouseholdMutation()
+  const creation = useIdempotencyKey()
   const [update, updated] = useUpdateHouseholdMutation()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [wedding, setWedding] = useState<string | null>(
     household?.wedding_date ?? initial?.wedding_date ?? null,
   )
-  const start = household ?? initial ?? {}
+  const start = household ?? { status: 'active', ...initial }
 
   const save = async () => {
     const values = { ...form.getFieldsValue(), wedding_date: wedding }
@@ -73,12 +75,14 @@ export function HouseholdFormDialog({
     try {
       const saved = household
         ? await update({ id: household.id, values: parsed.value }).unwrap()
-        : await create(parsed.value).unwrap()
+        : await create({ input: parsed.value, idempotencyKey: creation.key }).unwrap()
+      creation.settle()
       setErrors({})
       void message.success(t('householdSaved'))
       onSaved?.(saved)
       onClose()
     } catch (error) {
+      creation.settle(error)
       const fields = serverErrors(error)
       setErrors(fields)
       if (Object.keys(fields).length === 0) void message.error(t('householdSaveFailed'))

@@ -191,6 +191,61 @@ describe('the profile family section', () => {
   })
 })
 
+describe('a household made over a weak connection', () => {
+  const posts = () =>
+    server.requests.filter((r) => r.method === 'POST' && r.path === '/api/households')
+  const keysSent = () => posts().map((r) => r.headers.get('Idempotency-Key'))
+  /** The first POST's answer is lost; the next one's arrives. */
+  function answerSecondTry() {
+    let calls = 0
+    server.on('POST', '/api/households', () =>
+      ++calls === 1 ? 'network-error' : { status: 201, json: household },
+    )
+  }
+
+  it('from a profile: the retry sends the same key, and the member heads it', async () => {
+    server.on('GET', '/api/members/7', { json: storedMember({ id: 7, household_id: null }) })
+    server.on('GET', /\/api\/members\/7\/history/, { json: { items: [], next_cursor: null } })
+    server.on('GET', /\/api\/audit/, { json: { items: [], next_cursor: null } })
+    server.on('PUT', '/api/households/5/members/7', { json: household })
+    server.on('GET', '/api/households/5', { json: household })
+    answerSecondTry()
+    const { router } = renderRoute('/member/7', { signedInAs: clerk })
+    const user = userEvent.setup()
+    const start = await screen.findByRole(
+      'button',
+      { name: 'Start a household with this member as head' },
+      slow,
+    )
+    await user.click(start)
+    expect(await screen.findByText(/could not be saved/, {}, slow)).toBeVisible()
+    await user.click(start)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/households/5'), slow)
+    expect(keysSent()).toHaveLength(2)
+    expect(keysSent()[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keysSent()[1]).toBe(keysSent()[0])
+  })
+
+  it('from the list: the retry sends the same key, and the saved household opens', async () => {
+    server.on('GET', '/api/households', { json: { items: [], next_cursor: null } })
+    server.on('GET', '/api/households/5', { json: household })
+    answerSecondTry()
+    const { router } = renderRoute('/households', { signedInAs: clerk })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'New household' }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    await user.type(within(dialog).getByLabelText('Household name'), 'Girma family')
+    const save = within(dialog).getByRole('button', { name: 'Save' })
+    await user.click(save)
+    expect(await screen.findByText(/could not be saved/, {}, slow)).toBeVisible()
+    await user.click(save)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/households/5'), slow)
+    expect(posts()[0].body).toEqual({ name: 'Girma family', status: 'active', wedding_date: null })
+    expect(keysSent()).toHaveLength(2)
+    expect(keysSent()[1]).toBe(keysSent()[0])
+  })
+})
+
 describe('familyPrefill', () => {
   it("gives a child the household's address and phone and its father's names", () => {
     expect(familyPrefill(household, 'child')).toEqual({

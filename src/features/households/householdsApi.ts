@@ -45,8 +45,17 @@ export const householdsApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Household', id }],
       keepUnusedDataFor: 0,
     }),
-    createHousehold: build.mutation<Household, Partial<HouseholdInput>>({
-      query: (body) => ({ url: 'api/households', method: 'POST', body }),
+    /** The key is made once per form: a retried save never makes a second household. */
+    createHousehold: build.mutation<
+      Household,
+      { input: Partial<HouseholdInput>; idempotencyKey: string }
+    >({
+      query: ({ input, idempotencyKey }) => ({
+        url: 'api/households',
+        method: 'POST',
+        body: input,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: [{ type: 'Household', id: 'LIST' }],
     }),
     updateHousehold: build.mutation<Household, { id: number; values: Partial<HouseholdInput> }>({

@@ -6,6 +6,7 @@ import type {
 } from '@reduxjs/toolkit/query'
 import type { Member } from '../../domain'
 import { createMemberFormData, type MemberSubmission } from '../members'
+import { newClientKey } from '../../shared/clientKey'
 import type { QueuedHousehold } from './queueStore'
 import { outcomeOf, saveToQueue } from './sync'
 
@@ -17,12 +18,6 @@ export interface QueuedResult {
 
 export const isQueuedResult = (data: unknown): data is QueuedResult =>
   Boolean(data && typeof data === 'object' && (data as { queued?: unknown }).queued === true)
-
-/** A new registration's client id (the Idempotency-Key): random, in insecure origins too. */
-export function newClientId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
 
 /** Long enough for a photo over a slow mobile link; then the device keeps it instead. */
 const SEND_TIMEOUT_MS = 45_000
@@ -41,7 +36,8 @@ export async function sendOrQueue(
   api: BaseQueryApi,
   baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>,
 ): Promise<{ data: Member | QueuedResult } | { error: FetchBaseQueryError }> {
-  const id = newClientId()
+  // The registration's client id: its Idempotency-Key, on the device and on every send.
+  const id = newClientKey()
   // An offline session (issue 42) has no token to send with: the device keeps it for later.
   if ((api.getState() as { auth?: { status?: string } }).auth?.status !== 'signedIn') {
     const saved = await api.dispatch(

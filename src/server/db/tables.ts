@@ -203,6 +203,8 @@ export interface HouseholdsTable extends Omit<HouseholdInput, 'status'> {
   created_by: string | null
   updated_at: string
   updated_by: string | null
+  /** The Idempotency-Key of the POST that created it, if it had one. */
+  idempotency_key: string | null
 }
 
 export type HouseholdRow = Selectable<HouseholdsTable>

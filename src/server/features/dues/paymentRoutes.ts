@@ -1,8 +1,7 @@
 // HTTP of payments and the public receipt check.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { answers, idempotencyHeaders, PUBLIC } from '../../plugins/schemas'
-import { ApiError } from '../../plugins/errors'
-import { IDEMPOTENCY_KEY } from '../members'
+import { idempotencyKey, replayed } from '../../plugins/idempotency'
 import { signedIn } from '../auth'
 import { signedInRead, type DuesDeps } from './requestUser'
 import {
@@ -25,18 +24,6 @@ import {
 } from './paymentSchemas'
 import { idParams } from './fundSchemas'
 
-/** The request's Idempotency-Key header (optional), as POST /api/members reads it. */
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const value = request.headers['idempotency-key']
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
-    throw new ApiError(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _', {
-      'Idempotency-Key': 'invalidValue',
-    })
-  }
-  return value
-}
-
 export function paymentRoutes(app: FastifyInstance, deps: DuesDeps) {
   const { db } = deps
 
@@ -53,8 +40,7 @@ export function paymentRoutes(app: FastifyInstance, deps: DuesDeps) {
     async (request, reply) => {
       const key = idempotencyKey(request)
       const result = await recordPayment(db, signedIn(request), request.body, key, deps.clock())
-      if (result.replayed)
-        return reply.code(200).header('Idempotent-Replayed', 'true').send(result.payment)
+      if (result.replayed) return replayed(reply, result.payment)
       return reply.code(201).send(result.payment)
     },
   )

@@ -269,6 +269,37 @@ describe('households and roles', () => {
   })
 })
 
+describe('created once', () => {
+  const post = (auth: Auth, key: string, name = 'Tadesse family') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/households',
+      headers: { ...auth, 'idempotency-key': key },
+      payload: { name },
+    })
+  const named = async (name: string) =>
+    ctx.database.db.selectFrom('households').select('id').where('name', '=', name).execute()
+
+  it('answers a repeated key with the household it made, even at once; another account’s is new', async () => {
+    const first = await post(alice.auth, 'household-form-0001')
+    const again = await post(alice.auth, 'household-form-0001')
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200])
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json<Household>()).toEqual(first.json<Household>())
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => post(alice.auth, 'household-form-0002', 'At once')),
+    )
+    expect(together.filter((r) => r.statusCode === 201)).toHaveLength(1)
+    expect(new Set(together.map((r) => r.json<Household>().id)).size).toBe(1)
+    expect(await named('At once')).toHaveLength(1)
+    expect((await post(bob.auth, 'household-form-0001')).statusCode).toBe(201)
+    expect(await named('Tadesse family')).toHaveLength(2)
+    const events = (await householdEvents()).filter((e) => e.action === 'household_create')
+    expect(events.filter((e) => e.details.name === 'At once')).toHaveLength(1)
+    expect((await post(alice.auth, 'short')).statusCode).toBe(400)
+  })
+})
+
 describe('owner scoping', () => {
   it('gives a clerk 404 on every route for another account’s household or member', async () => {
     const { household, head } = await family(alice.auth, 'Scoped')

@@ -27,7 +27,7 @@ import {
   vocabPhrases,
 } from '../search'
 
-export type StoredHousehold = Omit<HouseholdRow, 'search_text'>
+export type StoredHousehold = Omit<HouseholdRow, 'search_text' | 'idempotency_key'>
 
 // The domain's field list, so a field added there is stored and read back without a second list.
 const HOUSEHOLD_COLUMNS = [
@@ -68,6 +68,23 @@ export interface NewHousehold {
   by: string
   input: HouseholdInput
   now: string
+  /** The creating request's Idempotency-Key: unique per owner (a repeat loses the insert). */
+  key?: string
+}
+
+/** The household an account's earlier request with this Idempotency-Key created, if any. */
+export async function findHouseholdIdByKey(
+  db: Db,
+  ownerId: number,
+  key: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('households')
+    .select('id')
+    .where('owner_user_id', '=', ownerId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+  return row?.id
 }
 
 export async function insertHousehold(db: Db, household: NewHousehold): Promise<number> {
@@ -81,6 +98,8 @@ export async function insertHousehold(db: Db, household: NewHousehold): Promise<
       created_by: household.by,
       updated_at: household.now,
       updated_by: household.by,
+      // Only when given: the migration tests insert through this into older schemas.
+      ...(household.key !== undefined && { idempotency_key: household.key }),
     })
     .returning('id')
     .executeTakeFirstOrThrow()

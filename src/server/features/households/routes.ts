@@ -6,7 +6,8 @@ import { signedIn } from '../auth'
 import { ApiError } from '../../plugins/errors'
 import { MAX_ID } from '../../plugins/inputGuard'
 import { noStore } from '../../plugins/security'
-import { answers, NO_BODY, noContent } from '../../plugins/schemas'
+import { idempotencyKey, replayed } from '../../plugins/idempotency'
+import { answers, idempotencyHeaders, NO_BODY, noContent } from '../../plugins/schemas'
 import {
   householdAnswer,
   householdBody,
@@ -73,10 +74,18 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
 
     scope.post(
       '/api/households',
-      { schema: { body: householdBody, response: answers({ 201: householdAnswer }) } },
+      {
+        schema: {
+          headers: idempotencyHeaders,
+          body: householdBody,
+          response: answers({ 200: householdAnswer, 201: householdAnswer }),
+        },
+      },
       async (request, reply) => {
-        const household = await households.createHousehold(db, signedIn(request), request.body)
-        return reply.code(201).send(household)
+        const key = idempotencyKey(request)
+        const created = await households.createHousehold(db, signedIn(request), request.body, key)
+        if (created.replayed) return replayed(reply, created.household)
+        return reply.code(201).send(created.household)
       },
     )
 

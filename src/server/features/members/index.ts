@@ -1,6 +1,5 @@
 // The members feature's public surface: what app.ts, cli/ and other features may use.
 export { findMemberOwner, memberIdsOf } from './repository/access'
-export { IDEMPOTENCY_KEY } from './repository/createKeys'
 export {
   countAllMembers,
   countOwnedMembers,

@@ -2,9 +2,6 @@
 // from another account is another registration.
 import type { Db } from '../../../db/tables'
 
-/** Letters, digits, '-' and '_', 8 to 100 of them: a device's UUID fits, nothing else is kept. */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/
-
 /** The member an account's earlier request with this key created, if any. */
 export async function findMemberByKey(
   db: Db,

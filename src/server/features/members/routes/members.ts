@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
 import {
@@ -13,7 +13,7 @@ import { ApiError } from '../../../plugins/errors'
 import { containsNul, MAX_ID, NUL_IN_TEXT } from '../../../plugins/inputGuard'
 import { readFormBody, registerMultipart } from '../../../plugins/multipart'
 import { noStore } from '../../../plugins/security'
-import { IDEMPOTENCY_KEY } from '../repository/createKeys'
+import { idempotencyKey, replayed } from '../../../plugins/idempotency'
 import { MemberListSlots } from '../listSlots'
 import {
   countSearchMatches,
@@ -134,20 +134,6 @@ async function* memberListJson(pages: AsyncGenerator<Member[]>, done: () => void
   }
 }
 
-const IDEMPOTENCY_HEADER = 'idempotency-key'
-
-/** The request's Idempotency-Key header (optional); a malformed one is a 400. */
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const value = request.headers[IDEMPOTENCY_HEADER]
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
-    throw new ApiError(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _', {
-      'Idempotency-Key': 'invalidValue',
-    })
-  }
-  return value
-}
-
 export async function memberRoutes(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; memberList?: MemberListOptions },
@@ -218,9 +204,6 @@ export async function memberRoutes(
         return readMember(db, signedIn(request), id)
       },
     )
-
-    const replayed = (reply: FastifyReply, member: Member) =>
-      reply.code(200).header('Idempotent-Replayed', 'true').send(member)
 
     scope.post(
       '/api/members',

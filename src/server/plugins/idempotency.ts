@@ -1,0 +1,23 @@
+// The Idempotency-Key of the creating calls (members, payments, households; docs/api.md): the
+// same key again from the same account answers with what the first request made.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ApiError } from './errors'
+
+/** Letters, digits, '-' and '_', 8 to 100 of them: a device's UUID fits, nothing else is kept. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/
+
+/** The request's Idempotency-Key header (optional); a malformed one is a 400. */
+export function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key']
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw new ApiError(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _', {
+      'Idempotency-Key': 'invalidValue',
+    })
+  }
+  return value
+}
+
+/** 200 with what the key's first request made, said to be a repeat. */
+export const replayed = (reply: FastifyReply, body: unknown) =>
+  reply.code(200).header('Idempotent-Replayed', 'true').send(body)
