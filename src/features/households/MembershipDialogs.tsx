@@ -121,8 +121,9 @@ export function LinkMemberDialog({
       onOk={save}
       onClose={onClose}
     >
-      <Form.Item label={t('householdSearchMembers')}>
+      <Form.Item label={t('householdSearchMembers')} htmlFor="link-member-search">
         <Input
+          id="link-member-search"
           type="search"
           allowClear
           autoFocus
@@ -149,8 +150,8 @@ export function LinkMemberDialog({
           />
         </Radio.Group>
       )}
-      <Form.Item label={t('householdRole')}>
-        <Select value={role} onChange={setRole} options={roles} />
+      <Form.Item label={t('householdRole')} htmlFor="link-member-role">
+        <Select id="link-member-role" value={role} onChange={setRole} options={roles} />
       </Form.Item>
     </MembershipModal>
   )
@@ -197,8 +198,9 @@ export function MoveMemberDialog({
       onOk={save}
       onClose={onClose}
     >
-      <Form.Item label={t('moveToHousehold')}>
+      <Form.Item label={t('moveToHousehold')} htmlFor="move-member-household">
         <Select
+          id="move-member-household"
           showSearch={{ filterOption: false, onSearch: setQuery }}
           value={target ?? undefined}
           onChange={setTarget}
@@ -207,8 +209,9 @@ export function MoveMemberDialog({
           notFoundContent={t('householdsNoMatch')}
         />
       </Form.Item>
-      <Form.Item label={t('householdRole')}>
+      <Form.Item label={t('householdRole')} htmlFor="move-member-role">
         <Select
+          id="move-member-role"
           value={role}
           onChange={setRole}
           options={HOUSEHOLD_ROLES.map((value) => ({

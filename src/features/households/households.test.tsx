@@ -166,6 +166,41 @@ describe('the household page', () => {
     ).toBeInTheDocument()
   })
 
+  it('links a registered member found by name, through labelled fields', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('GET', '/api/members/search', {
+      json: {
+        items: [{ id: 9, first_name: 'Selam', middle_name: 'Abebe', last_name: 'Kebede' }],
+        next_cursor: null,
+      },
+    })
+    server.on('PUT', '/api/households/5/members/9', { json: household })
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk })
+    await user.click(await screen.findByRole('button', { name: /Link a registered member/ }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    // A screen reader names both fields (they had no label it could read).
+    await user.type(within(dialog).getByLabelText('Search members'), 'Selam')
+    expect(within(dialog).getByLabelText('Role in the household')).toBeInTheDocument()
+    await user.click(await within(dialog).findByRole('radio', { name: 'Selam Abebe Kebede' }, slow))
+    await user.click(within(dialog).getByRole('button', { name: 'Link a registered member' }))
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'spouse' }),
+    )
+  })
+
+  it('labels the move dialog’s fields', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('GET', '/api/households', { json: { items: [], next_cursor: null } })
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk })
+    const members = await screen.findByRole('list', { name: 'Members' }, slow)
+    await user.click(within(within(members).getAllByRole('listitem')[1]).getByText('Move'))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    expect(within(dialog).getByLabelText('Household to move to')).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Role in the household')).toBeInTheDocument()
+  })
+
   it('tells an unknown household apart from a failure', async () => {
     server.on('GET', '/api/households/9', { status: 404, json: { success: false, message: 'x' } })
     renderRoute('/households/9', { signedInAs: clerk })
