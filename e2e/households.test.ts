@@ -4,6 +4,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
 import {
+  addUser,
   apiCall,
   apiToken,
   createMember,
@@ -327,6 +328,51 @@ test('a household is made from the list with its name alone, once though the ans
     await page.getByRole('heading', { name }).waitFor()
     const found = await api('GET', `/api/households?q=${encodeURIComponent(name)}`)
     assert.equal((found as unknown as { items: unknown[] }).items.length, 1)
+  } finally {
+    await context.close()
+  }
+})
+
+test('a head transferred with the household takes every member along', async () => {
+  await addUser(server.dataDir, 'hanna-office', 'hanna-office-password')
+  const { context, page } = await openPage({ language: 'en', viewport: WIDE, theme: 'dark' })
+  try {
+    await signInToHome(page)
+    await navigate(page, `/member/${headId}`)
+    await page.getByRole('button', { name: t('en', 'transfer'), exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: t('en', 'transferMember'), exact: true })
+    const family = (await api('GET', `/api/households/${householdId}`)) as unknown as {
+      name: string
+      members: { id: number }[]
+    }
+    const along = dialog.getByRole('checkbox', {
+      name: t('en', 'transferWithHousehold', {
+        household: family.name,
+        count: family.members.length,
+      }),
+    })
+    await along.check()
+    const select = dialog.getByRole('combobox', { name: t('en', 'selectUserToTransferTo') })
+    await select.click()
+    await page.locator('.ant-select-dropdown:visible').getByTitle('hanna-office').click()
+    await dialog.locator('.ant-select', { hasText: 'hanna-office' }).waitFor()
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
+    if (SHOTS)
+      await page.screenshot({ path: path.join(SHOTS, 'transfer-with-household-en-dark-1280.png') })
+    await dialog.getByRole('button', { name: t('en', 'transfer'), exact: true }).click()
+    await page.waitForURL(/\/members$/)
+    // The admin still reads the household: it and all its members now belong to hanna-office.
+    const moved = (await api('GET', `/api/households/${householdId}`)) as unknown as {
+      members: { id: number }[]
+    }
+    assert.equal(moved.members.length, family.members.length)
+    const hanna = await apiToken(server.url, 'hanna-office', 'hanna-office-password')
+    const hers = await apiCall<{ members: { id: number }[] }>(
+      hanna,
+      'GET',
+      `/api/households/${householdId}`,
+    )
+    assert.deepEqual(hers.members.map((m) => m.id).sort(), family.members.map((m) => m.id).sort())
   } finally {
     await context.close()
   }

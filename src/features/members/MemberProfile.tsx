@@ -11,7 +11,7 @@ import { LeaveGuard, useGuardedNavigate } from '../../shared/LeaveGuard'
 import { Notice } from '../../shared/Notice'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { MemberHistory } from '../history'
-import { FamilySection } from '../households'
+import { FamilySection, useHeadedHousehold } from '../households'
 import { TransferDialog, transferOpened } from '../transfer'
 import { DangerZone } from './DangerZone'
 import { useUpdateMemberMutation } from './membersApi'
@@ -152,6 +152,7 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
   const [state, send] = useReducer(profileReducer, initialProfileState)
   const [photo, setPhoto] = useState<File | null>(null)
   const [updateMember] = useUpdateMemberMutation()
+  const headed = useHeadedHousehold(member)
   const [saveErrorId, setSaveErrorId] = useState('saveError')
   const initialValues = useMemo(() => toProfileValues(member), [member])
   const name = fullName(member)
@@ -226,7 +227,7 @@ export function MemberProfile({ member, onReload }: { member: Member; onReload: 
         )}
       </Formik>
       {/* Outside the form: React bubbles the dialog's submit events through its portal. */}
-      <TransferDialog memberId={member.id} />
+      <TransferDialog memberId={member.id} household={headed} />
     </>
   )
 }

@@ -88,6 +88,44 @@ describe('transfer dialog (spec 2.8, 5.9, 8.4)', () => {
     expect(store.getState().transfer?.status).toBe('closed')
   })
 
+  it('offers a head to take the household along, and sends it only when chosen', async () => {
+    server.on('GET', '/api/members/7', {
+      json: storedMember({ household_id: 5, household_role: 'head' }),
+    })
+    server.on('GET', '/api/households/5', {
+      json: {
+        id: 5,
+        name: 'Abebe family',
+        members: [{ id: 7 }, { id: 8 }, { id: 9 }],
+      },
+    })
+    server.on('POST', '/api/members/transfer/7', { json: { success: true, member } })
+    const { dialog, router } = await openDialog()
+    const along = await within(dialog).findByRole(
+      'checkbox',
+      {
+        name: 'Take the household along: Abebe family and all its members (3) move to the same account',
+      },
+      slow,
+    )
+    expect(along).not.toBeChecked()
+    fireEvent.click(along)
+    await chooseUser(dialog, 'dawit')
+    fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
+    const post = server.requests.find((r) => r.method === 'POST')
+    expect(post?.body).toEqual({ targetUserId: 2, with_household: true })
+  })
+
+  it('offers no household to a member who is not its head', async () => {
+    server.on('GET', '/api/members/7', {
+      json: storedMember({ household_id: 5, household_role: 'child' }),
+    })
+    const { dialog } = await openDialog()
+    await within(dialog).findByText('Member to transfer:', {}, slow)
+    expect(within(dialog).queryByRole('checkbox')).toBeNull()
+  })
+
   it('transfers and lands on the list with the success banner', async () => {
     server.on('POST', '/api/members/transfer/7', { json: { success: true, member } })
     const { dialog, router, store } = await openDialog()

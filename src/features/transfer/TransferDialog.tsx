@@ -1,6 +1,6 @@
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons'
-import { Alert, Button, Form, Input, Modal, Select, Spin, Typography } from 'antd'
-import { useEffect, useMemo } from 'react'
+import { Alert, Button, Checkbox, Form, Input, Modal, Select, Spin, Typography } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { serverMessage } from '../../app/api'
@@ -46,8 +46,23 @@ function UserSearchField({ searchText, disabled }: { searchText: string; disable
   )
 }
 
-/** Spec 2.8: moves the member in the transfer slice to another staff account. */
-export function TransferDialog({ memberId }: { memberId: number }) {
+/** The household a head's transfer may take along (issue 44). */
+interface TransferableHousehold {
+  name: string
+  memberCount: number
+}
+
+/**
+ * Spec 2.8: moves the member in the transfer slice to another staff account. A household's
+ * head may take the whole household along (issue 44); otherwise the member leaves it.
+ */
+export function TransferDialog({
+  memberId,
+  household,
+}: {
+  memberId: number
+  household?: TransferableHousehold
+}) {
   const clear = useClearButton()
   const intl = useIntl()
   const dispatch = useAppDispatch()
@@ -58,6 +73,11 @@ export function TransferDialog({ memberId }: { memberId: number }) {
   const open = status !== 'closed' && transfer.memberId === memberId
   const submitting = status === 'submitting'
   const [sendTransfer] = useTransferMemberMutation()
+  const [withHousehold, setWithHousehold] = useState(false)
+  // Each opening starts with the member alone: taking a household along is chosen each time.
+  useEffect(() => {
+    if (open) setWithHousehold(false)
+  }, [open])
 
   const users = useGetUsersQuery({ purpose: 'transfer', search: appliedSearch }, { skip: !open })
 
@@ -79,7 +99,11 @@ export function TransferDialog({ memberId }: { memberId: number }) {
   }
   const submit = async () => {
     if (!selectedUser || submitting) return
-    const result = await sendTransfer({ id: memberId, targetUserId: selectedUser.id })
+    const result = await sendTransfer({
+      id: memberId,
+      targetUserId: selectedUser.id,
+      withHousehold: Boolean(household) && withHousehold,
+    })
     // Navigate from here, not from an effect on the slice's `succeeded`: the profile may unmount
     // the dialog before such an effect runs. The slice still records the outcome.
     if ('data' in result) navigate('/members', { state: { transferred: memberName } })
@@ -149,6 +173,20 @@ export function TransferDialog({ memberId }: { memberId: number }) {
             onChange={choose}
           />
         </Form.Item>
+        {household && (
+          <Form.Item>
+            <Checkbox
+              checked={withHousehold}
+              disabled={submitting}
+              onChange={(event) => setWithHousehold(event.target.checked)}
+            >
+              <FormattedMessage
+                id="transferWithHousehold"
+                values={{ household: household.name, count: household.memberCount }}
+              />
+            </Checkbox>
+          </Form.Item>
+        )}
       </Form>
       {users.isError && (
         <Alert

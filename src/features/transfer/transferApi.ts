@@ -11,16 +11,19 @@ export const transferApi = api.injectEndpoints({
   endpoints: (build) => ({
     transferMember: build.mutation<
       { success: boolean; member: Member },
-      { id: number; targetUserId: number }
+      { id: number; targetUserId: number; withHousehold?: boolean }
     >({
-      query: ({ id, targetUserId }) => ({
+      query: ({ id, targetUserId, withHousehold }) => ({
         url: `api/members/transfer/${id}`,
         method: 'POST',
-        body: { targetUserId },
+        body: { targetUserId, ...(withHousehold && { with_household: true }) },
       }),
       // Not the member's own tag: for a clerk the member now belongs to someone else, and a
       // refetch of the profile on screen would only get a 404. The profile leaves for the list.
-      invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
+      invalidatesTags: [
+        { type: 'MemberList', id: 'ALL' },
+        { type: 'Household', id: 'LIST' },
+      ],
     }),
     /** Spec 7.2: users, or with purpose=transfer the others matching a trimmed search. */
     getUsers: build.query<TransferUser[], { purpose?: 'transfer'; search?: string } | void>({
