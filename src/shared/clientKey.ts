@@ -9,8 +9,8 @@ export function newClientKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** The server answered: a refusal (4xx but 408) would be refused again, so the key is spent. */
-function answered(error: unknown): boolean {
+/** The server answered with a refusal (4xx but 408): the same request would be refused again. */
+export function isRefusal(error: unknown): boolean {
   const status = (error as { status?: unknown } | undefined)?.status
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 408
 }
@@ -21,8 +21,9 @@ function answered(error: unknown): boolean {
  */
 export function useIdempotencyKey(): { key: string; settle: (error?: unknown) => void } {
   const [key, setKey] = useState(newClientKey)
+  // A refusal spends the key (the corrected form is a new record); a lost answer keeps it.
   const settle = (error?: unknown) => {
-    if (error === undefined || answered(error)) setKey(newClientKey())
+    if (error === undefined || isRefusal(error)) setKey(newClientKey())
   }
   return { key, settle }
 }

@@ -26,7 +26,7 @@ import { duesMonthLabel } from './duesText'
 import { ledgerFromStrips, pickableMonths, previewAllocation, previewYears } from './paymentPreview'
 import './dues.css'
 import { messageOptions } from '../../shared/messageOptions'
-import { useIdempotencyKey } from '../../shared/clientKey'
+import { isRefusal, useIdempotencyKey } from '../../shared/clientKey'
 
 /** The server's refusal codes this form explains in the user's words. */
 const REFUSALS: Record<string, string> = {
@@ -186,7 +186,6 @@ function PaymentFormBody({
       settle()
       onRecorded(payment)
     } catch (error) {
-      // A refusal spends the key (the corrected form is a new payment); a lost answer keeps it.
       settle(error)
       const status = (error as { status?: unknown }).status
       const data = (error as { data?: { errors?: Record<string, string> } }).data
@@ -203,7 +202,7 @@ function PaymentFormBody({
         fieldErrors[target] = REFUSALS[code] ? t(REFUSALS[code]) : t('invalidValue')
       }
       setErrors(fieldErrors)
-      if (typeof status === 'number' && status >= 400 && status < 500 && status !== 408) {
+      if (isRefusal(error)) {
         if (Object.keys(fieldErrors).length === 0)
           setFailure(
             status === 403 ? t('paymentForbidden') : (serverMessage(error) ?? t('paymentFailed')),
