@@ -156,6 +156,24 @@ function HouseholdPage({ household }: { household: Household }) {
     ['homePhone', household.home_phone],
   ]
 
+  const details = [
+    ...address
+      .filter(([, value]) => value)
+      .map(([label, value]) => ({ key: label, label: t(label), children: value })),
+    ...(household.wedding_date
+      ? [
+          {
+            key: 'wedding',
+            label: t('weddingDate'),
+            children: <MemberDate value={household.wedding_date} />,
+          },
+        ]
+      : []),
+    ...(household.notes
+      ? [{ key: 'notes', label: t('householdNotes'), children: household.notes }]
+      : []),
+  ]
+
   return (
     // The list's page frame (its margins and width), so the two screens line up.
     <section className="admin-screen household-screen" aria-labelledby="household-title">
@@ -279,28 +297,18 @@ function HouseholdPage({ household }: { household: Household }) {
       <Typography.Title level={3}>
         <FormattedMessage id="address" />
       </Typography.Title>
-      <Descriptions
-        className="household-address"
-        size="small"
-        column={{ xs: 1, sm: 2, md: 3 }}
-        items={[
-          ...address
-            .filter(([, value]) => value)
-            .map(([label, value]) => ({ key: label, label: t(label), children: value })),
-          ...(household.wedding_date
-            ? [
-                {
-                  key: 'wedding',
-                  label: t('weddingDate'),
-                  children: <MemberDate value={household.wedding_date} />,
-                },
-              ]
-            : []),
-          ...(household.notes
-            ? [{ key: 'notes', label: t('householdNotes'), children: household.notes }]
-            : []),
-        ]}
-      />
+      {details.length === 0 ? (
+        <Typography.Paragraph type="secondary">
+          <FormattedMessage id="householdNoAddress" />
+        </Typography.Paragraph>
+      ) : (
+        <Descriptions
+          className="household-address"
+          size="small"
+          column={{ xs: 1, sm: 2, md: 3 }}
+          items={details}
+        />
+      )}
 
       <HouseholdDues householdId={household.id} />
 

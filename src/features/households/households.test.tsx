@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Household, HouseholdListItem } from '../../domain'
+import {
+  emptyHousehold,
+  type Household,
+  householdAddressOf,
+  type HouseholdListItem,
+} from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
@@ -199,6 +204,14 @@ describe('the household page', () => {
     const dialog = await screen.findByRole('dialog', {}, slow)
     expect(within(dialog).getByLabelText('Household to move to')).toBeInTheDocument()
     expect(within(dialog).getByLabelText('Role in the household')).toBeInTheDocument()
+  })
+
+  it('says when a household has no address yet', async () => {
+    const bare = { ...household, ...householdAddressOf(emptyHousehold('')), home_phone: null }
+    server.on('GET', '/api/households/5', { json: { ...bare, wedding_date: null, notes: null } })
+    renderRoute('/households/5', { signedInAs: clerk })
+    expect(await screen.findByText('No address recorded yet.', {}, slow)).toBeVisible()
+    expect(screen.queryByText('Bole')).not.toBeInTheDocument()
   })
 
   it('tells an unknown household apart from a failure', async () => {

@@ -3,8 +3,10 @@
 import { sql } from 'kysely'
 import {
   foldForSearch,
+  HOUSEHOLD_ADDRESS_FIELDS,
   HOUSEHOLD_FIELDS,
   HOUSEHOLD_ROLES,
+  type HouseholdAddress,
   type HouseholdInput,
   type HouseholdListItem,
   type HouseholdMember,
@@ -215,6 +217,18 @@ export interface MembershipRow {
   gender: string | null
   household_id: number | null
   household_role: string | null
+}
+
+/** A member's address, in the household's field names. */
+export async function findMemberAddress(
+  db: Db,
+  memberId: number,
+): Promise<HouseholdAddress | undefined> {
+  return db
+    .selectFrom('members')
+    .select(HOUSEHOLD_ADDRESS_FIELDS)
+    .where('id', '=', memberId)
+    .executeTakeFirst()
 }
 
 /** A member's owner, names and household, any owner (the service decides). */

@@ -2,7 +2,9 @@
 // may do it and the history event. Another account's household or member is a 404 for a clerk
 // (it never learns they exist); an admin may read them, so is told 403 when it may not write.
 import {
+  HOUSEHOLD_ADDRESS_FIELDS,
   type Household,
+  type HouseholdAddress,
   type HouseholdInput,
   type HouseholdPage,
   type HouseholdRole,
@@ -581,6 +583,7 @@ export async function placeImportedFamilies(
       const name = family.name?.trim() || importedHouseholdName(family, memberships)
       const input = {
         ...emptyHousehold(name.slice(0, householdMaxLength('name'))),
+        ...(await importedAddress(trx, family, memberships)),
         number:
           number && !numbered && number.length <= householdMaxLength('number') ? number : null,
       }
@@ -622,6 +625,26 @@ function importedHouseholdName(
     memberships.get(headId?.memberId ?? family.members[0].memberId) ?? [...memberships.values()][0]
   const language = /[\u1200-\u137f]/.test(head.first_name) ? 'am' : 'en'
   return proposedHouseholdName(head, language)
+}
+
+/**
+ * The head's address, else the first member's that has one: an export writes the family's
+ * address on each person's row, and "Add a family member" prefills from the household's.
+ */
+async function importedAddress(
+  trx: Db,
+  family: ImportedFamily,
+  memberships: ReadonlyMap<number, repo.MembershipRow>,
+): Promise<HouseholdAddress | undefined> {
+  const headFirst = [...family.members].sort(
+    (a, b) => Number(b.role === 'head') - Number(a.role === 'head'),
+  )
+  for (const { memberId } of headFirst) {
+    if (!memberships.has(memberId)) continue
+    const address = await repo.findMemberAddress(trx, memberId)
+    if (address && HOUSEHOLD_ADDRESS_FIELDS.some((field) => address[field])) return address
+  }
+  return undefined
 }
 
 /** Does an account still own households (it cannot be removed then)? */

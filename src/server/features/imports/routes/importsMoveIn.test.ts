@@ -388,6 +388,50 @@ describe('a ChurchCRM export', () => {
     expect(lensa).toEqual({ household_id: oromo, household_role: 'child' })
   })
 
+  it("gives a new household its head's address, else the first member's that has one", async () => {
+    const p = await upload(
+      await xlsxOf([
+        ['First Name', 'Last Name', 'Phone', 'Family ID', 'Role', 'Address 1', 'City', 'Zip'],
+        ['Almaz', 'Tadesse', '0911 000 011', '3', 'Spouse', 'Piassa 4', 'Gondar', ''],
+        ['Abebe', 'Kebede', '0911 000 012', '3', 'Head', 'Bole Road 12', 'Addis Ababa', '1000'],
+        ['Chaltu', 'Gemechu', '0911 000 013', '4', 'Head', '', '', ''],
+        ['Lensa', 'Gemechu', '0911 000 014', '4', 'Child', '', 'Adama', ''],
+        ['Kidist', 'Alone', '0911 000 015', '5', 'Head', '', '', ''],
+      ]),
+      'addresses.xlsx',
+    )
+    expect(p.errors).toEqual([])
+    await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    const households = await ctx.database.db
+      .selectFrom('households')
+      .select(['name', 'street_address', 'city', 'zip_code', 'state'])
+      .orderBy('id')
+      .execute()
+    expect(households).toEqual([
+      {
+        name: 'Abebe Kebede family',
+        street_address: 'Bole Road 12',
+        city: 'Addis Ababa',
+        zip_code: '1000',
+        state: null,
+      },
+      {
+        name: 'Chaltu Gemechu family',
+        street_address: null,
+        city: 'Adama',
+        zip_code: null,
+        state: null,
+      },
+      {
+        name: 'Kidist Alone family',
+        street_address: null,
+        city: null,
+        zip_code: null,
+        state: null,
+      },
+    ])
+  })
+
   it('takes value mappings to empty and refuses one that is not an option', async () => {
     const p = await upload(churchCrmCsv(), 'churchcrm-people.csv')
     const bad = await calls.preview(owner.auth, p.id, {
