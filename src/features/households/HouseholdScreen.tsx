@@ -33,10 +33,12 @@ import {
   todayIso,
 } from '../../domain'
 import { serverMessage } from '../../app/api'
+import { useAppDispatch } from '../../app/hooks'
 import { useCanWrite } from '../auth'
 import { HouseholdDues } from '../dues'
 import { MemberDate } from '../memberForm'
 import { photoUrl } from '../members'
+import { TransferDialog, transferOpened } from '../transfer'
 import { HouseholdFormDialog } from './HouseholdFormDialog'
 import { LinkMemberDialog, MoveMemberDialog } from './MembershipDialogs'
 import {
@@ -93,13 +95,15 @@ function HouseholdPage({ household }: { household: Household }) {
   const navigate = useNavigate()
   const { modal, message } = App.useApp()
   // Only the owner changes a household (an admin reads another account's: owner_username).
-  const canEdit = useCanWrite() && household.owner_username === undefined
+  const canWrite = useCanWrite()
+  const canEdit = canWrite && household.owner_username === undefined
   const [editing, setEditing] = useState(false)
   const [linking, setLinking] = useState(false)
   const [moving, setMoving] = useState<HouseholdMember | null>(null)
   const [setRole] = useSetHouseholdMemberMutation()
   const [remove] = useRemoveHouseholdMemberMutation()
   const [deleteHousehold] = useDeleteHouseholdMutation()
+  const dispatch = useAppDispatch()
   const today = todayIso()
 
   const changeRole = async (member: HouseholdMember, role: HouseholdRole) => {
@@ -142,8 +146,13 @@ function HouseholdPage({ household }: { household: Household }) {
       },
     })
 
-  const hasHead = household.members.some((member) => member.household_role === 'head')
-  const addRoles = HOUSEHOLD_ROLES.filter((role) => role !== 'head' || !hasHead)
+  const head = household.members.find((member) => member.household_role === 'head')
+  const addRoles = HOUSEHOLD_ROLES.filter((role) => role !== 'head' || !head)
+  // The household goes with its head's transfer (POST /api/members/transfer/:id, with_household).
+  const transferred = (username: string) => {
+    void message.success(t('householdTransferred', { household: household.name, username }))
+    navigate('/households')
+  }
   const address: [string, string | null][] = [
     ['state', household.state],
     ['city', household.city],
@@ -194,28 +203,44 @@ function HouseholdPage({ household }: { household: Household }) {
             )}
           </Flex>
         </Flex>
-        {canEdit && (
+        {canWrite && (
           <Flex gap={8} wrap className="household-actions">
-            <Dropdown
-              menu={{
-                items: addRoles.map((role) => ({ key: role, label: t(roleMessageId(role)) })),
-                onClick: ({ key }) =>
-                  navigate(familyRegistrationPath(household.id, key as HouseholdRole)),
-              }}
-            >
-              <Button type="primary" icon={<UserAddOutlined aria-hidden />}>
-                <FormattedMessage id="addFamilyMember" />
+            {canEdit && (
+              <>
+                <Dropdown
+                  menu={{
+                    items: addRoles.map((role) => ({ key: role, label: t(roleMessageId(role)) })),
+                    onClick: ({ key }) =>
+                      navigate(familyRegistrationPath(household.id, key as HouseholdRole)),
+                  }}
+                >
+                  <Button type="primary" icon={<UserAddOutlined aria-hidden />}>
+                    <FormattedMessage id="addFamilyMember" />
+                  </Button>
+                </Dropdown>
+                <Button icon={<LinkOutlined aria-hidden />} onClick={() => setLinking(true)}>
+                  <FormattedMessage id="linkMember" />
+                </Button>
+                <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+                  <FormattedMessage id="edit" />
+                </Button>
+              </>
+            )}
+            {head && (
+              <Button
+                icon={<SwapOutlined aria-hidden />}
+                onClick={() =>
+                  dispatch(transferOpened({ memberId: head.id, memberName: fullName(head) }))
+                }
+              >
+                <FormattedMessage id="transferHousehold" />
               </Button>
-            </Dropdown>
-            <Button icon={<LinkOutlined aria-hidden />} onClick={() => setLinking(true)}>
-              <FormattedMessage id="linkMember" />
-            </Button>
-            <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
-              <FormattedMessage id="edit" />
-            </Button>
-            <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
-              <FormattedMessage id="deleteHousehold" />
-            </Button>
+            )}
+            {canEdit && (
+              <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
+                <FormattedMessage id="deleteHousehold" />
+              </Button>
+            )}
           </Flex>
         )}
       </Flex>
@@ -312,6 +337,16 @@ function HouseholdPage({ household }: { household: Household }) {
 
       <HouseholdDues householdId={household.id} />
 
+      {canWrite && head && (
+        <TransferDialog
+          memberId={head.id}
+          household={{
+            name: household.name,
+            memberCount: household.members.length,
+            whole: { onTransferred: transferred },
+          }}
+        />
+      )}
       {editing && (
         <HouseholdFormDialog open household={household} onClose={() => setEditing(false)} />
       )}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import {
   emptyHousehold,
@@ -212,6 +212,40 @@ describe('the household page', () => {
     renderRoute('/households/5', { signedInAs: clerk })
     expect(await screen.findByText('No address recorded yet.', {}, slow)).toBeVisible()
     expect(screen.queryByText('Bole')).not.toBeInTheDocument()
+  })
+
+  it('transfers the whole household with its head, then lists the households left', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('GET', '/api/users', { json: [{ id: 3, username: 'dawit' }] })
+    server.on('GET', '/api/households', { json: { items: [], next_cursor: null } })
+    server.on('POST', '/api/members/transfer/7', {
+      json: { success: true, member: storedMember({ id: 7 }) },
+    })
+    const { router } = renderRoute('/households/5', { signedInAs: clerk })
+    fireEvent.click(await screen.findByRole('button', { name: 'Transfer household' }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    expect(within(dialog).getByText('Transfer household')).toBeInTheDocument()
+    expect(within(dialog).getByText(`${household.name} (2 members)`)).toBeInTheDocument()
+    // No choice to leave the household behind: this is the household's transfer.
+    expect(within(dialog).queryByRole('checkbox')).toBeNull()
+    fireEvent.mouseDown(
+      within(dialog).getByRole('combobox', { name: 'Select user to transfer to' }),
+    )
+    fireEvent.click(await screen.findByTitle('dawit', {}, slow))
+    fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/households'), slow)
+    expect(
+      await screen.findByText(`${household.name} and its members were transferred to dawit.`),
+    ).toBeInTheDocument()
+    const post = server.requests.find((r) => r.method === 'POST')
+    expect(post?.body).toEqual({ targetUserId: 3, with_household: true })
+  })
+
+  it('offers no household transfer to an auditor', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    renderRoute('/households/5', { signedInAs: { ...clerk, role: 'auditor' as const } })
+    expect(await screen.findByRole('heading', { name: household.name }, slow)).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Transfer household' })).toBeNull()
   })
 
   it('tells an unknown household apart from a failure', async () => {

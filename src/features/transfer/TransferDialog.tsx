@@ -50,6 +50,11 @@ function UserSearchField({ searchText, disabled }: { searchText: string; disable
 interface TransferableHousehold {
   name: string
   memberCount: number
+  /**
+   * Opened from the household page: the whole household goes, with no choice to offer, and
+   * `onTransferred` says where to go after (the page is no longer the clerk's).
+   */
+  whole?: { onTransferred: (username: string) => void }
 }
 
 /**
@@ -63,6 +68,7 @@ export function TransferDialog({
   memberId: number
   household?: TransferableHousehold
 }) {
+  const whole = household?.whole
   const clear = useClearButton()
   const intl = useIntl()
   const dispatch = useAppDispatch()
@@ -76,8 +82,8 @@ export function TransferDialog({
   const [withHousehold, setWithHousehold] = useState(false)
   // Each opening starts with the member alone: taking a household along is chosen each time.
   useEffect(() => {
-    if (open) setWithHousehold(false)
-  }, [open])
+    if (open) setWithHousehold(Boolean(whole))
+  }, [open, whole])
 
   const users = useGetUsersQuery({ purpose: 'transfer', search: appliedSearch }, { skip: !open })
 
@@ -106,14 +112,16 @@ export function TransferDialog({
     })
     // Navigate from here, not from an effect on the slice's `succeeded`: the profile may unmount
     // the dialog before such an effect runs. The slice still records the outcome.
-    if ('data' in result) navigate('/members', { state: { transferred: memberName } })
+    if (!('data' in result)) return
+    if (whole) whole.onTransferred(selectedUser.username)
+    else navigate('/members', { state: { transferred: memberName } })
   }
   const cancel = () => dispatch(closed())
 
   return (
     <Modal
       open={open}
-      title={<FormattedMessage id="transferMember" />}
+      title={<FormattedMessage id={whole ? 'transferHousehold' : 'transferMember'} />}
       onCancel={cancel}
       closable={!submitting}
       mask={{ closable: !submitting }}
@@ -138,14 +146,29 @@ export function TransferDialog({
       ]}
     >
       <Typography.Paragraph>
-        <FormattedMessage id="transferMemberDescription" />
+        <FormattedMessage
+          id={whole ? 'transferHouseholdDescription' : 'transferMemberDescription'}
+        />
       </Typography.Paragraph>
-      <Alert type="warning" showIcon title={<FormattedMessage id="transferMemberWarning" />} />
+      <Alert
+        type="warning"
+        showIcon
+        title={
+          <FormattedMessage id={whole ? 'transferHouseholdWarning' : 'transferMemberWarning'} />
+        }
+      />
       <Typography.Paragraph className="transfer-member-line">
         <Typography.Text type="secondary">
-          <FormattedMessage id="memberToTransfer" />
+          <FormattedMessage id={whole ? 'householdToTransfer' : 'memberToTransfer'} />
         </Typography.Text>{' '}
-        <Typography.Text strong>{memberName}</Typography.Text>
+        <Typography.Text strong>
+          {whole
+            ? intl.formatMessage(
+                { id: 'householdWithMembers' },
+                { household: household.name, count: household.memberCount },
+              )
+            : memberName}
+        </Typography.Text>
       </Typography.Paragraph>
       <Form layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label={<FormattedMessage id="searchUsers" />} htmlFor="transfer-user-search">
@@ -173,7 +196,7 @@ export function TransferDialog({
             onChange={choose}
           />
         </Form.Item>
-        {household && (
+        {household && !whole && (
           <Form.Item>
             <Checkbox
               checked={withHousehold}
