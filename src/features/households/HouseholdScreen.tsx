@@ -148,7 +148,8 @@ function HouseholdPage({ household }: { household: Household }) {
 
   const head = household.members.find((member) => member.household_role === 'head')
   const addRoles = HOUSEHOLD_ROLES.filter((role) => role !== 'head' || !head)
-  // The household goes with its head's transfer (POST /api/members/transfer/:id, with_household).
+  // The transfer dialog follows one member: the head, else the first (a file without roles).
+  const keyMember = head ?? household.members[0]
   const transferred = (username: string) => {
     void message.success(t('householdTransferred', { household: household.name, username }))
     navigate('/households')
@@ -226,11 +227,13 @@ function HouseholdPage({ household }: { household: Household }) {
                 </Button>
               </>
             )}
-            {head && (
+            {keyMember && (
               <Button
                 icon={<SwapOutlined aria-hidden />}
                 onClick={() =>
-                  dispatch(transferOpened({ memberId: head.id, memberName: fullName(head) }))
+                  dispatch(
+                    transferOpened({ memberId: keyMember.id, memberName: fullName(keyMember) }),
+                  )
                 }
               >
                 <FormattedMessage id="transferHousehold" />
@@ -337,13 +340,13 @@ function HouseholdPage({ household }: { household: Household }) {
 
       <HouseholdDues householdId={household.id} />
 
-      {canWrite && head && (
+      {canWrite && keyMember && (
         <TransferDialog
-          memberId={head.id}
+          memberId={keyMember.id}
           household={{
             name: household.name,
             memberCount: household.members.length,
-            whole: { onTransferred: transferred },
+            whole: { householdId: household.id, onTransferred: transferred },
           }}
         />
       )}

@@ -54,7 +54,7 @@ interface TransferableHousehold {
    * Opened from the household page: the whole household goes, with no choice to offer, and
    * `onTransferred` says where to go after (the page is no longer the clerk's).
    */
-  whole?: { onTransferred: (username: string) => void }
+  whole?: { householdId: number; onTransferred: (username: string) => void }
 }
 
 /**
@@ -108,7 +108,8 @@ export function TransferDialog({
     const result = await sendTransfer({
       id: memberId,
       targetUserId: selectedUser.id,
-      withHousehold: Boolean(household) && withHousehold,
+      withHousehold: !whole && Boolean(household) && withHousehold,
+      householdId: whole?.householdId,
     })
     // Navigate from here, not from an effect on the slice's `succeeded`: the profile may unmount
     // the dialog before such an effect runs. The slice still records the outcome.

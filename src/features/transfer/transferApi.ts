@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { Member } from '../../domain'
+import type { Household, Member } from '../../domain'
 
 export interface TransferUser {
   id: number
@@ -9,15 +9,26 @@ export interface TransferUser {
 /** The transfer feature's calls: moving a member (spec 7.2) and finding the account to move to. */
 export const transferApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * With `householdId`, the whole household goes (POST /api/households/:id/transfer), headed or
+     * not; `id` is then the member whose dialog it is, so the transfer machine follows it alike.
+     */
     transferMember: build.mutation<
-      { success: boolean; member: Member },
-      { id: number; targetUserId: number; withHousehold?: boolean }
+      { success: boolean; member: Member } | Household,
+      { id: number; targetUserId: number; withHousehold?: boolean; householdId?: number }
     >({
-      query: ({ id, targetUserId, withHousehold }) => ({
-        url: `api/members/transfer/${id}`,
-        method: 'POST',
-        body: { targetUserId, ...(withHousehold && { with_household: true }) },
-      }),
+      query: ({ id, targetUserId, withHousehold, householdId }) =>
+        householdId === undefined
+          ? {
+              url: `api/members/transfer/${id}`,
+              method: 'POST',
+              body: { targetUserId, ...(withHousehold && { with_household: true }) },
+            }
+          : {
+              url: `api/households/${householdId}/transfer`,
+              method: 'POST',
+              body: { targetUserId },
+            },
       // Not the member's own tag: for a clerk the member now belongs to someone else, and a
       // refetch of the profile on screen would only get a 404. The profile leaves for the list.
       invalidatesTags: [
