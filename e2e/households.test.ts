@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { seriousViolations } from './axe'
 import {
   addUser,
   apiCall,
@@ -206,6 +207,8 @@ test('the list, the household page and the profile family, in en and am, light a
 })
 
 async function shot(page: Page, name: string) {
+  // Each look of the household screens is also read by axe, as the main screens are (e2e/a11y).
+  assert.deepEqual(await seriousViolations(page), [], name)
   if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
   await page.waitForTimeout(300)

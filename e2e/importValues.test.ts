@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { seriousViolations } from './axe'
 import {
   apiToken,
   NARROW,
@@ -83,6 +84,8 @@ async function shot(page: Page, name: string) {
   // From the top: a page scrolled by a choice draws its sticky header mid-page in a full shot.
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, name)
+  // Each look of the import's steps is also read by axe, as the main screens are (e2e/a11y).
+  assert.deepEqual(await seriousViolations(page), [], name)
   if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })

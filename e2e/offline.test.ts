@@ -132,7 +132,7 @@ test('offline with the server stopped: two registrations with photos survive a r
       () => (document.querySelector<HTMLInputElement>('#member-first_name')?.value ?? 'x') === '',
     )
   }
-  const indicator = page.getByRole('button', { name: t('en', 'queueWaiting', { count: 2 }) })
+  const indicator = page.getByRole('button', { name: t('en', 'queueWaitingShort', { count: 2 }) })
   await indicator.click()
   await page.getByRole('heading', { name: t('en', 'queueTitle') }).waitFor()
   await page.getByText(`${names[0]} Kebede Offline`).waitFor()
@@ -192,7 +192,7 @@ test('a registration whose answer is lost on the way back is sent again and stor
   for (let waited = 0; posts() < 2 && waited < 60_000; waited += 250) await page.waitForTimeout(250)
   assert.equal(posts(), 2)
   await page
-    .getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) })
+    .getByRole('button', { name: t('en', 'queueWaitingShort', { count: 1 }) })
     .waitFor({ state: 'detached', timeout: 30_000 })
 
   assert.equal((await membersNamed(await apiToken(server.url), name)).length, 1)

@@ -91,7 +91,7 @@ test('offline sign-in after an online one, a queued registration, then sent afte
   const name = 'Offlinesignin'
   await registerMinimal(page, name)
   await page.getByText(t('en', 'savedOnDevice')).waitFor()
-  await page.getByRole('button', { name: t('en', 'queueWaiting', { count: 1 }) }).waitFor()
+  await page.getByRole('button', { name: t('en', 'queueWaitingShort', { count: 1 }) }).waitFor()
 
   // The server again (same port and data): the banner asks for a real sign-in.
   await restartSharedServer()

@@ -79,7 +79,11 @@ export default function DebugScreen() {
         <Typography.Paragraph type="secondary">
           <FormattedMessage id="cacheManagementHelp" />
         </Typography.Paragraph>
-        <Button danger icon={<ClearOutlined />} onClick={() => void clearDeviceDataAndReload()}>
+        <Button
+          danger
+          icon={<ClearOutlined aria-hidden />}
+          onClick={() => void clearDeviceDataAndReload()}
+        >
           <FormattedMessage id="clearCacheReload" />
         </Button>
       </Card>

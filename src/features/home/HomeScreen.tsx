@@ -168,7 +168,11 @@ export default function HomeScreen() {
         showIcon
         title={intl.formatMessage({ id: 'homeLoadError' })}
         action={
-          <Button icon={<ReloadOutlined />} onClick={() => refetch()} loading={isFetching}>
+          <Button
+            icon={<ReloadOutlined aria-hidden />}
+            onClick={() => refetch()}
+            loading={isFetching}
+          >
             <FormattedMessage id="retry" />
           </Button>
         }

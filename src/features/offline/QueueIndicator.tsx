@@ -18,12 +18,17 @@ export function QueueIndicator({ compact }: { compact: boolean }) {
     status === 'sending' && progress
       ? intl.formatMessage({ id: 'queueSending' }, { done: progress.done, total: progress.total })
       : intl.formatMessage({ id: 'queueWaiting' }, { count: items.length })
+  // Compact, the button shows the bare count: its name starts with that count, so that a
+  // speech user can say what is seen (WCAG 2.5.3).
+  const name = compact
+    ? intl.formatMessage({ id: 'queueWaitingShort' }, { count: items.length })
+    : label
   return (
     <Button
       type="text"
       className="on-primary queue-indicator"
-      icon={<CloudUploadOutlined />}
-      aria-label={label}
+      icon={<CloudUploadOutlined aria-hidden />}
+      aria-label={name}
       title={label}
       onClick={() => navigate(QUEUE_PATH)}
     >

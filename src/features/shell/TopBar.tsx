@@ -176,7 +176,12 @@ export function TopBar() {
                   onClick={() => navigate('/account/password')}
                 />
               )}
-              <Button type="text" className="on-primary" icon={<LogoutOutlined />} onClick={logout}>
+              <Button
+                type="text"
+                className="on-primary"
+                icon={<LogoutOutlined aria-hidden />}
+                onClick={logout}
+              >
                 <FormattedMessage id="logout" />
               </Button>
             </>
