@@ -9,9 +9,19 @@ describe('money as text', () => {
     ['  300. ', 30000],
     ['0.1', 10],
     ['1 000', 100000],
+    ['1,000,000', 100000000],
+    ["1'000.50", 100050],
   ])('%s → %i minor units', (text, minor) => {
     expect(parseMoney(text)).toBe(minor)
   })
+
+  // A decimal comma ("12,50" in much of Europe) must not read as 1,250.00.
+  it.each(['12,50', '1,00', ' 1 000,50', '1,2345', '1,000,00', '12 5'])(
+    'refuses a separator that does not part groups of three: %p',
+    (text) => {
+      expect(parseMoney(text)).toBeUndefined()
+    },
+  )
 
   it('keeps amounts exact where floating point would not', () => {
     // 0.29 * 100 = 28.999999999999996 in floating point.

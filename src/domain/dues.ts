@@ -34,15 +34,15 @@ export function receiptNumber(year: number, sequence: number): string {
 /**
  * Text typed as an amount in major units ("1,200.50", "75") → integer minor units, exactly:
  * digits are joined as text, never through floating point. Undefined for anything else, for
- * more decimals than the currency has, and above MAX_PAYMENT_MINOR.
+ * more decimals than the currency has, and above MAX_PAYMENT_MINOR. A separator (comma,
+ * space, apostrophe) is read only between groups of three: "12,50" is refused, not 1,250.
  */
 export function parseMoney(text: string, digits = 2): number | undefined {
-  const cleaned = text.trim().replace(/[,\s\u00a0']/g, '')
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned)
+  const match = /^(\d{1,3}(?:[,\s\u00a0']\d{3})+|\d+)(?:\.(\d*))?$/.exec(text.trim())
   if (!match) return undefined
   const fraction = match[2] ?? ''
   if (fraction.length > digits) return undefined
-  const minor = Number(`${match[1]}${fraction.padEnd(digits, '0')}`)
+  const minor = Number(`${match[1].replace(/\D/g, '')}${fraction.padEnd(digits, '0')}`)
   if (!Number.isSafeInteger(minor) || minor > MAX_PAYMENT_MINOR) return undefined
   return minor
 }
