@@ -15,6 +15,7 @@ import { registerApiDocs } from './plugins/apiDocs'
 import { registerErrorHandling } from './plugins/errors'
 import { registerInputGuard } from './plugins/inputGuard'
 import { registerSecurityHeaders } from './plugins/security'
+import { registerValidation } from './plugins/validation'
 import { churchProfileRoutes } from './features/churchProfile/routes'
 import { duesRoutes } from './features/dues'
 import { adminRoutes } from './features/accounts/routes/admin'
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app, version().version)
 
   registerErrorHandling(app)
+  registerValidation(app)
   registerInputGuard(app)
   registerSecurityHeaders(app)
   registerAuth(app, options.db, tokens)

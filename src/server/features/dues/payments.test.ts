@@ -181,6 +181,26 @@ describe('recording a payment', () => {
     expect(await w.paymentCount({ member_id: member })).toBe(0)
   })
 
+  it('takes a JSON body as typed: no value of another type is converted', async () => {
+    const member = await w.member()
+    const cases: Record<string, unknown>[] = [
+      { member_id: member, amount: true },
+      { member_id: member, amount: [5000] },
+      { member_id: member, amount: '5000' },
+      { member_id: member, amount: '1e3' },
+      { member_id: String(member), amount: 5000 },
+      { member_id: member, amount: 5000, months: '2018-01' },
+    ]
+    for (const body of cases) {
+      const res = await w.pay(w.clerk, body)
+      expect({ body, status: res.statusCode }).toEqual({ body, status: 400 })
+    }
+    expect(await w.paymentCount({ member_id: member })).toBe(0)
+    // A query stays text converted to its type, as a URL can only carry text.
+    const listed = await w.call(w.clerk, { url: `/api/payments?member_id=${member}&limit=5` })
+    expect(listed.statusCode).toBe(200)
+  })
+
   it('takes a gift without months into a gift fund, and refuses a closed fund', async () => {
     const member = await w.member()
     const giftId = await w.fund({ kind: 'gift', name_en: 'Tithe' })
