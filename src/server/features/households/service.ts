@@ -546,16 +546,17 @@ export interface ImportedFamily {
   /** The household number the file gives (an Abal export's): the account's household of that
    * number is joined, else the new household takes it. */
   number: string | null
-  members: { memberId: number; role: HouseholdRole | null }[]
+  /** `skipped`: a duplicate row the import left out; its member only finds the household. */
+  members: { memberId: number; role: HouseholdRole | null; skipped?: boolean }[]
 }
 
 /**
  * An import's families (inside the commit's transaction, members already the owner's): a family
- * whose members already share a household joins it, then one whose number names a household of
- * the account joins that one (a number another account holds is left off), any other gets a
- * new household named from
- * the file or proposed from its head. A second head becomes an other relative, as on a restore;
- * a member without a role joins as an other relative. Returns how many members were placed.
+ * whose members (a skipped row's too, left as it is) already share a household joins it, then
+ * one whose number names a household of the account joins that one (a number another account
+ * holds is left off), any other gets a new household named from the file or proposed from its
+ * head. A second head becomes an other relative, as on a restore; a member without a role joins
+ * as an other relative. Returns how many members were placed.
  */
 export async function placeImportedFamilies(
   trx: Db,
@@ -568,12 +569,14 @@ export async function placeImportedFamilies(
   const now = new Date().toISOString()
   for (const family of families) {
     const memberships = new Map<number, repo.MembershipRow>()
-    for (const { memberId } of family.members) {
+    let joined: repo.MembershipRow | undefined
+    for (const { memberId, skipped } of family.members) {
       const member = await repo.findMembership(trx, memberId)
-      if (member && member.owner_user_id === ownerId) memberships.set(memberId, member)
+      if (!member || member.owner_user_id !== ownerId) continue
+      if (!skipped) memberships.set(memberId, member)
+      if (member.household_id !== null) joined ??= member
     }
     if (memberships.size === 0) continue
-    const joined = [...memberships.values()].find((member) => member.household_id !== null)
     const number = family.number?.trim() || null
     const numbered = number && !joined ? await repo.findHouseholdByNumber(trx, number) : undefined
     const existing = joined?.household_id ?? numbered?.id
@@ -597,8 +600,8 @@ export async function placeImportedFamilies(
       })
     }
     let head = await repo.findHead(trx, household.id)
-    for (const { memberId, role: wanted } of family.members) {
-      const member = memberships.get(memberId)
+    for (const { memberId, role: wanted, skipped } of family.members) {
+      const member = skipped ? undefined : memberships.get(memberId)
       if (!member) continue
       let role: HouseholdRole = wanted ?? 'relative'
       if (role === 'head' && head !== undefined && head !== memberId) role = 'relative'

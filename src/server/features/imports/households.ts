@@ -14,6 +14,8 @@ export interface HouseholdPlacement {
   familyName: string | null
   /** head, spouse, child, relative or other; null when the file gives no role. */
   role: string | null
+  /** A duplicate row left out on "skip": its member shows where the family lives, unchanged. */
+  skipped?: boolean
 }
 
 /**
@@ -39,6 +41,7 @@ export async function placeInHouseholds(
     family.members.push({
       memberId: placement.memberId,
       role: isHouseholdRole(placement.role) ? placement.role : null,
+      skipped: placement.skipped,
     })
   }
   return placeImportedFamilies(trx, actor, ownerId, [...families.values()])

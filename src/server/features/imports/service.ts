@@ -799,6 +799,10 @@ export async function commitImport(
       const duplicate = analysis.duplicateOf.get(i)
       if (duplicate && request.on_duplicate === 'skip') {
         report.skipped += 1
+        // Its family's new members still join the household the stored member is in.
+        if (reading.family && duplicate.memberId !== null) {
+          families.push({ row: i, memberId: duplicate.memberId, skipped: true, ...reading.family })
+        }
         continue
       }
       const update = duplicate !== undefined && request.on_duplicate === 'update'
@@ -866,7 +870,7 @@ export async function commitImport(
       actor,
       user.id,
       families.flatMap((family) => {
-        const memberId = memberOfRow.get(family.row)
+        const memberId = family.memberId ?? memberOfRow.get(family.row)
         return memberId === undefined
           ? []
           : [
@@ -876,6 +880,7 @@ export async function commitImport(
                 familyNumber: family.number,
                 familyName: family.name,
                 role: family.role,
+                skipped: family.skipped,
               },
             ]
       }),
@@ -888,6 +893,9 @@ export async function commitImport(
 
 interface FamilyPlacement extends NonNullable<RowReading['family']> {
   row: number
+  /** A skipped row's stored member; a written row's member is known by its row. */
+  memberId?: number
+  skipped?: boolean
 }
 
 /** A blank consent cell says nothing: the import's default (off) stands, not the form's. */
