@@ -555,8 +555,9 @@ export interface ImportedFamily {
  * whose members (a skipped row's too, left as it is) already share a household joins it, then
  * one whose number names a household of the account joins that one (a number another account
  * holds is left off), any other gets a new household named from the file or proposed from its
- * head. A second head becomes an other relative, as on a restore; a member without a role joins
- * as an other relative. Returns how many members were placed.
+ * head. A second head becomes an other relative, as on a restore; a member without a role keeps
+ * the one it has in the household, else joins as an other relative. Returns how many members
+ * were placed.
  */
 export async function placeImportedFamilies(
   trx: Db,
@@ -603,7 +604,10 @@ export async function placeImportedFamilies(
     for (const { memberId, role: wanted, skipped } of family.members) {
       const member = skipped ? undefined : memberships.get(memberId)
       if (!member) continue
-      let role: HouseholdRole = wanted ?? 'relative'
+      // A blank role cell keeps the role the member has in this household (a newcomer's is
+      // relative): a blank cell never overwrites a stored value.
+      const stored = member.household_id === household.id ? member.household_role : null
+      let role: HouseholdRole = wanted ?? (isHouseholdRole(stored) ? stored : 'relative')
       if (role === 'head' && head !== undefined && head !== memberId) role = 'relative'
       if (role === 'head') head = memberId
       if (member.household_id === household.id && member.household_role === role) continue

@@ -62,4 +62,28 @@ describe('a later import of registered families', () => {
       Selam: ['Abebe Kebede family', 'child'],
     })
   })
+
+  it('keeps a member’s stored role where the file gives none; a newcomer is a relative', async () => {
+    const headers = ['First Name', 'Last Name', 'Mobile Phone', 'Household number', 'Family Role']
+    await commit([headers, ['Abebe', 'Kebede', '0911000001', 'F-1', '']], 'skip')
+    const [household] = await ctx.database.db.selectFrom('households').select('id').execute()
+    const [abebe] = await ctx.database.db.selectFrom('members').select('id').execute()
+    expect((await setRole(household.id, abebe.id, 'head')).statusCode).toBe(200)
+
+    const result = await commit(
+      [
+        headers,
+        ['Abebe', 'Kebede', '0911000001', 'F-1', ''],
+        ['Almaz', 'Tadesse', '0911000002', 'F-1', ''],
+      ],
+      'update',
+    )
+    expect(result).toMatchObject({ created: 1, updated: 1 })
+    // A file without the role column at all says nothing about the role either.
+    await commit([headers.slice(0, 4), ['Abebe', 'Kebede', '0911000001', 'F-1']], 'update')
+    expect(await placements()).toEqual({
+      Abebe: ['Abebe Kebede family', 'head'],
+      Almaz: ['Abebe Kebede family', 'relative'],
+    })
+  })
 })
