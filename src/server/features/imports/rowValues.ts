@@ -4,6 +4,7 @@
 // Then the one member schema of src/domain decides, with its message ids.
 import {
   BOOLEAN_FIELDS,
+  hasControlCharacter,
   LIST_FIELDS,
   memberUpdateSchema,
   REQUIRED_NAME_FIELDS,
@@ -266,6 +267,16 @@ export function readRow(
       } else role = key
     }
     const name = textAt(familyPlan.name)
+    // The household form refuses control characters in these: a file may not store them.
+    for (const [field, text] of [
+      ['family_number', number],
+      ['family_name', name],
+    ]) {
+      if (hasControlCharacter(text, false)) {
+        errors[field] = 'invalidValue'
+        errorValues[field] = text
+      }
+    }
     // One household per family id; a row without one is placed by its household number.
     const key = id !== '' && id !== '0' ? `id:${id}` : number !== '' ? `number:${number}` : ''
     if (key !== '') {

@@ -1,5 +1,6 @@
 // Issues 44 and 45: a later import of families already registered places its rows in their
-// households without undoing what is stored.
+// households without undoing what is stored; household values the household form refuses are
+// refused in the file too.
 import type { ImportPreview } from '../../../../domain'
 import { csvOf, importCalls } from '../../../testing/importCalls'
 import { testAppPerTest } from '../../../testing/testApp'
@@ -85,5 +86,29 @@ describe('a later import of registered families', () => {
       Abebe: ['Abebe Kebede family', 'head'],
       Almaz: ['Abebe Kebede family', 'relative'],
     })
+  })
+})
+
+describe('household values of a file', () => {
+  it('refuses a household name or number holding a control character, naming the cell', async () => {
+    const headers = ['First Name', 'Last Name', 'Household number', 'Household Name']
+    const p = await upload([
+      headers,
+      ['Abebe', 'Kebede', 'F-1\u0007', 'Bad\u001b[31m'],
+      ['Almaz', 'Tadesse', 'F-2', '"Line\nbreak"'],
+      ['Chaltu', 'Gemechu', 'F-3', 'Warra Gemechu'],
+    ])
+    expect(p.errors).toEqual([
+      { row: 2, field: 'family_number', message: 'invalidValue', value: 'F-1\u0007' },
+      { row: 2, field: 'family_name', message: 'invalidValue', value: 'Bad\u001b[31m' },
+      { row: 3, field: 'family_name', message: 'invalidValue', value: 'Line\nbreak' },
+    ])
+    const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    expect(res.json()).toMatchObject({ created: 1, refused: 2 })
+    const households = await ctx.database.db
+      .selectFrom('households')
+      .select(['name', 'number'])
+      .execute()
+    expect(households).toEqual([{ name: 'Warra Gemechu', number: 'F-3' }])
   })
 })
