@@ -4,9 +4,9 @@ export { householdsOfMembers, type MemberHousehold } from './repository'
 export {
   householdCounts,
   householdOnMemberDelete,
-  householdOnMemberRename,
   householdOnMemberRestore,
   householdOnMemberTransfer,
+  householdOnMemberUpdate,
   type ImportedFamily,
   moveAccountHouseholds,
   ownsHouseholds,

@@ -503,8 +503,19 @@ export async function householdOnMemberRestore(
   })
 }
 
-/** A member's names changed: its household's search text follows. */
-export async function householdOnMemberRename(trx: Db, memberId: number): Promise<void> {
+/** The member names the household search reads (refreshHouseholdSearch). */
+const SEARCHED_NAMES = ['first_name', 'middle_name', 'last_name', 'latin_name']
+
+/**
+ * A member was edited or updated by an import (`changed`: its changed fields by name): when a
+ * name the search reads changed, its household's search text follows.
+ */
+export async function householdOnMemberUpdate(
+  trx: Db,
+  memberId: number,
+  changed: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  if (!SEARCHED_NAMES.some((field) => field in changed)) return
   const member = await repo.findMembership(trx, memberId)
   if (member?.household_id) await repo.refreshHouseholdSearch(trx, member.household_id)
 }

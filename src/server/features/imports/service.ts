@@ -52,6 +52,7 @@ import {
   type Calendar,
 } from './fieldDictionary'
 import { FAMILY_NAME } from './headerNames'
+import { householdOnMemberUpdate } from '../households'
 import { placeInHouseholds } from './households'
 import { cellText, type Cell, MAX_STORED_BYTES, type Table, tooMuchData } from './readTable'
 import {
@@ -845,6 +846,7 @@ export async function commitImport(
         memberOfRow.set(i, target)
         // Recorded like an edit: each changed field with its value before and after.
         const diff = memberChanges({ ...current }, { ...merged })
+        await householdOnMemberUpdate(trx, target, diff)
         events.push({
           row: i,
           memberId: target,

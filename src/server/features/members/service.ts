@@ -18,8 +18,8 @@ import { type Caller, findAccountState, FORBIDDEN, may, ownerScope } from '../ac
 import { type Actor, memberChanges, recordEvent } from '../history'
 import {
   householdOnMemberDelete,
-  householdOnMemberRename,
   householdOnMemberTransfer,
+  householdOnMemberUpdate,
 } from '../households'
 import { keepDeletedMember } from '../restoreBin'
 import { countMatches, MAX_SEARCH_LIMIT, searchMembers } from '../search'
@@ -63,9 +63,6 @@ async function checkExternalIdFree(
     throw new ApiError(409, EXTERNAL_ID_TAKEN, { external_id: 'externalIdTaken' })
   }
 }
-
-/** Names the household list searches: a change rewrites the household's search text. */
-const NAME_FIELDS = ['first_name', 'middle_name', 'last_name', 'latin_name']
 
 /**
  * The owner of a member the caller may read: its own, or any for admins and auditors. Another
@@ -253,7 +250,7 @@ export async function updateMember(
     if (!saved || !before) throw notFound()
     const changed = memberChanges({ ...before }, { ...saved })
     const fields = Object.keys(changed)
-    if (NAME_FIELDS.some((field) => field in changed)) await householdOnMemberRename(trx, id)
+    await householdOnMemberUpdate(trx, id, changed)
     if (fields.length > 0) {
       await recordEvent(trx, {
         actor: actorOf(user),

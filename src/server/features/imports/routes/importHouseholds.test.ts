@@ -1,7 +1,7 @@
 // Issues 44 and 45: a later import of families already registered places its rows in their
 // households without undoing what is stored; household values the household form refuses are
 // refused in the file too.
-import type { ImportPreview } from '../../../../domain'
+import type { HouseholdPage, ImportPreview } from '../../../../domain'
 import { csvOf, importCalls } from '../../../testing/importCalls'
 import { testAppPerTest } from '../../../testing/testApp'
 
@@ -86,6 +86,27 @@ describe('a later import of registered families', () => {
       Abebe: ['Abebe Kebede family', 'head'],
       Almaz: ['Abebe Kebede family', 'relative'],
     })
+  })
+
+  it('finds the household by a member’s new name after an update renames it', async () => {
+    await commit([FAMILY, ABEBE], 'skip')
+    const found = async (q: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/households?q=${encodeURIComponent(q)}`,
+        headers: owner.auth,
+      })
+      return res.json<HouseholdPage>().items.map((h) => h.name)
+    }
+    expect(await found('Zerihun')).toEqual([])
+    // No family columns: the update alone changes what the household search matches.
+    await commit(
+      [
+        ['First Name', 'Last Name', 'Mobile Phone', 'Latin Name'],
+        ['Abebe', 'Kebede', '0911000001', 'Zerihun'],
+      ],
+      'update',
+    )
+    expect(await found('Zerihun')).toEqual(['Abebe Kebede family'])
   })
 })
 
