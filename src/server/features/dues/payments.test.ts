@@ -157,6 +157,29 @@ describe('recording a payment', () => {
     expect(other.statusCode).toBe(404)
   })
 
+  it('keeps a member’s category and start month through the restore bin', async () => {
+    const member = await w.member()
+    await w.call(w.clerk, {
+      method: 'PUT',
+      url: `/api/members/${member}/dues`,
+      payload: { category: 'student', start_month: '2018-03' },
+    })
+    await w.pay(w.clerk, { member_id: member, amount: 2000 })
+    const before = await dues(member)
+    expect(
+      (await w.call(w.clerk, { method: 'DELETE', url: `/api/members/${member}` })).statusCode,
+    ).toBe(204)
+    const restore = await w.call(w.admin, {
+      method: 'POST',
+      url: `/api/admin/deleted-members/${member}/restore`,
+    })
+    expect(restore.statusCode).toBe(200)
+    const after = await dues(member)
+    expect(after.body).toMatchObject({ category: 'student', start_month: '2018-03' })
+    expect(after.body.arrears).toEqual(before.body.arrears)
+    expect(after.body.months).toEqual(before.body.months)
+  })
+
   it('refuses what cannot be recorded, with the field that is wrong', async () => {
     const member = await w.member()
     const cases: [Record<string, unknown>, number, string][] = [

@@ -264,7 +264,7 @@ export async function updateMember(
   })
 }
 
-/** Deletes the caller's own member, kept 30 days in the restore bin (fields and photo). */
+/** Deletes the caller's own member, kept 30 days in the restore bin (fields, dues, photo). */
 export async function deleteMember(db: Kysely<Database>, user: MemberUser, id: number) {
   await writableMember(db, user, 'member.delete', id)
   const deleted = await db.transaction().execute(async (trx) => {

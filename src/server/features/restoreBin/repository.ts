@@ -1,4 +1,5 @@
-// The restore bin (issue 25): a deleted member's complete row and photo, kept for 30 days.
+// The restore bin (issue 25): a deleted member's complete row, dues settings and photo, kept
+// for 30 days.
 import type { DeletedMember } from '../../../domain'
 import type { Db } from '../../db/tables'
 
@@ -15,7 +16,13 @@ export interface DeletedBy {
   username: string | null
 }
 
-/** Copies a member's row and photo into the bin; call before deleting, in the same transaction. */
+/** The bin's copy keeps the member's member_dues row under this key, beside its columns. */
+const DUES_KEY = 'member_dues'
+
+/**
+ * Copies a member's row, dues settings and photo into the bin; call before deleting, in the
+ * same transaction.
+ */
 export async function keepDeletedMember(
   db: Db,
   id: number,
@@ -29,6 +36,12 @@ export async function keepDeletedMember(
     .selectAll()
     .where('member_id', '=', id)
     .executeTakeFirst()
+  // member_dues goes with the member (on delete cascade): the copy keeps it for a restore.
+  const dues = await db
+    .selectFrom('member_dues')
+    .select(['category', 'start_month'])
+    .where('member_id', '=', id)
+    .executeTakeFirst()
   // A member deleted, restored and deleted again has one copy: the latest.
   await db.deleteFrom('deleted_members').where('member_id', '=', id).execute()
   await db
@@ -39,7 +52,7 @@ export async function keepDeletedMember(
       deleted_at: now.toISOString(),
       deleted_by_id: by.id,
       deleted_by_username: by.username,
-      row_json: JSON.stringify(row),
+      row_json: JSON.stringify(dues ? { ...row, [DUES_KEY]: dues } : row),
       photo_id: photo?.id ?? null,
       photo_jpeg: photo?.jpeg ?? null,
       photo_thumbnail: photo?.thumbnail ?? null,
@@ -88,8 +101,9 @@ export async function listDeletedMembers(db: Db, now: Date = new Date()): Promis
 }
 
 /**
- * Puts a kept member back with its id, fields and photo, owned by `ownerId`. Returns false when
- * the bin holds no such member. The member_counts and search triggers see an ordinary insert.
+ * Puts a kept member back with its id, fields, dues settings and photo, owned by `ownerId`.
+ * Returns false when the bin holds no such member. The member_counts, search and dues standing
+ * triggers see ordinary inserts.
  */
 export async function restoreDeletedMember(
   db: Db,
@@ -103,7 +117,7 @@ export async function restoreDeletedMember(
     .where('member_id', '=', id)
     .executeTakeFirst()
   if (!kept) return false
-  const row = JSON.parse(kept.row_json) as Record<string, unknown>
+  const { [DUES_KEY]: dues, ...row } = JSON.parse(kept.row_json) as Record<string, unknown>
   await db
     .insertInto('members')
     // Back in no household: the households service puts it back in its own, if still there.
@@ -126,6 +140,13 @@ export async function restoreDeletedMember(
         thumbnail: kept.photo_thumbnail,
         created_at: now.toISOString(),
       })
+      .execute()
+  }
+  if (dues) {
+    const { category, start_month } = dues as { category: string; start_month: string | null }
+    await db
+      .insertInto('member_dues')
+      .values({ member_id: id, category, start_month, updated_at: now.toISOString() })
       .execute()
   }
   await db.deleteFrom('deleted_members').where('member_id', '=', id).execute()
