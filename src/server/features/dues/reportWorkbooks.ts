@@ -1,5 +1,6 @@
 // The dues reports as .xlsx: in the asker's language and calendar, text cells neutralised like
-// the member export (a cell never starts a formula), amounts as numbers in major units.
+// the member export (a cell never starts a formula), amounts as numbers in major units of the
+// church's currency, with its decimals.
 import ExcelJS from 'exceljs'
 import {
   type DuesMonth,
@@ -7,6 +8,7 @@ import {
   formatDate,
   lineId,
   lineName,
+  minorDigits,
   monthParts,
   type ReportLine,
   STATEMENT_PAYMENT_COLUMNS,
@@ -21,7 +23,6 @@ import {
 import type { ArrearsReport, Collections, GoodStandingReport, Statement } from './reportSchemas'
 
 type Cell = string | number
-const MONEY_FORMAT = '#,##0.00'
 
 function words(lang: Language) {
   return (id: string, values: Record<string, string | number> = {}) =>
@@ -40,7 +41,14 @@ const fundName = (fund: { name_am: string; name_en: string; name_om: string }, l
   fund.name_am ||
   fund.name_om
 
-const major = (minor: number) => minor / 100
+/** A currency's minor units → major (1200 yen stay 1200; 1200 santim are 12), and its format. */
+function moneyOf(currency: string) {
+  const digits = minorDigits(currency)
+  return {
+    major: (minor: number) => minor / 10 ** digits,
+    format: digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0',
+  }
+}
 
 async function workbook(
   sheetName: string,
@@ -48,6 +56,7 @@ async function workbook(
   header: string[],
   rows: Cell[][],
   moneyColumns: number[],
+  currency: string,
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet(
@@ -60,13 +69,15 @@ async function workbook(
   sheet.addRow([])
   sheet.addRow(header.map(clean)).font = { bold: true }
   for (const row of rows) sheet.addRow(row.map(clean))
-  for (const column of moneyColumns) sheet.getColumn(column + 1).numFmt = MONEY_FORMAT
+  const { format } = moneyOf(currency)
+  for (const column of moneyColumns) sheet.getColumn(column + 1).numFmt = format
   sheet.columns.forEach((column) => (column.width = 18))
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
 export function collectionsWorkbook(report: Collections, lang: Language): Promise<Buffer> {
   const t = words(lang)
+  const { major } = moneyOf(report.currency)
   const header = [
     t('duesReportFund'),
     ...report.months.map((m) => monthText(m.month, lang)),
@@ -90,10 +101,12 @@ export function collectionsWorkbook(report: Collections, lang: Language): Promis
     header,
     rows,
     money,
+    report.currency,
   )
 }
 
-function payerRows(lines: ReportLine[], lang: Language): Cell[][] {
+function payerRows(lines: ReportLine[], lang: Language, currency: string): Cell[][] {
+  const { major } = moneyOf(currency)
   return lines.map((line) => [
     lineId(line),
     lineName(line),
@@ -130,8 +143,9 @@ function payerWorkbook(
     title,
     [title, monthText(report.current_month, lang), third],
     payerHeader(lang, report.payer),
-    [...payerRows(report.items, lang), ...totals],
+    [...payerRows(report.items, lang, report.currency), ...totals],
     [5],
+    report.currency,
   )
 }
 
@@ -140,6 +154,7 @@ export function arrearsWorkbook(
   lang: Language,
 ): Promise<Buffer> {
   const t = words(lang)
+  const { major } = moneyOf(report.currency)
   return payerWorkbook(report, lang, t('duesReportArrears'), report.currency, [
     ['', t('duesReportTotal'), '', '', '', major(report.amount), ''],
   ])
@@ -158,7 +173,11 @@ export function goodStandingWorkbook(
  * Below the payments, each dues fund's twelve months (due, paid, state), their totals, and
  * the arrears (months in the method column) and standing as of today, in the payments' columns.
  */
-function statementMonthRows(funds: Statement['funds'], lang: Language): Cell[][] {
+function statementMonthRows(
+  funds: Statement['funds'],
+  lang: Language,
+  major: (minor: number) => number,
+): Cell[][] {
   const t = words(lang)
   const rows: Cell[][] = []
   for (const fund of funds.filter((f) => f.months.length > 0)) {
@@ -211,6 +230,7 @@ export function statementWorkbook(
   calendar: Calendar,
 ): Promise<Buffer> {
   const t = words(lang)
+  const { major } = moneyOf(report.currency)
   const fundOf = new Map(report.funds.map((f) => [f.fund_id, f]))
   const title = t('duesReportStatement')
   const rows: Cell[][] = report.payments.map((p) => [
@@ -224,7 +244,7 @@ export function statementWorkbook(
   for (const fund of report.funds) {
     rows.push(['', '', fundName(fund, lang), t('duesReportTotal'), '', major(fund.paid)])
   }
-  rows.push(...statementMonthRows(report.funds, lang))
+  rows.push(...statementMonthRows(report.funds, lang, major))
   return workbook(
     title,
     [
@@ -236,5 +256,6 @@ export function statementWorkbook(
     STATEMENT_PAYMENT_COLUMNS.map((id) => t(id)),
     rows,
     [4, 5],
+    report.currency,
   )
 }

@@ -259,6 +259,35 @@ describe('.xlsx', () => {
   })
 })
 
+describe('.xlsx in a currency without minor units', () => {
+  it('writes yen as whole yen, with no decimals', async () => {
+    const yen = await duesWorld()
+    try {
+      const church = await yen.call(yen.admin, {
+        method: 'PUT',
+        url: '/api/church',
+        payload: { currency: 'JPY' },
+      })
+      expect(church.statusCode).toBe(200)
+      const member = await yen.member()
+      expect((await yen.pay(yen.clerk, { member_id: member, amount: 10000 })).statusCode).toBe(201)
+      const url = '/api/reports/collections?year=2018&format=xlsx'
+      const collections = await yen.sheet(yen.admin, url)
+      expect(collections.at(-1)!.at(-1)).toBe(10000)
+      const res = await yen.call(yen.admin, { url })
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+      expect(book.worksheets[0].getColumn(2).numFmt).toBe('#,##0')
+      const arrears = await yen.sheet(yen.admin, '/api/reports/arrears?format=xlsx')
+      expect(arrears.at(-1)).toContain(10000)
+      const statement = await yen.sheet(yen.clerk, `/api/members/${member}/statement?format=xlsx`)
+      expect(statement[5].at(-1)).toBe(10000)
+    } finally {
+      await yen.ctx.close()
+    }
+  })
+})
+
 describe('the dashboard', () => {
   it('has this Ethiopian month’s collections and the members in arrears, scoped like the rest', async () => {
     const all = await get<{ dues: unknown }>(w.admin, '/api/stats?owner=all&today=2026-01-20')
