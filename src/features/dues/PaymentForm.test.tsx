@@ -4,10 +4,13 @@ import { App } from 'antd'
 import type { AuthUser } from '../auth'
 import {
   addMonths,
+  arrearsOf,
   type DuesMonth,
+  type Ledger,
   MAX_MONTHS_AHEAD,
   type MemberDuesAnswer,
   type MonthLine,
+  yearStrip,
 } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
@@ -87,17 +90,41 @@ async function openForm() {
   return { user, form }
 }
 
+/** The server answers member 5's strips from `ledger`, as it works them out (today Tir 2018). */
+function answerFromLedger(ledger: Ledger) {
+  const current = '2018-05' as DuesMonth
+  server.on('GET', '/api/members/5/dues', (req) => {
+    const year = Number(req.search.get('year') ?? 2018)
+    return {
+      json: storedMemberDues(year, yearStrip(ledger, year, current), {
+        start_month: ledger.startMonth,
+        arrears: arrearsOf(ledger, current),
+        good_standing: false,
+      }),
+    }
+  })
+}
+
+/** Opens the form, types an amount and reads the preview's lines. */
+async function previewOf(amount: string) {
+  const { user, form } = await openForm()
+  await user.type(within(form).getByLabelText('Amount (ETB)'), amount)
+  const preview = await within(form).findByText('This payment covers:', {}, slow)
+  const items = within(preview.parentElement!).getAllByRole('listitem')
+  return { user, form, lines: items.map((li) => li.textContent) }
+}
+
+const yearsRead = () =>
+  server.requests.filter((r) => r.path === '/api/members/5/dues').map((r) => r.search.get('year'))
+
 const posts = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/api/payments')
 
 describe('the payment form', () => {
   it('turns typed birr into exact santim, previews the oldest months and sends a key', async () => {
     server.on('POST', '/api/payments', { status: 201, json: payment() })
     renderTab(clerk)
-    const { user, form } = await openForm()
-    await user.type(within(form).getByLabelText('Amount (ETB)'), '125.50')
-    const preview = await within(form).findByText('This payment covers:', {}, slow)
-    const lines = within(preview.parentElement!).getAllByRole('listitem')
-    expect(lines.map((li) => li.textContent)).toEqual([
+    const { user, form, lines } = await previewOf('125.50')
+    expect(lines).toEqual([
       'Meskerem 2018 E.C. 50.00 ETB',
       'Tikimt 2018 E.C. 50.00 ETB',
       'Hidar 2018 E.C. 25.50 ETB',
@@ -146,10 +173,37 @@ describe('the payment form', () => {
       within(form).queryByLabelText(duesMonthLabel(addMonths(furthest, 1), 'en')),
     ).not.toBeInTheDocument()
     // The years up to the furthest month are read, so months paid that far ahead are known.
-    const years = server.requests
-      .filter((r) => r.path === '/api/members/5/dues')
-      .map((r) => r.search.get('year'))
-    expect(years).toContain(furthest.slice(0, 4))
+    expect(yearsRead()).toContain(furthest.slice(0, 4))
+  })
+
+  it('previews from the oldest month owed, however many years back, as the server fills', async () => {
+    answerFromLedger({
+      startMonth: '2010-01',
+      rates: [{ from_month: '2010-01', amount: 5000 }],
+      paid: new Map([['2010-01', 5000]]),
+      waived: new Set(),
+    })
+    renderTab(clerk)
+    const { user, form, lines } = await previewOf('75')
+    expect(lines).toEqual(['Tikimt 2010 E.C. 50.00 ETB', 'Hidar 2010 E.C. 25.00 ETB'])
+    await user.click(within(form).getByLabelText('Choose months'))
+    expect(await within(form).findByLabelText('Tikimt 2010 E.C.', {}, slow)).toBeInTheDocument()
+    expect(within(form).queryByLabelText('Meskerem 2010 E.C.')).not.toBeInTheDocument()
+  })
+
+  it('reads the years back to the oldest month owed, none before', async () => {
+    // Dues since Meskerem 2000, but no rate before 2016 and paid to Yekatit 2016.
+    const paid = Array.from({ length: 6 }, (_, i) => [`2016-0${i + 1}`, 5000] as const)
+    answerFromLedger({
+      startMonth: '2000-01',
+      rates: [{ from_month: '2016-01', amount: 5000 }],
+      paid: new Map(paid),
+      waived: new Set(),
+    })
+    renderTab(clerk)
+    expect((await previewOf('50')).lines).toEqual(['Megabit 2016 E.C. 50.00 ETB'])
+    expect(yearsRead()).toContain('2016')
+    expect(yearsRead()).not.toContain('2015')
   })
 
   it('refuses an amount with more decimals than the currency has, without sending', async () => {

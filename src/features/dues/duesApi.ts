@@ -1,3 +1,4 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { api } from '../../app/api'
 import type {
   Fund,
@@ -7,6 +8,7 @@ import type {
   PaymentPage,
   ReceiptCheck,
 } from '../../domain'
+import { loadPreviewStrips } from './paymentPreview'
 
 export type { Fund, Payment, PaymentInput, PaymentPage, ReceiptCheck } from '../../domain'
 
@@ -70,13 +72,10 @@ export const duesApi = duesTagged.injectEndpoints({
     /** Several years of a payer's strip at once: the payment form's preview of its months. */
     payerDuesYears: build.query<MemberDuesAnswer[], PayerDuesArgs>({
       async queryFn(args, _api, _options, baseQuery) {
-        const answers: MemberDuesAnswer[] = []
-        for (const year of args.years) {
+        return loadPreviewStrips<FetchBaseQueryError>(args.years, async (year) => {
           const result = await baseQuery(duesYearPath({ ...args, year }))
-          if (result.error) return { error: result.error }
-          answers.push(result.data as MemberDuesAnswer)
-        }
-        return { data: answers }
+          return result.error ? { error: result.error } : { data: result.data as MemberDuesAnswer }
+        })
       },
       providesTags: (_result, _error, args) => [payerPaymentsTag(args)],
     }),

@@ -4,6 +4,7 @@ import {
   type AllocationResult,
   addMonths,
   allocatePayment,
+  arrearsOf,
   type DuesMonth,
   type Ledger,
   MAX_MONTHS_AHEAD,
@@ -15,12 +16,13 @@ import {
 } from '../../domain'
 
 /**
- * The years to load: from the start month's (at most `maxBack` years back) to the year of the
+ * The years loaded first: from the current one (or a later start month's) to the year of the
  * furthest month a payment may reach, so months paid ahead are known before they are offered.
+ * loadPreviewStrips adds the earlier years that hold months in arrears.
  */
-export function previewYears(startMonth: string, currentMonth: string, maxBack = 5): number[] {
+export function previewYears(startMonth: string, currentMonth: string): number[] {
   const current = Number(currentMonth.slice(0, 4))
-  const start = Math.max(Number(startMonth.slice(0, 4)), current - maxBack)
+  const start = Math.max(Number(startMonth.slice(0, 4)), current)
   const last = Number(addMonths(currentMonth as DuesMonth, MAX_MONTHS_AHEAD).slice(0, 4))
   const years: number[] = []
   for (let year = start; year <= last; year++) years.push(year)
@@ -45,6 +47,37 @@ export function ledgerFromStrips(answers: readonly MemberDuesAnswer[]): Ledger |
     }
   }
   return { startMonth: first.start_month as DuesMonth, rates, paid, waived }
+}
+
+/** A year's strip as the API answered it, or its error. */
+export type StripResult<E> = { data: MemberDuesAnswer } | { error: E }
+
+/**
+ * The strips of `years`, then earlier ones back to the oldest month in arrears (the server fills
+ * it first) and no further: a start month decades back would cost a request a year for nothing.
+ */
+export async function loadPreviewStrips<E>(
+  years: readonly number[],
+  loadYear: (year: number) => Promise<StripResult<E>>,
+): Promise<{ data: MemberDuesAnswer[] } | { error: E }> {
+  const answers: MemberDuesAnswer[] = []
+  for (const year of years) {
+    const result = await loadYear(year)
+    if ('error' in result) return result
+    answers.push(result.data)
+  }
+  const first = answers[0]
+  if (!first) return { data: answers }
+  const startYear = Number(first.start_month.slice(0, 4))
+  const owed = first.arrears.months
+  const missing = () =>
+    arrearsOf(ledgerFromStrips(answers)!, first.current_month as DuesMonth).months < owed
+  for (let year = first.year - 1; year >= startYear && missing(); year--) {
+    const result = await loadYear(year)
+    if ('error' in result) return result
+    answers.unshift(result.data)
+  }
+  return { data: answers }
 }
 
 /** What the payment would cover, or why the server would refuse it. */
