@@ -208,7 +208,8 @@ export async function refreshHouseholdSearch(db: Db, householdId: number): Promi
     .execute()
 }
 
-export interface MembershipRow {
+/** With the member's address: a household the import makes takes its head's. */
+export interface MembershipRow extends HouseholdAddress {
   id: number
   owner_user_id: number
   first_name: string
@@ -219,19 +220,7 @@ export interface MembershipRow {
   household_role: string | null
 }
 
-/** A member's address, in the household's field names. */
-export async function findMemberAddress(
-  db: Db,
-  memberId: number,
-): Promise<HouseholdAddress | undefined> {
-  return db
-    .selectFrom('members')
-    .select(HOUSEHOLD_ADDRESS_FIELDS)
-    .where('id', '=', memberId)
-    .executeTakeFirst()
-}
-
-/** A member's owner, names and household, any owner (the service decides). */
+/** A member's owner, names, household and address, any owner (the service decides). */
 export async function findMembership(db: Db, memberId: number): Promise<MembershipRow | undefined> {
   return db
     .selectFrom('members')
@@ -244,6 +233,7 @@ export async function findMembership(db: Db, memberId: number): Promise<Membersh
       'gender',
       'household_id',
       'household_role',
+      ...HOUSEHOLD_ADDRESS_FIELDS,
     ])
     .where('id', '=', memberId)
     .executeTakeFirst()

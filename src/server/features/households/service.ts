@@ -10,6 +10,7 @@ import {
   type HouseholdRole,
   canOwnMembers,
   emptyHousehold,
+  householdAddressOf,
   householdMaxLength,
   isHouseholdRole,
   parseHouseholdInput,
@@ -598,7 +599,7 @@ export async function placeImportedFamilies(
       const name = family.name?.trim() || importedHouseholdName(family, memberships)
       const input = {
         ...emptyHousehold(name.slice(0, householdMaxLength('name'))),
-        ...(await importedAddress(trx, family, memberships)),
+        ...importedAddress(family, memberships),
         number:
           number && !numbered && number.length <= householdMaxLength('number') ? number : null,
       }
@@ -649,20 +650,17 @@ function importedHouseholdName(
  * The head's address, else the first member's that has one: an export writes the family's
  * address on each person's row, and "Add a family member" prefills from the household's.
  */
-async function importedAddress(
-  trx: Db,
+function importedAddress(
   family: ImportedFamily,
   memberships: ReadonlyMap<number, repo.MembershipRow>,
-): Promise<HouseholdAddress | undefined> {
+): HouseholdAddress | undefined {
   const headFirst = [...family.members].sort(
     (a, b) => Number(b.role === 'head') - Number(a.role === 'head'),
   )
-  for (const { memberId } of headFirst) {
-    if (!memberships.has(memberId)) continue
-    const address = await repo.findMemberAddress(trx, memberId)
-    if (address && HOUSEHOLD_ADDRESS_FIELDS.some((field) => address[field])) return address
-  }
-  return undefined
+  const withAddress = headFirst
+    .map(({ memberId }) => memberships.get(memberId))
+    .find((member) => member && HOUSEHOLD_ADDRESS_FIELDS.some((field) => member[field]))
+  return withAddress && householdAddressOf(withAddress)
 }
 
 /** Does an account still own households (it cannot be removed then)? */
