@@ -243,6 +243,8 @@ export interface FundsTable {
   active: ColumnType<number, number | undefined, number>
   created_at: string
   updated_at: string
+  /** The Idempotency-Key of the POST that created it, if it had one (unique over all funds). */
+  idempotency_key: string | null
 }
 
 /** A dues fund's monthly amount (minor units) from an Ethiopian month, per category ('' standard). */

@@ -1,5 +1,5 @@
-// The Idempotency-Key of the creating calls (members, payments, households; docs/api.md): the
-// same key again from the same account answers with what the first request made.
+// The Idempotency-Key of the creating calls (members, payments, households, funds; docs/api.md):
+// the same key again from the same account (any admin for a fund) answers with what it made.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError } from './errors'
 

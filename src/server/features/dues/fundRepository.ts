@@ -25,6 +25,16 @@ export function listRateRows(db: Db, fundIds?: number[]) {
   return query.execute()
 }
 
+/** The fund an earlier request with this Idempotency-Key created, if any. */
+export async function findFundIdByKey(db: Db, key: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('funds')
+    .select('id')
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+  return row?.id
+}
+
 export async function insertFund(
   db: Db,
   row: {
@@ -35,11 +45,13 @@ export async function insertFund(
     name_om: string
     active: number
   },
+  /** The creating request's Idempotency-Key: unique over all funds (a repeat loses the insert). */
+  key?: string,
 ): Promise<number> {
   const now = new Date().toISOString()
   const inserted = await db
     .insertInto('funds')
-    .values({ ...row, created_at: now, updated_at: now })
+    .values({ ...row, created_at: now, updated_at: now, idempotency_key: key ?? null })
     .returning('id')
     .executeTakeFirstOrThrow()
   return inserted.id

@@ -1,6 +1,7 @@
 // HTTP of funds and rates: GET for anyone signed in, writes for admins.
 import type { FastifyInstance } from 'fastify'
-import { answers, arrayOf } from '../../plugins/schemas'
+import { idempotencyKey, replayed } from '../../plugins/idempotency'
+import { answers, arrayOf, idempotencyHeaders } from '../../plugins/schemas'
 import { actorOf, type DuesDeps } from './requestUser'
 import {
   changeFund,
@@ -50,11 +51,21 @@ export function fundRoutes(app: FastifyInstance, deps: DuesDeps) {
 
   app.post<{ Body: FundCreate }>(
     '/api/funds',
-    { preHandler: admin, schema: { body: fundCreateBody, response: answers({ 201: fundAnswer }) } },
+    {
+      preHandler: admin,
+      schema: {
+        headers: idempotencyHeaders,
+        body: fundCreateBody,
+        response: answers({ 200: fundAnswer, 201: fundAnswer }),
+      },
+    },
     async (request, reply) => {
-      const fund = await createFund(db, actorOf(request), request.body)
-      workOut(fund)
-      return reply.code(201).send(fund)
+      const key = idempotencyKey(request)
+      const created = await createFund(db, actorOf(request), request.body, key)
+      // A repeat's rows were marked and worked out by the first request (a reader does the rest).
+      if (created.replayed) return replayed(reply, created.fund)
+      workOut(created.fund)
+      return reply.code(201).send(created.fund)
     },
   )
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
 import { type Actor, recordEvent } from '../history'
 import {
+  findFundIdByKey,
   findFundRow,
   findRateStep,
   insertFund,
@@ -58,7 +59,23 @@ function trimmedNames(input: FundUpdate) {
   return names
 }
 
-export async function createFund(db: Db, actor: Actor, input: FundCreate): Promise<Fund> {
+/**
+ * A new fund. A repeated Idempotency-Key (the device never saw the first answer) answers with the
+ * fund it made, `replayed`, whatever the body, as a household's create does.
+ */
+export async function createFund(
+  db: Db,
+  actor: Actor,
+  input: FundCreate,
+  key?: string,
+): Promise<{ fund: Fund; replayed: boolean }> {
+  const replay = async () => {
+    const earlier = key ? await findFundIdByKey(db, key) : undefined
+    const fund = earlier === undefined ? undefined : await getFund(db, earlier)
+    return fund && { fund, replayed: true }
+  }
+  const earlier = await replay()
+  if (earlier) return earlier
   const names = { name_am: '', name_en: '', name_om: '', ...trimmedNames(input) }
   if (!names.name_am && !names.name_en && !names.name_om) {
     throw new ApiError(400, 'A fund needs a name in at least one language', {
@@ -71,12 +88,20 @@ export async function createFund(db: Db, actor: Actor, input: FundCreate): Promi
     ...names,
     active: input.active === false ? 0 : 1,
   }
-  return db.transaction().execute(async (trx) => {
-    const id = await insertFund(trx, row)
-    if (row.kind === 'dues') await redoFund(trx, { id, payer: row.payer }, true)
-    await recordEvent(trx, { actor, action: 'fund_create', details: { fund_id: id, ...row } })
-    return (await getFund(trx, id)) as Fund
-  })
+  try {
+    const fund = await db.transaction().execute(async (trx) => {
+      const id = await insertFund(trx, row, key)
+      if (row.kind === 'dues') await redoFund(trx, { id, payer: row.payer }, true)
+      await recordEvent(trx, { actor, action: 'fund_create', details: { fund_id: id, ...row } })
+      return (await getFund(trx, id)) as Fund
+    })
+    return { fund, replayed: false }
+  } catch (error) {
+    // Two requests with the key at once: the unique index lets one in; answer with it.
+    const winner = key ? await replay() : undefined
+    if (winner) return winner
+    throw error
+  }
 }
 
 export async function changeFund(

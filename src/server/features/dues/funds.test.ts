@@ -5,8 +5,13 @@ import type { Fund } from './fundSchemas'
 
 const {
   ctx,
-  users: { admin, clerk, auditor },
-} = testAppPerFile({ admin: SECRETARY, clerk: 'clerk', auditor: BOARD })
+  users: { admin, treasurer, clerk, auditor },
+} = testAppPerFile({
+  admin: SECRETARY,
+  treasurer: { username: 'treasurer', role: 'admin' },
+  clerk: 'clerk',
+  auditor: BOARD,
+})
 
 const send = (
   auth: { authorization: string },
@@ -163,5 +168,48 @@ describe('funds', () => {
       new Set(['fund_create', 'fund_update', 'fund_rate']),
     )
     expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+})
+
+describe('a fund created over a weak connection', () => {
+  const post = (auth: { authorization: string }, key: string, name_en = 'Building dues') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/funds',
+      headers: { ...auth, 'idempotency-key': key },
+      payload: { kind: 'dues', name_en },
+    })
+  const named = (name: string) =>
+    ctx.database.db.selectFrom('funds').select('id').where('name_en', '=', name).execute()
+  const created = async () =>
+    (
+      await ctx.database.db
+        .selectFrom('audit_events')
+        .select('action')
+        .where('action', '=', 'fund_create')
+        .execute()
+    ).length
+
+  it('answers a repeated key with the fund it made, even at once, to any admin', async () => {
+    const first = await post(admin.auth, 'fund-form-0001')
+    const again = await post(admin.auth, 'fund-form-0001')
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200])
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json<Fund>()).toEqual(first.json<Fund>())
+    expect(await named('Building dues')).toHaveLength(1)
+    const events = await created()
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => post(admin.auth, 'fund-form-0002', 'At once')),
+    )
+    expect(together.filter((r) => r.statusCode === 201)).toHaveLength(1)
+    expect(new Set(together.map((r) => r.json<Fund>().id)).size).toBe(1)
+    expect(await named('At once')).toHaveLength(1)
+    expect(await created()).toBe(events + 1)
+    // Funds are the church's, not an account's: the key is one over all of them.
+    const other = await post(treasurer.auth, 'fund-form-0001')
+    expect([other.statusCode, other.json<Fund>().id]).toEqual([200, first.json<Fund>().id])
+    expect((await post(admin.auth, 'fund-form-0003')).statusCode).toBe(201)
+    expect(await named('Building dues')).toHaveLength(2)
+    expect((await post(admin.auth, 'short')).statusCode).toBe(400)
   })
 })
