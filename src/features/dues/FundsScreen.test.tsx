@@ -66,6 +66,29 @@ describe('the funds screen', () => {
     )
   })
 
+  it('over a weak connection: the retry sends the same key, so one fund is made', async () => {
+    let calls = 0
+    server.on('POST', '/api/funds', () =>
+      ++calls === 1 ? 'network-error' : { status: 201, json: { ...dues, id: 2 } },
+    )
+    const user = userEvent.setup()
+    renderRoute('/funds', { signedInAs: admin })
+    await user.click(await screen.findByRole('button', { name: 'New fund' }, slow))
+    const dialog = await screen.findByRole('dialog', { name: 'New fund' })
+    await user.type(within(dialog).getByLabelText('Name in English'), 'Monthly dues')
+    const save = within(dialog).getByRole('button', { name: 'Save' })
+    await user.click(save)
+    expect(await within(dialog).findByText(/fund was not saved/, {}, slow)).toBeVisible()
+    await user.click(save)
+    await waitFor(() => expect(dialog).not.toBeInTheDocument(), slow)
+    const keys = server.requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/funds')
+      .map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keys[1]).toBe(keys[0])
+  })
+
   it('refuses a fund without any name', async () => {
     const user = userEvent.setup()
     renderRoute('/funds', { signedInAs: admin })

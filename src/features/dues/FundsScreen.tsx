@@ -31,6 +31,7 @@ import {
 import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { messageOptions } from '../../shared/messageOptions'
+import { useIdempotencyKey } from '../../shared/clientKey'
 import { useChurchQuery } from '../churchProfile'
 import { type Language, selectLanguage } from '../preferences'
 import {
@@ -83,6 +84,7 @@ function FundDialog({
   const t = (id: string) => intl.formatMessage({ id })
   const [form] = Form.useForm<Names & { kind: Fund['kind']; payer: Fund['payer'] }>()
   const [create, creating] = useCreateFundMutation()
+  const creation = useIdempotencyKey()
   const [update, updating] = useUpdateFundMutation()
   const [error, setError] = useState<string | undefined>(undefined)
   const kind = Form.useWatch('kind', form)
@@ -100,9 +102,15 @@ function FundDialog({
     }
     try {
       if (fund) await update({ id: fund.id, ...names }).unwrap()
-      else await create({ kind: values.kind, payer: values.payer, ...names }).unwrap()
+      else {
+        const input = { kind: values.kind, payer: values.payer, ...names }
+        await create({ input, idempotencyKey: creation.key }).unwrap()
+        creation.settle()
+      }
       onClose()
     } catch (failure) {
+      // No answer: the retry keeps the key, so a fund that was made is not made again.
+      if (!fund) creation.settle(failure)
       setError(serverMessage(failure) ?? t('fundSaveFailed'))
     }
   }

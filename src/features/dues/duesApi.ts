@@ -83,11 +83,20 @@ export const duesApi = duesTagged.injectEndpoints({
       query: () => 'api/funds',
       providesTags: [{ type: 'Fund', id: 'LIST' }],
     }),
+    /** The key is made once per dialog: a retried save never makes a second fund. */
     createFund: build.mutation<
       Fund,
-      Pick<Fund, 'kind' | 'payer' | 'name_am' | 'name_en' | 'name_om'>
+      {
+        input: Pick<Fund, 'kind' | 'payer' | 'name_am' | 'name_en' | 'name_om'>
+        idempotencyKey: string
+      }
     >({
-      query: (body) => ({ url: 'api/funds', method: 'POST', body }),
+      query: ({ input, idempotencyKey }) => ({
+        url: 'api/funds',
+        method: 'POST',
+        body: input,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: [{ type: 'Fund', id: 'LIST' }],
     }),
     updateFund: build.mutation<
