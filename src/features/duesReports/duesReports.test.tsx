@@ -109,6 +109,31 @@ describe('the day’s cash-up (issue 46)', () => {
     expect(screen.queryByRole('button', { name: /Close the day/ })).not.toBeInTheDocument()
   })
 
+  it('shows the day closed when a retried close hears it is closed already', async () => {
+    const user = userEvent.setup()
+    // The first close was stored but its answer lost: the server closed the day meanwhile.
+    server.on('POST', '/api/cash-up/close', () => {
+      day = {
+        ...day,
+        clerks: [
+          {
+            ...open,
+            closed: { at: '2026-01-20T15:00:00Z', by: 'hanna', payment_count: 1, total: 15000 },
+          },
+        ],
+      }
+      return { status: 409, json: { success: false, message: 'This day is closed already' } }
+    })
+    renderRoute('/dues/cash-up', { signedInAs: clerk })
+    await screen.findByText('2018-000009', {}, slow)
+    await user.click(screen.getByRole('button', { name: /Close the day/ }))
+    const confirm = await screen.findByRole('tooltip', {}, slow)
+    await user.click(within(confirm).getByRole('button', { name: /Close the day/ }))
+    expect(await screen.findByText('Closed by hanna', {}, slow)).toBeInTheDocument()
+    expect(screen.queryByText(/could not be closed/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Close the day/ })).not.toBeInTheDocument()
+  })
+
   it('names methods as the receipt does and heads its payer column for households too', async () => {
     const household = {
       ...open.payments[0],
