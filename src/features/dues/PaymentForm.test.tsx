@@ -301,6 +301,16 @@ describe('the payment form', () => {
   })
 })
 
+/** Opens the void dialog of receipt 2018-000007 and sends it with a reason: the dialog. */
+async function sendVoid(user: ReturnType<typeof userEvent.setup>) {
+  const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+  await user.click(within(row).getByRole('button', { name: 'Void' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' }, slow)
+  await user.type(within(dialog).getByLabelText('Reason'), 'Counted twice')
+  await user.click(within(dialog).getByRole('button', { name: 'Void' }))
+  return dialog
+}
+
 describe('the payments list and the admin actions', () => {
   beforeEach(() => {
     server.on('GET', '/api/payments', { json: { items: [payment()], next_cursor: null } })
@@ -332,12 +342,7 @@ describe('the payments list and the admin actions', () => {
       json: { message: 'The cash-up of that day is closed: an admin voids its payments' },
     })
     renderTab(clerk)
-    const user = userEvent.setup()
-    const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
-    await user.click(within(row).getByRole('button', { name: 'Void' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' }, slow)
-    await user.type(within(dialog).getByLabelText('Reason'), 'Counted twice')
-    await user.click(within(dialog).getByRole('button', { name: 'Void' }))
+    const dialog = await sendVoid(userEvent.setup())
     expect(
       await within(dialog).findByText(
         'This day’s cash-up is closed: only an admin can void its payments.',
@@ -349,14 +354,11 @@ describe('the payments list and the admin actions', () => {
     server.on('POST', '/api/payments/9/void', { status: 403, json: { message: 'closed' } })
     renderTab(clerk)
     const user = userEvent.setup()
-    const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+    await screen.findByText('2018-000007', {}, slow)
     // The refusal invalidates the strip and the list; their refetches fail from here on.
     server.on('GET', '/api/payments', { status: 500, json: { message: 'down' } })
     server.on('GET', '/api/members/5/dues', { status: 500, json: { message: 'down' } })
-    await user.click(within(row).getByRole('button', { name: 'Void' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Void receipt 2018-000007' }, slow)
-    await user.type(within(dialog).getByLabelText('Reason'), 'Counted twice')
-    await user.click(within(dialog).getByRole('button', { name: 'Void' }))
+    const dialog = await sendVoid(user)
     const listReads = () =>
       server.requests.filter((r) => r.method === 'GET' && r.path === '/api/payments').length
     await waitFor(() => expect(listReads()).toBe(2))
@@ -367,6 +369,26 @@ describe('the payments list and the admin actions', () => {
       ),
     ).toBeInTheDocument()
     expect(screen.getByText('2018-000007')).toBeInTheDocument()
+  })
+
+  it('takes a retried void that hears “void already” as done and shows the payment void', async () => {
+    // The first void was stored but its answer lost: the list now reads the payment void.
+    server.on('POST', '/api/payments/9/void', () => {
+      server.on('GET', '/api/payments', {
+        json: {
+          items: [payment({ status: 'void', void_reason: 'Counted twice' })],
+          next_cursor: null,
+        },
+      })
+      return { status: 409, json: { success: false, message: 'This payment is void already' } }
+    })
+    renderTab(clerk)
+    await sendVoid(userEvent.setup())
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow)
+    const voided = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+    expect(await within(voided).findByText('Void', {}, slow)).toBeInTheDocument()
+    expect(within(voided).queryByRole('button', { name: 'Void' })).not.toBeInTheDocument()
+    expect(screen.queryByText('This payment is void already')).not.toBeInTheDocument()
   })
 
   it('an auditor reads but records nothing', async () => {

@@ -26,18 +26,24 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
     }
     try {
       await voidPayment({ payment, reason: reason.trim() }).unwrap()
-      setReason('')
-      setError(undefined)
-      onClose()
     } catch (failure) {
-      // A 403 here is the closed day: only an admin voids its payments (decision 0230).
-      const closed = (failure as { status?: unknown }).status === 403
-      setError(
-        closed
-          ? intl.formatMessage({ id: 'paymentVoidDayClosed' })
-          : (serverMessage(failure) ?? intl.formatMessage({ id: 'paymentVoidFailed' })),
-      )
+      const status = (failure as { status?: unknown }).status
+      // The route's only 409 is a payment void already, most likely by this press's own earlier
+      // try whose answer was lost: done, as wanted. The mutation's tags refetch the list on a
+      // refusal too, so it shows the payment void.
+      if (status !== 409) {
+        // A 403 here is the closed day: only an admin voids its payments (decision 0230).
+        setError(
+          status === 403
+            ? intl.formatMessage({ id: 'paymentVoidDayClosed' })
+            : (serverMessage(failure) ?? intl.formatMessage({ id: 'paymentVoidFailed' })),
+        )
+        return
+      }
     }
+    setReason('')
+    setError(undefined)
+    onClose()
   }
   return (
     <Modal
