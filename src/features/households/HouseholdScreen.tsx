@@ -32,7 +32,7 @@ import {
   type HouseholdRole,
   todayIso,
 } from '../../domain'
-import { serverMessage } from '../../app/api'
+import { serverMessage, translatedErrorId } from '../../app/api'
 import { useAppDispatch } from '../../app/hooks'
 import { useCanWrite } from '../auth'
 import { HouseholdDues } from '../dues'
@@ -117,6 +117,10 @@ function HouseholdPage({ household }: { household: Household }) {
     }
   }
 
+  /** A refused or lost household change: the translated reason, else what failed. */
+  const failed = (error: unknown, fallbackId: string) =>
+    void message.error(t(translatedErrorId(error) ?? fallbackId))
+
   const confirmRemove = (member: HouseholdMember) =>
     modal.confirm({
       title: t('removeFromHousehold'),
@@ -127,7 +131,15 @@ function HouseholdPage({ household }: { household: Household }) {
       okText: t('removeFromHousehold'),
       cancelText: t('cancel'),
       onOk: async () => {
-        await remove({ householdId: household.id, memberId: member.id }).unwrap()
+        try {
+          await remove({ householdId: household.id, memberId: member.id }).unwrap()
+        } catch (error) {
+          // A 404 is the member out of this household already (a retry whose answer was lost, or
+          // another change): the mutation's tags refetch the household, which shows it as it is.
+          if ((error as { status?: unknown }).status !== 404)
+            failed(error, 'removeFromHouseholdFailed')
+          return
+        }
         void message.success(t('removedFromHousehold', { name: fullName(member) }))
       },
     })
@@ -140,7 +152,16 @@ function HouseholdPage({ household }: { household: Household }) {
       okButtonProps: { danger: true },
       cancelText: t('cancel'),
       onOk: async () => {
-        await deleteHousehold(household.id).unwrap()
+        try {
+          await deleteHousehold(household.id).unwrap()
+        } catch (error) {
+          // A 404 is the household deleted already, most likely by this press's own earlier try
+          // whose answer was lost: done, as wanted.
+          if ((error as { status?: unknown }).status !== 404) {
+            failed(error, 'householdDeleteFailed')
+            return
+          }
+        }
         void message.success(t('householdDeleted', { household: household.name }))
         navigate('/households')
       },

@@ -247,6 +247,68 @@ describe('the household page', () => {
     expect(post?.body).toEqual({ targetUserId: 3 })
   })
 
+  const gone = { status: 404, json: { success: false, message: 'Household not found' } }
+  const down = { status: 500, json: { success: false, message: 'Internal server error' } }
+  /** Opens the household, then presses a confirming dialog's OK: its OK button's name. */
+  async function confirmOn(open: () => HTMLElement, ok: RegExp) {
+    const user = userEvent.setup()
+    const page = renderRoute('/households/5', { signedInAs: clerk })
+    await screen.findByRole('heading', { name: household.name }, slow)
+    await user.click(open())
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    await user.click(within(dialog).getByRole('button', { name: ok }))
+    return page
+  }
+  const deleteButton = () => screen.getByRole('button', { name: /Delete household/ })
+  const removeButton = () =>
+    screen.getByRole('button', { name: 'Remove from household: Almaz Bekele Haile' })
+
+  it('says so when a household cannot be deleted, and stays on it', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('DELETE', '/api/households/5', down)
+    const { router } = await confirmOn(deleteButton, /^Delete$/)
+    expect(
+      await screen.findByText('The household could not be deleted. Please try again.', {}, slow),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/households/5')
+  })
+
+  it('takes a delete that hears the household is gone (a retry) as done', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('GET', '/api/households', { json: { items: [], next_cursor: null } })
+    server.on('DELETE', '/api/households/5', gone)
+    const { router } = await confirmOn(deleteButton, /^Delete$/)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/households'), slow)
+    expect(await screen.findByText(`${household.name} was deleted.`, {}, slow)).toBeVisible()
+  })
+
+  it('says so when a member cannot be removed from the household', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('DELETE', '/api/households/5/members/8', down)
+    await confirmOn(removeButton, /^Remove from household$/)
+    expect(
+      await screen.findByText(
+        'The member could not be removed from the household. Please try again.',
+        {},
+        slow,
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('refreshes the household when a member to remove is out of it already', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('DELETE', '/api/households/5/members/8', () => {
+      server.on('GET', '/api/households/5', {
+        json: { ...household, members: household.members.slice(0, 1) },
+      })
+      return gone
+    })
+    await confirmOn(removeButton, /^Remove from household$/)
+    await waitFor(() => expect(screen.queryByText('Almaz Bekele Haile')).toBeNull(), slow)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow)
+    expect(screen.getByText('Abebe Kebede Tesfaye')).toBeInTheDocument()
+  })
+
   it('offers no household transfer to an auditor', async () => {
     server.on('GET', '/api/households/5', { json: household })
     renderRoute('/households/5', { signedInAs: { ...clerk, role: 'auditor' as const } })
