@@ -21,3 +21,24 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
 /** 200 with what the key's first request made, said to be a repeat. */
 export const replayed = (reply: FastifyReply, body: unknown) =>
   reply.code(200).header('Idempotent-Replayed', 'true').send(body)
+
+/**
+ * A create a repeated key answers with what the first request made: `find` looks it up by key,
+ * `create` makes it and stores the key under a unique index. Two requests with the key at once:
+ * the index lets one in, and the other answers with it.
+ */
+export async function createOnce<T>(
+  key: string | undefined,
+  find: (key: string) => Promise<T | undefined>,
+  create: () => Promise<T>,
+): Promise<{ made: T; replayed: boolean }> {
+  const earlier = key === undefined ? undefined : await find(key)
+  if (earlier !== undefined) return { made: earlier, replayed: true }
+  try {
+    return { made: await create(), replayed: false }
+  } catch (error) {
+    const winner = key === undefined ? undefined : await find(key)
+    if (winner !== undefined) return { made: winner, replayed: true }
+    throw error
+  }
+}

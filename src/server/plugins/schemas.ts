@@ -116,3 +116,11 @@ export const idempotencyHeaders = {
     },
   },
 } as const
+
+/** A create that takes an Idempotency-Key: 201 with what it made, 200 with it on a repeat. */
+export const idempotentCreate = <B extends object, A extends object>(body: B, answer: A) =>
+  ({
+    headers: idempotencyHeaders,
+    body,
+    response: answers({ 200: answer, 201: answer }),
+  }) as const

@@ -1,7 +1,7 @@
 // HTTP of funds and rates: GET for anyone signed in, writes for admins.
 import type { FastifyInstance } from 'fastify'
 import { idempotencyKey, replayed } from '../../plugins/idempotency'
-import { answers, arrayOf, idempotencyHeaders } from '../../plugins/schemas'
+import { answers, arrayOf, idempotentCreate } from '../../plugins/schemas'
 import { actorOf, type DuesDeps } from './requestUser'
 import {
   changeFund,
@@ -53,11 +53,7 @@ export function fundRoutes(app: FastifyInstance, deps: DuesDeps) {
     '/api/funds',
     {
       preHandler: admin,
-      schema: {
-        headers: idempotencyHeaders,
-        body: fundCreateBody,
-        response: answers({ 200: fundAnswer, 201: fundAnswer }),
-      },
+      schema: idempotentCreate(fundCreateBody, fundAnswer),
     },
     async (request, reply) => {
       const key = idempotencyKey(request)

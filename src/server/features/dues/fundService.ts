@@ -2,6 +2,7 @@
 // them, each change one history event.
 import { isDuesMonth } from '../../../domain'
 import { ApiError } from '../../plugins/errors'
+import { createOnce } from '../../plugins/idempotency'
 import type { Db } from '../../db/tables'
 import { type Actor, recordEvent } from '../history'
 import {
@@ -69,39 +70,34 @@ export async function createFund(
   input: FundCreate,
   key?: string,
 ): Promise<{ fund: Fund; replayed: boolean }> {
-  const replay = async () => {
-    const earlier = key ? await findFundIdByKey(db, key) : undefined
-    const fund = earlier === undefined ? undefined : await getFund(db, earlier)
-    return fund && { fund, replayed: true }
-  }
-  const earlier = await replay()
-  if (earlier) return earlier
-  const names = { name_am: '', name_en: '', name_om: '', ...trimmedNames(input) }
-  if (!names.name_am && !names.name_en && !names.name_om) {
-    throw new ApiError(400, 'A fund needs a name in at least one language', {
-      name_am: 'fieldRequired',
-    })
-  }
-  const row = {
-    kind: input.kind,
-    payer: input.kind === 'dues' ? (input.payer ?? 'member') : 'member',
-    ...names,
-    active: input.active === false ? 0 : 1,
-  }
-  try {
-    const fund = await db.transaction().execute(async (trx) => {
-      const id = await insertFund(trx, row, key)
-      if (row.kind === 'dues') await redoFund(trx, { id, payer: row.payer }, true)
-      await recordEvent(trx, { actor, action: 'fund_create', details: { fund_id: id, ...row } })
-      return (await getFund(trx, id)) as Fund
-    })
-    return { fund, replayed: false }
-  } catch (error) {
-    // Two requests with the key at once: the unique index lets one in; answer with it.
-    const winner = key ? await replay() : undefined
-    if (winner) return winner
-    throw error
-  }
+  const { made: fund, replayed } = await createOnce(
+    key,
+    async (k) => {
+      const earlier = await findFundIdByKey(db, k)
+      return earlier === undefined ? undefined : getFund(db, earlier)
+    },
+    async () => {
+      const names = { name_am: '', name_en: '', name_om: '', ...trimmedNames(input) }
+      if (!names.name_am && !names.name_en && !names.name_om) {
+        throw new ApiError(400, 'A fund needs a name in at least one language', {
+          name_am: 'fieldRequired',
+        })
+      }
+      const row = {
+        kind: input.kind,
+        payer: input.kind === 'dues' ? (input.payer ?? 'member') : 'member',
+        ...names,
+        active: input.active === false ? 0 : 1,
+      }
+      return db.transaction().execute(async (trx) => {
+        const id = await insertFund(trx, row, key)
+        if (row.kind === 'dues') await redoFund(trx, { id, payer: row.payer }, true)
+        await recordEvent(trx, { actor, action: 'fund_create', details: { fund_id: id, ...row } })
+        return (await getFund(trx, id)) as Fund
+      })
+    },
+  )
+  return { fund, replayed }
 }
 
 export async function changeFund(

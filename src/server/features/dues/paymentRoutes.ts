@@ -1,6 +1,6 @@
 // HTTP of payments and the public receipt check.
 import type { FastifyInstance } from 'fastify'
-import { answers, idempotencyHeaders, PUBLIC } from '../../plugins/schemas'
+import { answers, idempotentCreate, PUBLIC } from '../../plugins/schemas'
 import { idempotencyKey, replayed } from '../../plugins/idempotency'
 import { signedIn } from '../auth'
 import { signedInRead, type DuesDeps } from './requestUser'
@@ -31,11 +31,7 @@ export function paymentRoutes(app: FastifyInstance, deps: DuesDeps) {
     '/api/payments',
     {
       preHandler: app.requireUser,
-      schema: {
-        headers: idempotencyHeaders,
-        body: paymentCreateBody,
-        response: answers({ 200: paymentAnswer, 201: paymentAnswer }),
-      },
+      schema: idempotentCreate(paymentCreateBody, paymentAnswer),
     },
     async (request, reply) => {
       const key = idempotencyKey(request)

@@ -7,7 +7,7 @@ import { ApiError } from '../../plugins/errors'
 import { MAX_ID } from '../../plugins/inputGuard'
 import { noStore } from '../../plugins/security'
 import { idempotencyKey, replayed } from '../../plugins/idempotency'
-import { answers, idempotencyHeaders, NO_BODY, noContent } from '../../plugins/schemas'
+import { answers, idempotentCreate, NO_BODY, noContent } from '../../plugins/schemas'
 import {
   householdAnswer,
   householdBody,
@@ -75,11 +75,7 @@ export async function householdRoutes(app: FastifyInstance, deps: { db: Kysely<D
     scope.post(
       '/api/households',
       {
-        schema: {
-          headers: idempotencyHeaders,
-          body: householdBody,
-          response: answers({ 200: householdAnswer, 201: householdAnswer }),
-        },
+        schema: idempotentCreate(householdBody, householdAnswer),
       },
       async (request, reply) => {
         const key = idempotencyKey(request)

@@ -21,6 +21,7 @@ import type { Database, Db } from '../../db/tables'
 import type { RequestUser } from '../auth'
 import { ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
 import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
+import { createOnce } from '../../plugins/idempotency'
 import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
 import { type Actor, memberChanges, recordEvent } from '../history'
 import * as repo from './repository'
@@ -158,40 +159,34 @@ export async function createHousehold(
 ): Promise<{ household: Household; replayed: boolean }> {
   if (!may(user, 'household.write')) throw forbidden()
   // A repeat of a request that was answered (the device never saw the answer): same household.
-  const replay = async () => {
-    const earlier = key ? await repo.findHouseholdIdByKey(db, user.id, key) : undefined
-    return earlier === undefined
-      ? undefined
-      : { household: await getHousehold(db, user, earlier), replayed: true }
-  }
-  const earlier = await replay()
-  if (earlier) return earlier
-  const value = parseBody(body, false)
-  const input: HouseholdInput = { ...emptyHousehold(''), ...value, name: value.name ?? '' }
-  try {
-    const household = await db.transaction().execute(async (trx) => {
-      await checkNumberFree(trx, input.number)
-      const id = await repo.insertHousehold(trx, {
-        ownerId: user.id,
-        by: user.username,
-        input,
-        now: new Date().toISOString(),
-        key,
+  const { made: household, replayed } = await createOnce(
+    key,
+    async (k) => {
+      const earlier = await repo.findHouseholdIdByKey(db, user.id, k)
+      return earlier === undefined ? undefined : getHousehold(db, user, earlier)
+    },
+    async () => {
+      const value = parseBody(body, false)
+      const input: HouseholdInput = { ...emptyHousehold(''), ...value, name: value.name ?? '' }
+      return db.transaction().execute(async (trx) => {
+        await checkNumberFree(trx, input.number)
+        const id = await repo.insertHousehold(trx, {
+          ownerId: user.id,
+          by: user.username,
+          input,
+          now: new Date().toISOString(),
+          key,
+        })
+        await recordEvent(trx, {
+          actor: actorOf(user),
+          action: 'household_create',
+          details: { household_id: id, name: input.name, fields: memberChanges({}, { ...input }) },
+        })
+        return householdAnswer(trx, user, (await repo.findHousehold(trx, id))!)
       })
-      await recordEvent(trx, {
-        actor: actorOf(user),
-        action: 'household_create',
-        details: { household_id: id, name: input.name, fields: memberChanges({}, { ...input }) },
-      })
-      return householdAnswer(trx, user, (await repo.findHousehold(trx, id))!)
-    })
-    return { household, replayed: false }
-  } catch (error) {
-    // Two requests with the key at once: the unique index lets one in; answer with it.
-    const winner = key ? await replay() : undefined
-    if (winner) return winner
-    throw error
-  }
+    },
+  )
+  return { household, replayed }
 }
 
 /** PUT /api/households/:id: fields present replace, absent ones stay. */
