@@ -40,6 +40,13 @@ export function DangerZone({ memberId, memberName }: { memberId: number; memberN
         try {
           await deleteMember(memberId).unwrap()
         } catch (error) {
+          // Gone already: most likely this press's earlier delete whose answer was lost (or a
+          // transfer meanwhile). Nothing is left to delete here, so back to the list, saying so.
+          if ((error as { status?: unknown }).status === 404) {
+            void message.info(intl.formatMessage({ id: 'memberGoneAlready' }, { memberName }))
+            navigate('/members', { replace: true, state: { memberUpdated: true } })
+            return
+          }
           const id = translatedErrorId(error)
           void message.error(
             id

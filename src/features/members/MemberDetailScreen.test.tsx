@@ -277,6 +277,21 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(screen.getByRole('button', { name: /Back to members/ })).toBeEnabled()
   })
 
+  it('returns to the list when the member is gone already (a retried delete)', async () => {
+    server.on('DELETE', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
+    const { router } = renderRoute('/member/7', { signedInAs })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
+    fireEvent.click(button(/Delete Member/))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'), slow)
+    expect(
+      await screen.findByText(
+        'Abebe Kebede Tesfaye is no longer in your list: deleted or transferred already.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('tells an admin where to restore the member, in the danger zone and the dialog', async () => {
     renderRoute('/member/7', { signedInAs: { ...signedInAs, role: 'admin' } })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
