@@ -89,6 +89,26 @@ describe('the funds screen', () => {
     expect(keys[1]).toBe(keys[0])
   })
 
+  it('gives a fund started afresh (the dialog closed and opened again) a new key', async () => {
+    server.on('POST', '/api/funds', 'network-error')
+    const user = userEvent.setup()
+    renderRoute('/funds', { signedInAs: admin })
+    for (const name of ['Monthly dues', 'Building fund']) {
+      await user.click(await screen.findByRole('button', { name: 'New fund' }, slow))
+      const dialog = await screen.findByRole('dialog', { name: 'New fund' })
+      await user.type(within(dialog).getByLabelText('Name in English'), name)
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+      expect(await within(dialog).findByText(/fund was not saved/, {}, slow)).toBeVisible()
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+      await waitFor(() => expect(dialog).not.toBeInTheDocument(), slow)
+    }
+    const keys = server.requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/funds')
+      .map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).not.toBe(keys[0])
+  })
+
   it('refuses a fund without any name', async () => {
     const user = userEvent.setup()
     renderRoute('/funds', { signedInAs: admin })

@@ -361,11 +361,15 @@ export default function FundsScreen() {
       }
     >
       {body}
-      <FundDialog
-        open={editing !== undefined}
-        fund={editing === 'new' ? undefined : editing}
-        onClose={() => setEditing(undefined)}
-      />
+      {/* Mounted per opening: a new fund gets a new Idempotency-Key, while a retry within one
+          opening keeps it (a key kept across openings would answer with the earlier fund). */}
+      {editing !== undefined && (
+        <FundDialog
+          open
+          fund={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
       <RateDialog
         fund={rating}
         currency={currency}
