@@ -161,6 +161,8 @@ export async function setRate(db: Db, actor: Actor, id: number, input: RateCreat
       throw new ApiError(400, 'Only a dues fund has monthly rates', { fund_id: 'invalidValue' })
     }
     const earlier = await findRateStep(trx, id, category, input.from_month)
+    // A repeat of a stored rate (a retry whose answer was lost) changes nothing and records nothing.
+    if (earlier && Number(earlier.amount) === input.amount) return (await getFund(trx, id)) as Fund
     const step = { fund_id: id, category, from_month: input.from_month, amount: input.amount }
     await saveRateStep(trx, step)
     // Every payer's months may ask another amount now: their rows are worked out again.

@@ -127,6 +127,33 @@ describe('funds', () => {
     expect(JSON.parse(replaced.details)).toMatchObject({ amount: 8000, replaced_amount: 7500 })
   })
 
+  it('answers a repeat of the stored rate as the first time, recording no second event', async () => {
+    const fund = await dues()
+    const url = `/api/funds/${fund.id}/rates`
+    const rateEvents = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('audit_events')
+          .select('details')
+          .where('action', '=', 'fund_rate')
+          .execute()
+      ).filter((event) => JSON.parse(event.details).fund_id === fund.id).length
+    const body = { amount: 5000, from_month: '2018-01', category: 'student' }
+    const first = await send(admin.auth, 'POST', url, body)
+    expect(first.statusCode).toBe(201)
+    // The retry of a write whose answer was lost over a weak link.
+    const again = await send(admin.auth, 'POST', url, body)
+    expect(again.statusCode).toBe(201)
+    expect(again.json<Fund>()).toEqual(first.json<Fund>())
+    expect(await rateEvents()).toBe(1)
+    const changed = await send(admin.auth, 'POST', url, { ...body, amount: 6000 })
+    expect(changed.statusCode).toBe(201)
+    expect(changed.json<Fund>().rates).toEqual([
+      { category: 'student', from_month: '2018-01', amount: 6000 },
+    ])
+    expect(await rateEvents()).toBe(2)
+  })
+
   it('refuses bad rates, and rates on a gift fund', async () => {
     const fund = await dues()
     const url = `/api/funds/${fund.id}/rates`
