@@ -103,6 +103,15 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const stored = await findUserByUsername(db, user.username)
   if (!stored || !(await verifyPassword(stored.password_hash, current))) {
+    // A retry whose first answer was lost: the change is already stored, so it answers as then.
+    // Other sessions were ended by that change; any opened since used the new password, so keep them.
+    if (
+      stored &&
+      !stored.must_change_password &&
+      (await verifyPassword(stored.password_hash, next))
+    ) {
+      return
+    }
     throw new ApiError(400, 'The current password is not correct', {
       current_password: 'currentPasswordWrong',
     })

@@ -94,6 +94,36 @@ describe('POST /api/me/password', () => {
     expect(await signIn('maryam', 'a brand new secret')).toBeNull()
   })
 
+  it('answers a retry of a change already made as the change, writing nothing again', async () => {
+    // A first sign-in: the temporary password is to be changed.
+    const user = await createUserAndSignIn(ctx, 'maryam', PASSWORD, { mustChangePassword: true })
+    const changes = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('audit_events')
+          .select('seq')
+          .where('action', '=', 'account_password_change')
+          .execute()
+      ).length
+    expect((await change(user.auth, PASSWORD, 'a brand new secret')).statusCode).toBe(204)
+    const laterDevice = (await signIn('maryam', 'a brand new secret'))!
+    // The first answer was lost over a weak link; the same body comes again.
+    expect((await change(user.auth, PASSWORD, 'a brand new secret')).statusCode).toBe(204)
+    expect(await changes()).toBe(1)
+    expect(await usersStatus(user.auth)).toBe(200)
+    expect(await usersStatus(laterDevice)).toBe(200)
+    expect(await signIn('maryam', 'a brand new secret')).not.toBeNull()
+    // A password to be changed (reset by an admin) is no finished change: still refused.
+    await ctx.database.db
+      .updateTable('users')
+      .set({ must_change_password: 1 })
+      .where('id', '=', user.id)
+      .execute()
+    const res = await change(user.auth, PASSWORD, 'a brand new secret')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual({ current_password: 'currentPasswordWrong' })
+  })
+
   it('refuses a body without the fields', async () => {
     const user = await createUserAndSignIn(ctx, 'maryam')
     const res = await ctx.app.inject({
