@@ -5,6 +5,7 @@
 import {
   BOOLEAN_FIELDS,
   hasControlCharacter,
+  householdMaxLength,
   LIST_FIELDS,
   memberUpdateSchema,
   REQUIRED_NAME_FIELDS,
@@ -276,6 +277,10 @@ export function readRow(
         errors[field] = 'invalidValue'
         errorValues[field] = text
       }
+    }
+    // Too long for a household number: the household is made without it, and the clerk told.
+    if (number.length > householdMaxLength('number') && !errors.family_number) {
+      warnings.family_number = { message: 'importFamilyNumberTooLong', value: number }
     }
     // One household per family id; a row without one is placed by its household number.
     const key = id !== '' && id !== '0' ? `id:${id}` : number !== '' ? `number:${number}` : ''

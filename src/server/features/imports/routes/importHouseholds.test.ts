@@ -132,4 +132,22 @@ describe('household values of a file', () => {
       .execute()
     expect(households).toEqual([{ name: 'Warra Gemechu', number: 'F-3' }])
   })
+
+  it('warns of a household number too long to keep, and makes the household without it', async () => {
+    const long = `F-${'1'.repeat(40)}`
+    const p = await upload([
+      ['First Name', 'Last Name', 'Household number', 'Household Name'],
+      ['Abebe', 'Kebede', long, 'Kebede family'],
+    ])
+    expect(p.errors).toEqual([])
+    expect(p.warnings).toEqual([
+      { row: 2, field: 'family_number', message: 'importFamilyNumberTooLong', value: long },
+    ])
+    await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    const households = await ctx.database.db
+      .selectFrom('households')
+      .select(['name', 'number'])
+      .execute()
+    expect(households).toEqual([{ name: 'Kebede family', number: null }])
+  })
 })
