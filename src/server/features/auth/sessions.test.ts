@@ -1,6 +1,7 @@
 // Server-side sessions (issue 23 finding 3): logout and password changes end tokens at once.
 import { Readable, Writable } from 'node:stream'
 import { runUsersCommand } from '../../cli/users'
+import { historyDetails } from '../../testing/historyEvents'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../testing/testApp'
 
 let ctx: TestContext
@@ -98,13 +99,7 @@ describe('POST /api/me/password', () => {
     // A first sign-in: the temporary password is to be changed.
     const user = await createUserAndSignIn(ctx, 'maryam', PASSWORD, { mustChangePassword: true })
     const changes = async () =>
-      (
-        await ctx.database.db
-          .selectFrom('audit_events')
-          .select('seq')
-          .where('action', '=', 'account_password_change')
-          .execute()
-      ).length
+      (await historyDetails(ctx.database.db, 'account_password_change')).length
     expect((await change(user.auth, PASSWORD, 'a brand new secret')).statusCode).toBe(204)
     const laterDevice = (await signIn('maryam', 'a brand new secret'))!
     // The first answer was lost over a weak link; the same body comes again.

@@ -1,5 +1,6 @@
 // /api/funds and rates: admins write, everyone signed in reads, the history keeps each change.
 import { verifyChain } from '../history'
+import { historyDetails } from '../../testing/historyEvents'
 import { BOARD, SECRETARY, testAppPerFile } from '../../testing/testApp'
 import type { Fund } from './fundSchemas'
 
@@ -131,13 +132,9 @@ describe('funds', () => {
     const fund = await dues()
     const url = `/api/funds/${fund.id}/rates`
     const rateEvents = async () =>
-      (
-        await ctx.database.db
-          .selectFrom('audit_events')
-          .select('details')
-          .where('action', '=', 'fund_rate')
-          .execute()
-      ).filter((event) => JSON.parse(event.details).fund_id === fund.id).length
+      (await historyDetails(ctx.database.db, 'fund_rate')).filter(
+        (details) => details.fund_id === fund.id,
+      ).length
     const body = { amount: 5000, from_month: '2018-01', category: 'student' }
     const first = await send(admin.auth, 'POST', url, body)
     expect(first.statusCode).toBe(201)
@@ -208,14 +205,7 @@ describe('a fund created over a weak connection', () => {
     })
   const named = (name: string) =>
     ctx.database.db.selectFrom('funds').select('id').where('name_en', '=', name).execute()
-  const created = async () =>
-    (
-      await ctx.database.db
-        .selectFrom('audit_events')
-        .select('action')
-        .where('action', '=', 'fund_create')
-        .execute()
-    ).length
+  const created = async () => (await historyDetails(ctx.database.db, 'fund_create')).length
 
   it('answers a repeated key with the fund it made, even at once, to any admin', async () => {
     const first = await post(admin.auth, 'fund-form-0001')
