@@ -68,17 +68,24 @@ export const api = createApi({
   endpoints: () => ({}),
 })
 
-/** The `message` of the API's JSON error body, when there is one. */
+/**
+ * A failed call's status: the HTTP status, or RTK Query's word for a call with no answer
+ * ('FETCH_ERROR', 'TIMEOUT_ERROR'); undefined for anything else.
+ */
+export function errorStatus(error: unknown): unknown {
+  return error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined
+}
+
 /**
  * Refusals whose English text must not reach the user, as their own translated message id:
  * 503 is the server unable to save (storage full, read-only or locked; nothing was saved).
  */
 export function translatedErrorId(error: unknown): string | undefined {
-  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : 0
-  if (status === 503) return 'serverCannotSave'
+  if (errorStatus(error) === 503) return 'serverCannotSave'
   return undefined
 }
 
+/** The `message` of the API's JSON error body, when there is one. */
 export function serverMessage(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'data' in error) {
     const data = (error as { data?: unknown }).data

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useDownloadFileMutation } from './downloadApi'
+import { errorStatus } from '../app/api'
 
 /** The message id for a failed download: unreachable, or refused by the server. */
 const failureId = (error: unknown) => {
-  const status = (error as { status?: unknown } | undefined)?.status
+  const status = errorStatus(error)
   return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'
     ? 'importNetworkError'
     : 'downloadFailed'
@@ -21,7 +22,7 @@ export function useDownload() {
       await download({ url, fallbackName }).unwrap()
     } catch (failure) {
       // A 401 has ended the session already (src/app/api.ts); the sign-in page follows.
-      if ((failure as { status?: unknown }).status !== 401) setError(failureId(failure))
+      if (errorStatus(failure) !== 401) setError(failureId(failure))
     } finally {
       setBusy(null)
     }

@@ -12,6 +12,7 @@ import {
   useDeletedMembersQuery,
   useRestoreMemberMutation,
 } from './deletedMembersApi'
+import { errorStatus } from '../../app/api'
 
 /** Issue 25: deleted members kept 30 days; an admin restores one, with its id, fields and photo. */
 export default function DeletedMembersScreen() {
@@ -35,7 +36,7 @@ export default function DeletedMembersScreen() {
           await restore(member.id).unwrap()
           void message.success(t('restoreSuccess', { name }))
         } catch (error) {
-          const status = (error as { status?: unknown }).status
+          const status = errorStatus(error)
           void message.error(t(status === 404 || status === 410 ? 'restoreGone' : 'restoreFailed'))
         }
       },

@@ -13,6 +13,7 @@ import { DuesStrip, NewPaymentButton, StatementLink } from './MemberDues'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
 import './dues.css'
+import { errorStatus } from '../../app/api'
 
 /**
  * The household page's dues (issue 46): for a fund paid per household, the household's strip,
@@ -43,7 +44,7 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
   if (!fund) return null
 
   let body
-  const status = (dues.error as { status?: unknown } | undefined)?.status
+  const status = errorStatus(dues.error)
   if (dues.isLoading) body = <Skeleton active paragraph={{ rows: 3 }} />
   else if (dues.isError && status === 404)
     body = <Empty description={<FormattedMessage id="duesNoFund" />} />

@@ -24,6 +24,7 @@ import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
 import { WaiveDialog } from './WaiveDialog'
 import './dues.css'
+import { errorStatus } from '../../app/api'
 
 const MONTH_NAMES: Record<Language, readonly string[]> = {
   am: ETHIOPIAN_MONTHS_GEEZ,
@@ -199,7 +200,7 @@ export function MemberDues({
   if (dues.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
   // A failed refetch keeps the strip it had (and the payments list, with any open dialog).
   if (dues.isError && !dues.currentData) {
-    const status = (dues.error as { status?: unknown } | undefined)?.status
+    const status = errorStatus(dues.error)
     if (status === 404) return <Empty description={<FormattedMessage id="duesNoFund" />} />
     return <LoadError titleId="duesLoadFailed" onRetry={() => void dues.refetch()} />
   }

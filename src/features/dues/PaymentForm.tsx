@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Skeleton } 
 import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
-import { serverMessage, translatedErrorId } from '../../app/api'
+import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
 import {
   formatMinor,
   minorDigits,
@@ -187,7 +187,7 @@ function PaymentFormBody({
       onRecorded(payment)
     } catch (error) {
       settle(error)
-      const status = (error as { status?: unknown }).status
+      const status = errorStatus(error)
       const data = (error as { data?: { errors?: Record<string, string> } }).data
       if (data?.errors?.['Idempotency-Key'] === 'keyUsedForOtherPayment') {
         // An earlier, unanswered try was recorded before the form changed: the list shows it.

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { serverMessage } from '../../app/api'
+import { errorStatus, serverMessage } from '../../app/api'
 import { formatDate, formatMinor, minorDigits, nameIn } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
 import { selectCurrentUser, useRole } from '../auth'
@@ -27,7 +27,7 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
     try {
       await voidPayment({ payment, reason: reason.trim() }).unwrap()
     } catch (failure) {
-      const status = (failure as { status?: unknown }).status
+      const status = errorStatus(failure)
       // The route's only 409 is a payment void already, most likely by this press's own earlier
       // try whose answer was lost: done, as wanted. The mutation's tags refetch the list on a
       // refusal too, so it shows the payment void.

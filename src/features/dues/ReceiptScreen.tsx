@@ -19,6 +19,7 @@ import { ChurchHead } from './ChurchHead'
 import { duesMonthIn } from './duesText'
 import './paper.css'
 import './receipt.css'
+import { errorStatus } from '../../app/api'
 
 export type ReceiptFormat = 'a5' | 'roll80'
 
@@ -164,7 +165,7 @@ export default function ReceiptScreen() {
   const church = useChurchQuery()
   const funds = useFundsQuery()
   const [format, setFormat] = useState<ReceiptFormat>('a5')
-  const status = (payment.error as { status?: unknown } | undefined)?.status
+  const status = errorStatus(payment.error)
 
   let body
   if (!valid || status === 404)

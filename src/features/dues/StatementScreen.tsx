@@ -36,6 +36,7 @@ import { type StatementArgs, statementPath, useStatementQuery } from './statemen
 import './paper.css'
 import './receipt.css'
 import './statement.css'
+import { errorStatus } from '../../app/api'
 
 type Answer = StatementAnswer | HouseholdStatementAnswer
 type Translate = (id: string, values?: Record<string, string | number>) => string
@@ -316,7 +317,7 @@ export default function StatementScreen({ payer }: { payer: StatementArgs['payer
   const church = useChurchQuery()
   const download = useDownload()
   const data = statement.currentData
-  const status = (statement.error as { status?: unknown } | undefined)?.status
+  const status = errorStatus(statement.error)
   const shown = data?.year ?? args.year
   const setYear = (year: number) => setParams({ year: String(year) }, { replace: true })
   const fileName = `statement-${payer}-${id}-${shown ?? ''}`

@@ -8,6 +8,7 @@ import { selectLanguage } from '../preferences'
 import { useReceiptCheckQuery } from './duesApi'
 import { Money } from './MemberDues'
 import './dues.css'
+import { errorStatus } from '../../app/api'
 
 /**
  * The public page a receipt's QR code opens (issue 46): anyone may check that the receipt
@@ -18,7 +19,7 @@ export default function VerifyReceiptScreen() {
   const language = useAppSelector(selectLanguage)
   const { code = '' } = useParams()
   const check = useReceiptCheckQuery(code)
-  const status = (check.error as { status?: unknown } | undefined)?.status
+  const status = errorStatus(check.error)
 
   let body
   if (check.isLoading) body = <Skeleton active paragraph={{ rows: 4 }} />

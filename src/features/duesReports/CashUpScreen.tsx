@@ -20,6 +20,7 @@ import {
 } from './duesReportsApi'
 import { fundText, useReportText } from './reportText'
 import './duesReports.css'
+import { errorStatus } from '../../app/api'
 
 function Totals({
   clerk,
@@ -97,7 +98,7 @@ function ClerkCard({
     } catch (error) {
       // The route's only 409 (no errors key) is a day closed already: most likely this press's
       // own earlier close whose answer was lost. The day is as wanted, so show it as it is.
-      if ((error as { status?: unknown }).status === 409) onClosed()
+      if (errorStatus(error) === 409) onClosed()
       else setFailed(true)
     }
   }

@@ -32,7 +32,7 @@ import {
   type HouseholdRole,
   todayIso,
 } from '../../domain'
-import { serverMessage, translatedErrorId } from '../../app/api'
+import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
 import { useAppDispatch } from '../../app/hooks'
 import { useCanWrite } from '../auth'
 import { HouseholdDues } from '../dues'
@@ -61,7 +61,7 @@ export default function HouseholdScreen() {
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : 0
   const household = useGetHouseholdQuery(id, { skip: id === 0 })
   const intl = useIntl()
-  if (id === 0 || (household.isError && (household.error as { status?: unknown }).status === 404)) {
+  if (id === 0 || (household.isError && errorStatus(household.error) === 404)) {
     return (
       <Empty description={<FormattedMessage id="householdNotFound" />}>
         <Link to="/households">
@@ -110,7 +110,7 @@ function HouseholdPage({ household }: { household: Household }) {
     try {
       await setRole({ householdId: household.id, memberId: member.id, role }).unwrap()
     } catch (error) {
-      const status = (error as { status?: unknown }).status
+      const status = errorStatus(error)
       void message.error(
         status === 409 ? t('secondHead') : (serverMessage(error) ?? t('householdSaveFailed')),
       )
@@ -136,8 +136,7 @@ function HouseholdPage({ household }: { household: Household }) {
         } catch (error) {
           // A 404 is the member out of this household already (a retry whose answer was lost, or
           // another change): the mutation's tags refetch the household, which shows it as it is.
-          if ((error as { status?: unknown }).status !== 404)
-            failed(error, 'removeFromHouseholdFailed')
+          if (errorStatus(error) !== 404) failed(error, 'removeFromHouseholdFailed')
           return
         }
         void message.success(t('removedFromHousehold', { name: fullName(member) }))
@@ -157,7 +156,7 @@ function HouseholdPage({ household }: { household: Household }) {
         } catch (error) {
           // A 404 is the household deleted already, most likely by this press's own earlier try
           // whose answer was lost: done, as wanted.
-          if ((error as { status?: unknown }).status !== 404) {
+          if (errorStatus(error) !== 404) {
             failed(error, 'householdDeleteFailed')
             return
           }

@@ -8,7 +8,7 @@ import {
   HOUSEHOLD_ROLES,
   type HouseholdRole,
 } from '../../domain'
-import { serverMessage } from '../../app/api'
+import { errorStatus, serverMessage } from '../../app/api'
 import { useDebouncedText } from '../../shared/useDebouncedText'
 import {
   useHouseholdListInfiniteQuery,
@@ -41,7 +41,7 @@ function useMembershipChange(onClose: () => void) {
       void message.success(success)
       onClose()
     } catch (error) {
-      const status = (error as { status?: unknown }).status
+      const status = errorStatus(error)
       void message.error(
         status === 409
           ? intl.formatMessage({ id: 'secondHead' })

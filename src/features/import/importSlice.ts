@@ -12,6 +12,7 @@ import { rootReducer } from '../../app/store'
 import { createSessionSlice } from '../../app/sessionEvents'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { importApi, type ImportCalendar, uploadProgressed } from './importApi'
+import { errorStatus } from '../../app/api'
 
 /**
  * Upload → column mapping → values → preview → import → report (issues 24, 45). Each server
@@ -116,7 +117,7 @@ const LIMIT_IDS: ReadonlySet<string> = new Set([
 ])
 
 export function importErrorId(payload: unknown, step: 'upload' | 'preview' | 'commit'): string {
-  const status = (payload as { status?: unknown } | undefined)?.status
+  const status = errorStatus(payload)
   const file = (payload as { data?: { errors?: { file?: unknown } } } | undefined)?.data?.errors
     ?.file
   if (typeof file === 'string' && LIMIT_IDS.has(file)) return file

@@ -2,7 +2,7 @@ import { DeleteOutlined, ExclamationCircleFilled } from '@ant-design/icons'
 import { App, Button, Card, Flex, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
-import { serverMessage, translatedErrorId } from '../../app/api'
+import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
 import { useRole } from '../auth'
 import { useDeleteMemberMutation } from './membersApi'
 
@@ -42,7 +42,7 @@ export function DangerZone({ memberId, memberName }: { memberId: number; memberN
         } catch (error) {
           // Gone already: most likely this press's earlier delete whose answer was lost (or a
           // transfer meanwhile). Nothing is left to delete here, so back to the list, saying so.
-          if ((error as { status?: unknown }).status === 404) {
+          if (errorStatus(error) === 404) {
             void message.info(intl.formatMessage({ id: 'memberGoneAlready' }, { memberName }))
             navigate('/members', { replace: true, state: { memberUpdated: true } })
             return

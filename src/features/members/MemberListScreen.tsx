@@ -3,6 +3,7 @@ import { Button, Empty, Skeleton, Spin } from 'antd'
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router'
+import { errorStatus } from '../../app/api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { Notice } from '../../shared/Notice'
 import { BELOW_MEDIUM_QUERY, useMediaQuery } from '../../shared/useMediaQuery'
@@ -151,9 +152,7 @@ function ServerMemberList() {
   // No answer at all over rows already loaded: those rows still work, so no red error above
   // them, only what they are (issue 42).
   const unreachable =
-    isError &&
-    members.length > 0 &&
-    typeof (directory.error as { status?: unknown })?.status === 'string'
+    isError && members.length > 0 && typeof errorStatus(directory.error) === 'string'
 
   const open = useCallback((id: number) => navigate(`/member/${id}`), [navigate])
   const edit = useCallback((id: number) => navigate(`/member/edit/${id}`), [navigate])

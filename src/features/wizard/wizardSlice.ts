@@ -1,6 +1,6 @@
 import { type WithSlice, type PayloadAction, type SerializedError } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
-import { serverMessage, translatedErrorId } from '../../app/api'
+import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
 import { createSessionSlice } from '../../app/sessionEvents'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
@@ -86,7 +86,7 @@ export const isFreshWizard = (state: WizardState) =>
 
 export function submitFailureOf(payload: unknown, error: SerializedError): SubmitFailure {
   // No server reached: a clerk needs the translated sentence, not "TypeError: Failed to fetch".
-  const status = (payload as { status?: unknown } | undefined)?.status
+  const status = errorStatus(payload)
   if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return { kind: 'network' }
   const translated = translatedErrorId(payload)
   if (translated) return { kind: 'translated', id: translated }
