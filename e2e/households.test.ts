@@ -355,10 +355,8 @@ test('a head transferred with the household takes every member along', async () 
       }),
     })
     await along.check()
-    const select = dialog.getByRole('combobox', { name: t('en', 'selectUserToTransferTo') })
-    await select.click()
-    await page.locator('.ant-select-dropdown:visible').getByTitle('hanna-office').click()
-    await dialog.locator('.ant-select', { hasText: 'hanna-office' }).waitFor()
+    // Retried while the menu slides in: a press during the slide can miss the option.
+    await pickOption(page, 'transfer-user-select', 'hanna-office')
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
     if (SHOTS)
       await page.screenshot({ path: path.join(SHOTS, 'transfer-with-household-en-dark-1280.png') })
