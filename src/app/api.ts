@@ -68,6 +68,22 @@ export const api = createApi({
   endpoints: () => ({}),
 })
 
+/** A create the server makes once per key (docs/api.md): what its mutation is given. */
+export interface IdempotentCreate<I> {
+  input: I
+  idempotencyKey: string
+}
+
+/** The request of an `IdempotentCreate` to `url`: a retry with the same key gets the same record. */
+export function idempotentPost(url: string) {
+  return <I>({ input, idempotencyKey }: IdempotentCreate<I>): FetchArgs => ({
+    url,
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
+}
+
 /**
  * A failed call's status: the HTTP status, or RTK Query's word for a call with no answer
  * ('FETCH_ERROR', 'TIMEOUT_ERROR'); undefined for anything else.

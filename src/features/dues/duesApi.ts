@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
-import { api } from '../../app/api'
+import { api, type IdempotentCreate, idempotentPost } from '../../app/api'
 import type {
   Fund,
   MemberDuesAnswer,
@@ -86,17 +86,9 @@ export const duesApi = duesTagged.injectEndpoints({
     /** The key is made once per dialog: a retried save never makes a second fund. */
     createFund: build.mutation<
       Fund,
-      {
-        input: Pick<Fund, 'kind' | 'payer' | 'name_am' | 'name_en' | 'name_om'>
-        idempotencyKey: string
-      }
+      IdempotentCreate<Pick<Fund, 'kind' | 'payer' | 'name_am' | 'name_en' | 'name_om'>>
     >({
-      query: ({ input, idempotencyKey }) => ({
-        url: 'api/funds',
-        method: 'POST',
-        body: input,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      query: idempotentPost('api/funds'),
       invalidatesTags: [{ type: 'Fund', id: 'LIST' }],
     }),
     updateFund: build.mutation<
@@ -138,13 +130,8 @@ export const duesApi = duesTagged.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Payment', id }],
     }),
     /** The key is made once per form: a retried submit never records a second payment. */
-    recordPayment: build.mutation<Payment, { input: PaymentInput; idempotencyKey: string }>({
-      query: ({ input, idempotencyKey }) => ({
-        url: 'api/payments',
-        method: 'POST',
-        body: input,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+    recordPayment: build.mutation<Payment, IdempotentCreate<PaymentInput>>({
+      query: idempotentPost('api/payments'),
       invalidatesTags: (_result, _error, { input }) => payerTags(input),
     }),
     voidPayment: build.mutation<Payment, { payment: Payment; reason: string }>({

@@ -1,4 +1,4 @@
-import { api } from '../../app/api'
+import { api, type IdempotentCreate, idempotentPost } from '../../app/api'
 import type { Household, HouseholdInput, HouseholdPage, HouseholdRole } from '../../domain'
 import { cursorPagedQuery } from '../../shared/cursorPages'
 import type { MemberListItem } from '../members'
@@ -46,16 +46,8 @@ export const householdsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** The key is made once per form: a retried save never makes a second household. */
-    createHousehold: build.mutation<
-      Household,
-      { input: Partial<HouseholdInput>; idempotencyKey: string }
-    >({
-      query: ({ input, idempotencyKey }) => ({
-        url: 'api/households',
-        method: 'POST',
-        body: input,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+    createHousehold: build.mutation<Household, IdempotentCreate<Partial<HouseholdInput>>>({
+      query: idempotentPost('api/households'),
       invalidatesTags: [{ type: 'Household', id: 'LIST' }],
     }),
     updateHousehold: build.mutation<Household, { id: number; values: Partial<HouseholdInput> }>({
