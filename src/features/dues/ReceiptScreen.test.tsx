@@ -49,7 +49,7 @@ describe('the receipt', () => {
     expect(text).toContain('Abba Gebre')
     expect(receipt.querySelector('img.receipt-logo')).toHaveAttribute('src', church.logo_url)
 
-    const qr = within(receipt).getByRole('img', { name: 'ደረሰኙን ማረጋገጫ QR ኮድ' })
+    const qr = within(receipt).getByRole('img', { name: 'ይህን ደረሰኝ ለማረጋገጥ የሚያስችል QR ኮድ' })
     const url = qr.getAttribute('data-verify-url')
     expect(url).toBe(`${window.location.origin}/verify/abcdefghijklmnopqrstuv`)
     // The drawn modules are the QR code of that very address.

@@ -559,7 +559,7 @@ describe('duplicates and updates', () => {
     expect(csv.statusCode).toBe(200)
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n')
-    expect(lines[0].endsWith(',ከማን ጋር')).toBe(true)
+    expect(lines[0].endsWith(',የሚመሳሰለው')).toBe(true)
     expect(lines[1]).toMatch(new RegExp(`^Abebe,.*,የተመዘገበ .*${abebe.id}$`))
     expect(lines[2]).toMatch(/^Sara,.*3/)
     expect(lines[3].endsWith(',')).toBe(true)
