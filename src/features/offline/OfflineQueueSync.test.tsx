@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { App } from 'antd'
 import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { queueEvents, selectQueue } from './offlineSlice'
 import { OfflineQueueSync } from './OfflineQueueSync'
-import { closeQueueForTests } from './queueStore'
+import { closeQueueForTests, listUnplaced, putUnplaced } from './queueStore'
 
 const SLOW = { timeout: 10_000 }
 
@@ -27,6 +27,7 @@ const routes = [
     ),
   },
   { path: '/households/:id', element: <p>household page</p> },
+  { path: '/member/:id', element: <p>member page</p> },
 ]
 
 describe('OfflineQueueSync: a sent registration that could not join its household', () => {
@@ -50,5 +51,31 @@ describe('OfflineQueueSync: a sent registration that could not join its househol
     fireEvent.click(screen.getByRole('button', { name: 'Open household' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/households/5'))
     expect(selectQueue(store.getState()).unplaced).toEqual([])
+  })
+
+  it('is shown again after a reload until closed, and leads to the member', async () => {
+    const other = { ...unplaced, memberId: 10, name: 'Almaz Bekele' }
+    // What an earlier page left on the device, for this account and for another.
+    await putUnplaced(1, unplaced)
+    await putUnplaced(1, other)
+    await putUnplaced(2, { ...unplaced, memberId: 11, name: 'Dawit Haile' })
+    const { store, router } = renderRoute('/home', {
+      signedInAs: { id: 1, username: 'alice' },
+      routes,
+    })
+    const notice = (name: string) =>
+      screen
+        .getByText(new RegExp(`^${name} was sent from this device`))
+        .closest<HTMLElement>('.ant-notification-notice')!
+    await screen.findByText(/^Almaz Bekele was sent/, undefined, SLOW)
+    expect(screen.getByText(/^Selam Abebe was sent/)).toBeVisible()
+    expect(screen.queryByText(/^Dawit Haile/)).toBeNull()
+    fireEvent.click(within(notice('Almaz Bekele')).getByRole('button', { name: 'Close' }))
+    await waitFor(async () => expect(await listUnplaced(1)).toEqual([unplaced]))
+    fireEvent.click(within(notice('Selam Abebe')).getByRole('button', { name: 'Open profile' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/9'))
+    // Only looked at: the notice stays, on the device too, until closed or acted on.
+    expect(selectQueue(store.getState()).unplaced).toEqual([unplaced])
+    expect(await listUnplaced(1)).toEqual([unplaced])
   })
 })

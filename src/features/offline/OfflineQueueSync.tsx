@@ -1,12 +1,12 @@
 import { addListener } from '@reduxjs/toolkit'
-import { App, Button } from 'antd'
+import { App, Button, Space } from 'antd'
 import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { serverReached } from '../../app/connectionEvents'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { queueEvents, selectQueue, type UnplacedMember } from './offlineSlice'
-import { loadQueue, sendQueue } from './sync'
+import { selectQueue, type UnplacedMember } from './offlineSlice'
+import { closeUnplaced, loadQueue, loadUnplaced, sendQueue } from './sync'
 
 /** Waits between tries after the server could not be reached: 5 s, 10 s, 20 s … at most 2 min. */
 export const retryDelay = (failures: number) => Math.min(5_000 * 2 ** failures, 120_000)
@@ -21,6 +21,7 @@ export function OfflineQueueSync() {
   // An offline session's queue is read but not sent: the real sign-in starts the sending.
   const canSend = useAppSelector((state) => state.auth.status === 'signedIn')
   useEffect(() => {
+    void dispatch(loadUnplaced())
     if (!canSend) {
       void dispatch(loadQueue())
       return
@@ -60,7 +61,8 @@ const noticeKey = (u: UnplacedMember) => `unplaced-${u.memberId}`
 
 /**
  * A registration sent from the queue that could not join its household stays on screen until
- * closed: the clerk adds the member by hand, from the household page it links to.
+ * closed, across reloads: the clerk adds the member by hand, from the household page it links
+ * to. Opening the member leaves the notice up, so the household is still a press away.
  */
 function useUnplacedNotices() {
   const intl = useIntl()
@@ -70,7 +72,7 @@ function useUnplacedNotices() {
   const { unplaced } = useAppSelector(selectQueue)
   useEffect(() => {
     for (const member of unplaced) {
-      const close = () => dispatch(queueEvents.placementNoticeClosed(member))
+      const close = () => void dispatch(closeUnplaced(member))
       notification.warning({
         key: noticeKey(member),
         title: intl.formatMessage({ id: 'familyPlacementFailedTitle' }),
@@ -78,17 +80,22 @@ function useUnplacedNotices() {
         duration: 0,
         onClose: close,
         actions: (
-          <Button
-            type="primary"
-            size="small"
-            onClick={() => {
-              notification.destroy(noticeKey(member))
-              close()
-              void navigate(`/households/${member.householdId}`)
-            }}
-          >
-            {intl.formatMessage({ id: 'familyOpenHousehold' })}
-          </Button>
+          <Space wrap>
+            <Button size="small" onClick={() => void navigate(`/member/${member.memberId}`)}>
+              {intl.formatMessage({ id: 'openProfile' })}
+            </Button>
+            <Button
+              type="primary"
+              size="small"
+              onClick={() => {
+                notification.destroy(noticeKey(member))
+                close()
+                void navigate(`/households/${member.householdId}`)
+              }}
+            >
+              {intl.formatMessage({ id: 'familyOpenHousehold' })}
+            </Button>
+          </Space>
         ),
       })
     }

@@ -54,6 +54,7 @@ const NOT_EVENTS = [
   'savedNoticeDismissed',
   'placementFailed',
   'placementNoticeClosed',
+  'unplacedFound',
 ]
 
 const reduce = (state: OfflineQueueState, ...actions: { type: string }[]) =>
@@ -157,6 +158,20 @@ describe('the offline queue machine', () => {
     )
     expect(state.unplaced).toEqual([selamAgain])
     expect(state.status).toBe('idle')
+  })
+
+  it('shows each not-added member once, however often it is found or told', () => {
+    const abebe = { memberId: 7, name: 'Abebe', householdId: 5, household: 'Abebe family' }
+    const selam = { memberId: 8, name: 'Selam', householdId: 5, household: 'Abebe family' }
+    const state = reduce(
+      initialQueueState,
+      queueEvents.placementFailed(abebe),
+      // Read back from the device at sign-in while a send tells of the same member.
+      queueEvents.unplacedFound([abebe, selam]),
+      queueEvents.placementFailed(selam),
+      queueEvents.unplacedFound([abebe]),
+    )
+    expect(state.unplaced).toEqual([abebe, selam])
   })
 
   it('forgets the account’s queue on logout (it stays on the device)', () => {

@@ -56,7 +56,10 @@ export interface OfflineQueueState {
   editing: string | null
   /** Saved, but the device's storage is filling up: told now, before a save fails. */
   storageLow: boolean
-  /** Registrations sent from a household that could not join it: the clerk adds them by hand. */
+  /**
+   * Registrations sent from a household that could not join it: the clerk adds them by hand.
+   * Kept on the device too (queueStore), so a reload does not lose them.
+   */
   unplaced: UnplacedMember[]
 }
 
@@ -161,7 +164,13 @@ const offlineSlice = createSessionSlice({
       state.lastSaved = null
     },
     placementFailed(state, action: PayloadAction<UnplacedMember>) {
-      state.unplaced.push(action.payload)
+      const others = state.unplaced.filter((u) => u.memberId !== action.payload.memberId)
+      state.unplaced = [...others, action.payload]
+    },
+    /** Those kept on the device from before a reload or sign-out, until their notice is closed. */
+    unplacedFound(state, action: PayloadAction<UnplacedMember[]>) {
+      const known = new Set(state.unplaced.map((u) => u.memberId))
+      state.unplaced.push(...action.payload.filter((u) => !known.has(u.memberId)))
     },
     placementNoticeClosed(state, action: PayloadAction<UnplacedMember>) {
       state.unplaced = state.unplaced.filter((u) => u.memberId !== action.payload.memberId)

@@ -4,9 +4,12 @@ import {
   closeQueueForTests,
   countAllRegistrations,
   deleteRegistration,
+  deleteUnplaced,
   getRegistration,
   listRegistrations,
+  listUnplaced,
   putRegistration,
+  putUnplaced,
   type QueuedRegistration,
 } from './queueStore'
 
@@ -57,5 +60,21 @@ describe('the offline queue store', () => {
     const [only, ...rest] = await listRegistrations(1)
     expect(rest).toEqual([])
     expect(only.lastError).toBe('Bad phone')
+  })
+
+  it('keeps an account’s not-added members apart, and only that account forgets them', async () => {
+    const selam = { memberId: 9, name: 'Selam', householdId: 5, household: 'Abebe family' }
+    const abebe = { ...selam, memberId: 4, name: 'Abebe' }
+    await putUnplaced(1, selam)
+    await putUnplaced(1, abebe)
+    await putUnplaced(2, { ...selam, memberId: 12 })
+    expect(await listUnplaced(1)).toEqual([abebe, selam])
+    await deleteUnplaced(2, 9)
+    expect(await listUnplaced(1)).toEqual([abebe, selam])
+    await deleteUnplaced(1, 9)
+    expect(await listUnplaced(1)).toEqual([abebe])
+    expect(await listUnplaced(2)).toHaveLength(1)
+    // The queue's own count (the login screen's) is of registrations only.
+    expect(await countAllRegistrations()).toBe(0)
   })
 })

@@ -4,6 +4,7 @@ import type { DBSchema } from 'idb'
 import { deviceDatabase } from '../../shared/deviceDatabase'
 import type { HouseholdRole } from '../../domain'
 import type { MemberSubmission } from '../members'
+import type { UnplacedMember } from './offlineSlice'
 
 /** The household a registration started from (issue 44): joined in its role once it is sent. */
 export interface QueuedHousehold {
@@ -49,7 +50,30 @@ const registrations = deviceDatabase<QueueSchema>('abal-offline', (db) => {
 })
 const database = registrations.open
 
-export const closeQueueForTests = registrations.close
+/** A sent registration that could not join its household, kept until the clerk closes it. */
+interface StoredUnplaced extends UnplacedMember {
+  owner: number
+}
+
+interface UnplacedSchema extends DBSchema {
+  unplaced: {
+    key: number
+    value: StoredUnplaced
+    indexes: { owner: number }
+  }
+}
+
+// A database of its own, not a new store in abal-offline: that would need version 2, and a tab
+// still open on version 1 would block the upgrade, and with it every save to the queue.
+const unplacedNotices = deviceDatabase<UnplacedSchema>('abal-offline-unplaced', (db) => {
+  const store = db.createObjectStore('unplaced', { keyPath: 'memberId' })
+  store.createIndex('owner', 'owner')
+})
+
+export async function closeQueueForTests(): Promise<void> {
+  await registrations.close()
+  await unplacedNotices.close()
+}
 
 export async function putRegistration(entry: QueuedRegistration): Promise<void> {
   await (await database()).put('registrations', entry)
@@ -118,3 +142,21 @@ export async function countAllRegistrations(): Promise<number> {
 
 /** The count for the login screen: 0 where the browser has no IndexedDB to hold a queue. */
 export const countWaitingOnDevice = () => countAllRegistrations().catch(() => 0)
+
+export async function putUnplaced(owner: number, member: UnplacedMember): Promise<void> {
+  await (await unplacedNotices.open()).put('unplaced', { ...member, owner })
+}
+
+/** One account's not-added members, the oldest member first. */
+export async function listUnplaced(owner: number): Promise<UnplacedMember[]> {
+  const all = await (await unplacedNotices.open()).getAllFromIndex('unplaced', 'owner', owner)
+  return all.map(({ owner: _, ...member }) => member).sort((a, b) => a.memberId - b.memberId)
+}
+
+/** Forgets one of the account's not-added members (its notice was closed). */
+export async function deleteUnplaced(owner: number, memberId: number): Promise<void> {
+  const db = await unplacedNotices.open()
+  const tx = db.transaction('unplaced', 'readwrite')
+  if ((await tx.store.get(memberId))?.owner === owner) await tx.store.delete(memberId)
+  await tx.done
+}

@@ -13,6 +13,8 @@ import {
 import { sendOrQueue } from './sendOrQueue'
 import {
   closeQueuedEdit,
+  closeUnplaced,
+  loadUnplaced,
   openQueuedEdit,
   outcomeOf,
   saveToQueue,
@@ -146,6 +148,29 @@ describe('a registration begun from a household', () => {
     expect(selectQueue(store.getState()).unplaced).toEqual([
       { memberId: 10, name: 'Namea Test', householdId: 5, household: 'Abebe family' },
     ])
+  })
+
+  it('keeps the not-added notice across a reload until the clerk closes it', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration({ ...entry('a', 1, 1), household: FAMILY })
+    fetchMock
+      .mockResolvedValueOnce(json(201, { id: 10 }))
+      .mockResolvedValueOnce(json(404, { success: false, message: 'Household not found' }))
+    await store.dispatch(sendQueue())
+    const notice = { memberId: 10, name: 'Namea Test', householdId: 5, household: 'Abebe family' }
+    // A reload: a new store, the same device.
+    const reloaded = setupStore({ signedInAs: ALICE }).store
+    await reloaded.dispatch(loadUnplaced())
+    expect(selectQueue(reloaded.getState()).unplaced).toEqual([notice])
+    // Another account at the same device is not told of it.
+    const bob = setupStore({ signedInAs: { id: 2, username: 'bob' } }).store
+    await bob.dispatch(loadUnplaced())
+    expect(selectQueue(bob.getState()).unplaced).toEqual([])
+    await reloaded.dispatch(closeUnplaced(notice))
+    expect(selectQueue(reloaded.getState()).unplaced).toEqual([])
+    const again = setupStore({ signedInAs: ALICE }).store
+    await again.dispatch(loadUnplaced())
+    expect(selectQueue(again.getState()).unplaced).toEqual([])
   })
 
   it('is saved on the device with its household when the server cannot be reached', async () => {

@@ -7,12 +7,15 @@ import { registerFile, releaseFile } from '../../shared/fileRegistry'
 import { membersApi, type MemberSubmission } from '../members'
 import { downscalePhoto } from './downscalePhoto'
 import { offlineApi, photoFile } from './offlineApi'
-import { queueEvents, type QueueItem } from './offlineSlice'
+import { queueEvents, type QueueItem, type UnplacedMember } from './offlineSlice'
 import {
   deleteRegistration,
+  deleteUnplaced,
   getRegistration,
   listRegistrations,
+  listUnplaced,
   putRegistration,
+  putUnplaced,
   type QueuedHousehold,
   type QueuedRegistration,
   recordAttempt,
@@ -131,9 +134,11 @@ export const saveToQueue =
 
 /**
  * A registration begun from a household joins it once sent. The member exists by now, so a
- * refusal (the household deleted, or given a head meanwhile) is told, not queued again.
+ * refusal (the household deleted, or given a head meanwhile) is told, not queued again. The
+ * notice is kept on the device until closed: a reload must not hide a member left out.
  */
 async function placeSent(
+  owner: number,
   household: QueuedHousehold,
   memberId: number,
   name: string,
@@ -142,17 +147,29 @@ async function placeSent(
   const placed = await dispatch(
     placeInHousehold({ householdId: household.id, memberId, role: household.role }),
   )
-  if ('error' in placed) {
-    dispatch(
-      queueEvents.placementFailed({
-        memberId,
-        name,
-        householdId: household.id,
-        household: household.name,
-      }),
-    )
-  }
+  if (!('error' in placed)) return
+  const unplaced = { memberId, name, householdId: household.id, household: household.name }
+  // Without IndexedDB's write the notice is still shown, for this page's life.
+  await putUnplaced(owner, unplaced).catch(() => undefined)
+  dispatch(queueEvents.placementFailed(unplaced))
 }
+
+/** Shows again the account's not-added members whose notices were not closed (at sign-in). */
+export const loadUnplaced = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const owner = ownerOf(getState())
+  if (owner === undefined) return
+  const kept = await listUnplaced(owner).catch(() => [])
+  if (kept.length > 0 && ownerOf(getState()) === owner) dispatch(queueEvents.unplacedFound(kept))
+}
+
+/** The clerk closed a not-added notice (or went to the household to link the member). */
+export const closeUnplaced =
+  (member: UnplacedMember): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    dispatch(queueEvents.placementNoticeClosed(member))
+    const owner = ownerOf(getState())
+    if (owner !== undefined) await deleteUnplaced(owner, member.memberId).catch(() => undefined)
+  }
 
 /** Edited after a send that got no answer, so the server may hold an older version. */
 const editedSinceUnanswered = (entry: QueuedRegistration) =>
@@ -204,7 +221,8 @@ async function sendOne(
     await deleteRegistration(entry.owner, entry.id)
     dispatch(queueEvents.itemSent(entry.id))
     if (entry.household && sent) {
-      await placeSent(entry.household, sent.member.id, displayName(entry.values), dispatch)
+      const name = displayName(entry.values)
+      await placeSent(entry.owner, entry.household, sent.member.id, name, dispatch)
     }
   } else if (outcome === 'refused') {
     const message = serverMessage(error) ?? 'The server refused it'
