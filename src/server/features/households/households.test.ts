@@ -437,6 +437,31 @@ describe('transfers', () => {
     expect(res.json<Household>().members).toHaveLength(3)
     expect(await getMember(bob.auth, spouse.id)).toMatchObject({ household_id: household.id })
   })
+
+  it('transfers a household with no members: the household row carries the owner', async () => {
+    const household = await createHousehold(alice.auth, { name: 'Emptied family' })
+    const res = await inject(alice.auth, 'POST', `/api/households/${household.id}/transfer`, {
+      targetUserId: bob.id,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<Household>().members).toEqual([])
+    expect((await inject(alice.auth, 'GET', `/api/households/${household.id}`)).statusCode).toBe(
+      404,
+    )
+    expect((await inject(bob.auth, 'GET', `/api/households/${household.id}`)).statusCode).toBe(200)
+    const events = (await householdEvents()).filter(
+      (e) => e.details.household_id === household.id && e.action === 'household_transfer',
+    )
+    expect(events).toEqual([
+      expect.objectContaining({
+        member_id: null,
+        details: expect.objectContaining({
+          changes: { owner_user_id: [alice.id, bob.id] },
+          to_username: 'bob',
+        }),
+      }),
+    ])
+  })
 })
 
 describe('delete and restore', () => {
