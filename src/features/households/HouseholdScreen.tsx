@@ -169,7 +169,10 @@ function HouseholdPage({ household }: { household: Household }) {
   const head = household.members.find((member) => member.household_role === 'head')
   const addRoles = HOUSEHOLD_ROLES.filter((role) => role !== 'head' || !head)
   // The transfer dialog follows one member: the head, else the first (a file without roles).
+  // A household with no members goes by minus its id, which no member has: the server moves
+  // the household row (its owner) all the same.
   const keyMember = head ?? household.members[0]
+  const transferKey = keyMember?.id ?? -household.id
   const transferred = (username: string) => {
     void message.success(t('householdTransferred', { household: household.name, username }))
     navigate('/households')
@@ -247,18 +250,19 @@ function HouseholdPage({ household }: { household: Household }) {
                 </Button>
               </>
             )}
-            {keyMember && (
-              <Button
-                icon={<SwapOutlined aria-hidden />}
-                onClick={() =>
-                  dispatch(
-                    transferOpened({ memberId: keyMember.id, memberName: fullName(keyMember) }),
-                  )
-                }
-              >
-                <FormattedMessage id="transferHousehold" />
-              </Button>
-            )}
+            <Button
+              icon={<SwapOutlined aria-hidden />}
+              onClick={() =>
+                dispatch(
+                  transferOpened({
+                    memberId: transferKey,
+                    memberName: keyMember ? fullName(keyMember) : household.name,
+                  }),
+                )
+              }
+            >
+              <FormattedMessage id="transferHousehold" />
+            </Button>
             {canEdit && (
               <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete}>
                 <FormattedMessage id="deleteHousehold" />
@@ -360,9 +364,9 @@ function HouseholdPage({ household }: { household: Household }) {
 
       <HouseholdDues householdId={household.id} />
 
-      {canWrite && keyMember && (
+      {canWrite && (
         <TransferDialog
-          memberId={keyMember.id}
+          memberId={transferKey}
           household={{
             name: household.name,
             memberCount: household.members.length,

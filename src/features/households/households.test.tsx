@@ -247,6 +247,29 @@ describe('the household page', () => {
     expect(post?.body).toEqual({ targetUserId: 3 })
   })
 
+  it('transfers a household with no members (the household itself changes owner)', async () => {
+    const empty: Household = { ...household, members: [] }
+    server.on('GET', '/api/households/5', { json: empty })
+    server.on('GET', '/api/users', { json: [{ id: 3, username: 'dawit' }] })
+    server.on('GET', '/api/households', { json: { items: [], next_cursor: null } })
+    server.on('POST', '/api/households/5/transfer', { json: empty })
+    const { router } = renderRoute('/households/5', { signedInAs: clerk })
+    expect(await screen.findByText('No members in this household yet.', {}, slow)).toBeVisible()
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer household' }))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    expect(within(dialog).getByText(`${household.name} (0 members)`)).toBeInTheDocument()
+    fireEvent.mouseDown(
+      within(dialog).getByRole('combobox', { name: 'Select user to transfer to' }),
+    )
+    fireEvent.click(await screen.findByTitle('dawit', {}, slow))
+    fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/households'), slow)
+    const posts = server.requests.filter((r) => r.method === 'POST')
+    expect(posts.map((r) => [r.path, r.body])).toEqual([
+      ['/api/households/5/transfer', { targetUserId: 3 }],
+    ])
+  })
+
   const gone = { status: 404, json: { success: false, message: 'Household not found' } }
   const down = { status: 500, json: { success: false, message: 'Internal server error' } }
   /** Opens the household, then presses a confirming dialog's OK: its OK button's name. */
