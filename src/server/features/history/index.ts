@@ -4,6 +4,8 @@ export {
   memberChanges,
   recordEvent,
   recordEvents,
+  repeatsHouseholdTransfer,
+  repeatsMemberTransfer,
   anchorsIn,
   appendEventsQuery,
   type ChainAnchor,

@@ -100,15 +100,55 @@ const SIGN_IN_ACTIONS = ['sign_in', 'sign_in_refused', 'sign_out'] as const
 /** `like` text with its wildcards escaped (`\` is the escape character). */
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** A member's events, newest first (at most 1,000). */
-export function listMemberEvents(db: Db, memberId: number) {
+/** A member's events, newest first (at most `limit`). */
+export function listMemberEvents(db: Db, memberId: number, limit = 1000) {
   return db
     .selectFrom('audit_events')
     .selectAll()
     .where('member_id', '=', memberId)
     .orderBy('seq', 'desc')
-    .limit(1000)
+    .limit(limit)
     .execute()
+}
+
+/** An event whose details name this household (`household_id`), on either engine. */
+function namesHousehold(db: Db, householdId: number) {
+  return isPostgres(db)
+    ? sql<SqlBool>`(cast(details as jsonb) ->> 'household_id') = ${String(householdId)}`
+    : sql<SqlBool>`json_extract(details, '$.household_id') = ${householdId}`
+}
+
+/** A household's latest household_transfer event, undefined when it was never transferred. */
+export function findLastHouseholdTransfer(db: Db, householdId: number) {
+  return db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('action', '=', 'household_transfer')
+    .where(namesHousehold(db, householdId))
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** Whether an event after `seq` names the household or is about one of these members. */
+export async function hasEventAfter(
+  db: Db,
+  seq: number,
+  householdId: number,
+  memberIds: readonly number[],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select('seq')
+    .where('seq', '>', seq)
+    .where((eb) =>
+      memberIds.length === 0
+        ? namesHousehold(db, householdId)
+        : eb.or([namesHousehold(db, householdId), eb('member_id', 'in', memberIds)]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** The day after a yyyy-mm-dd, as the first instant it excludes; undefined for a bad date. */

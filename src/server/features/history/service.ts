@@ -12,7 +12,9 @@ import {
   auditQuery,
   findChainTail,
   findEventHash,
+  findLastHouseholdTransfer,
   findMemberNames,
+  hasEventAfter,
   insertEvents,
   listMemberEvents,
   lockChain,
@@ -59,6 +61,52 @@ export function eventHash(event: HashedFields): string {
     event.prev_hash,
   ])
   return crypto.createHash('sha256').update(content, 'utf8').digest('hex')
+}
+
+/** A transfer as asked: by which account, to which account. */
+export interface AskedTransfer {
+  actorId: number
+  target: number
+}
+
+const isTransferAsked = (
+  event: AuditEventRow | undefined,
+  action: 'member_transfer' | 'household_transfer',
+  asked: AskedTransfer,
+): event is AuditEventRow =>
+  event?.action === action &&
+  event.actor_id === asked.actorId &&
+  event.subject_user_id === asked.target
+
+/**
+ * A member transfer asked again once made (a retry whose answer was lost): the member's latest
+ * event is that transfer, by the same account to the same target, with its household along or
+ * not as asked. Nothing has happened to the member since, so the first answer may be given again.
+ */
+export async function repeatsMemberTransfer(
+  db: Db,
+  memberId: number,
+  asked: AskedTransfer & { withHousehold: boolean },
+): Promise<boolean> {
+  const [last] = await listMemberEvents(db, memberId, 1)
+  if (!isTransferAsked(last, 'member_transfer', asked)) return false
+  const details = JSON.parse(last.details) as Record<string, unknown>
+  return (details.household_id !== undefined) === asked.withHousehold
+}
+
+/**
+ * A household transfer asked again once made: its latest transfer is by the same account to the
+ * same target, and no event since names the household or is about one of its members.
+ */
+export async function repeatsHouseholdTransfer(
+  db: Db,
+  householdId: number,
+  memberIds: readonly number[],
+  asked: AskedTransfer,
+): Promise<boolean> {
+  const last = await findLastHouseholdTransfer(db, householdId)
+  if (!isTransferAsked(last, 'household_transfer', asked)) return false
+  return !(await hasEventAfter(db, Number(last.seq), householdId, memberIds))
 }
 
 /**

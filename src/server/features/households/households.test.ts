@@ -464,6 +464,73 @@ describe('transfers', () => {
   })
 })
 
+describe('a transfer asked again after its answer was lost', () => {
+  const transferHousehold = (auth: Auth, id: number, targetUserId: number) =>
+    inject(auth, 'POST', `/api/households/${id}/transfer`, { targetUserId })
+
+  /** The history's household_transfer events of this household. */
+  const transfersOf = async (id: number) =>
+    (await householdEvents()).filter(
+      (event) => event.action === 'household_transfer' && event.details.household_id === id,
+    ).length
+
+  it.each([
+    ['the clerk who owned it', () => alice],
+    ['an admin', () => admin],
+  ])('answers %s as the first time, with no second event', async (_who, caller) => {
+    const { household } = await family(alice.auth, 'Again')
+    const first = await transferHousehold(caller().auth, household.id, bob.id)
+    expect(first.statusCode).toBe(200)
+    const again = await transferHousehold(caller().auth, household.id, bob.id)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    expect(await transfersOf(household.id)).toBe(1)
+    expect((await inject(alice.auth, 'GET', `/api/households/${household.id}`)).statusCode).toBe(
+      404,
+    )
+  })
+
+  it('answers a head’s transfer with its household asked again as the first time', async () => {
+    const { household, head } = await family(alice.auth, 'AgainAlong')
+    const first = await transferWithHousehold(alice.auth, head.id, bob.id)
+    expect(first.statusCode).toBe(200)
+    const again = await transferWithHousehold(alice.auth, head.id, bob.id)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    expect(await transfersOf(household.id)).toBe(1)
+  })
+
+  it.each([
+    [
+      'its household',
+      (id: number) => inject(bob.auth, 'PUT', `/api/households/${id}`, { notes: 'Bob’s' }),
+    ],
+    [
+      'one of its members',
+      (_id: number, memberId: number) => calls.update(bob.auth, memberId, { notes: 'Bob’s' }),
+    ],
+    [
+      'a member who joined it',
+      async (id: number) =>
+        setRole(bob.auth, id, (await calls.create(bob.auth, { first_name: 'Joined' })).id, 'other'),
+    ],
+  ])(
+    'is a 404 as before for another clerk, or once the new owner changed %s',
+    async (_what, change) => {
+      const { household, spouse } = await family(alice.auth, 'Changed')
+      expect((await transferHousehold(alice.auth, household.id, bob.id)).statusCode).toBe(200)
+      expect((await transferHousehold(carol.auth, household.id, bob.id)).statusCode).toBe(404)
+      expect((await change(household.id, spouse.id)).statusCode).toBe(200)
+      const late = await transferHousehold(alice.auth, household.id, bob.id)
+      expect(late.statusCode).toBe(404)
+      expect(late.body).not.toContain('Changed')
+      expect(late.body).not.toContain('Joined')
+      expect(late.body).not.toContain('Bob’s')
+      expect(await transfersOf(household.id)).toBe(1)
+    },
+  )
+})
+
 describe('delete and restore', () => {
   it('takes a deleted member out of its household and puts it back on restore', async () => {
     const { household, child } = await family(alice.auth, 'Restored')

@@ -23,7 +23,7 @@ import { ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
 import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import { createOnce } from '../../plugins/idempotency'
 import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
-import { type Actor, memberChanges, recordEvent } from '../history'
+import { type Actor, memberChanges, recordEvent, repeatsHouseholdTransfer } from '../history'
 import * as repo from './repository'
 
 export const HOUSEHOLD_NOT_FOUND = 'Household not found'
@@ -413,6 +413,20 @@ export async function moveHousehold(
   })
 }
 
+/** The household, when it is the target's by this caller's own transfer, unchanged since. */
+async function transferredAlready(
+  trx: Db,
+  user: RequestUser,
+  id: number,
+  target: number,
+): Promise<Stored | undefined> {
+  const household = await repo.findHousehold(trx, id)
+  if (household?.owner_user_id !== target) return undefined
+  const members = await repo.householdMemberIds(trx, id)
+  const asked = { actorId: user.id, target }
+  return (await repeatsHouseholdTransfer(trx, id, members, asked)) ? household : undefined
+}
+
 /** POST /api/households/:id/transfer: an admin any household, a clerk its own. */
 export async function transferHousehold(
   db: Kysely<Database>,
@@ -422,6 +436,10 @@ export async function transferHousehold(
 ): Promise<Household> {
   if (!may(user, 'household.transfer')) throw forbidden()
   return db.transaction().execute(async (trx) => {
+    // A retry whose answer was lost: answered as the first request was, before the owner check
+    // (the household is no longer the caller's), and with no second event.
+    const made = await transferredAlready(trx, user, id, target)
+    if (made) return householdAnswer(trx, user, made)
     const household = await readable(trx, user, id)
     if (!may(user, 'household.transfer', { ownerId: household.owner_user_id })) throw notFound()
     const account = await transferTarget(trx, target, household.owner_user_id)

@@ -15,7 +15,7 @@ import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import type { FormBody } from '../../plugins/multipart'
 import { processPhoto } from '../../platform/photos'
 import { type Caller, findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
-import { type Actor, memberChanges, recordEvent } from '../history'
+import { type Actor, memberChanges, recordEvent, repeatsMemberTransfer } from '../history'
 import {
   householdOnMemberDelete,
   householdOnMemberTransfer,
@@ -285,6 +285,18 @@ export async function deleteMember(db: Kysely<Database>, user: MemberUser, id: n
   if (!deleted) throw notFound()
 }
 
+/** The member is the target's by this caller's own transfer, and unchanged since. */
+async function transferredAlready(
+  trx: Db,
+  user: MemberUser,
+  id: number,
+  target: number,
+  withHousehold: boolean,
+): Promise<boolean> {
+  if ((await findMemberOwner(trx, id)) !== target) return false
+  return repeatsMemberTransfer(trx, id, { actorId: user.id, target, withHousehold })
+}
+
 /**
  * Hands a member over to another enabled account: a clerk its own, an admin any account's. A
  * head may take the whole household along (`withHousehold`); otherwise the member leaves its
@@ -301,6 +313,11 @@ export async function transferMember(
   const member = await db
     .transaction()
     .execute(async (trx) => {
+      // A retry whose answer was lost: the member is no longer the caller's, so this comes
+      // before the owner check, and answers as the first request did, with no second event.
+      if (await transferredAlready(trx, user, id, target, withHousehold)) {
+        return findMember(trx, target, id)
+      }
       const owner = await readableOwner(trx, user, id)
       if (!may(user, 'member.transfer', { ownerId: owner })) throw notFound()
       if (target === owner) {

@@ -1,14 +1,14 @@
 import type { Member } from '../../../../domain'
 import { setUserDisabled } from '../../accounts/repository'
-import { createUserAndSignIn, testAppPerFile } from '../../../testing/testApp'
+import { createUserAndSignIn, SECRETARY, testAppPerFile } from '../../../testing/testApp'
 import { multipart, registrationFields } from '../../../testing/memberForms'
 
 type Auth = { authorization: string }
 
 const {
   ctx,
-  users: { alice, bob, carol },
-} = testAppPerFile({ alice: 'alice', bob: 'bob', carol: 'carol' })
+  users: { alice, bob, carol, admin },
+} = testAppPerFile({ alice: 'alice', bob: 'bob', carol: 'carol', admin: SECRETARY })
 
 async function createOk(auth: Auth, overrides: Record<string, string> = {}): Promise<Member> {
   const form = multipart(registrationFields(overrides), [], auth)
@@ -101,6 +101,64 @@ describe('transfer', () => {
     const member = await createOk(alice.auth)
     const res = await transfer(alice.auth, member.id, { targetUserId: String(bob.id) })
     expect(res.statusCode).toBe(200)
+  })
+})
+
+/** How many member_transfer events the history holds for this member. */
+async function transferEvents(memberId: number): Promise<number> {
+  const rows = await ctx.database.db
+    .selectFrom('audit_events')
+    .select('seq')
+    .where('action', '=', 'member_transfer')
+    .where('member_id', '=', memberId)
+    .execute()
+  return rows.length
+}
+
+describe('a transfer asked again after its answer was lost', () => {
+  it.each([
+    ['the clerk who owned it', () => alice],
+    ['an admin', () => admin],
+  ])('answers %s as the first time, with no second event', async (_who, caller) => {
+    const member = await createOk(alice.auth, { first_name: 'Retried' })
+    const first = await transfer(caller().auth, member.id, { targetUserId: bob.id })
+    expect(first.statusCode).toBe(200)
+    const again = await transfer(caller().auth, member.id, { targetUserId: bob.id })
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    expect(await transferEvents(member.id)).toBe(1)
+    // Still bob's alone: the repeat gave alice nothing back.
+    expect((await listIds(bob.auth)).includes(member.id)).toBe(true)
+    expect(
+      (await ctx.app.inject({ url: `/api/members/${member.id}`, headers: alice.auth })).statusCode,
+    ).toBe(404)
+  })
+
+  it('is a 404 as before for another clerk, or once the new owner changed the member', async () => {
+    const member = await createOk(alice.auth, { first_name: 'Edited' })
+    expect((await transfer(alice.auth, member.id, { targetUserId: bob.id })).statusCode).toBe(200)
+    // Carol asks the same, but the transfer was not hers.
+    const other = await transfer(carol.auth, member.id, { targetUserId: bob.id })
+    expect(other.statusCode).toBe(404)
+    // Alice asks for the household along, which the transfer made did not take.
+    const along = await transfer(alice.auth, member.id, {
+      targetUserId: bob.id,
+      with_household: true,
+    })
+    expect(along.statusCode).toBe(404)
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/members/${member.id}`,
+      ...multipart({ notes: 'Bob’s note' }, [], bob.auth),
+    })
+    expect(edit.statusCode).toBe(200)
+    const late = await transfer(alice.auth, member.id, { targetUserId: bob.id })
+    expect(late.statusCode).toBe(404)
+    for (const res of [other, along, late]) {
+      expect(res.body).not.toContain('Edited')
+      expect(res.body).not.toContain('Bob’s note')
+    }
+    expect(await transferEvents(member.id)).toBe(1)
   })
 })
 
