@@ -73,6 +73,56 @@ describe('Deleted members (issue 25)', () => {
     expect(await screen.findByText(/ከአሁን በኋላ እዚህ የለም/, {}, slow)).toBeInTheDocument()
   })
 
+  it('ends a restore retried after a lost answer as done: no longer in the bin', async () => {
+    // The first press restores the member, but its answer and the list's reload are lost; the
+    // second press finds the member gone from the bin.
+    let restores = 0
+    let linkDown = false
+    server.on('GET', '/api/admin/deleted-members', () =>
+      linkDown ? 'network-error' : { json: { items: bin } },
+    )
+    server.on('POST', '/api/admin/deleted-members/7/restore', () => {
+      restores += 1
+      if (restores === 1) {
+        bin = []
+        linkDown = true
+        return 'network-error'
+      }
+      linkDown = false
+      return { status: 404, json: { success: false, message: 'Deleted member not found' } }
+    })
+    const user = userEvent.setup()
+    renderRoute('/deleted-members', { signedInAs: admin })
+    const restore = await screen.findByRole(
+      'button',
+      { name: 'Restore Abebe Kebede Tesfaye' },
+      slow,
+    )
+    await user.click(restore)
+    await user.click(
+      within(await screen.findByRole('dialog', {}, slow)).getByRole('button', { name: 'Restore' }),
+    )
+    expect(
+      await screen.findByText('Could not restore the member. Please try again.', {}, slow),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Restore Abebe Kebede Tesfaye' }))
+    await user.click(
+      within(await screen.findByRole('dialog', {}, slow)).getByRole('button', { name: 'Restore' }),
+    )
+    expect(
+      await screen.findByText(
+        'Abebe Kebede Tesfaye is no longer in the bin: restored already or removed for good.',
+        {},
+        slow,
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/no longer in the bin \(/)).not.toBeInTheDocument()
+    expect(
+      await screen.findByText('No deleted members in the last 30 days.', {}, slow),
+    ).toBeVisible()
+    expect(restores).toBe(2)
+  })
+
   it('is for admins only', async () => {
     await expectLedHome(server, '/deleted-members', 'auditor', '/api/admin/deleted-members')
   })

@@ -37,7 +37,13 @@ export default function DeletedMembersScreen() {
           void message.success(t('restoreSuccess', { name }))
         } catch (error) {
           const status = errorStatus(error)
-          void message.error(t(status === 404 || status === 410 ? 'restoreGone' : 'restoreFailed'))
+          // Not in the bin: most likely an earlier press's restore whose answer was lost (or a
+          // purge). Nothing is left to do, so say so rather than fail; the list is read again.
+          if (status === 404) {
+            void message.info(t('restoreGoneAlready', { name }))
+            return
+          }
+          void message.error(t(status === 410 ? 'restoreGone' : 'restoreFailed'))
         }
       },
     })
