@@ -9,7 +9,7 @@ import { runMigrateData } from './migrateData'
 import { type DatabaseHandle, openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import type { Database } from '../db/tables'
-import { insertUser } from '../features/accounts/repository'
+import { insertCreateKey, insertUser } from '../features/accounts/repository'
 import { listHouseholds } from '../features/households/repository'
 import { memberCalls } from '../testing/memberCalls'
 import { jpegWithGps, multipart, photoPart, registrationFields } from '../testing/memberForms'
@@ -27,8 +27,12 @@ const tempDir = tempDirPerFile('abal-migrate-')
 async function seededSqlite(file: string): Promise<DatabaseHandle> {
   const database = openDatabase({ sqliteFile: file })
   await migrateToLatest(database.db)
-  await insertUser(database.db, 'office', await hashPassword(PASSWORD), { role: 'admin' })
-  await insertUser(database.db, 'clerk', await hashPassword(PASSWORD))
+  const admin = await insertUser(database.db, 'office', await hashPassword(PASSWORD), {
+    role: 'admin',
+  })
+  const made = await insertUser(database.db, 'clerk', await hashPassword(PASSWORD))
+  // As if the office had added the clerk in the app with an Idempotency-Key.
+  await insertCreateKey(database.db, { adminId: admin.id, key: 'account-0001', accountId: made.id })
   const app = await appOn(database)
   try {
     const office = await signIn(app, 'office')

@@ -41,6 +41,8 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
       ['deleted_members', 'deleted_by_id'],
       ['pending_imports', 'owner_user_id'],
       ['member_create_keys', 'user_id'],
+      ['account_create_keys', 'user_id'],
+      ['account_create_keys', 'account_id'],
       ['payments', 'recorded_by'],
       ['payments', 'voided_by'],
       ['dues_waivers', 'created_by'],
@@ -80,6 +82,7 @@ const TABLES: Record<keyof Database, CopiedTable | 'derived'> = {
   pending_imports: { key: ['id'], maxRows: 5 },
   pending_import_rows: { key: ['import_id', 'part'], maxRows: 5 },
   member_create_keys: { key: ['user_id', 'key'] },
+  account_create_keys: { key: ['user_id', 'key'] },
   church_profile: { key: ['id'], maxRows: 5 },
   funds: {
     key: ['id'],

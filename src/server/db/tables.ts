@@ -190,6 +190,17 @@ export interface MemberCreateKeysTable {
 }
 
 /**
+ * The Idempotency-Key of a POST /api/admin/users, per admin (`user_id`), and the account it made:
+ * a repeat issues that account a new one-time password while it is still unused.
+ */
+export interface AccountCreateKeysTable {
+  user_id: number
+  key: string
+  account_id: number
+  created_at: string
+}
+
+/**
  * A household (issue 44), owned by an account like its members. The address columns are named as
  * a member's are. `search_text` is the folded name, number and members' names that the list's
  * search matches; the service rewrites it whenever one of them changes.
@@ -377,6 +388,7 @@ export interface Database {
   pending_imports: PendingImportsTable
   pending_import_rows: PendingImportRowsTable
   member_create_keys: MemberCreateKeysTable
+  account_create_keys: AccountCreateKeysTable
   church_profile: ChurchProfileTable
   funds: FundsTable
   fund_rates: FundRatesTable

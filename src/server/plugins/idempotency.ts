@@ -1,5 +1,6 @@
-// The Idempotency-Key of the creating calls (members, payments, households, funds; docs/api.md):
-// the same key again from the same account (any admin for a fund) answers with what it made.
+// The Idempotency-Key of the creating calls (members, payments, households, funds, accounts;
+// docs/api.md): the same key again from the same account (any admin for a fund) answers with
+// what it made (an account: with a new one-time password, the first kept only hashed).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError } from './errors'
 

@@ -30,6 +30,7 @@ import * as m291501 from './2026_11_29_1501_household_search_letters'
 import * as m291601 from './2026_11_29_1601_church_id_card_languages'
 import * as m300101 from './2026_11_30_0101_household_create_keys'
 import * as m300201 from './2026_11_30_0201_fund_create_keys'
+import * as m300301 from './2026_11_30_0301_account_create_keys'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1601_church_id_card_languages': m291601,
   '2026_11_30_0101_household_create_keys': m300101,
   '2026_11_30_0201_fund_create_keys': m300201,
+  '2026_11_30_0301_account_create_keys': m300301,
 }

@@ -149,6 +149,56 @@ export async function updatePassword(
     .execute()
 }
 
+/** The account an admin's earlier POST with this Idempotency-Key created, if it still exists. */
+export async function findAccountIdByKey(
+  db: Db,
+  adminId: number,
+  key: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('account_create_keys')
+    .select('account_id')
+    .where('user_id', '=', adminId)
+    .where('key', '=', key)
+    .executeTakeFirst()
+  return row?.account_id
+}
+
+/** Keeps the key with the account just made; a second request with it fails on the primary key. */
+export async function insertCreateKey(
+  db: Db,
+  row: { adminId: number; key: string; accountId: number },
+): Promise<void> {
+  await db
+    .insertInto('account_create_keys')
+    .values({
+      user_id: row.adminId,
+      key: row.key,
+      account_id: row.accountId,
+      created_at: new Date().toISOString(),
+    })
+    .execute()
+}
+
+/**
+ * A new one-time password for an account that has never been used: still on its first one and
+ * never signed in with. One statement, so a sign-in at the same moment wins; false then.
+ */
+export async function replaceUnusedPassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', id)
+    .where('must_change_password', '=', 1)
+    .where('last_login_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
 export async function setUserRole(db: Db, id: number, role: Role): Promise<void> {
   await db.updateTable('users').set({ role }).where('id', '=', id).execute()
 }

@@ -4,6 +4,7 @@ import {
   answers,
   arrayOf,
   boolean,
+  idempotencyHeaders,
   idParams,
   integer,
   NO_BODY,
@@ -45,6 +46,8 @@ export const accountListSchema = {
 
 export const accountCreateSchema = {
   summary: 'Create an account; its temporary password is shown once',
+  // A repeat answers 201 too: a new one-time password, not the first answer (kept only hashed).
+  headers: idempotencyHeaders,
   body: {
     type: 'object',
     required: ['username'],

@@ -10,6 +10,7 @@ import {
 } from '../../../domain'
 import type { Database, Db } from '../../db/tables'
 import { accountRace, ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
+import { createOnce } from '../../plugins/idempotency'
 import { endAccountSessions } from '../auth'
 import { type Actor, recordEvent } from '../history'
 import { moveAccountHouseholds, ownsHouseholds } from '../households'
@@ -19,10 +20,13 @@ import {
   type Account,
   deleteUser,
   findAccount,
+  findAccountIdByKey,
+  insertCreateKey,
   insertUser,
   keepsAnAdmin,
   listAccounts,
   lockAccounts,
+  replaceUnusedPassword,
   setUserDisabled,
   setUserRole,
   updatePassword,
@@ -59,12 +63,36 @@ export async function listAccountsWithCounts(db: Kysely<Database>) {
   return (await listAccounts(db)).map((account) => withCount(account, counts))
 }
 
-/** A new account with a temporary password, to be replaced at its first sign-in. */
+// Names ignore case (the unique index is on lower(username)); SQLite's lower() folds ASCII
+// only, so compare in JS as the CLI does.
+const sameUsername = (a: string, b: string) =>
+  a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase()
+
+const ACCOUNT_IN_USE =
+  'The account this request created has been signed in to or given its own password since: ' +
+  'nothing was changed (use Reset password if it is needed)'
+
+const KEY_OTHER_ACCOUNT =
+  'This Idempotency-Key already created an account with another name or role: nothing was changed'
+
+/** What the create answers: the account and its one-time password. */
+export interface CreatedAccount {
+  user: Account & { member_count: number }
+  temporary_password: string
+}
+
+/**
+ * A new account with a temporary password, to be replaced at its first sign-in. A repeated
+ * Idempotency-Key from the same admin (the first answer was lost) cannot be answered with that
+ * password, kept only as a hash: while the account is unused it gets a new one, as Reset password
+ * gives (`replayed`); once used, the repeat is refused rather than reset it.
+ */
 export async function createAccount(
   db: Kysely<Database>,
-  actor: Actor,
+  actor: Actor & { id: number },
   request: { username: string; role?: string },
-) {
+  key?: string,
+): Promise<{ created: CreatedAccount; replayed: boolean }> {
   if (usernameProblem(request.username)) {
     throw new ApiError(400, 'Use letters, digits, ".", "_" and "-" only (at most 100)', {
       username: 'invalidUsername',
@@ -74,25 +102,66 @@ export async function createAccount(
   const role: Role = request.role && isRole(request.role) ? request.role : 'clerk'
   const password = temporaryPassword()
   const passwordHash = await hashPassword(password)
-  const created = await db.transaction().execute(async (trx) => {
-    // Names ignore case (the unique index is on lower(username)); SQLite's lower() folds
-    // ASCII only, so compare in JS as the CLI does.
-    const taken = (await listAccounts(trx)).some(
-      (a) => a.username.normalize('NFC').toLowerCase() === username.toLowerCase(),
-    )
-    if (taken) {
-      throw new ApiError(400, `An account "${username}" already exists`, {
-        username: 'usernameTaken',
+  const fresh = { password, passwordHash }
+  const { made } = await createOnce<{ id: number; created?: CreatedAccount }>(
+    key,
+    async (k) => {
+      const id = await findAccountIdByKey(db, actor.id, k)
+      return id === undefined ? undefined : { id }
+    },
+    async () => {
+      const account = await db.transaction().execute(async (trx) => {
+        const taken = (await listAccounts(trx)).some((a) => sameUsername(a.username, username))
+        if (taken) {
+          throw new ApiError(400, `An account "${username}" already exists`, {
+            username: 'usernameTaken',
+          })
+        }
+        const user = await insertUser(trx, username, passwordHash, {
+          role,
+          mustChangePassword: true,
+        })
+        if (key) await insertCreateKey(trx, { adminId: actor.id, key, accountId: user.id })
+        await recordAccountEvent(trx, actor, 'account_create', { id: user.id, username }, { role })
+        return (await findAccount(trx, user.id))!
       })
+      const created = { user: withCount(account, new Map()), temporary_password: password }
+      return { id: account.id, created }
+    },
+  )
+  if (made.created) return { created: made.created, replayed: false }
+  return {
+    created: await reissueUnusedPassword(db, actor, made.id, { username, role }, fresh),
+    replayed: true,
+  }
+}
+
+/**
+ * The repeat of a create whose answer was lost: the account it made gets a new one-time password
+ * (the first is replaced, so only the one shown works), recorded as Reset password records it.
+ * Refused when the repeat asks for another name or role, or the account has been used since.
+ */
+async function reissueUnusedPassword(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  asked: { username: string; role: Role },
+  { password, passwordHash }: { password: string; passwordHash: string },
+): Promise<CreatedAccount> {
+  return db.transaction().execute(async (trx) => {
+    const account = await findAccount(trx, id)
+    if (!account) throw notFound()
+    if (!sameUsername(account.username, asked.username) || account.role !== asked.role) {
+      throw new ApiError(422, KEY_OTHER_ACCOUNT, { 'Idempotency-Key': 'keyUsedForOtherAccount' })
     }
-    const user = await insertUser(trx, username, passwordHash, {
-      role,
-      mustChangePassword: true,
-    })
-    await recordAccountEvent(trx, actor, 'account_create', { id: user.id, username }, { role })
-    return (await findAccount(trx, user.id))!
+    if (!(await replaceUnusedPassword(trx, id, passwordHash))) {
+      throw new ApiError(409, ACCOUNT_IN_USE, { 'Idempotency-Key': 'accountInUse' })
+    }
+    await endAccountSessions(trx, id)
+    await recordAccountEvent(trx, actor, 'account_password_reset', account)
+    const counts = await memberCountsByOwner(trx)
+    return { user: withCount(account, counts), temporary_password: password }
   })
-  return { user: withCount(created, new Map()), temporary_password: password }
 }
 
 /** A new role or a disabled account; its open sessions end (issue 23 §3). */

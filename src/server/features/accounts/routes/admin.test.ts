@@ -1,6 +1,7 @@
 // Accounts in the app and the restore bin (issue 25).
 import { memberCalls } from '../../../testing/memberCalls'
 import { multipart, photoPart, pngImage, registrationFields } from '../../../testing/memberForms'
+import { verifyPassword } from '../passwords'
 import {
   buildTestApp,
   createTestApp,
@@ -347,5 +348,128 @@ describe('restore bin', () => {
       .where('action', '=', 'member_purge')
       .execute()
     expect(purge).toEqual([expect.objectContaining({ member_id: member.id, actor_id: null })])
+  })
+})
+
+describe('an account created over a weak connection', () => {
+  const post = (auth: Auth, key: string, body: object = { username: 'hanna', role: 'clerk' }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { ...auth, 'idempotency-key': key },
+      payload: body,
+    })
+  const accountEvents = async () =>
+    (
+      await ctx.database.db
+        .selectFrom('audit_events')
+        .select('action')
+        .where('action', 'like', 'account_%')
+        .orderBy('seq')
+        .execute()
+    ).map((event) => event.action)
+  const named = (username: string) =>
+    ctx.database.db.selectFrom('users').selectAll().where('username', '=', username).execute()
+
+  it('answers a repeated key with a new one-time password that works; the first no longer does', async () => {
+    const first = await post(admin.auth, 'account-form-0001')
+    expect(first.statusCode).toBe(201)
+    expect(first.headers['idempotent-replayed']).toBeUndefined()
+    const again = await post(admin.auth, 'account-form-0001')
+    expect(again.statusCode).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    const { user, temporary_password: password } = again.json()
+    expect(user).toEqual(first.json().user)
+    expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{13}$/)
+    expect(password).not.toBe(first.json().temporary_password)
+    expect(await named('hanna')).toHaveLength(1)
+    // The replaced password is refused; the one shown signs in and must be changed.
+    expect((await login('hanna', first.json().temporary_password)).statusCode).toBe(401)
+    const signedIn = await login('hanna', password)
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.json().user.must_change_password).toBe(true)
+    // One create; the new password is in the history as Reset password records it.
+    expect(await accountEvents()).toEqual(['account_create', 'account_password_reset'])
+  })
+
+  it('refuses a repeat once the account has been signed in to, and changes nothing', async () => {
+    const first = (await post(admin.auth, 'account-form-0002')).json()
+    const signedIn = await login('hanna', first.temporary_password)
+    const auth = { authorization: `Bearer ${signedIn.json().token}` }
+    const refused = await post(admin.auth, 'account-form-0002')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().errors).toEqual({ 'Idempotency-Key': 'accountInUse' })
+    expect(JSON.stringify(refused.json())).not.toMatch(/temporary_password/)
+    // Its session and its password stand.
+    expect((await inject(auth, 'GET', '/api/me')).statusCode).toBe(200)
+    expect((await login('hanna', first.temporary_password)).statusCode).toBe(200)
+    // Once it has its own password too.
+    await inject(auth, 'POST', '/api/me/password', {
+      current_password: first.temporary_password,
+      new_password: 'hanna chose this one',
+    })
+    expect((await post(admin.auth, 'account-form-0002')).statusCode).toBe(409)
+    expect((await login('hanna', 'hanna chose this one')).statusCode).toBe(200)
+    expect(await accountEvents()).toEqual(['account_create', 'account_password_change'])
+  })
+
+  it('refuses the name with another key, or from another admin, as taken', async () => {
+    const first = (await post(admin.auth, 'account-form-0003')).json()
+    const deputy = await createUserAndSignIn(ctx, 'deputy', undefined, { role: 'admin' })
+    for (const [auth, key] of [
+      [admin.auth, 'account-form-0004'],
+      [deputy.auth, 'account-form-0003'],
+    ] as const) {
+      const refused = await post(auth, key)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().errors).toEqual({ username: 'usernameTaken' })
+    }
+    // Nothing was reset: the first password still signs in.
+    expect((await login('hanna', first.temporary_password)).statusCode).toBe(200)
+    expect(await accountEvents()).toEqual(['account_create'])
+  })
+
+  it('refuses a repeated key that asks for another name or role (422), changing nothing', async () => {
+    const first = (await post(admin.auth, 'account-form-0005')).json()
+    for (const body of [
+      { username: 'hanna2', role: 'clerk' },
+      { username: 'hanna', role: 'auditor' },
+    ]) {
+      const refused = await post(admin.auth, 'account-form-0005', body)
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json().errors).toEqual({ 'Idempotency-Key': 'keyUsedForOtherAccount' })
+    }
+    // The same name in other letter case is the same account.
+    const again = await post(admin.auth, 'account-form-0005', { username: 'HANNA', role: 'clerk' })
+    expect(again.statusCode).toBe(201)
+    expect(again.json().user.id).toBe(first.user.id)
+    expect(await named('hanna2')).toHaveLength(0)
+    expect((await post(admin.auth, 'short')).statusCode).toBe(400)
+  })
+
+  it('makes the account again when the repeat comes after it was removed', async () => {
+    const first = (await post(admin.auth, 'account-form-0007')).json()
+    const removed = await inject(admin.auth, 'DELETE', `/api/admin/users/${first.user.id}`)
+    expect(removed.statusCode).toBe(204)
+    const again = await post(admin.auth, 'account-form-0007')
+    expect(again.statusCode).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBeUndefined()
+    expect(again.json().user.id).not.toBe(first.user.id)
+    expect((await login('hanna', again.json().temporary_password)).statusCode).toBe(200)
+  })
+
+  it('makes one account from the same key sent at once; the password last issued works', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post(admin.auth, 'account-form-0006')),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201])
+    expect(new Set(answers.map((a) => a.json().user.id)).size).toBe(1)
+    const [stored] = await named('hanna')
+    const working = await Promise.all(
+      answers.map((a) => verifyPassword(stored!.password_hash, a.json().temporary_password)),
+    )
+    expect(working.filter(Boolean)).toHaveLength(1)
+    const events = await accountEvents()
+    expect(events.filter((action) => action === 'account_create')).toHaveLength(1)
   })
 })

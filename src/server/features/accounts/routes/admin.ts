@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
 import { ApiError } from '../../../plugins/errors'
+import { idempotencyKey } from '../../../plugins/idempotency'
 import type { Actor } from '../../history'
 import {
   createAccount,
@@ -30,7 +31,7 @@ const accountId = (params: IdParams) => {
   return id
 }
 
-const actorOf = (user: { id: number; username: string }): Actor => ({
+const actorOf = (user: { id: number; username: string }): Actor & { id: number } => ({
   id: user.id,
   username: user.username,
 })
@@ -59,7 +60,15 @@ export function adminRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }
       schema: accountCreateSchema,
     },
     async (request, reply) => {
-      const created = await createAccount(db, actorOf(request.user!), request.body)
+      const key = idempotencyKey(request)
+      const { created, replayed } = await createAccount(
+        db,
+        actorOf(request.user!),
+        request.body,
+        key,
+      )
+      // A repeat answers as the create did (201, a password that works), said to be a repeat.
+      if (replayed) reply.header('Idempotent-Replayed', 'true')
       return reply.code(201).send(created)
     },
   )
