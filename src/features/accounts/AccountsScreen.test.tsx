@@ -115,6 +115,63 @@ describe('Accounts screen (issue 25)', () => {
     expect(await within(dialog).findByText('በዚህ ስም መለያ አስቀድሞ አለ።', {}, slow)).toBeInTheDocument()
   })
 
+  it('over a weak connection: the retry keeps its key; a refusal or a new opening does not', async () => {
+    const refused = {
+      status: 400,
+      json: { success: false, message: 'taken', errors: { username: 'usernameTaken' } },
+    }
+    const created = {
+      status: 201,
+      json: {
+        user: { ...accounts[1], id: 3, username: 'board' },
+        temporary_password: 'Kp4-second',
+      },
+    }
+    const answers = ['network-error', created, 'network-error', refused, refused] as const
+    let calls = 0
+    server.on('POST', '/api/admin/users', () => answers[calls++]!)
+    const user = userEvent.setup()
+    renderRoute('/accounts', { signedInAs: admin })
+    let dialog: HTMLElement
+    const open = async (username: string) => {
+      await user.click(await screen.findByRole('button', { name: /Add account/ }, slow))
+      dialog = await screen.findByRole('dialog', {}, slow)
+      await user.type(within(dialog).getByLabelText('Username'), username)
+    }
+    const add = () => user.click(within(dialog).getByRole('button', { name: /Add account/ }))
+    const lost = async () => {
+      await add()
+      expect(await within(dialog).findByText(/Could not save/, {}, slow)).toBeVisible()
+    }
+    await open('board')
+    await lost()
+    // The answer was lost: the same key again, answered with a password that works.
+    await add()
+    expect(await screen.findByTestId('temporary-password', {}, slow)).toHaveTextContent(
+      'Kp4-second',
+    )
+    await user.click(screen.getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow)
+    // After a success, a new key; after a lost answer and Cancel, the next opening's is new too.
+    await open('selam')
+    await lost()
+    await user.click(within(dialog!).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow)
+    await open('selam')
+    await add()
+    expect(await within(dialog!).findByText(/already exists/, {}, slow)).toBeVisible()
+    // A refusal spends the key as well.
+    await add()
+    await waitFor(() => expect(calls).toBe(5), slow)
+    const keys = server.requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/admin/users')
+      .map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(5)
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keys[1]).toBe(keys[0])
+    for (const i of [2, 3, 4]) expect(keys[i]).not.toBe(keys[i - 1])
+  })
+
   it('refuses an invalid username before asking the server', async () => {
     const user = userEvent.setup()
     renderRoute('/accounts', { signedInAs: admin })

@@ -214,11 +214,11 @@ export default function AccountsScreen() {
         label={t('accounts')}
         scrollX={900}
       />
-      <AddAccountDialog
-        open={state.status === 'adding' || state.status === 'saving'}
-        saving={state.status === 'saving'}
-        send={send}
-      />
+      {/* Mounted per opening: a new account gets a new Idempotency-Key, while a retry within one
+          opening keeps it (a key kept across openings would answer for the earlier account). */}
+      {(state.status === 'adding' || state.status === 'saving') && (
+        <AddAccountDialog open saving={state.status === 'saving'} send={send} />
+      )}
       {removing && (
         <RemoveAccountDialog
           key={removing.id}

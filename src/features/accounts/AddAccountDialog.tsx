@@ -9,6 +9,7 @@ import {
   type Role,
   usernameProblem,
 } from '../../domain'
+import { useIdempotencyKey } from '../../shared/clientKey'
 import { accountErrorId, ROLE_LABEL, useCreateAccountMutation } from './accountsApi'
 import type { AccountsAction } from './accountsMachine'
 
@@ -36,6 +37,7 @@ export function AddAccountDialog({
 }) {
   const intl = useIntl()
   const [createAccount] = useCreateAccountMutation()
+  const creation = useIdempotencyKey()
   const t = (id: string) => intl.formatMessage({ id }, { max: MAX_USERNAME_LENGTH })
   return (
     <Formik<Values>
@@ -46,10 +48,18 @@ export function AddAccountDialog({
         send({ type: 'submitted' })
         try {
           const username = normaliseUsername(values.username)
-          const created = await createAccount({ username, role: values.role }).unwrap()
+          const created = await createAccount({
+            username,
+            role: values.role,
+            idempotencyKey: creation.key,
+          }).unwrap()
+          creation.settle()
           helpers.resetForm()
           send({ type: 'saveSucceeded', username, password: created.temporary_password })
         } catch (error) {
+          // No answer: the retry keeps the key, so an account that was made answers with a new
+          // one-time password instead of "name taken".
+          creation.settle(error)
           send({ type: 'saveFailed' })
           const id = accountErrorId(error)
           if (id === 'invalidUsername' || id === 'usernameTaken')

@@ -7,4 +7,13 @@ describe('accountErrorId', () => {
     expect(accountErrorId(refused('hasHouseholds'))).toBe('hasHouseholds')
     expect(accountErrorId(refused('somethingElse'))).toBe('saveFailed')
   })
+
+  it('names a refused repeat of a create whose answer was lost', () => {
+    const refused = (status: number, code: string) => ({
+      status,
+      data: { errors: { 'Idempotency-Key': code } },
+    })
+    expect(accountErrorId(refused(409, 'accountInUse'))).toBe('accountInUse')
+    expect(accountErrorId(refused(422, 'keyUsedForOtherAccount'))).toBe('keyUsedForOtherAccount')
+  })
 })

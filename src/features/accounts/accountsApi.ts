@@ -34,8 +34,17 @@ export const accountsApi = api.injectEndpoints({
       query: () => 'api/admin/users',
       providesTags: ACCOUNTS,
     }),
-    createAccount: build.mutation<CreatedAccount, { username: string; role: Role }>({
-      query: (body) => ({ url: 'api/admin/users', method: 'POST', body }),
+    /** The key is made once per dialog opening: a retried create answers with a working password. */
+    createAccount: build.mutation<
+      CreatedAccount,
+      { username: string; role: Role; idempotencyKey: string }
+    >({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: 'api/admin/users',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: ACCOUNTS,
     }),
     updateAccount: build.mutation<Account, { id: number; role?: Role; disabled?: boolean }>({
@@ -79,6 +88,8 @@ const KNOWN_ERRORS = new Set([
   'hasMembers',
   'hasHouseholds',
   'ownAccount',
+  'accountInUse',
+  'keyUsedForOtherAccount',
 ])
 
 /** A translated reason for a refused account change: the server's own code, or a general one. */
