@@ -289,9 +289,14 @@ describe('waivers, voids, history and the receipt check', () => {
       household_id: id,
       months: ['2018-01', '2018-02'],
     })
-    expect((await waive(w.admin, { household_id: id })).json().errors).toEqual({
-      months: 'monthNotOwed',
-    })
+    // Another waiver of waived months is refused; the same one again (its answer lost) is done.
+    expect(
+      (await waive(w.admin, { household_id: id, reason: 'Another decision' })).json().errors,
+    ).toEqual({ months: 'monthNotOwed' })
+    const again = await waive(w.admin, { household_id: id })
+    expect([again.statusCode, again.json()]).toEqual([201, res.json()])
+    const waivers = w.ctx.database.db.selectFrom('dues_waivers').where('household_id', '=', id)
+    expect(await waivers.select('month').execute()).toHaveLength(2)
     const { body } = await strip(id)
     expect(body.months.slice(0, 3).map((m) => m.state)).toEqual(['waived', 'waived', 'unpaid'])
     expect(body.arrears).toEqual({ months: 2, amount: 16000 })

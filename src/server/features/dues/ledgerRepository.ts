@@ -103,6 +103,16 @@ export async function waivedMonths(db: Db, payer: PayerKey, fundId: number) {
   return new Set(rows.map((row) => row.month))
 }
 
+/** A payer's waivers in a fund: each month's, with who recorded it, when and why. */
+export function waiversOf(db: Db, payer: PayerKey, fundId: number) {
+  return db
+    .selectFrom('dues_waivers')
+    .select(['month', 'reason', 'created_by', 'created_at'])
+    .where(payer.column, '=', payer.id)
+    .where('fund_id', '=', fundId)
+    .execute()
+}
+
 export async function insertWaivers(
   db: Db,
   payer: PayerKey,

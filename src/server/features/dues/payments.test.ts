@@ -2,6 +2,7 @@
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 import { verifyChain } from '../history'
 import { duesWorld, type DuesWorld } from '../../testing/duesWorld'
+import { createUserAndSignIn, type SignedInUser } from '../../testing/testApp'
 import type { PaymentPage } from './paymentSchemas'
 import type { MemberDues } from './standingSchemas'
 
@@ -400,7 +401,12 @@ describe('voids and waivers', () => {
     const res = await w.call(w.admin, { method: 'POST', url: '/api/dues/waivers', payload: body })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toMatchObject({ months: ['2018-01', '2018-02'] })
-    const again = await w.call(w.admin, { method: 'POST', url: '/api/dues/waivers', payload: body })
+    // Waived months are not waived again by another waiver (the same one again: the next test).
+    const again = await w.call(w.admin, {
+      method: 'POST',
+      url: '/api/dues/waivers',
+      payload: { ...body, reason: 'Another decision' },
+    })
     expect(again.statusCode).toBe(400)
     const strip = await dues(member)
     expect(strip.body.months.slice(0, 5).map((m) => m.state)).toEqual([
@@ -418,6 +424,63 @@ describe('voids and waivers', () => {
       arrears: { months: 0, amount: 0 },
       good_standing: true,
     })
+  })
+
+  it('answers a repeat of the same waiver (its answer lost) as done, recording nothing more', async () => {
+    const member = await w.member()
+    const waive = (who: SignedInUser, changes: object = {}) =>
+      w.call(who, {
+        method: 'POST',
+        url: '/api/dues/waivers',
+        payload: {
+          fund_id: w.fundId,
+          member_id: member,
+          months: ['2018-02', '2018-01'],
+          reason: 'Council decision 14/2018',
+          ...changes,
+        },
+      })
+    const stored = async () => ({
+      waivers: (
+        await w.ctx.database.db
+          .selectFrom('dues_waivers')
+          .select('month')
+          .where('member_id', '=', member)
+          .execute()
+      ).length,
+      events: (
+        await w.ctx.database.db
+          .selectFrom('audit_events')
+          .select('seq')
+          .where('action', '=', 'dues_waiver')
+          .where('member_id', '=', member)
+          .execute()
+      ).length,
+    })
+    const first = await waive(w.admin)
+    expect(first.statusCode).toBe(201)
+    // The months in another order, the reason with spaces around: the same request.
+    const again = await waive(w.admin, {
+      months: ['2018-01', '2018-02'],
+      reason: ' Council decision 14/2018 ',
+    })
+    expect(again.statusCode).toBe(201)
+    expect(again.json()).toEqual(first.json())
+    expect(await stored()).toEqual({ waivers: 2, events: 1 })
+    // Anything but that same waiver from that same account is refused as before.
+    const treasurer = await createUserAndSignIn(w.ctx, 'treasurer', undefined, { role: 'admin' })
+    for (const [who, changes] of [
+      [w.admin, { reason: 'Another decision' }],
+      [w.admin, { months: ['2018-01'] }],
+      [w.admin, { months: ['2018-01', '2018-02', '2018-03'] }],
+      [treasurer, {}],
+    ] as const) {
+      const refused = await waive(who, changes)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().errors).toEqual({ months: 'monthNotOwed' })
+    }
+    expect(await stored()).toEqual({ waivers: 2, events: 1 })
+    expect((await dues(member)).body.months[2]).toMatchObject({ state: 'unpaid' })
   })
 
   it('keeps payments, voids and waivers in a history that verifies', async () => {

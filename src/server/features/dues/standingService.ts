@@ -28,6 +28,7 @@ import {
   type PayerKey,
   readPayerDues,
   savePayerDues,
+  waiversOf,
 } from './ledgerRepository'
 import { PER_HOUSEHOLD_FUND, PER_MEMBER_FUND } from './paymentService'
 import { saveStandingRow } from './standingsRepository'
@@ -234,8 +235,17 @@ export async function waiveMonths(
             last_name: basis.last_name,
           }
     const sorted = (months as DuesMonth[]).sort(compareMonths)
+    const answer = {
+      fund_id: fund.id,
+      member_id: key.column === 'member_id' ? key.id : null,
+      household_id: key.column === 'household_id' ? key.id : null,
+      months: sorted,
+    }
     const notOwed = sorted.find((m) => outstandingFor(ledger, m) === 0)
     if (notOwed) {
+      // A retry whose first answer was lost: that waiver is stored, so answer as then.
+      const stored = await waiversOf(trx, key, fund.id)
+      if (isSameWaiver(stored, { months: sorted, reason, createdBy: user.id })) return answer
       throw invalid(`${notOwed} owes nothing: paid, waived, or before dues start`, {
         months: 'monthNotOwed',
       })
@@ -254,11 +264,25 @@ export async function waiveMonths(
       memberId: key.column === 'member_id' ? key.id : undefined,
       details: { fund_id: fund.id, months: sorted, reason, ...payer },
     })
-    return {
-      fund_id: fund.id,
-      member_id: key.column === 'member_id' ? key.id : null,
-      household_id: key.column === 'household_id' ? key.id : null,
-      months: sorted,
-    }
+    return answer
   })
+}
+
+/**
+ * Whether a payer's stored waivers hold this very waiver: its months, all of one request (one
+ * time) and none besides, recorded by this account for this reason. Nothing else is a repeat.
+ */
+function isSameWaiver(
+  stored: { month: string; reason: string; created_by: number; created_at: string }[],
+  asked: { months: string[]; reason: string; createdBy: number },
+): boolean {
+  const first = stored.find((row) => row.month === asked.months[0])
+  if (!first || first.created_by !== asked.createdBy || first.reason !== asked.reason) return false
+  const batch = stored.filter(
+    (row) => row.created_by === first.created_by && row.created_at === first.created_at,
+  )
+  return (
+    batch.length === asked.months.length &&
+    batch.every((row) => row.reason === asked.reason && asked.months.includes(row.month))
+  )
 }
