@@ -49,8 +49,7 @@ export function AddAccountDialog({
         try {
           const username = normaliseUsername(values.username)
           const created = await createAccount({
-            username,
-            role: values.role,
+            input: { username, role: values.role },
             idempotencyKey: creation.key,
           }).unwrap()
           creation.settle()

@@ -1,4 +1,4 @@
-import { api } from '../../app/api'
+import { api, type IdempotentCreate, idempotentPost } from '../../app/api'
 import type { Role } from '../../domain'
 
 /** One staff account as GET /api/admin/users answers it (issue 25). */
@@ -37,14 +37,9 @@ export const accountsApi = api.injectEndpoints({
     /** The key is made once per dialog opening: a retried create answers with a working password. */
     createAccount: build.mutation<
       CreatedAccount,
-      { username: string; role: Role; idempotencyKey: string }
+      IdempotentCreate<{ username: string; role: Role }>
     >({
-      query: ({ idempotencyKey, ...body }) => ({
-        url: 'api/admin/users',
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      query: idempotentPost('api/admin/users'),
       invalidatesTags: ACCOUNTS,
     }),
     updateAccount: build.mutation<Account, { id: number; role?: Role; disabled?: boolean }>({
