@@ -107,27 +107,6 @@ function NumberFilter({
   )
 }
 
-/** A filter that picks one of a few named choices. */
-function ChoiceFilter<T extends string>({
-  id,
-  label,
-  minWidth,
-  ...select
-}: {
-  id: string
-  label: string
-  minWidth: number
-  value: T
-  onChange: (value: T) => void
-  options: { value: T; label: string }[]
-}) {
-  return (
-    <Filter id={id} label={label}>
-      <Select<T> aria-labelledby={id} style={{ minWidth }} {...select} />
-    </Filter>
-  )
-}
-
 /** A report's lines, all on one page (paper has no pager), with the report's empty note. */
 function ReportTable<T extends object>({
   empty,
@@ -328,14 +307,15 @@ function PayerChoice({
   )
   if (!households) return null
   return (
-    <ChoiceFilter<ReportPayer>
-      id="report-payer"
-      label={t('duesReportPayer')}
-      value={value}
-      onChange={onChange}
-      minWidth={160}
-      options={messageOptions(FUND_PAYERS, 'duesReportPayer', t)}
-    />
+    <Filter id="report-payer" label={t('duesReportPayer')}>
+      <Select<ReportPayer>
+        aria-labelledby="report-payer"
+        value={value}
+        onChange={onChange}
+        style={{ minWidth: 160 }}
+        options={messageOptions(FUND_PAYERS, 'duesReportPayer', t)}
+      />
+    </Filter>
   )
 }
 
@@ -362,14 +342,15 @@ function ArrearsReport() {
             value={minMonths}
             onChange={setMinMonths}
           />
-          <ChoiceFilter<ArrearsSort>
-            id="arrears-sort"
-            label={t('duesReportSort')}
-            value={sort}
-            onChange={setSort}
-            minWidth={200}
-            options={messageOptions(ARREARS_SORTS, 'duesReportSort', t)}
-          />
+          <Filter id="arrears-sort" label={t('duesReportSort')}>
+            <Select<ArrearsSort>
+              aria-labelledby="arrears-sort"
+              value={sort}
+              onChange={setSort}
+              style={{ minWidth: 200 }}
+              options={messageOptions(ARREARS_SORTS, 'duesReportSort', t)}
+            />
+          </Filter>
         </Flex>
       }
       download={{
