@@ -174,7 +174,13 @@ function HouseholdPage({ household }: { household: Household }) {
   const keyMember = head ?? household.members[0]
   const transferKey = keyMember?.id ?? -household.id
   const transferred = (username: string) => {
-    void message.success(t('householdTransferred', { household: household.name, username }))
+    void message.success(
+      t('householdTransferred', {
+        household: household.name,
+        username,
+        count: household.members.length,
+      }),
+    )
     navigate('/households')
   }
   const address: [string, string | null][] = [

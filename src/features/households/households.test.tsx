@@ -264,6 +264,7 @@ describe('the household page', () => {
     fireEvent.click(await screen.findByTitle('dawit', {}, slow))
     fireEvent.click(within(dialog).getByRole('button', { name: /Transfer$/ }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/households'), slow)
+    expect(await screen.findByText(`${household.name} was transferred to dawit.`)).toBeVisible()
     const posts = server.requests.filter((r) => r.method === 'POST')
     expect(posts.map((r) => [r.path, r.body])).toEqual([
       ['/api/households/5/transfer', { targetUserId: 3 }],
