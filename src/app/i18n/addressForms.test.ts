@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import am from '../../../locales/am.json'
+import en from '../../../locales/en.json'
 import om from '../../../locales/om.json'
 import { amLocale } from './antdAm'
 import { omLocale } from './antdOm'
@@ -82,5 +83,13 @@ describe('the polite form of address', () => {
       ...strings(omLocale).map((text): [string, string] => ['antd', text]),
     ]
     expect(offenders(texts, familiarForms('Afaan Oromoo'))).toEqual([])
+  })
+
+  it('English and Afaan Oromoo quote with “…”, as the glossary says; «…» is Amharic', () => {
+    const guillemets = (lang: string, texts: Record<string, string>) =>
+      Object.entries(texts)
+        .filter(([, text]) => /[«»]/.test(text))
+        .map(([key]) => `${lang}: ${key}`)
+    expect([...guillemets('en', en), ...guillemets('om', om)]).toEqual([])
   })
 })
