@@ -53,6 +53,27 @@ describe('OfflineQueueSync: a sent registration that could not join its househol
     expect(selectQueue(store.getState()).unplaced).toEqual([])
   })
 
+  it('offers only the member when the household was deleted meanwhile', async () => {
+    const { store, router } = renderRoute('/home', {
+      signedInAs: { id: 1, username: 'alice' },
+      routes,
+    })
+    act(() => {
+      store.dispatch(queueEvents.placementFailed({ ...unplaced, householdGone: true }))
+    })
+    expect(
+      await screen.findByText(
+        'Selam Abebe was sent from this device, but Abebe family has been deleted meanwhile, ' +
+          'so they are in no household. Open their profile to add them to another.',
+        undefined,
+        SLOW,
+      ),
+    ).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Open household' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Open profile' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/9'))
+  })
+
   it('is shown again after a reload until closed, and leads to the member', async () => {
     const other = { ...unplaced, memberId: 10, name: 'Almaz Bekele' }
     // What an earlier page left on the device, for this account and for another.

@@ -76,25 +76,35 @@ function useUnplacedNotices() {
       notification.warning({
         key: noticeKey(member),
         title: intl.formatMessage({ id: 'familyPlacementFailedTitle' }),
-        description: intl.formatMessage({ id: 'familyPlacementFailed' }, { ...member }),
+        description: intl.formatMessage(
+          { id: member.householdGone ? 'familyPlacementHouseholdGone' : 'familyPlacementFailed' },
+          { ...member },
+        ),
         duration: 0,
         onClose: close,
         actions: (
           <Space wrap>
-            <Button size="small" onClick={() => void navigate(`/member/${member.memberId}`)}>
+            <Button
+              type={member.householdGone ? 'primary' : 'default'}
+              size="small"
+              onClick={() => void navigate(`/member/${member.memberId}`)}
+            >
               {intl.formatMessage({ id: 'openProfile' })}
             </Button>
-            <Button
-              type="primary"
-              size="small"
-              onClick={() => {
-                notification.destroy(noticeKey(member))
-                close()
-                void navigate(`/households/${member.householdId}`)
-              }}
-            >
-              {intl.formatMessage({ id: 'familyOpenHousehold' })}
-            </Button>
+            {/* A deleted household's page would only say it is not there. */}
+            {!member.householdGone && (
+              <Button
+                type="primary"
+                size="small"
+                onClick={() => {
+                  notification.destroy(noticeKey(member))
+                  close()
+                  void navigate(`/households/${member.householdId}`)
+                }}
+              >
+                {intl.formatMessage({ id: 'familyOpenHousehold' })}
+              </Button>
+            )}
           </Space>
         ),
       })

@@ -69,6 +69,8 @@ export interface UnplacedMember {
   name: string
   householdId: number
   household: string
+  /** The household was deleted meanwhile (404): there is nothing to link the member to. */
+  householdGone?: boolean
 }
 
 export const initialQueueState: OfflineQueueState = {

@@ -157,7 +157,14 @@ describe('a registration begun from a household', () => {
       .mockResolvedValueOnce(json(201, { id: 10 }))
       .mockResolvedValueOnce(json(404, { success: false, message: 'Household not found' }))
     await store.dispatch(sendQueue())
-    const notice = { memberId: 10, name: 'Namea Test', householdId: 5, household: 'Abebe family' }
+    // A 404: the household was deleted meanwhile, so the notice has no household to offer.
+    const notice = {
+      memberId: 10,
+      name: 'Namea Test',
+      householdId: 5,
+      household: 'Abebe family',
+      householdGone: true,
+    }
     // A reload: a new store, the same device.
     const reloaded = setupStore({ signedInAs: ALICE }).store
     await reloaded.dispatch(loadUnplaced())

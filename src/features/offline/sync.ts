@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
-import { serverMessage } from '../../app/api'
+import { errorStatus, serverMessage } from '../../app/api'
 import type { AppThunk } from '../../app/store'
 import { placeInHousehold } from '../households'
 import { type Member, MEMBER_INPUT_FIELDS } from '../../domain'
@@ -148,7 +148,13 @@ async function placeSent(
     placeInHousehold({ householdId: household.id, memberId, role: household.role }),
   )
   if (!('error' in placed)) return
-  const unplaced = { memberId, name, householdId: household.id, household: household.name }
+  const unplaced: UnplacedMember = {
+    memberId,
+    name,
+    householdId: household.id,
+    household: household.name,
+    ...(errorStatus(placed.error) === 404 && { householdGone: true }),
+  }
   // Without IndexedDB's write the notice is still shown, for this page's life.
   await putUnplaced(owner, unplaced).catch(() => undefined)
   dispatch(queueEvents.placementFailed(unplaced))
