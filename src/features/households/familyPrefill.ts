@@ -6,6 +6,7 @@ import {
   isHouseholdRole,
   type MemberInput,
 } from '../../domain'
+import { errorStatus } from '../../app/api'
 import { useGetHouseholdQuery, useSetHouseholdMemberMutation } from './householdsApi'
 
 /**
@@ -28,7 +29,8 @@ export function familyPrefill(household: Household, role: HouseholdRole): Partia
 
 export type FamilyRegistration =
   | { status: 'loading' }
-  | { status: 'error' }
+  /** `missing`: the household does not exist (deleted meanwhile) or is not the account's. */
+  | { status: 'error'; missing: boolean }
   | {
       status: 'ready'
       household: Household
@@ -46,7 +48,9 @@ export function useFamilyRegistration(
   const household = useGetHouseholdQuery(householdId)
   const [setRole] = useSetHouseholdMemberMutation()
   const role: HouseholdRole = isHouseholdRole(rawRole) ? rawRole : 'other'
-  if (household.isError) return { status: 'error' }
+  if (household.isError) {
+    return { status: 'error', missing: errorStatus(household.error) === 404 }
+  }
   if (!household.data) return { status: 'loading' }
   const data = household.data
   return {

@@ -171,6 +171,18 @@ describe('the household page', () => {
     ).toBeInTheDocument()
   })
 
+  it('says so when a family registration is opened for a household that is gone', async () => {
+    server.on('GET', '/api/households/5', {
+      status: 404,
+      json: { success: false, message: 'Household not found' },
+    })
+    renderRoute('/registration?household=5&role=child', { signedInAs: clerk })
+    expect(
+      await screen.findByText('This household does not exist or is not yours to see.', {}, slow),
+    ).toBeVisible()
+    expect(screen.queryByText('The household could not be loaded.')).toBeNull()
+  })
+
   it('links a registered member found by name, through labelled fields', async () => {
     server.on('GET', '/api/households/5', { json: household })
     server.on('GET', '/api/members/search', {

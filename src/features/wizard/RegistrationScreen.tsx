@@ -197,7 +197,7 @@ function FamilyRegistrationRoute({
       <Notice
         type="error"
         role="alert"
-        titleId="householdLoadFailed"
+        titleId={family.missing ? 'householdNotFound' : 'householdLoadFailed'}
         className="registration-banner"
       />
     )
