@@ -5,6 +5,7 @@ import { test } from 'node:test'
 import {
   apiToken,
   createMember,
+  loseFirstAnswer,
   navigate,
   openPage,
   screenshot,
@@ -92,6 +93,35 @@ test('an admin creates an auditor, who changes the password and reads without wr
   }
   await screenshot(reader, 'profile-auditor-en-1280')
   await auditor.close()
+})
+
+test('an Add account whose answer was lost, pressed again, shows a password that works', async () => {
+  const { context: admin, page } = await openPage({ viewport: WIDE, language: 'en' })
+  await signIn(page)
+  await navigate(page, '/accounts')
+  const sent = await loseFirstAnswer(page, '**/api/admin/users')
+  await page.getByRole('button', { name: t('en', 'addAccount') }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel(t('en', 'username')).fill('deacon')
+  const add = dialog.getByRole('button', { name: t('en', 'addAccount') })
+  await add.click()
+  // The account was made, but the browser never heard so: the same press again.
+  await page.waitForFunction(() => !document.querySelector('.ant-modal .ant-btn-loading'))
+  assert.equal(await page.getByTestId('temporary-password').count(), 0)
+  await add.click()
+  const shown = page.getByTestId('temporary-password')
+  await shown.waitFor()
+  const temporary = (await shown.innerText()).trim()
+  assert.equal(sent(), 2)
+  await page.getByRole('button', { name: t('en', 'done') }).click()
+  assert.equal(await page.getByRole('row', { name: /deacon/ }).count(), 1)
+  await admin.close()
+
+  const { context: clerk, page: deacon } = await openPage({ viewport: WIDE, language: 'en' })
+  await deacon.goto(`${server.url}/login`)
+  await submitLogin(deacon, 'deacon', temporary)
+  await deacon.waitForURL(/\/account\/password$/)
+  await clerk.close()
 })
 
 test('an admin deletes a member, restores it, and the history shows both', async () => {
