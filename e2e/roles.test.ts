@@ -3,11 +3,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import {
+  addUser,
+  apiCall,
   apiToken,
   createMember,
   loseFirstAnswer,
   navigate,
   openPage,
+  pickOption,
   screenshot,
   server,
   signIn,
@@ -122,6 +125,61 @@ test('an Add account whose answer was lost, pressed again, shows a password that
   await submitLogin(deacon, 'deacon', temporary)
   await deacon.waitForURL(/\/account\/password$/)
   await clerk.close()
+})
+
+test('a clerk’s Transfer whose answer was lost, pressed again, ends as done', async () => {
+  await addUser(server.dataDir, 'tigist-clerk', 'tigist-clerk-password')
+  await addUser(server.dataDir, 'meron-office', 'meron-office-password')
+  const tigist = await apiToken(server.url, 'tigist-clerk', 'tigist-clerk-password')
+  const member = await createMember(
+    {
+      first_name: 'Kidist',
+      middle_name: 'Alemu',
+      last_name: 'Bekele',
+      gender: 'female',
+      date_of_birth: '1994-02-11',
+      marital_status: 'single',
+      phone_primary: '+251 911 000 654',
+      street_address: 'Piassa 4',
+      city: 'Addis Ababa',
+      state: 'Addis Ababa',
+      membership_status: 'member',
+      highest_education: 'degree',
+      preferred_contact_method: 'call',
+      current_ministries: JSON.stringify(['choir']),
+    },
+    tigist,
+  )
+  const { context, page } = await openPage({ viewport: WIDE, language: 'en' })
+  try {
+    await signIn(page, server.url, 'tigist-clerk', 'tigist-clerk-password')
+    await navigate(page, `/member/${member.id}`)
+    await page.getByRole('button', { name: t('en', 'transfer'), exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: t('en', 'transferMember'), exact: true })
+    await pickOption(page, 'transfer-user-select', 'meron-office')
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
+    const sent = await loseFirstAnswer(page, `**/api/members/transfer/${member.id}`)
+    const press = dialog.getByRole('button', { name: t('en', 'transfer'), exact: true })
+    await press.click()
+    // The member is meron-office's by now, and no longer the clerk's to read: the same press.
+    await dialog.locator('.ant-alert-error').waitFor()
+    await press.click()
+    await page.waitForURL(/\/members$/)
+    await page
+      .getByText(t('en', 'transferSuccess', { memberName: 'Kidist Alemu Bekele' }))
+      .waitFor()
+    assert.equal(sent(), 2)
+    const meron = await apiToken(server.url, 'meron-office', 'meron-office-password')
+    // Once made: meron-office reads the member, the clerk no longer does.
+    const hers = await apiCall<{ first_name: string }>(meron, 'GET', `/api/members/${member.id}`)
+    assert.equal(hers.first_name, 'Kidist')
+    const gone = await fetch(`${server.url}/api/members/${member.id}`, {
+      headers: { authorization: `Bearer ${tigist}` },
+    })
+    assert.equal(gone.status, 404)
+  } finally {
+    await context.close()
+  }
 })
 
 test('an admin deletes a member, restores it, and the history shows both', async () => {
