@@ -6,6 +6,18 @@ import { ApiError } from './errors'
 export const MAX_ID = 2_147_483_647
 
 export const NUL_IN_TEXT = 'Text must not contain NUL characters'
+export const INVALID_CURSOR = 'Invalid cursor'
+
+/**
+ * A page cursor that is the last id of the page before. Beyond a 32-bit id it names nothing and
+ * is a 400: PostgreSQL would refuse it as an integer parameter (a 500).
+ */
+export function idCursor(text: string | undefined): number | undefined {
+  if (!text) return undefined
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : Infinity
+  if (id > MAX_ID) throw new ApiError(400, INVALID_CURSOR, { cursor: 'invalidValue' })
+  return id
+}
 const NOT_FINITE = 'Numbers must be finite'
 export const CONTROL_IN_TEXT =
   'Text must not contain control characters (only tabs and line breaks are allowed)'

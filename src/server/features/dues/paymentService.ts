@@ -14,6 +14,7 @@ import {
 import { may } from '../accounts'
 import type { RequestUser } from '../auth'
 import { ApiError } from '../../plugins/errors'
+import { idCursor } from '../../plugins/inputGuard'
 import type { Compilable } from 'kysely'
 import { isPostgres } from '../../db/portable'
 import type { Db } from '../../db/tables'
@@ -369,7 +370,7 @@ export async function listPayments(
     fundId: query.fund_id,
     from: query.from,
     to: query.to,
-    beforeId: query.cursor ? Number(query.cursor) : undefined,
+    beforeId: idCursor(query.cursor),
     limit: limit + 1,
   })
   const page = rows.slice(0, limit)

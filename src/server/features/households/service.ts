@@ -20,7 +20,7 @@ import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/tables'
 import type { RequestUser } from '../auth'
 import { ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
-import { containsNul, NUL_IN_TEXT } from '../../plugins/inputGuard'
+import { containsNul, idCursor, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import { createOnce } from '../../plugins/idempotency'
 import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
 import { type Actor, memberChanges, recordEvent, repeatsHouseholdTransfer } from '../history'
@@ -117,15 +117,10 @@ export async function listHouseholds(
 ): Promise<HouseholdPage> {
   const ownerId = ownerScope(user, options.owner)
   const limit = Math.min(options.limit ?? 50, MAX_LIST_LIMIT)
-  let before: number | undefined
-  if (options.cursor) {
-    if (!/^\d{1,10}$/.test(options.cursor)) throw invalid({ cursor: 'invalidValue' })
-    before = Number(options.cursor)
-  }
   const rows = await repo.listHouseholds(db, {
     ownerId,
     query: options.q,
-    before,
+    before: idCursor(options.cursor),
     limit: limit + 1,
   })
   const page = rows.slice(0, limit)
