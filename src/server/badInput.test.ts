@@ -118,16 +118,19 @@ describe('numbers beyond a 32-bit integer', () => {
     }
   })
 
-  it.each(['/api/households', '/api/payments'])('as a cursor of %s answers 400', async (url) => {
-    const { auth } = await signedInAdmin()
-    for (const cursor of [TOO_BIG, '9999999999']) {
-      const res = await ctx.app.inject({ url: `${url}?cursor=${cursor}`, headers: auth })
-      expect400(res)
-      expect(res.json()).toMatchObject({ errors: { cursor: 'invalidValue' } })
-    }
-    const last = await ctx.app.inject({ url: `${url}?cursor=2147483647`, headers: auth })
-    expect(last.statusCode).toBe(200)
-  })
+  it.each(['/api/households', '/api/payments', '/api/audit'])(
+    'as a cursor of %s answers 400',
+    async (url) => {
+      const { auth } = await signedInAdmin()
+      for (const cursor of [TOO_BIG, '9999999999']) {
+        const res = await ctx.app.inject({ url: `${url}?cursor=${cursor}`, headers: auth })
+        expect400(res)
+        expect(res.json()).toMatchObject({ errors: { cursor: 'invalidValue' } })
+      }
+      const last = await ctx.app.inject({ url: `${url}?cursor=2147483647`, headers: auth })
+      expect(last.statusCode).toBe(200)
+    },
+  )
 
   it('in a search cursor answers 400, as does a NUL in its date', async () => {
     for (const cursor of [

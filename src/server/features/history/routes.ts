@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { AuditFilters } from '../../../domain'
 import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
+import { idCursor } from '../../plugins/inputGuard'
 import { exportHistory, isTimeZone } from './export'
 import { nextDay } from './repository'
 import { chainHead, historyPage, memberHistory } from './service'
@@ -53,7 +54,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     async (request, reply) => {
       const q = request.query
       const limit = Math.min(q.limit ?? 50, MAX_LIMIT)
-      const before = q.cursor ? Number(q.cursor) : undefined
+      const before = idCursor(q.cursor)
       const page = await historyPage(db, request.user!, checkedFilters(q), limit, before)
       reply.header('Cache-Control', 'no-store')
       return page
