@@ -360,6 +360,12 @@ export async function listPayments(
   user: RequestUser,
   query: PaymentListQuery,
 ): Promise<PaymentPage> {
+  for (const field of ['from', 'to'] as const) {
+    const day = query[field]
+    if (day !== undefined && !isValidIsoDate(day)) {
+      throw invalid(`${field} must be a real date, yyyy-mm-dd`, { [field]: 'invalidValue' })
+    }
+  }
   if (query.member_id !== undefined) await readableMember(db, user, query.member_id)
   if (query.household_id !== undefined) await readableHousehold(db, user, query.household_id)
   const limit = query.limit ?? 50

@@ -299,6 +299,15 @@ describe('who may record and read', () => {
     ).json<PaymentPage>()
     expect(ranged.items).toEqual([])
   })
+
+  it('refuses a day received that does not exist, as the history filter does', async () => {
+    for (const query of ['from=2026-02-31', 'to=2026-13-01', 'from=2026-00-10']) {
+      const res = await w.call(w.auditor, { url: `/api/payments?${query}` })
+      expect(res.statusCode).toBe(400)
+      const field = query.split('=')[0]
+      expect(res.json()).toMatchObject({ success: false, errors: { [field]: 'invalidValue' } })
+    }
+  })
 })
 
 describe('idempotent retries', () => {
