@@ -464,6 +464,66 @@ describe('transfers', () => {
   })
 })
 
+// On PostgreSQL the two calls of a round run at once; SQLite runs one writer at a time.
+describe('a membership change and a transfer at the same moment', () => {
+  /** A member's owner and household, and that household's owner. */
+  async function stored(memberId: number) {
+    return ctx.database.db
+      .selectFrom('members')
+      .leftJoin('households', 'households.id', 'members.household_id')
+      .select([
+        'members.owner_user_id as owner',
+        'members.household_id',
+        'households.owner_user_id as household_owner',
+      ])
+      .where('members.id', '=', memberId)
+      .executeTakeFirstOrThrow()
+  }
+
+  it('never leaves a member in another account’s household', async () => {
+    for (let round = 0; round < 30; round += 1) {
+      const household = await createHousehold(alice.auth, { name: `Race ${round}` })
+      const member = await calls.create(alice.auth, { first_name: `Race${round}` })
+      const [joined, moved] = await Promise.all([
+        setRole(alice.auth, household.id, member.id, 'child'),
+        calls.transfer(admin.auth, member.id, carol.id),
+      ])
+      expect([200, 404]).toContain(joined.statusCode)
+      expect(moved.statusCode).toBe(200)
+      // Transferred alone, the member is carol's and in no household, whichever came first.
+      expect(await stored(member.id)).toEqual({
+        owner: carol.id,
+        household_id: null,
+        household_owner: null,
+      })
+    }
+    expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+
+  it('changes nothing of a member whose household is handed over meanwhile', async () => {
+    for (let round = 0; round < 12; round += 1) {
+      const household = await createHousehold(alice.auth, { name: `Handed race ${round}` })
+      const member = await calls.create(alice.auth, { first_name: `Handed${round}` })
+      expect((await setRole(alice.auth, household.id, member.id, 'child')).statusCode).toBe(200)
+      const [handed, moved] = await Promise.all([
+        inject(alice.auth, 'POST', `/api/households/${household.id}/transfer`, {
+          targetUserId: bob.id,
+        }),
+        calls.transfer(admin.auth, member.id, carol.id),
+      ])
+      expect(handed.statusCode).toBe(200)
+      expect([200, 404]).toContain(moved.statusCode)
+      // The admin's transfer took the member out to carol, or (asked of alice's member, bob's
+      // by then) changed nothing: it is still in the household it went with.
+      expect(await stored(member.id)).toEqual(
+        moved.statusCode === 200
+          ? { owner: carol.id, household_id: null, household_owner: null }
+          : { owner: bob.id, household_id: household.id, household_owner: bob.id },
+      )
+    }
+  })
+})
+
 describe('a transfer asked again after its answer was lost', () => {
   const transferHousehold = (auth: Auth, id: number, targetUserId: number) =>
     inject(auth, 'POST', `/api/households/${id}/transfer`, { targetUserId })

@@ -220,23 +220,33 @@ export interface MembershipRow extends HouseholdAddress {
   household_role: string | null
 }
 
+const MEMBERSHIP_COLUMNS = [
+  'id',
+  'owner_user_id',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'gender',
+  'household_id',
+  'household_role',
+  ...HOUSEHOLD_ADDRESS_FIELDS,
+] as const
+
+const membershipQuery = (db: Db, memberId: number) =>
+  db.selectFrom('members').select(MEMBERSHIP_COLUMNS).where('id', '=', memberId)
+
 /** A member's owner, names, household and address, any owner (the service decides). */
 export async function findMembership(db: Db, memberId: number): Promise<MembershipRow | undefined> {
-  return db
-    .selectFrom('members')
-    .select([
-      'id',
-      'owner_user_id',
-      'first_name',
-      'middle_name',
-      'last_name',
-      'gender',
-      'household_id',
-      'household_role',
-      ...HOUSEHOLD_ADDRESS_FIELDS,
-    ])
-    .where('id', '=', memberId)
-    .executeTakeFirst()
+  return membershipQuery(db, memberId).executeTakeFirst()
+}
+
+/**
+ * findMembership under the member row's lock (PostgreSQL), taken after the locks of the
+ * households it touches: every writer takes households before members.
+ */
+export async function lockMembership(db: Db, memberId: number): Promise<MembershipRow | undefined> {
+  const query = membershipQuery(db, memberId)
+  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst()
 }
 
 /** The member that heads a household, if any. */
@@ -250,17 +260,25 @@ export async function findHead(db: Db, householdId: number): Promise<number | un
   return row?.id
 }
 
+/**
+ * Puts a member in a household (or in none). With `ownerId`, only while the member is still that
+ * account's: false when it is not (a transfer at the same moment on PostgreSQL, whose row lock
+ * this update waits for and then reads anew), so no household holds another account's member.
+ */
 export async function setMembership(
   db: Db,
   memberId: number,
   householdId: number | null,
   role: HouseholdRole | null,
-): Promise<void> {
-  await db
+  ownerId?: number,
+): Promise<boolean> {
+  let query = db
     .updateTable('members')
     .set({ household_id: householdId, household_role: role })
     .where('id', '=', memberId)
-    .execute()
+  if (ownerId !== undefined) query = query.where('owner_user_id', '=', ownerId)
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }
 
 export const householdMemberIds = (db: Db, householdId: number): Promise<number[]> =>

@@ -316,7 +316,10 @@ export async function setMemberRole(
     }
     const from = member.household_id
     if (from !== null && from !== householdId) await repo.lockHousehold(trx, from)
-    await repo.setMembership(trx, memberId, householdId, role)
+    // Still the caller's at the write: one transferred meanwhile is not put in this household.
+    if (!(await repo.setMembership(trx, memberId, householdId, role, household.owner_user_id))) {
+      throw memberNotFound()
+    }
     await repo.refreshHouseholdSearch(trx, householdId)
     if (from !== null && from !== householdId) await repo.refreshHouseholdSearch(trx, from)
     await recordJoin(trx, actorOf(user), member, household, role)
@@ -444,7 +447,8 @@ export async function transferHousehold(
 }
 
 /**
- * A member transfer's part (inside its transaction, owner already checked). With the household:
+ * A member transfer's part (inside its transaction, `from.ownerId` checked as the member's owner
+ * by the caller, and checked again here under the member's lock). With the household:
  * the member must head one, and the whole household goes; the answer is the moved member. Alone:
  * the member leaves its household, which stays with its account. Undefined: nothing to do here.
  */
@@ -452,11 +456,18 @@ export async function householdOnMemberTransfer(
   trx: Db,
   actor: Actor,
   memberId: number,
+  from: { ownerId: number },
   target: { id: number; username: string },
   withHousehold: boolean,
 ): Promise<'moved' | 'left' | 'none'> {
-  const member = await repo.findMembership(trx, memberId)
+  // Its household's lock, then the member's, and the member read again under it: one put in a
+  // household at the same moment (PostgreSQL) leaves it rather than stay in another's.
+  const seen = await repo.findMembership(trx, memberId)
+  if (seen?.household_id) await repo.lockHousehold(trx, seen.household_id)
+  const member = await repo.lockMembership(trx, memberId)
   if (!member) return 'none'
+  // Another account's meanwhile (its household handed over): nothing of it is changed.
+  if (member.owner_user_id !== from.ownerId) throw memberNotFound()
   if (withHousehold) {
     if (member.household_id === null || member.household_role !== 'head') {
       throw new ApiError(400, HEAD_ONLY_CARRIES, { with_household: 'invalidValue' })

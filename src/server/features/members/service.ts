@@ -338,6 +338,7 @@ export async function transferMember(
         trx,
         actorOf(user),
         id,
+        { ownerId: owner },
         { id: target, username: account.username },
         withHousehold,
       )
