@@ -442,6 +442,24 @@ const MATRIX: Row[] = [
     (f) => `/api/members/${f.memberId}/statement?year=2018`,
     ownRecordRead,
   ),
+  // The spreadsheet downloads answer on the same terms as their JSON.
+  row(
+    'GET /api/members/:id/statement (.xlsx)',
+    (f) => `/api/members/${f.memberId}/statement?year=2018&format=xlsx&lang=am`,
+    ownRecordRead,
+  ),
+  row(
+    'GET /api/households/:id/statement (.xlsx)',
+    (f) => `/api/households/${f.householdId}/statement?year=2018&format=xlsx&lang=om`,
+    ownRecordRead,
+  ),
+  ...['collections?year=2018', 'arrears?owner=all', 'good-standing?owner=all'].map((report) =>
+    row(
+      `GET /api/reports/${report.split('?')[0]} (.xlsx)`,
+      () => `/api/reports/${report}&format=xlsx&lang=en`,
+      all(200),
+    ),
+  ),
   row(
     'GET /api/receipts/verify/:code (public)',
     (f) => `/api/receipts/verify/${f.verifyCode}`,
