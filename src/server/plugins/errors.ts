@@ -52,6 +52,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
 }
 
+/** A unique index refused a write (SQLite result code, PostgreSQL SQLSTATE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
+
 /** The same error, or a 409 for a foreign key a concurrent change of accounts tripped. */
 export function accountRace(error: unknown): unknown {
   return isForeignKeyViolation(error) ? new ApiError(409, ACCOUNT_CHANGED) : error

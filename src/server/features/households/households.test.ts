@@ -500,6 +500,22 @@ describe('a membership change and a transfer at the same moment', () => {
     expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
   })
 
+  it('gives one number to one of two households asking for it at once: the other is a 409', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const number = `RACE-${round}`
+      const earlier = await createHousehold(bob.auth, { name: `Renumbered ${round}` })
+      const answers = await Promise.all([
+        inject(alice.auth, 'POST', '/api/households', { name: `New ${round}`, number }),
+        inject(bob.auth, 'PUT', `/api/households/${earlier.id}`, { number }),
+      ])
+      const statuses = answers.map((res) => res.statusCode)
+      expect(statuses.filter((status) => status === 409)).toHaveLength(1)
+      expect(statuses.filter((status) => status === 200 || status === 201)).toHaveLength(1)
+      const refused = answers.find((res) => res.statusCode === 409)!
+      expect(refused.json()).toMatchObject({ errors: { number: 'numberTaken' } })
+    }
+  })
+
   it('changes nothing of a member whose household is handed over meanwhile', async () => {
     for (let round = 0; round < 12; round += 1) {
       const household = await createHousehold(alice.auth, { name: `Handed race ${round}` })

@@ -19,7 +19,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/tables'
 import type { RequestUser } from '../auth'
-import { ApiError, CANNOT_OWN_MEMBERS } from '../../plugins/errors'
+import { ApiError, CANNOT_OWN_MEMBERS, isUniqueViolation } from '../../plugins/errors'
 import { containsNul, idCursor, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import { createOnce } from '../../plugins/idempotency'
 import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
@@ -101,10 +101,26 @@ function parseBody(body: unknown, partial: boolean): Partial<HouseholdInput> {
   return parsed.value
 }
 
+const numberTaken = () => new ApiError(409, NUMBER_TAKEN, { number: 'numberTaken' })
+
 async function checkNumberFree(trx: Db, number: string | null | undefined, self?: number) {
   if (!number) return
   const other = await repo.findHouseholdByNumber(trx, number)
-  if (other && other.id !== self) throw new ApiError(409, NUMBER_TAKEN, { number: 'numberTaken' })
+  if (other && other.id !== self) throw numberTaken()
+}
+
+/**
+ * A write of a household's fields. Its number's unique index refusing it (another household
+ * took the number at the same moment: PostgreSQL runs both at once) is checkNumberFree's 409.
+ */
+function numberWrite<T>(write: Promise<T>): Promise<T> {
+  return write.catch((error: unknown) => {
+    const { constraint, message } = (error ?? {}) as { constraint?: unknown; message?: unknown }
+    const onNumber =
+      constraint === 'households_number' ||
+      (typeof message === 'string' && message.includes('households.number'))
+    throw isUniqueViolation(error) && onNumber ? numberTaken() : error
+  })
 }
 
 export const MAX_LIST_LIMIT = 100
@@ -165,13 +181,15 @@ export async function createHousehold(
       const input: HouseholdInput = { ...emptyHousehold(''), ...value, name: value.name ?? '' }
       return db.transaction().execute(async (trx) => {
         await checkNumberFree(trx, input.number)
-        const id = await repo.insertHousehold(trx, {
-          ownerId: user.id,
-          by: user.username,
-          input,
-          now: new Date().toISOString(),
-          key,
-        })
+        const id = await numberWrite(
+          repo.insertHousehold(trx, {
+            ownerId: user.id,
+            by: user.username,
+            input,
+            now: new Date().toISOString(),
+            key,
+          }),
+        )
         await recordEvent(trx, {
           actor: actorOf(user),
           action: 'household_create',
@@ -200,7 +218,8 @@ export async function updateHousehold(
       { ...inputFields(current), ...changes },
     )
     if (Object.keys(changed).length > 0) {
-      await repo.updateHousehold(trx, id, changes, user.username, new Date().toISOString())
+      const now = new Date().toISOString()
+      await numberWrite(repo.updateHousehold(trx, id, changes, user.username, now))
       if ('name' in changed || 'number' in changed) await repo.refreshHouseholdSearch(trx, id)
       await recordEvent(trx, {
         actor: actorOf(user),
