@@ -516,6 +516,29 @@ describe('a membership change and a transfer at the same moment', () => {
     }
   })
 
+  it('hands a household to an account removed at once: 200, 400 or 409, never 500', async () => {
+    for (let round = 0; round < 15; round += 1) {
+      const target = await createUserAndSignIn(ctx, `leaving${round}`)
+      const household = await createHousehold(alice.auth, { name: `Handed away ${round}` })
+      const [handed, removed] = await Promise.all([
+        inject(alice.auth, 'POST', `/api/households/${household.id}/transfer`, {
+          targetUserId: target.id,
+        }),
+        inject(admin.auth, 'DELETE', `/api/admin/users/${target.id}`),
+      ])
+      expect([200, 400, 409]).toContain(handed.statusCode)
+      expect([204, 400, 409]).toContain(removed.statusCode)
+      // Exactly one of them won: the household is the new account's, or the account is gone.
+      expect(handed.statusCode === 200).toBe(removed.statusCode !== 204)
+      const owner = await ctx.database.db
+        .selectFrom('households')
+        .select('owner_user_id')
+        .where('id', '=', household.id)
+        .executeTakeFirstOrThrow()
+      expect(owner.owner_user_id).toBe(handed.statusCode === 200 ? target.id : alice.id)
+    }
+  })
+
   it('changes nothing of a member whose household is handed over meanwhile', async () => {
     for (let round = 0; round < 12; round += 1) {
       const household = await createHousehold(alice.auth, { name: `Handed race ${round}` })

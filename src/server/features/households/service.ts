@@ -19,7 +19,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/tables'
 import type { RequestUser } from '../auth'
-import { ApiError, CANNOT_OWN_MEMBERS, isUniqueViolation } from '../../plugins/errors'
+import { accountRace, ApiError, CANNOT_OWN_MEMBERS, isUniqueViolation } from '../../plugins/errors'
 import { containsNul, idCursor, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import { createOnce } from '../../plugins/idempotency'
 import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
@@ -460,7 +460,10 @@ export async function transferHousehold(
     const household = await readable(trx, user, id)
     if (!may(user, 'household.transfer', { ownerId: household.owner_user_id })) throw notFound()
     const account = await transferTarget(trx, target, household.owner_user_id)
-    await moveHousehold(trx, actorOf(user), household, account)
+    // The target account removed at the same moment (PostgreSQL's foreign key): a 409.
+    await moveHousehold(trx, actorOf(user), household, account).catch((error: unknown) => {
+      throw accountRace(error)
+    })
     return householdAnswer(trx, user, (await repo.findHousehold(trx, id))!)
   })
 }
