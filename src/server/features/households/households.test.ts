@@ -539,6 +539,69 @@ describe('a membership change and a transfer at the same moment', () => {
     }
   })
 
+  it('answers 404 to changes of a household deleted at once, and deletes it once', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const household = await createHousehold(alice.auth, { name: `Deleted race ${round}` })
+      const member = await calls.create(alice.auth, { first_name: `Gone${round}` })
+      const url = `/api/households/${household.id}`
+      const [deleted, edited, joined, again] = await Promise.all([
+        inject(alice.auth, 'DELETE', url),
+        inject(alice.auth, 'PUT', url, { city: 'Dessie' }),
+        setRole(alice.auth, household.id, member.id, 'head'),
+        inject(alice.auth, 'DELETE', url),
+      ])
+      expect([deleted.statusCode, again.statusCode].sort()).toEqual([204, 404])
+      expect([200, 404]).toContain(edited.statusCode)
+      expect([200, 404]).toContain(joined.statusCode)
+      const deletes = (await householdEvents()).filter(
+        (e) => e.action === 'household_delete' && e.details.household_id === household.id,
+      )
+      expect(deletes).toHaveLength(1)
+      expect(await stored(member.id)).toMatchObject({ household_id: null })
+    }
+  })
+
+  it('changes a household handed over at once only while it was the caller’s', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const household = await createHousehold(alice.auth, { name: `Edited race ${round}` })
+      const [handed, edited] = await Promise.all([
+        inject(admin.auth, 'POST', `/api/households/${household.id}/transfer`, {
+          targetUserId: bob.id,
+        }),
+        inject(alice.auth, 'PUT', `/api/households/${household.id}`, { city: `City ${round}` }),
+      ])
+      expect(handed.statusCode).toBe(200)
+      expect([200, 404]).toContain(edited.statusCode)
+      // alice's change, if made, comes before the hand-over in the history.
+      const actions = (await householdEvents())
+        .filter((e) => e.details.household_id === household.id)
+        .map((e) => e.action)
+        .filter((action) => action === 'household_update' || action === 'household_transfer')
+      expect(actions).toEqual(
+        edited.statusCode === 200
+          ? ['household_update', 'household_transfer']
+          : ['household_transfer'],
+      )
+    }
+  })
+
+  it('keeps a household and its members with one account when two transfers meet', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const household = await createHousehold(alice.auth, { name: `Twice handed ${round}` })
+      const member = await calls.create(alice.auth, { first_name: `Twice${round}` })
+      expect((await setRole(alice.auth, household.id, member.id, 'head')).statusCode).toBe(200)
+      const url = `/api/households/${household.id}/transfer`
+      const answers = await Promise.all([
+        inject(alice.auth, 'POST', url, { targetUserId: bob.id }),
+        inject(admin.auth, 'POST', url, { targetUserId: carol.id }),
+      ])
+      for (const res of answers) expect([200, 400, 404]).toContain(res.statusCode)
+      const now = await stored(member.id)
+      expect(now.household_id).toBe(household.id)
+      expect(now.household_owner).toBe(now.owner)
+    }
+  })
+
   it('changes nothing of a member whose household is handed over meanwhile', async () => {
     for (let round = 0; round < 12; round += 1) {
       const household = await createHousehold(alice.auth, { name: `Handed race ${round}` })

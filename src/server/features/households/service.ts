@@ -42,9 +42,13 @@ const actorOf = (user: RequestUser): Actor => ({ id: user.id, username: user.use
 
 type Stored = repo.StoredHousehold
 
-/** A household the caller may read: its own; any for admins and auditors. */
-async function readable(db: Db, user: RequestUser, id: number): Promise<Stored> {
-  const household = await repo.findHousehold(db, id)
+/**
+ * A household the caller may read: its own; any for admins and auditors. With `lock`, read under
+ * the row's lock (PostgreSQL) for a change: one deleted or handed over by a change at the same
+ * moment is judged as it is once that change is done, never as it was.
+ */
+async function readable(db: Db, user: RequestUser, id: number, lock = false): Promise<Stored> {
+  const household = await (lock ? repo.lockHousehold : repo.findHousehold)(db, id)
   if (!household) throw notFound()
   if (!may(user, 'household.read', { ownerId: household.owner_user_id })) throw notFound()
   return household
@@ -53,9 +57,9 @@ async function readable(db: Db, user: RequestUser, id: number): Promise<Stored> 
 /** A household the caller may change: only its owner's, locked for the transaction. */
 async function writable(trx: Db, user: RequestUser, id: number): Promise<Stored> {
   if (!may(user, 'household.write')) throw forbidden()
-  const household = await readable(trx, user, id)
+  const household = await readable(trx, user, id, true)
   if (!may(user, 'household.write', { ownerId: household.owner_user_id })) throw forbidden()
-  return (await repo.lockHousehold(trx, id)) ?? household
+  return household
 }
 
 /** A member the caller may put into (or take out of) its household: its own. */
@@ -457,7 +461,7 @@ export async function transferHousehold(
     // (the household is no longer the caller's), and with no second event.
     const made = await transferredAlready(trx, user, id, target)
     if (made) return householdAnswer(trx, user, made)
-    const household = await readable(trx, user, id)
+    const household = await readable(trx, user, id, true)
     if (!may(user, 'household.transfer', { ownerId: household.owner_user_id })) throw notFound()
     const account = await transferTarget(trx, target, household.owner_user_id)
     // The target account removed at the same moment (PostgreSQL's foreign key): a 409.
