@@ -14,7 +14,7 @@ import {
 } from '../../../domain'
 import { may } from '../accounts'
 import type { RequestUser } from '../auth'
-import { ApiError } from '../../plugins/errors'
+import { ApiError, isForeignKeyViolation } from '../../plugins/errors'
 import type { Db } from '../../db/tables'
 import { recordEvent } from '../history'
 import { duesSettingsOf } from '../churchProfile'
@@ -167,7 +167,10 @@ export async function changeDuesSettings(
         : await payableHousehold(trx, user, payer.id)
     const { after, changes } = settingsChange(basis, input)
     if (changes) {
-      await savePayerDues(trx, payer, after)
+      // The payer deleted at the same moment (PostgreSQL's foreign key): as if gone before.
+      await savePayerDues(trx, payer, after).catch((error: unknown) => {
+        throw isForeignKeyViolation(error) ? notFound() : error
+      })
       await recordEvent(trx, {
         actor: { id: user.id, username: user.username },
         ...('name' in basis
