@@ -1,6 +1,6 @@
 // Funds and rates: anyone signed in reads them (the payment form needs them); admins change
 // them, each change one history event.
-import { isDuesMonth } from '../../../domain'
+import { hasControlCharacter, isDuesMonth } from '../../../domain'
 import { ApiError } from '../../plugins/errors'
 import { createOnce } from '../../plugins/idempotency'
 import type { Db } from '../../db/tables'
@@ -52,10 +52,17 @@ export async function getFund(db: Db, id: number): Promise<Fund | undefined> {
   return row ? toFund(row, await listRateRows(db, [id])) : undefined
 }
 
+/** The names given, trimmed; a name is one line, as it prints on receipts and reports. */
 function trimmedNames(input: FundUpdate) {
   const names: Partial<Record<'name_am' | 'name_en' | 'name_om', string>> = {}
   for (const field of ['name_am', 'name_en', 'name_om'] as const) {
-    if (input[field] !== undefined) names[field] = input[field].trim()
+    if (input[field] === undefined) continue
+    if (hasControlCharacter(input[field], false)) {
+      throw new ApiError(400, 'A fund name is one line: no tabs or line breaks', {
+        [field]: 'invalidValue',
+      })
+    }
+    names[field] = input[field].trim()
   }
   return names
 }

@@ -72,6 +72,23 @@ describe('funds', () => {
     }
   })
 
+  it('refuses a fund name on more than one line, on create and on rename', async () => {
+    const made = await send(admin.auth, 'POST', '/api/funds', {
+      kind: 'gift',
+      name_en: 'Building\nfund',
+    })
+    expect(made.statusCode).toBe(400)
+    expect(made.json()).toMatchObject({ errors: { name_en: 'invalidValue' } })
+    const fund = await dues()
+    const renamed = await send(admin.auth, 'PUT', `/api/funds/${fund.id}`, {
+      name_om: "Kaffaltii\tji'aa",
+    })
+    expect(renamed.statusCode).toBe(400)
+    expect(renamed.json()).toMatchObject({ errors: { name_om: 'invalidValue' } })
+    const kept = await ctx.app.inject({ url: `/api/funds/${fund.id}`, headers: admin.auth })
+    expect(kept.json()).toMatchObject({ name_om: fund.name_om })
+  })
+
   it('closes and renames a fund, and answers 404 for an unknown one', async () => {
     const fund = await dues()
     const res = await send(admin.auth, 'PUT', `/api/funds/${fund.id}`, {

@@ -5,6 +5,7 @@ import {
   allocatePayment,
   type AllocationError,
   ethiopianYearOf,
+  hasControlCharacter,
   initialsOf,
   isValidIsoDate,
   monthOfDay,
@@ -217,6 +218,10 @@ export async function recordPayment(
   const tomorrow = todayIso(new Date(now.getTime() + 86_400_000))
   if (input.received_on > tomorrow) {
     throw invalid('A payment cannot be received in the future', { received_on: 'dateInFuture' })
+  }
+  // One line, as it prints on the receipt.
+  if (typeof input.reference === 'string' && hasControlCharacter(input.reference, false)) {
+    throw invalid('reference is one line: no tabs or line breaks', { reference: 'invalidValue' })
   }
   const reference = input.reference?.trim() || null
 

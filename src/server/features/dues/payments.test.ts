@@ -251,6 +251,25 @@ describe('recording a payment', () => {
     const closed = await w.pay(w.clerk, { member_id: member, amount: 100, fund_id: giftId })
     expect(JSON.parse(closed.body).errors).toEqual({ fund_id: 'fundClosed' })
   })
+
+  it('refuses a reference on more than one line, spending no receipt number', async () => {
+    const member = await w.member()
+    const first = await w.pay(w.clerk, { member_id: member, amount: 100, method: 'telebirr' })
+    for (const reference of ['TX\n123', 'TX\t123', 'TX\r123']) {
+      const res = await w.pay(w.clerk, {
+        member_id: member,
+        amount: 100,
+        method: 'telebirr',
+        reference,
+      })
+      expect(res.statusCode).toBe(400)
+      expect(JSON.parse(res.body).errors).toEqual({ reference: 'invalidValue' })
+    }
+    const next = await w.pay(w.clerk, { member_id: member, amount: 100, method: 'telebirr' })
+    expect(Number(next.payment.receipt_number.split('-').at(-1))).toBe(
+      Number(first.payment.receipt_number.split('-').at(-1)) + 1,
+    )
+  })
 })
 
 describe('who may record and read', () => {
