@@ -92,6 +92,14 @@ export function errorStatus(error: unknown): unknown {
   return error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined
 }
 
+/** A refusal's field errors (`errors`: field → message id), empty when it names no field. */
+export function errorFields(error: unknown): Record<string, string> {
+  const data = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined
+  const errors =
+    data && typeof data === 'object' ? (data as { errors?: unknown }).errors : undefined
+  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {}
+}
+
 /**
  * Refusals whose English text must not reach the user, as their own translated message id:
  * 503 is the server unable to save (storage full, read-only or locked; nothing was saved).

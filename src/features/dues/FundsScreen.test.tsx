@@ -109,6 +109,31 @@ describe('the funds screen', () => {
     expect(keys[1]).not.toBe(keys[0])
   })
 
+  it("says in the user's language why the server refused a name, not in the server's English", async () => {
+    server.on('POST', '/api/funds', {
+      status: 400,
+      json: {
+        success: false,
+        message: 'A fund name is one line: no tabs or line breaks',
+        errors: { name_am: 'invalidValue' },
+      },
+    })
+    const user = userEvent.setup()
+    renderRoute('/funds', { signedInAs: admin, language: 'am' })
+    await user.click(await screen.findByRole('button', { name: 'አዲስ የገቢ ዓይነት' }, slow))
+    const dialog = await screen.findByRole('dialog')
+    await user.type(within(dialog).getAllByRole('textbox')[0], 'አሥራት')
+    await user.click(within(dialog).getByRole('button', { name: 'ያስቀምጡ' }))
+    expect(
+      await within(dialog).findByText(
+        'የገቢ ዓይነቱ ስም አንድ መስመር ነው፤ እባክዎ ትሮችንና የመስመር መግቻዎችን ያስወግዱ።',
+        {},
+        slow,
+      ),
+    ).toBeVisible()
+    expect(within(dialog).queryByText(/one line/)).toBeNull()
+  })
+
   it('refuses a fund without any name', async () => {
     const user = userEvent.setup()
     renderRoute('/funds', { signedInAs: admin })

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
-import { serverMessage } from '../../app/api'
+import { errorFields, translatedErrorId } from '../../app/api'
 import {
   DUES_CATEGORIES,
   FUND_KINDS,
@@ -111,7 +111,11 @@ function FundDialog({
     } catch (failure) {
       // No answer: the retry keeps the key, so a fund that was made is not made again.
       if (!fund) creation.settle(failure)
-      setError(serverMessage(failure) ?? t('fundSaveFailed'))
+      // The server's words are English: its field codes pick the message in the user's language.
+      const codes = Object.values(errorFields(failure))
+      if (codes.includes('invalidValue')) setError(t('fundNameOneLine'))
+      else if (codes.includes('fieldRequired')) setError(t('fundNameRequired'))
+      else setError(t(translatedErrorId(failure) ?? 'fundSaveFailed'))
     }
   }
 
@@ -193,7 +197,7 @@ function RateDialog({
       setAmountText('')
       onClose()
     } catch (failure) {
-      setErrors({ form: serverMessage(failure) ?? t('fundSaveFailed') })
+      setErrors({ form: t(translatedErrorId(failure) ?? 'fundSaveFailed') })
     }
   }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Skeleton } 
 import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
-import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
+import { errorFields, errorStatus, serverMessage, translatedErrorId } from '../../app/api'
 import {
   formatMinor,
   minorDigits,
@@ -188,14 +188,14 @@ function PaymentFormBody({
     } catch (error) {
       settle(error)
       const status = errorStatus(error)
-      const data = (error as { data?: { errors?: Record<string, string> } }).data
-      if (data?.errors?.['Idempotency-Key'] === 'keyUsedForOtherPayment') {
+      const fields = errorFields(error)
+      if (fields['Idempotency-Key'] === 'keyUsedForOtherPayment') {
         // An earlier, unanswered try was recorded before the form changed: the list shows it.
         setFailure(t('paymentError.keyUsedForOtherPayment'))
         return
       }
       const fieldErrors: Errors = {}
-      for (const [field, code] of Object.entries(data?.errors ?? {})) {
+      for (const [field, code] of Object.entries(fields)) {
         const target = (
           field === 'household_id' || field === 'member_id' ? 'fund_id' : field
         ) as Field

@@ -10,6 +10,7 @@ import {
   parseHouseholdInput,
   regionMessageId,
 } from '../../domain'
+import { errorFields } from '../../app/api'
 import { DualCalendarDateInput } from '../memberForm'
 import { useCreateHouseholdMutation, useUpdateHouseholdMutation } from './householdsApi'
 import { useIdempotencyKey } from '../../shared/clientKey'
@@ -26,12 +27,6 @@ const ADDRESS: readonly { field: keyof HouseholdInput; label: string }[] = [
   { field: 'street_address', label: 'streetAddress' },
   { field: 'zip_code', label: 'zipCode' },
 ]
-
-/** The server's and the form's field errors are message ids; the status line says which failed. */
-function serverErrors(error: unknown): Record<string, string> {
-  const data = (error as { data?: { errors?: Record<string, string> } }).data
-  return data?.errors ?? {}
-}
 
 /**
  * New household or edit one: name, card number, the Ethiopian address as a member has it, home
@@ -83,7 +78,7 @@ export function HouseholdFormDialog({
       onClose()
     } catch (error) {
       creation.settle(error)
-      const fields = serverErrors(error)
+      const fields = errorFields(error)
       setErrors(fields)
       if (Object.keys(fields).length === 0) void message.error(t('householdSaveFailed'))
     }
