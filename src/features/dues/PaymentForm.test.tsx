@@ -65,9 +65,10 @@ afterEach(() => {
   localStorage.clear()
 })
 
-function renderTab(user: AuthUser) {
+function renderTab(user: AuthUser, language?: 'am') {
   return renderRoute('/member', {
     signedInAs: user,
+    language,
     routes: [
       // antd's App gives the tab its message context, as the signed-in frame does.
       {
@@ -299,6 +300,27 @@ describe('the payment form', () => {
     expect(posts()[0].body).toMatchObject({ fund_id: 2, amount: 100000 })
     expect(posts()[0].body).not.toHaveProperty('months')
   })
+
+  it("says in the user's language that the payer is gone, not in the server's English", async () => {
+    server.on('POST', '/api/payments', {
+      status: 404,
+      json: { success: false, message: 'Not found' },
+    })
+    renderTab(clerk, 'am')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'ክፍያ ይመዝግቡ' }, slow))
+    const form = await screen.findByRole('form', { name: 'ክፍያ ይመዝግቡ' }, slow)
+    await user.type(within(form).getByLabelText('መጠን (ETB)'), '50')
+    await user.click(within(form).getByRole('button', { name: 'ክፍያውን ይመዝግቡ' }))
+    expect(
+      await within(form).findByText(
+        'ይህ አባል ወይም ቤተሰብ የለም ወይም እርስዎ ሊያዩት አይችሉም። ምንም አልተቀመጠም።',
+        {},
+        slow,
+      ),
+    ).toBeVisible()
+    expect(within(form).queryByText('Not found')).toBeNull()
+  })
 })
 
 /** Opens the void dialog of receipt 2018-000007 and sends it with a reason: the dialog. */
@@ -391,6 +413,26 @@ describe('the payments list and the admin actions', () => {
     expect(screen.queryByText('This payment is void already')).not.toBeInTheDocument()
   })
 
+  it("says in the user's language why the server refused a void, not in its English", async () => {
+    server.on('POST', '/api/payments/9/void', {
+      status: 400,
+      json: {
+        success: false,
+        message: 'Give the reason for voiding',
+        errors: { reason: 'fieldRequired' },
+      },
+    })
+    renderTab(clerk, 'am')
+    const user = userEvent.setup()
+    const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
+    await user.click(within(row).getByRole('button', { name: 'ውድቅ ያድርጉ' }))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    await user.type(within(dialog).getByLabelText('ምክንያት'), 'x')
+    await user.click(within(dialog).getByRole('button', { name: 'ውድቅ ያድርጉ' }))
+    expect(await within(dialog).findByText('ይህ መስክ መሞላት አለበት', {}, slow)).toBeVisible()
+    expect(within(dialog).queryByText(/Give the reason/)).toBeNull()
+  })
+
   it('an auditor reads but records nothing', async () => {
     renderTab(auditor)
     await screen.findByText('2018-000007', {}, slow)
@@ -436,6 +478,32 @@ describe('the payments list and the admin actions', () => {
         reason: 'Council decision 12',
       }),
     )
+  })
+
+  it("says in the user's language why the server refused a waiver, not in its English", async () => {
+    server.on('POST', '/api/dues/waivers', {
+      status: 400,
+      json: {
+        success: false,
+        message: '2018-01 owes nothing: paid, waived, or before dues start',
+        errors: { months: 'monthNotOwed' },
+      },
+    })
+    renderTab(admin, 'am')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }, slow))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(within(dialog).getByLabelText(duesMonthLabel('2018-01', 'am')))
+    await user.type(within(dialog).getByLabelText('ምክንያት'), 'የሰበካ ጉባኤ ውሳኔ')
+    await user.click(within(dialog).getByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }))
+    expect(
+      await within(dialog).findByText(
+        'ከተመረጡት ወራት አንዱ የሚፈለግበት ክፍያ የለም፤ ተከፍሏል፣ ምሕረት ተደርጎለታል ወይም ክፍያ ከመጀመሩ በፊት ነው።',
+        {},
+        slow,
+      ),
+    ).toBeVisible()
+    expect(within(dialog).queryByText(/owes nothing/)).toBeNull()
   })
 
   it("an admin sets the member's reduced-rate category; a clerk cannot", async () => {

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Skeleton } 
 import { useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
-import { errorFields, errorStatus, serverMessage, translatedErrorId } from '../../app/api'
+import { errorFields, errorStatus, translatedErrorId } from '../../app/api'
 import {
   formatMinor,
   minorDigits,
@@ -203,9 +203,16 @@ function PaymentFormBody({
       }
       setErrors(fieldErrors)
       if (isRefusal(error)) {
+        // The server's words are English: its status picks the message in the user's language.
         if (Object.keys(fieldErrors).length === 0)
           setFailure(
-            status === 403 ? t('paymentForbidden') : (serverMessage(error) ?? t('paymentFailed')),
+            t(
+              status === 403
+                ? 'paymentForbidden'
+                : status === 404
+                  ? 'memberOrHouseholdNotFound'
+                  : (translatedErrorId(error) ?? 'paymentFailed'),
+            ),
           )
       } else {
         const id = translatedErrorId(error)

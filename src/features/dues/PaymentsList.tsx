@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
-import { errorStatus, serverMessage } from '../../app/api'
+import { errorFields, errorStatus, translatedErrorId } from '../../app/api'
 import { formatDate, formatMinor, minorDigits, nameIn } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
 import { selectCurrentUser, useRole } from '../auth'
@@ -33,11 +33,11 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
       // refusal too, so it shows the payment void.
       if (status !== 409) {
         // A 403 here is the closed day: only an admin voids its payments (decision 0230).
-        setError(
-          status === 403
-            ? intl.formatMessage({ id: 'paymentVoidDayClosed' })
-            : (serverMessage(failure) ?? intl.formatMessage({ id: 'paymentVoidFailed' })),
-        )
+        // The server's words are English: its status and field codes pick the user's language.
+        let id = translatedErrorId(failure) ?? 'paymentVoidFailed'
+        if (status === 403) id = 'paymentVoidDayClosed'
+        else if (errorFields(failure).reason === 'fieldRequired') id = 'fieldRequired'
+        setError(intl.formatMessage({ id }))
         return
       }
     }

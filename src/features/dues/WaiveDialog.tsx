@@ -1,7 +1,7 @@
 import { Checkbox, Form, Modal } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { serverMessage } from '../../app/api'
+import { errorFields, errorStatus, translatedErrorId } from '../../app/api'
 import type { MonthLine } from '../../domain'
 import type { Language } from '../preferences'
 import { useWaiveMonthsMutation } from './duesApi'
@@ -50,7 +50,13 @@ export function WaiveDialog({
       setReason('')
       onClose()
     } catch (failure) {
-      setErrors({ form: serverMessage(failure) ?? t('duesWaiveFailed') })
+      // The server's words are English: its field codes and status pick the user's language.
+      const fields = errorFields(failure)
+      let id = translatedErrorId(failure) ?? 'duesWaiveFailed'
+      if (fields.months === 'monthNotOwed') id = 'paymentError.monthNotOwed'
+      else if (fields.reason === 'fieldRequired') id = 'fieldRequired'
+      else if (errorStatus(failure) === 403) id = 'notAllowed'
+      setErrors({ form: t(id) })
     }
   }
 
