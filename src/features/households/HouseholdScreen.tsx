@@ -32,7 +32,7 @@ import {
   type HouseholdRole,
   todayIso,
 } from '../../domain'
-import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
+import { errorStatus, translatedErrorId } from '../../app/api'
 import { useAppDispatch } from '../../app/hooks'
 import { useCanWrite } from '../auth'
 import { HouseholdDues } from '../dues'
@@ -47,7 +47,7 @@ import {
   useRemoveHouseholdMemberMutation,
   useSetHouseholdMemberMutation,
 } from './householdsApi'
-import { roleMessageId, statusMessageId } from './householdText'
+import { membershipRefusalId, roleMessageId, statusMessageId } from './householdText'
 import '../../shared/adminScreen.css'
 import './households.css'
 
@@ -110,10 +110,7 @@ function HouseholdPage({ household }: { household: Household }) {
     try {
       await setRole({ householdId: household.id, memberId: member.id, role }).unwrap()
     } catch (error) {
-      const status = errorStatus(error)
-      void message.error(
-        status === 409 ? t('secondHead') : (serverMessage(error) ?? t('householdSaveFailed')),
-      )
+      void message.error(t(membershipRefusalId(error)))
     }
   }
 

@@ -8,14 +8,13 @@ import {
   HOUSEHOLD_ROLES,
   type HouseholdRole,
 } from '../../domain'
-import { errorStatus, serverMessage } from '../../app/api'
 import { useDebouncedText } from '../../shared/useDebouncedText'
 import {
   useHouseholdListInfiniteQuery,
   useHouseholdMemberSearchQuery,
   useSetHouseholdMemberMutation,
 } from './householdsApi'
-import { roleMessageId } from './householdText'
+import { membershipRefusalId, roleMessageId } from './householdText'
 
 function useRoleOptions(household: Household) {
   const intl = useIntl()
@@ -41,12 +40,7 @@ function useMembershipChange(onClose: () => void) {
       void message.success(success)
       onClose()
     } catch (error) {
-      const status = errorStatus(error)
-      void message.error(
-        status === 409
-          ? intl.formatMessage({ id: 'secondHead' })
-          : (serverMessage(error) ?? intl.formatMessage({ id: 'householdSaveFailed' })),
-      )
+      void message.error(intl.formatMessage({ id: membershipRefusalId(error) }))
     }
   }
   return [change, sending.isLoading] as const

@@ -155,6 +155,25 @@ describe('the household page', () => {
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'head' })
   })
 
+  it("says in the user's language why a role change was refused, not in the server's English", async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('PUT', '/api/households/5/members/8', {
+      status: 404,
+      json: { success: false, message: 'Member not found' },
+    })
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk, language: 'am' })
+    const members = await screen.findByRole('list', { name: 'የቤተሰብ አባላት' }, slow)
+    const items = within(members).getAllByRole('listitem')
+    await user.click(within(items[1]).getByRole('combobox', { name: 'የAlmaz Bekele Haile ሚና' }))
+    const heads = await screen.findAllByTitle('አባወራ/እማወራ')
+    await user.click(heads[heads.length - 1])
+    expect(
+      await screen.findByText('ይህ አባል ወይም ቤተሰብ የለም ወይም እርስዎ ሊያዩት አይችሉም። ምንም አልተቀመጠም።', {}, slow),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Member not found')).toBeNull()
+  })
+
   it('opens the registration for a child with the family prefilled', async () => {
     server.on('GET', '/api/households/5', { json: household })
     const user = userEvent.setup()
@@ -204,6 +223,29 @@ describe('the household page', () => {
     await waitFor(() =>
       expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'spouse' }),
     )
+  })
+
+  it("says in the user's language why a link was refused, not in the server's English", async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('GET', '/api/members/search', {
+      json: {
+        items: [{ id: 9, first_name: 'Selam', middle_name: 'Abebe', last_name: 'Kebede' }],
+        next_cursor: null,
+      },
+    })
+    server.on('PUT', '/api/households/5/members/9', {
+      status: 403,
+      json: { success: false, message: 'Your role does not allow this' },
+    })
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk, language: 'am' })
+    await user.click(await screen.findByRole('button', { name: /የተመዘገበ አባል ያገናኙ/ }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    await user.type(within(dialog).getByLabelText('አባላትን ይፈልጉ'), 'Selam')
+    await user.click(await within(dialog).findByRole('radio', { name: 'Selam Abebe Kebede' }, slow))
+    await user.click(within(dialog).getByRole('button', { name: 'የተመዘገበ አባል ያገናኙ' }))
+    expect(await screen.findByText('ሚናዎ ይህን አይፈቅድም።', {}, slow)).toBeInTheDocument()
+    expect(screen.queryByText('Your role does not allow this')).toBeNull()
   })
 
   it('labels the move dialog’s fields', async () => {
