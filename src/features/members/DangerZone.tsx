@@ -2,7 +2,7 @@ import { DeleteOutlined, ExclamationCircleFilled } from '@ant-design/icons'
 import { App, Button, Card, Flex, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
-import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
+import { errorStatus, translatedErrorId } from '../../app/api'
 import { useRole } from '../auth'
 import { useDeleteMemberMutation } from './membersApi'
 
@@ -47,12 +47,10 @@ export function DangerZone({ memberId, memberName }: { memberId: number; memberN
             navigate('/members', { replace: true, state: { memberUpdated: true } })
             return
           }
-          const id = translatedErrorId(error)
-          void message.error(
-            id
-              ? intl.formatMessage({ id })
-              : (serverMessage(error) ?? intl.formatMessage({ id: 'deleteError' })),
-          )
+          // The server's words are English: its status picks the message in the user's language.
+          const id =
+            errorStatus(error) === 403 ? 'notAllowed' : (translatedErrorId(error) ?? 'deleteError')
+          void message.error(intl.formatMessage({ id }))
           return
         }
         void message.success(intl.formatMessage({ id: 'deleteSuccess' }, { memberName }))

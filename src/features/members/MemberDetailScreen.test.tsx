@@ -330,6 +330,20 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(true)
   })
 
+  it("says in the user's language why a delete was refused, not in the server's English", async () => {
+    server.on('DELETE', '/api/members/7', {
+      status: 403,
+      json: { success: false, message: 'Your role does not allow this' },
+    })
+    renderRoute('/member/7', { signedInAs, language: 'am' })
+    await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
+    fireEvent.click(screen.getByRole('button', { name: am.deleteMember }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: am.delete }))
+    expect(await screen.findByText(am.notAllowed, {}, slow)).toBeInTheDocument()
+    expect(screen.queryByText('Your role does not allow this')).toBeNull()
+  })
+
   it.each([
     ['/member/abc', 'Invalid member ID'],
     ['/member/99', 'Member not found'],
