@@ -251,6 +251,24 @@ describe('the payment form', () => {
     expect(keys[1]).toBe(keys[2])
   })
 
+  it('says that a day whose cash-up is closed takes no more payments', async () => {
+    server.on('POST', '/api/payments', {
+      status: 409,
+      json: {
+        success: false,
+        message: 'The cash-up of that day is closed',
+        errors: { received_on: 'dayClosed' },
+      },
+    })
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    expect(
+      await within(form).findByText(/Your cash-up for this day is closed/, {}, slow),
+    ).toBeVisible()
+  })
+
   it('says so when a changed form meets the payment its lost try recorded; then records anew', async () => {
     let calls = 0
     server.on('POST', '/api/payments', () => {

@@ -37,6 +37,7 @@ const REFUSALS: Record<string, string> = {
   monthTooFarAhead: 'paymentError.monthTooFarAhead',
   fundClosed: 'paymentError.fundClosed',
   dateInFuture: 'paymentError.dateInFuture',
+  dayClosed: 'paymentError.dayClosed',
   notAvailable: 'paymentError.notAvailable',
   fieldRequired: 'fieldRequired',
   invalidValue: 'invalidValue',
