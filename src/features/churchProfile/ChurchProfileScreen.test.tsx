@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import am from '../../../locales/am.json'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedChurch } from '../../testing/storedChurch'
@@ -101,6 +102,27 @@ describe('the church profile screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(puts()).toHaveLength(1))
     expect(puts()[0].body).toMatchObject({ logo: 'data:image/png;base64,AQEB' })
+  })
+
+  it("says why the server refused the save in the user's language, not the server's English", async () => {
+    server.on('PUT', '/api/church', {
+      status: 400,
+      json: {
+        success: false,
+        message: 'The logo must be a PNG, JPEG or WebP image',
+        errors: { logo: 'invalidValue' },
+      },
+    })
+    renderRoute('/church', { signedInAs: admin, language: 'am' })
+    const input = () => document.querySelector('input[type=file]') as HTMLInputElement
+    await waitFor(() => expect(input()).not.toBeNull(), slow)
+    fireEvent.change(input(), {
+      target: { files: [new File([new Uint8Array(3).fill(1)], 'logo.png', { type: 'image/png' })] },
+    })
+    await screen.findByRole('img', { name: am.churchLogo }, slow)
+    fireEvent.click(screen.getByRole('button', { name: 'ያስቀምጡ' }))
+    expect(await screen.findByText(am.churchLogoType, {}, slow)).toBeVisible()
+    expect(screen.queryByText(/PNG, JPEG or WebP/)).toBeNull()
   })
 
   it('is for admins only', async () => {

@@ -2,7 +2,6 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Form, Input, InputNumber, Select, Skeleton, Upload } from 'antd'
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { serverMessage, translatedErrorId } from '../../app/api'
 import {
   DEFAULT_ID_CARD_LANGUAGES,
   ID_CARD_LANGUAGES,
@@ -14,7 +13,12 @@ import { AdminScreen } from '../../shared/AdminScreen'
 import { LoadError } from '../../shared/RecordsView'
 import { readAsDataUrl } from '../../shared/readAsDataUrl'
 import { messageOptions } from '../../shared/messageOptions'
-import { type ChurchProfile, useChurchQuery, useUpdateChurchMutation } from './churchApi'
+import {
+  type ChurchProfile,
+  churchRefusalId,
+  useChurchQuery,
+  useUpdateChurchMutation,
+} from './churchApi'
 import './churchProfile.css'
 
 const TEXT_FIELDS = [
@@ -94,8 +98,7 @@ export default function ChurchProfileScreen() {
       setLogo(undefined)
       void message.success(t('churchSaved'))
     } catch (error) {
-      const id = translatedErrorId(error)
-      setFailure(id ? t(id) : (serverMessage(error) ?? t('churchSaveFailed')))
+      setFailure(t(churchRefusalId(error)))
     }
   }
 

@@ -1,4 +1,4 @@
-import { api } from '../../app/api'
+import { api, errorFields, errorStatus, translatedErrorId } from '../../app/api'
 import type { ChurchProfile as DomainChurchProfile, IdCardLanguages } from '../../domain'
 
 /** GET /api/church: what every printed paper carries (issue 46). */
@@ -43,3 +43,15 @@ export const churchApi = tagged.injectEndpoints({
 })
 
 export const { useChurchLogoQuery, useChurchQuery, useUpdateChurchMutation } = churchApi
+
+/**
+ * The message id of a refused save: the server's words are English, so its field codes and
+ * status pick the message in the user's language.
+ */
+export function churchRefusalId(error: unknown): string {
+  const fields = errorFields(error)
+  if (fields.logo) return 'churchLogoType'
+  if (errorStatus(error) === 413) return 'churchLogoTooLarge'
+  if (fields.currency) return 'churchCurrencyInvalid'
+  return translatedErrorId(error) ?? 'churchSaveFailed'
+}

@@ -1,9 +1,13 @@
 import { App } from 'antd'
 import { useCallback } from 'react'
 import { useIntl } from 'react-intl'
-import { serverMessage } from '../../app/api'
 import { useRole } from '../auth'
-import { useChurchLogoQuery, useChurchQuery, useUpdateChurchMutation } from './churchApi'
+import {
+  churchRefusalId,
+  useChurchLogoQuery,
+  useChurchQuery,
+  useUpdateChurchMutation,
+} from './churchApi'
 
 /**
  * The church's logo from the church profile on the server (issue 46), as a data URL, and for
@@ -22,7 +26,7 @@ export function useChurchLogo(): [string | null, ((logo: string | null) => void)
       update({ logo: next })
         .unwrap()
         .catch((error: unknown) => {
-          void message.error(serverMessage(error) ?? intl.formatMessage({ id: 'churchSaveFailed' }))
+          void message.error(intl.formatMessage({ id: churchRefusalId(error) }))
         })
     },
     [update, message, intl],
