@@ -97,6 +97,11 @@ function fakeXhr(server: () => MockServer) {
   }
 }
 
+/** An API error answer (docs/api.md's error shape): its status, English message and field codes. */
+export function apiError(status: number, message: string, errors?: Record<string, string>) {
+  return { status, json: { success: false, message, ...(errors && { errors }) } }
+}
+
 export function installMockServer(): MockServer {
   const routes: { method: string; path: string | RegExp; handler: Handler }[] = []
   const requests: RecordedRequest[] = []

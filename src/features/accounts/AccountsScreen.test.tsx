@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import type { Account } from './accountsApi'
 import { admin } from '../../testing/staffAccounts'
@@ -102,10 +102,7 @@ describe('Accounts screen (issue 25)', () => {
   })
 
   it('shows the server refusal translated, on the field it is about', async () => {
-    server.on('POST', '/api/admin/users', {
-      status: 400,
-      json: { success: false, message: 'taken', errors: { username: 'usernameTaken' } },
-    })
+    server.on('POST', '/api/admin/users', apiError(400, 'taken', { username: 'usernameTaken' }))
     const user = userEvent.setup()
     renderRoute('/accounts', { signedInAs: admin, language: 'am' })
     await user.click(await screen.findByRole('button', { name: /መለያ ያክሉ/ }, slow))
@@ -116,10 +113,7 @@ describe('Accounts screen (issue 25)', () => {
   })
 
   it('over a weak connection: the retry keeps its key; a refusal or a new opening does not', async () => {
-    const refused = {
-      status: 400,
-      json: { success: false, message: 'taken', errors: { username: 'usernameTaken' } },
-    }
+    const refused = apiError(400, 'taken', { username: 'usernameTaken' })
     const created = {
       status: 201,
       json: {
@@ -260,10 +254,11 @@ describe('Accounts screen (issue 25)', () => {
   it('removes an account without members after confirmation; refusals are translated', async () => {
     const empty: Account = { ...accounts[1], member_count: 0 }
     server.on('GET', '/api/admin/users', { json: [accounts[0], empty] })
-    server.on('DELETE', '/api/admin/users/2', {
-      status: 400,
-      json: { success: false, message: 'still has members', errors: { id: 'hasMembers' } },
-    })
+    server.on(
+      'DELETE',
+      '/api/admin/users/2',
+      apiError(400, 'still has members', { id: 'hasMembers' }),
+    )
     const user = userEvent.setup()
     renderRoute('/accounts', { signedInAs: admin, language: 'om' })
     await user.click(within(await row('hanna')).getByRole('button', { name: 'hanna haqaa' }))

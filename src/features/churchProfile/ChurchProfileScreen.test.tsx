@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import am from '../../../locales/am.json'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedChurch } from '../../testing/storedChurch'
 import { admin } from '../../testing/staffAccounts'
@@ -105,14 +105,11 @@ describe('the church profile screen', () => {
   })
 
   it("says why the server refused the save in the user's language, not the server's English", async () => {
-    server.on('PUT', '/api/church', {
-      status: 400,
-      json: {
-        success: false,
-        message: 'The logo must be a PNG, JPEG or WebP image',
-        errors: { logo: 'invalidValue' },
-      },
-    })
+    server.on(
+      'PUT',
+      '/api/church',
+      apiError(400, 'The logo must be a PNG, JPEG or WebP image', { logo: 'invalidValue' }),
+    )
     renderRoute('/church', { signedInAs: admin, language: 'am' })
     const input = () => document.querySelector('input[type=file]') as HTMLInputElement
     await waitFor(() => expect(input()).not.toBeNull(), slow)

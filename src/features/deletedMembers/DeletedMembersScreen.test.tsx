@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import type { DeletedMember } from './deletedMembersApi'
 import { admin } from '../../testing/staffAccounts'
@@ -61,10 +61,11 @@ describe('Deleted members (issue 25)', () => {
   })
 
   it('says so when the member is no longer in the bin', async () => {
-    server.on('POST', '/api/admin/deleted-members/7/restore', {
-      status: 404,
-      json: { success: false, message: 'Deleted member not found' },
-    })
+    server.on(
+      'POST',
+      '/api/admin/deleted-members/7/restore',
+      apiError(404, 'Deleted member not found'),
+    )
     const user = userEvent.setup()
     renderRoute('/deleted-members', { signedInAs: admin, language: 'am' })
     await user.click(await screen.findByRole('button', { name: /ይመልሱ/ }, slow))
@@ -89,7 +90,7 @@ describe('Deleted members (issue 25)', () => {
         return 'network-error'
       }
       linkDown = false
-      return { status: 404, json: { success: false, message: 'Deleted member not found' } }
+      return apiError(404, 'Deleted member not found')
     })
     const user = userEvent.setup()
     renderRoute('/deleted-members', { signedInAs: admin })

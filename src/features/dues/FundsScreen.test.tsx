@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund } from '../../testing/storedDues'
 import { admin } from '../../testing/staffAccounts'
@@ -110,14 +110,11 @@ describe('the funds screen', () => {
   })
 
   it("says in the user's language why the server refused a name, not in the server's English", async () => {
-    server.on('POST', '/api/funds', {
-      status: 400,
-      json: {
-        success: false,
-        message: 'A fund name is one line: no tabs or line breaks',
-        errors: { name_am: 'invalidValue' },
-      },
-    })
+    server.on(
+      'POST',
+      '/api/funds',
+      apiError(400, 'A fund name is one line: no tabs or line breaks', { name_am: 'invalidValue' }),
+    )
     const user = userEvent.setup()
     renderRoute('/funds', { signedInAs: admin, language: 'am' })
     await user.click(await screen.findByRole('button', { name: 'አዲስ የገቢ ዓይነት' }, slow))

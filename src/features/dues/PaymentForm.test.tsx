@@ -12,7 +12,7 @@ import {
   type MonthLine,
   yearStrip,
 } from '../../domain'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import type { Fund, Payment } from './duesApi'
@@ -220,15 +220,11 @@ describe('the payment form', () => {
     expect(posts()).toHaveLength(0)
   })
 
-  it("explains the server's refusal, and retries a lost answer with the same key", async () => {
+  it("explains the server's apiError, and retries a lost answer with the same key", async () => {
     let calls = 0
     server.on('POST', '/api/payments', () => {
       calls += 1
-      if (calls === 1)
-        return {
-          status: 400,
-          json: { success: false, message: 'x', errors: { amount: 'amountAboveMonths' } },
-        }
+      if (calls === 1) return apiError(400, 'x', { amount: 'amountAboveMonths' })
       if (calls === 2) return 'network-error'
       return { status: 201, json: payment() }
     })
@@ -252,14 +248,11 @@ describe('the payment form', () => {
   })
 
   it('says that a day whose cash-up is closed takes no more payments', async () => {
-    server.on('POST', '/api/payments', {
-      status: 409,
-      json: {
-        success: false,
-        message: 'The cash-up of that day is closed',
-        errors: { received_on: 'dayClosed' },
-      },
-    })
+    server.on(
+      'POST',
+      '/api/payments',
+      apiError(409, 'The cash-up of that day is closed', { received_on: 'dayClosed' }),
+    )
     renderTab(clerk)
     const { user, form } = await openForm()
     await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
@@ -274,15 +267,7 @@ describe('the payment form', () => {
     server.on('POST', '/api/payments', () => {
       calls += 1
       if (calls === 1) return 'network-error'
-      if (calls === 2)
-        return {
-          status: 422,
-          json: {
-            success: false,
-            message: 'x',
-            errors: { 'Idempotency-Key': 'keyUsedForOtherPayment' },
-          },
-        }
+      if (calls === 2) return apiError(422, 'x', { 'Idempotency-Key': 'keyUsedForOtherPayment' })
       return { status: 201, json: payment() }
     })
     renderTab(clerk)
@@ -320,10 +305,7 @@ describe('the payment form', () => {
   })
 
   it("says in the user's language that the payer is gone, not in the server's English", async () => {
-    server.on('POST', '/api/payments', {
-      status: 404,
-      json: { success: false, message: 'Not found' },
-    })
+    server.on('POST', '/api/payments', apiError(404, 'Not found'))
     renderTab(clerk, 'am')
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'ክፍያ ይመዝግቡ' }, slow))
@@ -420,7 +402,7 @@ describe('the payments list and the admin actions', () => {
           next_cursor: null,
         },
       })
-      return { status: 409, json: { success: false, message: 'This payment is void already' } }
+      return apiError(409, 'This payment is void already')
     })
     renderTab(clerk)
     await sendVoid(userEvent.setup())
@@ -432,14 +414,11 @@ describe('the payments list and the admin actions', () => {
   })
 
   it("says in the user's language why the server refused a void, not in its English", async () => {
-    server.on('POST', '/api/payments/9/void', {
-      status: 400,
-      json: {
-        success: false,
-        message: 'Give the reason for voiding',
-        errors: { reason: 'fieldRequired' },
-      },
-    })
+    server.on(
+      'POST',
+      '/api/payments/9/void',
+      apiError(400, 'Give the reason for voiding', { reason: 'fieldRequired' }),
+    )
     renderTab(clerk, 'am')
     const user = userEvent.setup()
     const row = (await screen.findByText('2018-000007', {}, slow)).closest('li')!
@@ -499,14 +478,13 @@ describe('the payments list and the admin actions', () => {
   })
 
   it("says in the user's language why the server refused a waiver, not in its English", async () => {
-    server.on('POST', '/api/dues/waivers', {
-      status: 400,
-      json: {
-        success: false,
-        message: '2018-01 owes nothing: paid, waived, or before dues start',
-        errors: { months: 'monthNotOwed' },
-      },
-    })
+    server.on(
+      'POST',
+      '/api/dues/waivers',
+      apiError(400, '2018-01 owes nothing: paid, waived, or before dues start', {
+        months: 'monthNotOwed',
+      }),
+    )
     renderTab(admin, 'am')
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }, slow))

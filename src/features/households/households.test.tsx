@@ -6,7 +6,7 @@ import {
   householdAddressOf,
   type HouseholdListItem,
 } from '../../domain'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
 import { familyPrefill } from './familyPrefill'
@@ -119,7 +119,7 @@ describe('the households list', () => {
   })
 
   it('offers Retry when the list fails', async () => {
-    server.on('GET', '/api/households', { status: 500, json: { success: false, message: 'x' } })
+    server.on('GET', '/api/households', apiError(500, 'x'))
     renderRoute('/households', { signedInAs: clerk })
     expect(
       await screen.findByText('The households could not be loaded.', {}, slow),
@@ -131,10 +131,11 @@ describe('the households list', () => {
 describe('the household page', () => {
   it('shows members with role and age, the address, and refuses a second head clearly', async () => {
     server.on('GET', '/api/households/5', { json: household })
-    server.on('PUT', '/api/households/5/members/8', {
-      status: 409,
-      json: { success: false, message: 'This household already has a head' },
-    })
+    server.on(
+      'PUT',
+      '/api/households/5/members/8',
+      apiError(409, 'This household already has a head'),
+    )
     const user = userEvent.setup()
     renderRoute('/households/5', { signedInAs: clerk })
     expect(await screen.findByRole('heading', { name: household.name }, slow)).toBeInTheDocument()
@@ -157,10 +158,7 @@ describe('the household page', () => {
 
   it("says in the user's language why a role change was refused, not in the server's English", async () => {
     server.on('GET', '/api/households/5', { json: household })
-    server.on('PUT', '/api/households/5/members/8', {
-      status: 404,
-      json: { success: false, message: 'Member not found' },
-    })
+    server.on('PUT', '/api/households/5/members/8', apiError(404, 'Member not found'))
     const user = userEvent.setup()
     renderRoute('/households/5', { signedInAs: clerk, language: 'am' })
     const members = await screen.findByRole('list', { name: 'የቤተሰብ አባላት' }, slow)
@@ -191,10 +189,7 @@ describe('the household page', () => {
   })
 
   it('says so when a family registration is opened for a household that is gone', async () => {
-    server.on('GET', '/api/households/5', {
-      status: 404,
-      json: { success: false, message: 'Household not found' },
-    })
+    server.on('GET', '/api/households/5', apiError(404, 'Household not found'))
     renderRoute('/registration?household=5&role=child', { signedInAs: clerk })
     expect(
       await screen.findByText('This household does not exist or is not yours to see.', {}, slow),
@@ -233,10 +228,7 @@ describe('the household page', () => {
         next_cursor: null,
       },
     })
-    server.on('PUT', '/api/households/5/members/9', {
-      status: 403,
-      json: { success: false, message: 'Your role does not allow this' },
-    })
+    server.on('PUT', '/api/households/5/members/9', apiError(403, 'Your role does not allow this'))
     const user = userEvent.setup()
     renderRoute('/households/5', { signedInAs: clerk, language: 'am' })
     await user.click(await screen.findByRole('button', { name: /የተመዘገበ አባል ያገናኙ/ }, slow))
@@ -325,8 +317,8 @@ describe('the household page', () => {
     ])
   })
 
-  const gone = { status: 404, json: { success: false, message: 'Household not found' } }
-  const down = { status: 500, json: { success: false, message: 'Internal server error' } }
+  const gone = apiError(404, 'Household not found')
+  const down = apiError(500, 'Internal server error')
   /** Opens the household, then presses a confirming dialog's OK: its OK button's name. */
   async function confirmOn(open: () => HTMLElement, ok: RegExp) {
     const user = userEvent.setup()
@@ -395,7 +387,7 @@ describe('the household page', () => {
   })
 
   it('tells an unknown household apart from a failure', async () => {
-    server.on('GET', '/api/households/9', { status: 404, json: { success: false, message: 'x' } })
+    server.on('GET', '/api/households/9', apiError(404, 'x'))
     renderRoute('/households/9', { signedInAs: clerk })
     expect(await screen.findByText(/does not exist or is not yours/, {}, slow)).toBeInTheDocument()
   })

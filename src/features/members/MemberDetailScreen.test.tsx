@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ageOn, todayIso } from '../../domain'
 import am from '../../../locales/am.json'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
 
@@ -269,7 +269,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
     expect(gets().length).toBe(1)
 
     // Back to the old address: fetched anew (no stale copy from the cache), and "not found".
-    server.on('GET', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
+    server.on('GET', '/api/members/7', apiError(404, 'x'))
     await act(() => router.navigate('/member/7'))
     expect(await screen.findByRole('heading', { name: 'Member not found' }, slow)).toBeVisible()
     expect(screen.queryByRole('heading', { name: 'Abebe Kebede Tesfaye' })).not.toBeInTheDocument()
@@ -278,7 +278,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
   })
 
   it('returns to the list when the member is gone already (a retried delete)', async () => {
-    server.on('DELETE', '/api/members/7', { status: 404, json: { success: false, message: 'x' } })
+    server.on('DELETE', '/api/members/7', apiError(404, 'x'))
     const { router } = renderRoute('/member/7', { signedInAs })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(button(/Delete Member/))
@@ -331,10 +331,7 @@ describe('member profile (spec 2.7, 4.8)', () => {
   })
 
   it("says in the user's language why a delete was refused, not in the server's English", async () => {
-    server.on('DELETE', '/api/members/7', {
-      status: 403,
-      json: { success: false, message: 'Your role does not allow this' },
-    })
+    server.on('DELETE', '/api/members/7', apiError(403, 'Your role does not allow this'))
     renderRoute('/member/7', { signedInAs, language: 'am' })
     await screen.findByRole('heading', { name: 'Abebe Kebede Tesfaye' }, slow)
     fireEvent.click(screen.getByRole('button', { name: am.deleteMember }))
