@@ -8,7 +8,11 @@ import { inputToColumns } from '../features/members/repository/rows'
 import { findMember } from '../features/members/repository/members'
 import { searchMembers } from '../features/search/repository'
 import { rebuildStaleSearchText } from '../features/search/textBackfill'
-import { createTestDatabase, migrateTestDatabaseToLatest } from '../testing/testApp'
+import {
+  createTestDatabase,
+  holdingSchemaLockAlone,
+  migrateTestDatabaseToLatest,
+} from '../testing/testApp'
 import { NEW_COLUMNS } from './migrations/2026_11_26_0501_ethiopian_member_fields'
 
 let database: DatabaseHandle
@@ -103,7 +107,9 @@ describe('migration 2026_11_26_0501_ethiopian_member_fields', () => {
     const id = await insertOld(db, owner.id, { first_name: 'Hana', middle_name: 'Girma' })
     await db.updateTable('members').set({ kebele: '12' }).where('id', '=', id).execute()
     const { migrations } = await import('./migrations')
-    await migrations['2026_11_26_0501_ethiopian_member_fields'].down!(db)
+    await holdingSchemaLockAlone(db, () =>
+      migrations['2026_11_26_0501_ethiopian_member_fields'].down!(db),
+    )
     const row = await sql<Record<string, unknown>>`select * from members`.execute(db)
     expect(row.rows[0]).toMatchObject({ first_name: 'Hana', middle_name: 'Girma' })
     expect(row.rows[0]).not.toHaveProperty('kebele')

@@ -9,7 +9,7 @@ import { Migrator, NO_MIGRATIONS, sql } from 'kysely'
 import type { DatabaseHandle } from './database'
 import type { Db } from './tables'
 import { migrations } from './migrations'
-import { createTestDatabase } from '../testing/testApp'
+import { createTestDatabase, holdingSchemaLockAlone } from '../testing/testApp'
 
 const pg = Boolean(process.env.TEST_DATABASE_URL)
 const SNAPSHOT = path.join(__dirname, 'migrations', `schema.${pg ? 'postgres' : 'sqlite'}.txt`)
@@ -88,7 +88,7 @@ describe('the migrated schema', () => {
       provider: { getMigrations: async () => migrations },
       migrationTableSchema: schema,
     })
-    const down = await migrator.migrateTo(NO_MIGRATIONS)
+    const down = await holdingSchemaLockAlone(db, () => migrator.migrateTo(NO_MIGRATIONS))
     expect(down.error).toBeUndefined()
     expect(down.results?.filter((r) => r.status !== 'Success')).toEqual([])
     const up = await migrator.migrateToLatest()

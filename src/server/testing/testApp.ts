@@ -65,6 +65,23 @@ export async function sharingSchemaLock<T>(db: Db, migrate: () => Promise<T>): P
   })
 }
 
+/**
+ * PostgreSQL: runs what drops columns or tables of a test database (a migration's `down`)
+ * holding SCHEMA_LOCK alone, as a schema drop does: another test file's migrator reads every
+ * schema's columns (pg_get_serial_sequence on each), and fails on one dropped meanwhile.
+ */
+export async function holdingSchemaLockAlone<T>(db: Db, change: () => Promise<T>): Promise<T> {
+  if (!process.env.TEST_DATABASE_URL) return change()
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(connection)
+    try {
+      return await change()
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(connection)
+    }
+  })
+}
+
 /** Runs the migrations a test database made with `upTo` has not run yet, in its own schema. */
 export async function migrateTestDatabaseToLatest(database: DatabaseHandle): Promise<void> {
   const { db } = database
