@@ -359,10 +359,13 @@ describe('the payments list and the admin actions', () => {
   })
 
   it('tells a clerk that a closed day’s payment is an admin’s to void', async () => {
-    server.on('POST', '/api/payments/9/void', {
-      status: 403,
-      json: { message: 'The cash-up of that day is closed: an admin voids its payments' },
-    })
+    server.on(
+      'POST',
+      '/api/payments/9/void',
+      apiError(403, 'The cash-up of that day is closed: an admin voids its payments', {
+        received_on: 'dayClosed',
+      }),
+    )
     renderTab(clerk)
     const dialog = await sendVoid(userEvent.setup())
     expect(
@@ -372,8 +375,16 @@ describe('the payments list and the admin actions', () => {
     ).toBeInTheDocument()
   })
 
+  it('tells a clerk whose role no longer voids so, not that the day is closed', async () => {
+    server.on('POST', '/api/payments/9/void', apiError(403, 'Not allowed for this role'))
+    renderTab(clerk)
+    const dialog = await sendVoid(userEvent.setup())
+    expect(await within(dialog).findByText('Your role does not allow this.')).toBeInTheDocument()
+    expect(within(dialog).queryByText(/cash-up is closed/)).toBeNull()
+  })
+
   it('keeps the list and the refusal when the refetch after it fails', async () => {
-    server.on('POST', '/api/payments/9/void', { status: 403, json: { message: 'closed' } })
+    server.on('POST', '/api/payments/9/void', apiError(403, 'closed', { received_on: 'dayClosed' }))
     renderTab(clerk)
     const user = userEvent.setup()
     await screen.findByText('2018-000007', {}, slow)

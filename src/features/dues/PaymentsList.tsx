@@ -32,11 +32,13 @@ function VoidDialog({ payment, onClose }: { payment: Payment | undefined; onClos
       // try whose answer was lost: done, as wanted. The mutation's tags refetch the list on a
       // refusal too, so it shows the payment void.
       if (status !== 409) {
-        // A 403 here is the closed day: only an admin voids its payments (decision 0230).
-        // The server's words are English: its status and field codes pick the user's language.
+        // A 403 is the closed day (only an admin voids its payments, decision 0230) or a role
+        // that may not void. The server's words are English: its codes pick the user's language.
+        const fields = errorFields(failure)
         let id = translatedErrorId(failure) ?? 'paymentVoidFailed'
-        if (status === 403) id = 'paymentVoidDayClosed'
-        else if (errorFields(failure).reason === 'fieldRequired') id = 'fieldRequired'
+        if (status === 403) {
+          id = fields.received_on === 'dayClosed' ? 'paymentVoidDayClosed' : 'notAllowed'
+        } else if (fields.reason === 'fieldRequired') id = 'fieldRequired'
         setError(intl.formatMessage({ id }))
         return
       }

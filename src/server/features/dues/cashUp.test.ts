@@ -122,6 +122,7 @@ describe('the day’s cash-up', () => {
       payload: { reason: 'Wrong member' },
     })
     expect(refused.statusCode).toBe(403)
+    expect(refused.json().errors).toEqual({ received_on: 'dayClosed' })
     const byAdmin = await w.call(w.admin, {
       method: 'POST',
       url: voidUrl,

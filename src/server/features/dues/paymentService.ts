@@ -418,7 +418,10 @@ export async function voidPayment(
     await lockCashDays(trx, row.recorded_by)
     if (await findClosedDay(trx, row.recorded_by, row.received_on)) {
       if (!may(user, 'dues.manage')) {
-        throw new ApiError(403, `${DAY_CLOSED}: an admin voids its payments`)
+        // The code tells this refusal from a role's: the client says which it was.
+        throw new ApiError(403, `${DAY_CLOSED}: an admin voids its payments`, {
+          received_on: 'dayClosed',
+        })
       }
     } else if (!may(user, 'payment.void', { ownerId: row.recorded_by })) {
       throw forbidden()
