@@ -55,14 +55,7 @@ const SCHEMA_LOCK = 2_027_001
  * alone.
  */
 export async function sharingSchemaLock<T>(db: Db, migrate: () => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock_shared(${SCHEMA_LOCK})`.execute(connection)
-    try {
-      return await migrate()
-    } finally {
-      await sql`select pg_advisory_unlock_shared(${SCHEMA_LOCK})`.execute(connection)
-    }
-  })
+  return withSchemaLock(db, '_shared', migrate)
 }
 
 /**
@@ -72,12 +65,17 @@ export async function sharingSchemaLock<T>(db: Db, migrate: () => Promise<T>): P
  */
 export async function holdingSchemaLockAlone<T>(db: Db, change: () => Promise<T>): Promise<T> {
   if (!process.env.TEST_DATABASE_URL) return change()
+  return withSchemaLock(db, '', change)
+}
+
+/** SCHEMA_LOCK on one connection for the length of `run`, shared (`_shared`) or alone. */
+function withSchemaLock<T>(db: Db, mode: '' | '_shared', run: () => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(connection)
+    await sql.raw(`select pg_advisory_lock${mode}(${SCHEMA_LOCK})`).execute(connection)
     try {
-      return await change()
+      return await run()
     } finally {
-      await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(connection)
+      await sql.raw(`select pg_advisory_unlock${mode}(${SCHEMA_LOCK})`).execute(connection)
     }
   })
 }
