@@ -154,6 +154,24 @@ describe('households and roles', () => {
     expect((await getMember(alice.auth, spouse.id)).household_role).toBe('spouse')
   })
 
+  it('answers a placement asked again (its answer lost) as it is, with no second event', async () => {
+    // The offline queue repeats a placement whose answer it did not get (src/features/offline).
+    const { household, head, child } = await family(alice.auth, 'Again')
+    for (const [member, role] of [
+      [head, 'head'],
+      [child, 'child'],
+    ] as const) {
+      const again = await setRole(alice.auth, household.id, member.id, role)
+      expect(again.statusCode).toBe(200)
+      expect(again.json<Household>().members).toContainEqual(
+        expect.objectContaining({ id: member.id, household_role: role }),
+      )
+      expect((await householdEvents(member.id)).map((event) => event.action)).toEqual([
+        'household_member_add',
+      ])
+    }
+  })
+
   it('refuses a role that is not one of the five with a 400', async () => {
     const { household, child } = await family()
     for (const role of ['father', '', null, 3, 'HEAD']) {
