@@ -28,7 +28,8 @@ export interface QueuedRegistration {
   revision?: number
   /**
    * The revision of the first send that got no answer: the server may have registered that
-   * version, so a later edit is put to the member when a send is answered as a repeat.
+   * version, so a later edit is put to the member when a send is answered as a repeat. Also
+   * the revision the server holds when the send was answered but its household was not yet.
    */
   unanswered?: number
   /** The revision whose edit last changed the photo (none: the photo it was saved with). */
@@ -112,13 +113,13 @@ export async function deleteRegistration(owner: number, id: string): Promise<boo
  * Records a try of one registration in one transaction: another attempt, and the server's
  * refusal only when the entry is still the revision that was sent (an edit saved meanwhile is
  * kept whole, refusal cleared, for the next send). A send with no answer marks the revision the
- * server may hold.
+ * server may hold; one answered whose household placement was not marks the revision it holds.
  */
 export async function recordAttempt(
   owner: number,
   id: string,
   sentRevision: number,
-  answer: { refusal: string } | 'unanswered' | 'signedOut',
+  answer: { refusal: string } | 'unanswered' | 'awaitingPlacement' | 'signedOut',
 ): Promise<void> {
   const db = await database()
   const tx = db.transaction('registrations', 'readwrite')
@@ -130,6 +131,7 @@ export async function recordAttempt(
       attempts: current.attempts + 1,
       ...(typeof answer === 'object' && unchanged ? { lastError: answer.refusal } : {}),
       ...(answer === 'unanswered' && { unanswered: current.unanswered ?? sentRevision }),
+      ...(answer === 'awaitingPlacement' && { unanswered: sentRevision }),
     })
   }
   await tx.done

@@ -124,6 +124,11 @@ describe('a registration begun from a household', () => {
       return `${method} ${new URL(url).pathname}`
     })
 
+  /** Waits until `count` requests have been made (the last may never be answered). */
+  const waitForRequests = async (count: number) => {
+    while (fetchMock.mock.calls.length < count) await new Promise((r) => setTimeout(r, 5))
+  }
+
   it('joins the household in its role once the member is sent', async () => {
     const { store } = setupStore({ signedInAs: ALICE })
     await putRegistration({ ...entry('a', 1, 1), household: FAMILY })
@@ -178,6 +183,123 @@ describe('a registration begun from a household', () => {
     const again = setupStore({ signedInAs: ALICE }).store
     await again.dispatch(loadUnplaced())
     expect(selectQueue(again.getState()).unplaced).toEqual([])
+  })
+
+  it('stays queued while its placement has no answer; a reload places it, once, no notice', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration({ ...entry('a', 1, 1), household: FAMILY })
+    // The member is made; the placement's answer never comes (the page is reloaded meanwhile).
+    fetchMock
+      .mockResolvedValueOnce(json(201, { id: 10 }))
+      .mockImplementationOnce(() => new Promise<Response>(() => {}))
+    void store.dispatch(sendQueue())
+    await waitForRequests(2)
+    expect(await listRegistrations(1)).toHaveLength(1)
+
+    const reloaded = setupStore({ signedInAs: ALICE }).store
+    // The same key answers with the same member; the server ignores a placement already made.
+    fetchMock
+      .mockResolvedValueOnce(json(200, { id: 10 }))
+      .mockResolvedValueOnce(json(200, { id: 5, members: [] }))
+    await expect(reloaded.dispatch(sendQueue())).resolves.toBe('sent')
+    expect(requests()).toEqual([
+      'POST /api/members',
+      'PUT /api/households/5/members/10',
+      'POST /api/members',
+      'PUT /api/households/5/members/10',
+    ])
+    expect(await listRegistrations(1)).toEqual([])
+    expect(selectQueue(reloaded.getState())).toMatchObject({ items: [], unplaced: [] })
+    await reloaded.dispatch(loadUnplaced())
+    expect(selectQueue(reloaded.getState()).unplaced).toEqual([])
+  })
+
+  /** The member is made and its placement gets `answer`; then a later sync, refused. */
+  async function placementRetried(answer: Response | Error) {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration({ ...entry('a', 1, 1), household: FAMILY })
+    fetchMock.mockResolvedValueOnce(json(201, { id: 10 }))
+    if (answer instanceof Error) fetchMock.mockRejectedValueOnce(answer)
+    else fetchMock.mockResolvedValueOnce(answer)
+    const outcome = await store.dispatch(sendQueue())
+    const kept = await listRegistrations(1)
+    // A reload: no notice was kept on the device either.
+    const reloaded = setupStore({ signedInAs: ALICE }).store
+    await reloaded.dispatch(loadUnplaced())
+    const noticesKept = selectQueue(reloaded.getState()).unplaced
+    fetchMock
+      .mockResolvedValueOnce(json(200, { id: 10 }))
+      .mockResolvedValueOnce(json(409, { success: false, message: 'Already has a head' }))
+    await reloaded.dispatch(sendQueue())
+    return { store, reloaded, outcome, kept, noticesKept }
+  }
+  const refusedNotice = {
+    memberId: 10,
+    name: 'Namea Test',
+    householdId: 5,
+    household: 'Abebe family',
+  }
+
+  it.each([
+    ['no answer', new TypeError('Failed to fetch')],
+    ['a 503', json(503, { success: false, message: 'busy' })],
+  ])('a placement met by %s is tried again later, not told as not added', async (_, answer) => {
+    const { store, reloaded, outcome, kept, noticesKept } = await placementRetried(answer)
+    expect(outcome).toBe('unreachable')
+    expect(kept).toHaveLength(1)
+    expect(noticesKept).toEqual([])
+    // One entry still waiting, not a sent one and a waiting one.
+    expect(selectQueue(store.getState())).toMatchObject({
+      status: 'failed',
+      items: [{ id: 'a' }],
+      unplaced: [],
+    })
+    // Tried again, the placement is refused: now the clerk is told.
+    expect(requests().slice(2)).toEqual(['POST /api/members', 'PUT /api/households/5/members/10'])
+    expect(await listRegistrations(1)).toEqual([])
+    expect(selectQueue(reloaded.getState()).unplaced).toEqual([refusedNotice])
+  })
+
+  it('a placement cut off by the session ending (401) waits for the next sign-in', async () => {
+    const { kept, noticesKept, reloaded } = await placementRetried(
+      json(401, { success: false, message: 'Sign in again' }),
+    )
+    expect(kept).toHaveLength(1)
+    expect(noticesKept).toEqual([])
+    expect(await listRegistrations(1)).toEqual([])
+    expect(selectQueue(reloaded.getState()).unplaced).toEqual([refusedNotice])
+  })
+
+  it('an edit saved while its placement waits is put to the member once, before it joins', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration({ ...entry('a', 1, 1), household: FAMILY })
+    const offline = new TypeError('Failed to fetch')
+    fetchMock.mockResolvedValueOnce(json(201, { id: 10 })).mockRejectedValueOnce(offline)
+    await store.dispatch(sendQueue())
+    const values = { first_name: 'Namea', last_name: 'Tested' }
+    await store.dispatch(updateQueued({ id: 'a', values, photo: null }))
+    // The edit is put; the placement has no answer again.
+    fetchMock
+      .mockResolvedValueOnce(json(200, { id: 10, last_name: 'Test' }))
+      .mockResolvedValueOnce(json(200, { id: 10, last_name: 'Tested' }))
+      .mockRejectedValueOnce(offline)
+    await expect(store.dispatch(sendQueue())).resolves.toBe('unreachable')
+    expect((await (fetchMock.mock.calls[3][0] as Request).formData()).get('last_name')).toBe(
+      'Tested',
+    )
+    // The member holds the edit now: it is not put a second time.
+    fetchMock
+      .mockResolvedValueOnce(json(200, { id: 10, last_name: 'Tested' }))
+      .mockResolvedValueOnce(json(200, { id: 5, members: [] }))
+    await expect(store.dispatch(sendQueue())).resolves.toBe('sent')
+    expect(requests().slice(2)).toEqual([
+      'POST /api/members',
+      'PUT /api/members/10',
+      'PUT /api/households/5/members/10',
+      'POST /api/members',
+      'PUT /api/households/5/members/10',
+    ])
+    expect(await listRegistrations(1)).toEqual([])
   })
 
   it('is saved on the device with its household when the server cannot be reached', async () => {

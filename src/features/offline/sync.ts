@@ -136,6 +136,7 @@ export const saveToQueue =
  * A registration begun from a household joins it once sent. The member exists by now, so a
  * refusal (the household deleted, or given a head meanwhile) is told, not queued again. The
  * notice is kept on the device until closed: a reload must not hide a member left out.
+ * Answers 'sent' once the placement is over (made, or refused and told); otherwise why it waits.
  */
 async function placeSent(
   owner: number,
@@ -143,21 +144,27 @@ async function placeSent(
   memberId: number,
   name: string,
   dispatch: Parameters<AppThunk>[0],
-): Promise<void> {
+): Promise<Exclude<Outcome, 'refused'>> {
   const placed = await dispatch(
     placeInHousehold({ householdId: household.id, memberId, role: household.role }),
   )
-  if (!('error' in placed)) return
+  if (!('error' in placed)) return 'sent'
+  const error = placed.error as FetchBaseQueryError
+  const outcome = outcomeOf(error)
+  // No answer, a 5xx, or cut off by the session ending: no refusal, so no notice; the entry
+  // stays queued and the placement is asked again with it.
+  if (outcome === 'unreachable' || outcome === 'signedOut') return outcome
   const unplaced: UnplacedMember = {
     memberId,
     name,
     householdId: household.id,
     household: household.name,
-    ...(errorStatus(placed.error) === 404 && { householdGone: true }),
+    ...(errorStatus(error) === 404 && { householdGone: true }),
   }
   // Without IndexedDB's write the notice is still shown, for this page's life.
   await putUnplaced(owner, unplaced).catch(() => undefined)
   dispatch(queueEvents.placementFailed(unplaced))
+  return 'sent'
 }
 
 /** Shows again the account's not-added members whose notices were not closed (at sign-in). */
@@ -223,13 +230,20 @@ async function sendOne(
     if (error && outcome === 'sent') outcome = 'refused'
   }
   const revision = entry.revision ?? 0
+  // The entry is kept until its household answers too: a reload or a lost link before then
+  // sends it again, the same key answers with the same member, and the placement is retried
+  // (the server answers a placement already made as it is, with no second history event).
+  let placing = false
+  if (outcome === 'sent' && entry.household && sent) {
+    placing = true
+    const name = displayName(entry.values)
+    outcome = await placeSent(entry.owner, entry.household, sent.member.id, name, dispatch)
+  }
   if (outcome === 'sent') {
     await deleteRegistration(entry.owner, entry.id)
     dispatch(queueEvents.itemSent(entry.id))
-    if (entry.household && sent) {
-      const name = displayName(entry.values)
-      await placeSent(entry.owner, entry.household, sent.member.id, name, dispatch)
-    }
+  } else if (placing) {
+    await recordAttempt(entry.owner, entry.id, revision, 'awaitingPlacement')
   } else if (outcome === 'refused') {
     const message = serverMessage(error) ?? 'The server refused it'
     await recordAttempt(entry.owner, entry.id, revision, { refusal: message })
