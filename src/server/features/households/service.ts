@@ -608,13 +608,13 @@ export interface ImportedFamily {
 }
 
 /**
- * An import's families (inside the commit's transaction, members already the owner's): a family
- * whose members (a skipped row's too, left as it is) already share a household joins it, then
- * one whose number names a household of the account joins that one (a number another account
- * holds is left off), any other gets a new household named from the file or proposed from its
- * head. A second head becomes an other relative, as on a restore; a member without a role keeps
- * the one it has in the household, else joins as an other relative. Returns how many members
- * were placed.
+ * An import's families (inside the commit's transaction; members the owner's when read, and one
+ * transferred to another account before its write stays where it is): a family whose members (a
+ * skipped row's too, left as it is) already share a household joins it, then one whose number
+ * names a household of the account joins that one (a number another account holds is left off),
+ * any other gets a new household named from the file or proposed from its head. A second head
+ * becomes an other relative, as on a restore; a member without a role keeps the one it has in
+ * the household, else joins as an other relative. Returns how many members were placed.
  */
 export async function placeImportedFamilies(
   trx: Db,
@@ -666,10 +666,12 @@ export async function placeImportedFamilies(
       const stored = member.household_id === household.id ? member.household_role : null
       let role: HouseholdRole = wanted ?? (isHouseholdRole(stored) ? stored : 'relative')
       if (role === 'head' && head !== undefined && head !== memberId) role = 'relative'
-      if (role === 'head') head = memberId
       if (member.household_id === household.id && member.household_role === role) continue
       const from = member.household_id
-      await repo.setMembership(trx, memberId, household.id, role)
+      // Still the owner's at the write: one transferred meanwhile (PostgreSQL) stays out, and
+      // neither heads the household nor counts as placed.
+      if (!(await repo.setMembership(trx, memberId, household.id, role, ownerId))) continue
+      if (role === 'head') head = memberId
       if (from !== null && from !== household.id) await repo.refreshHouseholdSearch(trx, from)
       placed += 1
       await recordJoin(trx, actor, member, household, role, 'imported')

@@ -1,0 +1,126 @@
+// An import placing its families while another transaction changes the same rows. On
+// PostgreSQL each test holds that transaction open, lets the import run until it waits for its
+// locks, then commits it: the import goes on from there, as under a real race. On SQLite (one
+// writer) the import starts only once the other has committed; the outcome must be the same.
+import { sql } from 'kysely'
+import type { Member } from '../../../domain'
+import type { Db } from '../../db/tables'
+import { verifyChain } from '../history'
+import { memberCalls } from '../../testing/memberCalls'
+import { testAppPerFile } from '../../testing/testApp'
+import { placeImportedFamilies, type ImportedFamily } from './service'
+
+const {
+  ctx,
+  users: { alice, carol },
+} = testAppPerFile({ alice: 'alice', carol: 'carol' })
+const calls = memberCalls(() => ctx.app)
+
+/** A transaction left open until `commit`: what it writes stays locked until then. */
+async function heldOpen() {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let opened!: (trx: Db) => void
+  const trx = new Promise<Db>((resolve) => (opened = resolve))
+  const done = ctx.database.db.transaction().execute(async (t) => {
+    opened(t)
+    await released
+  })
+  const held = await trx
+  const pid =
+    ctx.database.dialect === 'postgres'
+      ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(held)).rows[0].pid
+      : undefined
+  return {
+    trx: held,
+    /** Resolves once another backend waits for this transaction's locks (PostgreSQL). */
+    async waitedOn() {
+      // SQLite: the import's transaction cannot begin while this one is open.
+      if (pid === undefined) return
+      for (let tries = 0; tries < 1000; tries += 1) {
+        const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+          where ${pid}::int = any(pg_blocking_pids(pid))`.execute(ctx.database.db)
+        if (rows.length > 0) return
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      throw new Error('nothing waited for the held transaction')
+    },
+    async commit() {
+      release()
+      await done
+    },
+  }
+}
+
+/** alice's import placing `families`, in a transaction of its own. */
+const importAsAlice = (families: ImportedFamily[]) =>
+  ctx.database.db
+    .transaction()
+    .execute((trx) =>
+      placeImportedFamilies(trx, { id: alice.id, username: alice.username }, alice.id, families),
+    )
+
+/** A member's owner, household and role, and that household's owner. */
+const stored = (member: Member) =>
+  ctx.database.db
+    .selectFrom('members')
+    .leftJoin('households', 'households.id', 'members.household_id')
+    .select([
+      'members.owner_user_id as owner',
+      'members.household_id',
+      'members.household_role as role',
+      'households.owner_user_id as household_owner',
+    ])
+    .where('members.id', '=', member.id)
+    .executeTakeFirstOrThrow()
+
+const joinEvents = (member: Member) =>
+  ctx.database.db
+    .selectFrom('audit_events')
+    .select('action')
+    .where('action', '=', 'household_member_add')
+    .where('member_id', '=', member.id)
+    .execute()
+
+describe('an import placing a member an admin transfers at the same moment', () => {
+  it('leaves it out of the household, uncounted and unrecorded, and another heads', async () => {
+    const moved = await calls.create(alice.auth, { first_name: 'Abebe', middle_name: 'Kebede' })
+    const stays = await calls.create(alice.auth, { first_name: 'Almaz', middle_name: 'Kebede' })
+    // The admin's transfer of the member alone: its row, carol's now, locked until it commits.
+    const transfer = await heldOpen()
+    await transfer.trx
+      .updateTable('members')
+      .set({ owner_user_id: carol.id })
+      .where('id', '=', moved.id)
+      .execute()
+    const placing = importAsAlice([
+      {
+        name: 'Kebede family',
+        number: null,
+        members: [
+          { memberId: moved.id, role: 'head' },
+          { memberId: stays.id, role: 'head' },
+        ],
+      },
+    ])
+    await transfer.waitedOn()
+    await transfer.commit()
+    expect(await placing).toEqual({ households: 1, placed: 1 })
+
+    expect(await stored(moved)).toEqual({
+      owner: carol.id,
+      household_id: null,
+      role: null,
+      household_owner: null,
+    })
+    // The file's first head was not placed: the second one heads the family.
+    expect(await stored(stays)).toMatchObject({
+      owner: alice.id,
+      role: 'head',
+      household_owner: alice.id,
+    })
+    expect(await joinEvents(moved)).toEqual([])
+    expect(await joinEvents(stays)).toHaveLength(1)
+    expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+})
