@@ -3,11 +3,12 @@
 // locks, then commits it: the import goes on from there, as under a real race. On SQLite (one
 // writer) the import starts only once the other has committed; the outcome must be the same.
 import { sql } from 'kysely'
-import type { Member } from '../../../domain'
+import type { HouseholdPage, Member } from '../../../domain'
 import type { Db } from '../../db/tables'
 import { verifyChain } from '../history'
 import { memberCalls } from '../../testing/memberCalls'
 import { testAppPerFile } from '../../testing/testApp'
+import * as repo from './repository'
 import { placeImportedFamilies, type ImportedFamily } from './service'
 
 const {
@@ -122,5 +123,57 @@ describe('an import placing a member an admin transfers at the same moment', () 
     expect(await joinEvents(moved)).toEqual([])
     expect(await joinEvents(stays)).toHaveLength(1)
     expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+})
+
+describe('an import moving a member out of a household another member joins meanwhile', () => {
+  const inject = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: alice.auth, ...(payload ? { payload } : {}) })
+
+  /** alice's household of these members (each given its role), made over HTTP. */
+  async function household(name: string, members: [Member, string][]) {
+    const { id } = (await inject('POST', '/api/households', { name })).json<{ id: number }>()
+    for (const [member, role] of members) {
+      const res = await inject('PUT', `/api/households/${id}/members/${member.id}`, { role })
+      expect(res.statusCode).toBe(200)
+    }
+    return id
+  }
+
+  const found = async (q: string) =>
+    (await inject('GET', `/api/households?q=${encodeURIComponent(q)}`))
+      .json<HouseholdPage>()
+      .items.map((item) => item.name)
+
+  it('leaves that household found by the newcomer’s name, not the leaver’s', async () => {
+    const leaver = await calls.create(alice.auth, { first_name: 'Yonas', middle_name: 'Tadesse' })
+    const newcomer = await calls.create(alice.auth, { first_name: 'Meseret', middle_name: 'Haile' })
+    const head = await calls.create(alice.auth, { first_name: 'Almaz', middle_name: 'Bekele' })
+    const left = await household('Tadesse family', [[leaver, 'child']])
+    await household('Bekele family', [[head, 'head']])
+    // alice puts the newcomer in the household the import takes the leaver from, as the
+    // household screen does (its lock, the member, its search text), and commits once the
+    // import waits.
+    const join = await heldOpen()
+    await repo.lockHousehold(join.trx, left)
+    await repo.setMembership(join.trx, newcomer.id, left, 'relative', alice.id)
+    await repo.refreshHouseholdSearch(join.trx, left)
+    // A skipped row's member (the head) shows where the family lives.
+    const placing = importAsAlice([
+      {
+        name: null,
+        number: null,
+        members: [
+          { memberId: head.id, role: null, skipped: true },
+          { memberId: leaver.id, role: 'child' },
+        ],
+      },
+    ])
+    await join.waitedOn()
+    await join.commit()
+    expect(await placing).toEqual({ households: 0, placed: 1 })
+
+    expect(await found('meseret')).toEqual(['Tadesse family'])
+    expect(await found('yonas')).toEqual(['Bekele family'])
   })
 })

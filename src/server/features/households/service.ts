@@ -667,7 +667,10 @@ export async function placeImportedFamilies(
       let role: HouseholdRole = wanted ?? (isHouseholdRole(stored) ? stored : 'relative')
       if (role === 'head' && head !== undefined && head !== memberId) role = 'relative'
       if (member.household_id === household.id && member.household_role === role) continue
+      // The household it leaves is locked before the write, as setMemberRole does, so that
+      // household's search text is not rewritten from a list of members read before a change.
       const from = member.household_id
+      if (from !== null && from !== household.id) await repo.lockHousehold(trx, from)
       // Still the owner's at the write: one transferred meanwhile (PostgreSQL) stays out, and
       // neither heads the household nor counts as placed.
       if (!(await repo.setMembership(trx, memberId, household.id, role, ownerId))) continue
