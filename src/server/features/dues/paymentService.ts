@@ -177,7 +177,9 @@ function asksFor(payment: Payment, input: PaymentCreate): boolean {
     payment.method === input.method &&
     payment.reference === (input.reference?.trim() || null) &&
     payment.received_on === input.received_on &&
+    // An empty list names no months, as when it is left out: the oldest were filled.
     (input.months === undefined ||
+      input.months.length === 0 ||
       months(input.months) === months(payment.allocations.map((a) => a.month)))
   )
 }

@@ -383,6 +383,19 @@ describe('idempotent retries', () => {
     const strip = await dues(member)
     expect(strip.body.months.filter((m) => m.state === 'paid')).toHaveLength(1)
   })
+
+  it('answers a retry sent with an empty months list as the payment it made', async () => {
+    const member = await w.member()
+    const key = { 'idempotency-key': 'device-form-0004' }
+    const body = { member_id: member, amount: 5000, months: [] }
+    const first = await w.pay(w.clerk, body, key)
+    expect(first.statusCode).toBe(201)
+    expect(first.payment.allocations).toEqual([{ month: '2018-01', amount: 5000 }])
+    // No months named, as the first time: the same request, not another payment's details.
+    const again = await w.pay(w.clerk, body, key)
+    expect([again.statusCode, again.payment.id]).toEqual([200, first.payment.id])
+    expect(await w.paymentCount({ member_id: member })).toBe(1)
+  })
 })
 
 describe('voids and waivers', () => {
