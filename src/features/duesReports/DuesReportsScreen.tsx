@@ -19,9 +19,11 @@ import { Link, useSearchParams } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import {
   ARREARS_SORTS,
+  formatMinor,
   FUND_PAYERS,
   lineId,
   lineName,
+  minorDigits,
   moneyText,
   monthOfDay,
   todayIso,
@@ -178,7 +180,10 @@ function CollectionsReport() {
       key: month.month,
       align: 'right' as const,
       render: (_: unknown, row: Row) =>
-        row.months[index].amount ? moneyText(row.months[index].amount, '') : '—',
+        // Figures only (the currency is in the total), in the currency's own decimals.
+        row.months[index].amount
+          ? formatMinor(row.months[index].amount, minorDigits(data?.currency ?? ''))
+          : '—',
     })),
     {
       title: t('duesReportTotal'),

@@ -170,6 +170,30 @@ describe('the dues reports (issue 46)', () => {
     )
   })
 
+  it('writes each month’s collections in the currency’s own decimals, as its total', async () => {
+    const months = Array.from({ length: 13 }, (_, i) => ({
+      month: `2018-${String(i + 1).padStart(2, '0')}`,
+      count: i === 4 ? 2 : 0,
+      amount: i === 4 ? 5000 : 0,
+    }))
+    // Yen have no minor unit: 5,000 stored is 5,000 yen, not 50.00.
+    server.on('GET', '/api/reports/collections', {
+      json: {
+        year: 2018,
+        currency: 'JPY',
+        funds: [{ ...fund, fund_id: 1, months, total: { count: 2, amount: 5000 } }],
+        months,
+        total: { count: 2, amount: 5000 },
+      },
+    })
+    renderRoute('/dues/reports?tab=collections', { signedInAs: clerk })
+    const row = (await screen.findByText('Monthly dues', {}, slow)).closest('tr')!
+    expect(within(row).getByText('5,000 JPY')).toBeInTheDocument()
+    const tir = [...row.querySelectorAll('td')].map((cell) => cell.textContent)
+    expect(tir).toContain('5,000')
+    expect(tir).not.toContain('50.00')
+  })
+
   it('speaks of households, not members, when the report is for a household fund', async () => {
     const user = userEvent.setup()
     const familyFund = { ...fund, id: 2, payer: 'household', name_en: 'Family dues' }
