@@ -5,7 +5,7 @@ import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import type { HouseholdDuesAnswer } from './householdDuesApi'
-import { auditor, clerk } from '../../testing/staffAccounts'
+import { admin, auditor, clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(90_000)
 
@@ -133,6 +133,36 @@ describe("the household page's dues", () => {
     const sent = server.requests.find((r) => r.method === 'POST' && r.path === '/api/payments')
     expect(sent?.body).toMatchObject({ fund_id: 4, household_id: 3, amount: 20000 })
     expect(sent?.body).not.toHaveProperty('member_id')
+  })
+
+  it("lets an admin waive the household's months with a reason", async () => {
+    server.on('POST', '/api/dues/waivers', { status: 201, json: {} })
+    renderRoute('/households/3', { signedInAs: admin })
+    const section = await duesSection()
+    const user = userEvent.setup()
+    await user.click(await within(section).findByRole('button', { name: 'Waive months' }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    // Only months that still owe are offered: Meskerem is paid.
+    expect(within(dialog).queryByLabelText('Meskerem 2018 E.C.')).toBeNull()
+    await user.click(within(dialog).getByLabelText('Tikimt 2018 E.C.'))
+    await user.type(within(dialog).getByLabelText('Reason'), 'Council decision 12')
+    await user.click(within(dialog).getByRole('button', { name: 'Waive months' }))
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.path === '/api/dues/waivers')?.body).toEqual({
+        fund_id: 4,
+        household_id: 3,
+        months: ['2018-02'],
+        reason: 'Council decision 12',
+      }),
+    )
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), slow)
+  })
+
+  it('offers no waiver to a clerk', async () => {
+    renderRoute('/households/3', { signedInAs: clerk })
+    const section = await duesSection()
+    await within(section).findByRole('button', { name: 'Record a payment' }, slow)
+    expect(within(section).queryByRole('button', { name: 'Waive months' })).toBeNull()
   })
 
   it('lets an auditor read the strip but record nothing', async () => {

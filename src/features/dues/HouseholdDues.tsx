@@ -1,34 +1,38 @@
-import { Empty, Select, Skeleton, Typography } from 'antd'
+import { Button, Empty, Select, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppSelector } from '../../app/hooks'
 import { nameIn } from '../../domain'
 import { LoadError } from '../../shared/RecordsView'
-import { useCanWrite } from '../auth'
+import { useCanWrite, useRole } from '../auth'
 import { selectLanguage } from '../preferences'
 import { useFundsQuery } from './duesApi'
 import { useHouseholdDuesQuery } from './householdDuesApi'
 import { DuesStrip, NewPaymentButton, StatementLink } from './MemberDues'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
+import { WaiveDialog } from './WaiveDialog'
 import './dues.css'
 import { errorStatus } from '../../app/api'
 
 /**
  * The household page's dues (issue 46): for a fund paid per household, the household's strip,
  * arrears and standing, its payments with their receipts, and recording a payment by the
- * household. Churches whose dues are all per member see nothing here.
+ * household, and (admins) waiving its months. Churches whose dues are all per member see nothing
+ * here.
  */
 export function HouseholdDues({ householdId }: { householdId: number }) {
   const intl = useIntl()
   const navigate = useNavigate()
   const language = useAppSelector(selectLanguage)
   const canPay = useCanWrite()
+  const admin = useRole() === 'admin'
   const funds = useFundsQuery()
   const [chosenFund, setChosenFund] = useState<number | undefined>(undefined)
   const [year, setYear] = useState<number | undefined>(undefined)
   const [paying, setPaying] = useState(false)
+  const [waiving, setWaiving] = useState(false)
   const householdFunds = (funds.data ?? []).filter(
     (fund) => fund.kind === 'dues' && fund.payer === 'household' && fund.active,
   )
@@ -59,6 +63,11 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
         actions={
           <>
             <StatementLink to={`/households/${householdId}/statement?year=${dues.data.year}`} />
+            {admin && (
+              <Button onClick={() => setWaiving(true)}>
+                <FormattedMessage id="duesWaive" />
+              </Button>
+            )}
             {canPay && <NewPaymentButton onClick={() => setPaying(true)} />}
           </>
         }
@@ -100,6 +109,16 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
             setPaying(false)
             void navigate(`/payments/${payment.id}/receipt`)
           }}
+        />
+      )}
+      {admin && dues.data && (
+        <WaiveDialog
+          open={waiving}
+          onClose={() => setWaiving(false)}
+          payer={{ household_id: householdId }}
+          fundId={fund.id}
+          months={dues.data.months}
+          language={language}
         />
       )}
     </section>

@@ -273,7 +273,7 @@ export function MemberDues({
         <WaiveDialog
           open={waiving}
           onClose={() => setWaiving(false)}
-          memberId={memberId}
+          payer={{ member_id: memberId }}
           fundId={data.fund_id}
           months={data.months}
           language={language}

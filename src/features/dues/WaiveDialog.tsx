@@ -8,18 +8,21 @@ import { useWaiveMonthsMutation } from './duesApi'
 import { duesMonthLabel } from './duesText'
 import { ReasonField } from './ReasonField'
 
-/** Admins forgive months of the shown year (a council's decision), with the reason. */
+/**
+ * Admins forgive months of the shown year (a council's decision), with the reason: a member's
+ * months, or a household's of a fund paid per household.
+ */
 export function WaiveDialog({
   open,
   onClose,
-  memberId,
+  payer,
   fundId,
   months,
   language,
 }: {
   open: boolean
   onClose: () => void
-  memberId: number
+  payer: { member_id: number } | { household_id: number }
   fundId: number
   months: readonly MonthLine[]
   language: Language
@@ -42,7 +45,7 @@ export function WaiveDialog({
     try {
       await waive({
         fund_id: fundId,
-        member_id: memberId,
+        ...payer,
         months: picked,
         reason: reason.trim(),
       }).unwrap()
