@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { MemberDuesAnswer, MonthLine } from '../../domain'
-import { installMockServer, type MockServer } from '../../testing/mockServer'
+import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import type { ReactNode } from 'react'
 import { renderRoute, slow, type ProviderOptions } from '../../testing/renderWithProviders'
-import { storedMemberDues } from '../../testing/storedDues'
+import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
+import { clerk } from '../../testing/staffAccounts'
 import { MemberDues } from './MemberDues'
 
 /** The tab under a router (it opens a recorded payment's receipt). */
@@ -102,6 +103,30 @@ describe('the Dues tab', () => {
     expect(
       await screen.findByText('No monthly dues have been set up yet.', {}, slow),
     ).toBeInTheDocument()
+  })
+
+  it('records and lists gifts where the church keeps no monthly dues', async () => {
+    const tithe = storedFund({ id: 8, kind: 'gift', name_en: 'Tithe' })
+    server.on('GET', '/api/funds', { json: [tithe] })
+    server.on('GET', '/api/church', { json: { currency: 'JPY' } })
+    server.on('GET', /\/api\/members\/6\/dues/, apiError(404, 'Not found'))
+    const gift = storedPayment({ id: 12, receipt_number: '2018-000031', fund_id: 8, member_id: 6 })
+    server.on('GET', '/api/payments', { json: { items: [gift], next_cursor: null } })
+    server.on('POST', '/api/payments', { status: 201, json: { ...gift, id: 13 } })
+    const { router } = renderWithProviders(<MemberDues memberId={6} />, { signedInAs: clerk })
+    expect(
+      await screen.findByText('No monthly dues have been set up yet.', {}, slow),
+    ).toBeInTheDocument()
+    expect(await screen.findByText('2018-000031', {}, slow)).toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Record a payment' }))
+    const form = await screen.findByRole('form', { name: 'Record a payment' }, slow)
+    // The church's currency, in its own decimals (yen have none).
+    await user.type(within(form).getByLabelText('Amount (JPY)'), '5000')
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments/13/receipt'), slow)
+    const sent = server.requests.find((r) => r.method === 'POST' && r.path === '/api/payments')
+    expect(sent?.body).toMatchObject({ fund_id: 8, member_id: 6, amount: 5000 })
   })
 
   it('offers a retry when the dues cannot be loaded', async () => {

@@ -197,12 +197,39 @@ export function MemberDues({
   const [setMemberDues, settingDues] = useSetMemberDuesMutation()
   const { message } = App.useApp()
 
+  const payments = (
+    <>
+      <PaymentsList memberId={memberId} />
+      {canPay && (
+        <PaymentForm
+          memberId={memberId}
+          householdId={householdId}
+          open={paying}
+          onClose={() => setPaying(false)}
+          onRecorded={(payment) => {
+            setPaying(false)
+            void navigate(`/payments/${payment.id}/receipt`)
+          }}
+        />
+      )}
+    </>
+  )
+
   if (dues.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />
   // A failed refetch keeps the strip it had (and the payments list, with any open dialog).
   if (dues.isError && !dues.currentData) {
-    const status = errorStatus(dues.error)
-    if (status === 404) return <Empty description={<FormattedMessage id="duesNoFund" />} />
-    return <LoadError titleId="duesLoadFailed" onRetry={() => void dues.refetch()} />
+    if (errorStatus(dues.error) !== 404) {
+      return <LoadError titleId="duesLoadFailed" onRetry={() => void dues.refetch()} />
+    }
+    // No monthly dues: gifts (a tithe, a building fund) are still recorded and listed.
+    return (
+      <section className="member-dues">
+        <Empty description={<FormattedMessage id="duesNoFund" />}>
+          {canPay && <NewPaymentButton onClick={() => setPaying(true)} />}
+        </Empty>
+        {payments}
+      </section>
+    )
   }
   const data = dues.data
   if (!data) return null
@@ -256,19 +283,7 @@ export function MemberDues({
           language={language}
         />
       )}
-      <PaymentsList memberId={memberId} />
-      {canPay && (
-        <PaymentForm
-          memberId={memberId}
-          householdId={householdId}
-          open={paying}
-          onClose={() => setPaying(false)}
-          onRecorded={(payment) => {
-            setPaying(false)
-            void navigate(`/payments/${payment.id}/receipt`)
-          }}
-        />
-      )}
+      {payments}
       {admin && (
         <WaiveDialog
           open={waiving}

@@ -11,6 +11,7 @@ import {
   todayIso,
   nameIn,
 } from '../../domain'
+import { useChurchQuery } from '../churchProfile'
 import { DualCalendarDateInput } from '../memberForm'
 import { selectLanguage } from '../preferences'
 import {
@@ -120,7 +121,9 @@ function PaymentFormBody({
   )
   const current = householdPays ? householdCurrent : memberCurrent
   const payer = perHousehold ? { householdId: householdId ?? undefined } : { memberId }
-  const currency = current.data?.currency ?? 'ETB'
+  // Without a dues fund (gifts only) the member has no strip to name it: the church's currency.
+  const church = useChurchQuery()
+  const currency = current.data?.currency ?? church.data?.currency ?? 'ETB'
   const digits = minorDigits(currency)
   const amount = parseMoney(amountText, digits)
 
