@@ -223,7 +223,9 @@ function readCsv(bytes: Buffer): { cells: Cell[]; number: number }[] {
       delimiter: delimiterOf(text),
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: true,
+      // Kept, and dropped with other blank rows later: a spreadsheet shows an empty line as a
+      // row, so skipping it here would number every later row one short.
+      skip_empty_lines: false,
       max_record_size: 4 * 1024 * 1024,
     }) as string[][]
   } catch {
