@@ -86,14 +86,25 @@ function toTable(grid: { cells: Cell[]; number: number }[]): Table {
   if (chars > MAX_SHEET_CHARS) {
     throw tooMuchData(`${chars.toLocaleString('en')} characters of text`)
   }
-  const seen = new Map<string, number>()
-  const columns = Array.from({ length: width }, (_, i) => {
+  const headers = Array.from(
+    { length: width },
     // A header travels back in the commit's mapping, where the input guard refuses controls.
-    const text =
-      withoutControlCharacters(cellText(header.cells[i])).slice(0, MAX_HEADER_LENGTH) || `#${i + 1}`
-    const times = (seen.get(text) ?? 0) + 1
-    seen.set(text, times)
-    return times === 1 ? text : `${text} (${times})`
+    (_, i) =>
+      withoutControlCharacters(cellText(header.cells[i])).slice(0, MAX_HEADER_LENGTH) ||
+      `#${i + 1}`,
+  )
+  // Choices name a column by its header, so each must be unique: a repeated "Phone" becomes
+  // "Phone (2)", or "(3)" when the file has its own "Phone (2)" column too.
+  const taken = new Set(headers)
+  const used = new Set<string>()
+  const columns = headers.map((text) => {
+    let name = text
+    for (let times = 2; used.has(name); times += 1) {
+      name = `${text} (${times})`
+      if (taken.has(name)) name = text
+    }
+    used.add(name)
+    return name
   })
   return {
     columns,
