@@ -29,6 +29,9 @@ describe('readDateText', () => {
     ['1980/5/12 ዓ/ም', 'gregorian', [1980, 5, 12]],
     ['ጳጉሜን 6 2015', 'gregorian', [2015, 13, 6]],
     ['ታህሳስ 3 1970', 'gregorian', [1970, 4, 3]],
+    // Day first: the 13th month is a month on this calendar, not a sign of month first.
+    ['03/13/2015', 'ethiopian', [2015, 13, 3]],
+    ['5/13/2015 ዓ.ም.', 'gregorian', [2015, 13, 5]],
   ] as const)('%j (%s) is Ethiopian %j', (text, calendar, [y, m, d]) => {
     expect(readDateText(text, calendar)).toEqual({ iso: ethiopianToIso(y, m, d) })
   })

@@ -83,7 +83,7 @@ function validDate(parts: Parts, calendar: Calendar): string | undefined {
   return parseIsoDate(iso) ? iso : undefined
 }
 
-function numericParts(text: string): Parts | 'unknown' | undefined {
+function numericParts(text: string, calendar: Calendar): Parts | 'unknown' | undefined {
   const withTime = /^(\d{4}-\d{1,2}-\d{1,2})[T ]\d{1,2}:\d{2}/.exec(text)
   const body = withTime ? withTime[1] : text
   if (!/^[\d\s/.-]+$/.test(body)) return undefined
@@ -95,8 +95,10 @@ function numericParts(text: string): Parts | 'unknown' | undefined {
   const [a, b, c] = numbers
   if (pieces[0].length === 4) return { year: a, month: b, day: c }
   if (pieces[2].length !== 4) return undefined
-  // Day first as written in Ethiopia and Europe; month first only when the second is no month.
-  if (b > 12 && a <= 12) return { year: c, month: a, day: b }
+  // Day first as written in Ethiopia and Europe; month first only when the second is no month
+  // (the Ethiopian year has 13: "3/13/2015" is the 3rd of Pagume).
+  const months = calendar === 'ethiopian' ? 13 : 12
+  if (b > months && a <= months) return { year: c, month: a, day: b }
   return { year: c, month: b, day: a }
 }
 
@@ -141,7 +143,7 @@ export function readDateText(raw: string, columnCalendar: Calendar): DateReading
   }
   text = text.replace(QUOTES, '')
   if (text === '' || /^0+$/.test(text)) return { unknown: true }
-  const numeric = numericParts(text)
+  const numeric = numericParts(text, calendar)
   if (numeric === 'unknown') return { unknown: true }
   if (numeric) {
     const iso = validDate(numeric, calendar)
