@@ -1,7 +1,8 @@
 // Dates as offices write them (issue 45): yyyy-m-d, yyyy/mm/dd, dd/mm/yyyy (mm/dd/yyyy when the
-// day cannot be a month), month names of both calendars in en/am/om, a trailing ዓ.ም./E.C./ALI
-// (Ethiopian) or እ.ኤ.አ./G.C./ALA (Gregorian), stray tabs and quotes. A date without a year, month
-// or day (ChurchCRM writes "-0-0", "-12-29", "1945-4-0") is unknown: left empty, not refused.
+// day cannot be a month, or the column shows it is month first), month names of both calendars
+// in en/am/om, a trailing ዓ.ም./E.C./ALI (Ethiopian) or እ.ኤ.አ./G.C./ALA (Gregorian), stray tabs
+// and quotes. A date without a year, month or day (ChurchCRM writes "-0-0", "-12-29",
+// "1945-4-0") is unknown: left empty, not refused.
 import {
   ETHIOPIAN_MONTHS_GEEZ,
   ETHIOPIAN_MONTHS_LATIN,
@@ -83,7 +84,13 @@ function validDate(parts: Parts, calendar: Calendar): string | undefined {
   return parseIsoDate(iso) ? iso : undefined
 }
 
-function numericParts(text: string, calendar: Calendar): Parts | 'unknown' | undefined {
+const monthsIn = (calendar: Calendar) => (calendar === 'ethiopian' ? 13 : 12)
+
+function numericParts(
+  text: string,
+  calendar: Calendar,
+  monthFirst: boolean,
+): Parts | 'unknown' | undefined {
   const withTime = /^(\d{4}-\d{1,2}-\d{1,2})[T ]\d{1,2}:\d{2}/.exec(text)
   const body = withTime ? withTime[1] : text
   if (!/^[\d\s/.-]+$/.test(body)) return undefined
@@ -95,10 +102,10 @@ function numericParts(text: string, calendar: Calendar): Parts | 'unknown' | und
   const [a, b, c] = numbers
   if (pieces[0].length === 4) return { year: a, month: b, day: c }
   if (pieces[2].length !== 4) return undefined
-  // Day first as written in Ethiopia and Europe; month first only when the second is no month
-  // (the Ethiopian year has 13: "3/13/2015" is the 3rd of Pagume).
-  const months = calendar === 'ethiopian' ? 13 : 12
-  if (b > months && a <= months) return { year: c, month: a, day: b }
+  // Day first as written in Ethiopia and Europe; month first when the second is no month (the
+  // Ethiopian year has 13: "3/13/2015" is the 3rd of Pagume) or the column is month first.
+  const months = monthsIn(calendar)
+  if (a <= months && (b > months || monthFirst)) return { year: c, month: a, day: b }
   return { year: c, month: b, day: a }
 }
 
@@ -130,8 +137,8 @@ function namedParts(
   }
 }
 
-/** A date written as text, in the column's calendar unless the text names its own. */
-export function readDateText(raw: string, columnCalendar: Calendar): DateReading {
+/** The text without quotes and era mark, and the calendar: the mark's, else the column's. */
+function unmarked(raw: string, columnCalendar: Calendar): { text: string; calendar: Calendar } {
   let text = raw.replace(QUOTES, '')
   let calendar = columnCalendar
   if (ETHIOPIAN_ERA.test(text)) {
@@ -141,9 +148,49 @@ export function readDateText(raw: string, columnCalendar: Calendar): DateReading
     calendar = 'gregorian'
     text = text.replace(GREGORIAN_ERA, '')
   }
-  text = text.replace(QUOTES, '')
+  return { text: text.replace(QUOTES, ''), calendar }
+}
+
+/**
+ * What a d/m/yyyy or m/d/yyyy text says of its column's order: 'day' first when the first number
+ * is no month, 'month' first when the second is none, nothing when either could be a month.
+ */
+function orderShown(raw: string, columnCalendar: Calendar): 'day' | 'month' | undefined {
+  const { text, calendar } = unmarked(raw, columnCalendar)
+  const numbers = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*\d{4}$/.exec(text)
+  if (!numbers) return undefined
+  const [a, b] = [Number(numbers[1]), Number(numbers[2])]
+  const months = monthsIn(calendar)
+  return a > months && b <= months ? 'day' : b > months && a <= months ? 'month' : undefined
+}
+
+/**
+ * Whether a column's dates are month first: some text can only be read so and none only day
+ * first. A column is written one way (a US Excel saves m/d/yyyy): read cell by cell, its
+ * "5/12/1981" would be the 5th of December beside a "3/15/1980" read as March.
+ */
+export function readsMonthFirst(texts: Iterable<string>, columnCalendar: Calendar): boolean {
+  let month = false
+  for (const text of texts) {
+    const order = orderShown(text, columnCalendar)
+    if (order === 'day') return false
+    if (order === 'month') month = true
+  }
+  return month
+}
+
+/**
+ * A date written as text, in the column's calendar unless the text names its own; d/m/yyyy
+ * unless the column is month first (readsMonthFirst).
+ */
+export function readDateText(
+  raw: string,
+  columnCalendar: Calendar,
+  monthFirst = false,
+): DateReading {
+  const { text, calendar } = unmarked(raw, columnCalendar)
   if (text === '' || /^0+$/.test(text)) return { unknown: true }
-  const numeric = numericParts(text, calendar)
+  const numeric = numericParts(text, calendar, monthFirst)
   if (numeric === 'unknown') return { unknown: true }
   if (numeric) {
     const iso = validDate(numeric, calendar)

@@ -30,12 +30,14 @@ import {
   type Calendar,
 } from './fieldDictionary'
 import { cellText, type Cell } from './readTable'
-import { readDateCell, readDateText } from './readDate'
+import { readDateCell, readDateText, readsMonthFirst } from './readDate'
 
 export interface ColumnPlan {
   index: number
   field: MemberField
   calendar: Calendar
+  /** Date columns: the column's d/m/yyyy texts are m/d/yyyy (columnMonthFirst). */
+  monthFirst?: boolean
   /** Enumerated columns: the clerk's reading of values the import does not know. */
   values?: ReadonlyMap<string, string | null>
 }
@@ -78,12 +80,27 @@ const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
 
 /** A date cell as yyyy-mm-dd (Gregorian), or undefined when it is not a date we can read. */
-export function readDate(cell: Cell, calendar: Calendar): string | undefined {
+export function readDate(cell: Cell, calendar: Calendar, monthFirst = false): string | undefined {
   const reading =
     cell && typeof cell === 'object' && 'd' in cell
       ? readDateCell(cell.d, calendar)
-      : readDateText(cellText(cell), calendar)
+      : readDateText(cellText(cell), calendar, monthFirst)
   return 'iso' in reading ? reading.iso : undefined
+}
+
+/** Whether the text dates of a file's column are written month first (see readsMonthFirst). */
+export function columnMonthFirst(
+  rows: readonly (readonly Cell[])[],
+  index: number,
+  calendar: Calendar,
+): boolean {
+  function* texts() {
+    for (const row of rows) {
+      const cell = row[index]
+      if (typeof cell === 'string') yield cell
+    }
+  }
+  return readsMonthFirst(texts(), calendar)
 }
 
 // Amharic lists are written with ፣ (an export in Amharic writes them so).
@@ -184,7 +201,7 @@ export function readRow(
   const warnings: RowReading['warnings'] = {}
   const unknownValues: Record<string, string> = {}
   const filled: MemberField[] = []
-  for (const { index, field, calendar, values } of plan) {
+  for (const { index, field, calendar, monthFirst, values } of plan) {
     const cell = cells[index] ?? null
     const text = cellText(cell)
     if (text !== '') filled.push(field)
@@ -200,7 +217,7 @@ export function readRow(
       const reading =
         cell && typeof cell === 'object' && 'd' in cell
           ? readDateCell(cell.d, calendar)
-          : readDateText(text, calendar)
+          : readDateText(text, calendar, monthFirst)
       if ('iso' in reading) raw[field] = reading.iso
       else if ('unknown' in reading) {
         raw[field] = null

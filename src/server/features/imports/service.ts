@@ -56,6 +56,7 @@ import { householdOnMemberUpdate } from '../households'
 import { placeInHouseholds } from './households'
 import { cellText, type Cell, MAX_STORED_BYTES, type Table, tooMuchData } from './readTable'
 import {
+  columnMonthFirst,
   FieldVerdicts,
   readDate,
   readEnumCell,
@@ -266,7 +267,7 @@ function planOf(
   columns: readonly string[],
   choices: ImportChoices,
   calendar: Calendar,
-  columnCalendars: readonly (Calendar | null)[],
+  stored: StoredRows,
 ): RowPlan {
   const plan: ColumnPlan[] = []
   const family: NonNullable<RowPlan['family']> = {}
@@ -282,10 +283,14 @@ function planOf(
       family.role = index
       family.roles = valuesOf(column)
     } else {
+      const own = calendarOfColumn(column, index, choices, calendar, stored.columnCalendars)
       plan.push({
         index,
         field,
-        calendar: calendarOfColumn(column, index, choices, calendar, columnCalendars).calendar,
+        calendar: own.calendar,
+        ...(isDateField(field) && {
+          monthFirst: columnMonthFirst(stored.rows, index, own.calendar),
+        }),
         values: valuesOf(column),
       })
     }
@@ -375,7 +380,7 @@ async function analyse(
   calendar: Calendar,
   progress?: ProgressReport,
 ): Promise<Analysis> {
-  const plan = planOf(columns, choices, calendar, stored.columnCalendars)
+  const plan = planOf(columns, choices, calendar, stored)
   const verdicts = new FieldVerdicts()
   const readings: RowReading[] = []
   const total = stored.rows.length
@@ -483,6 +488,11 @@ function dateColumns(
   return mappedColumns(columns, choices).flatMap(({ column, index, field }) => {
     if (!isDateField(field)) return []
     const own = calendarOfColumn(column, index, choices, calendar, stored.columnCalendars)
+    // Each calendar's reading takes its own order: 13 is a month on the Ethiopian only.
+    const monthFirst = {
+      gregorian: columnMonthFirst(stored.rows, index, 'gregorian'),
+      ethiopian: columnMonthFirst(stored.rows, index, 'ethiopian'),
+    }
     let dateCells = 0
     const samples: ImportDateColumn['samples'] = []
     for (const row of stored.rows) {
@@ -491,8 +501,8 @@ function dateColumns(
       if (samples.length < SAMPLES && cellText(cell) !== '') {
         samples.push({
           text: cellText(cell),
-          gregorian: readDate(cell, 'gregorian') ?? null,
-          ethiopian: readDate(cell, 'ethiopian') ?? null,
+          gregorian: readDate(cell, 'gregorian', monthFirst.gregorian) ?? null,
+          ethiopian: readDate(cell, 'ethiopian', monthFirst.ethiopian) ?? null,
         })
       }
     }

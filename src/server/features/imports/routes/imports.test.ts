@@ -160,6 +160,42 @@ describe('POST /api/imports: values', () => {
     expect(errorsOf(p, 3)).toEqual({ date_of_birth: 'invalidDate', date_joined: 'invalidDate' })
   })
 
+  it('reads a date column written month first (a US Excel CSV) month first in every row', async () => {
+    const rows = [
+      ['First Name', "Father's Name", 'Birth Date'],
+      ['Abebe', 'Kebede', '3/15/1980'],
+      ['Sara', 'Tesfaye', '5/12/1981'],
+      ['Tola', 'Gemechu', '12/25/1979'],
+    ]
+    const res = await calls.upload(owner.auth, csvOf(rows), 'people.csv', {}, 'text/csv')
+    const p = res.json<ImportPreview>()
+    expect(p.preview.map((row) => row.date_of_birth)).toEqual([
+      '1980-03-15',
+      '1981-05-12',
+      '1979-12-25',
+    ])
+    // The values step's samples read the column as the rows are stored.
+    expect(p.date_columns[0].samples[1]).toMatchObject({ gregorian: '1981-05-12' })
+    const commit = await calls.commit(owner.auth, p.id, { on_duplicate: 'create' })
+    expect(commit.statusCode).toBe(200)
+    const sara = (await stored()).find((member) => member.first_name === 'Sara')
+    expect(sara?.date_of_birth).toBe('1981-05-12')
+  })
+
+  it('keeps reading day first when the column also has a day that is no month', async () => {
+    const p = await preview([
+      ['first_name', 'last_name', 'date_of_birth'],
+      ['A', 'B', '25/12/1979'],
+      ['C', 'D', '5/12/1981'],
+      ['E', 'F', '3/15/1980'],
+    ])
+    expect(p.preview.map((row) => row.date_of_birth)).toEqual([
+      '1979-12-25',
+      '1981-12-05',
+      '1980-03-15',
+    ])
+  })
+
   it('converts Ethiopian dates with the domain calendar, Pagume and leap years included', async () => {
     const p = await preview(
       [
