@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs'
 import { readTable } from './readTable'
 
 const csv = (text: string) => readTable(Buffer.from(text, 'utf8'), 'csv')
@@ -17,5 +18,21 @@ describe('readTable: CSV', () => {
     const table = await csv('Phone,Phone,Phone (2),Notes\r\n0911111111,0922222222,0933333333,x\r\n')
     expect(new Set(table.columns).size).toBe(4)
     expect(table.columns).toEqual(['Phone', 'Phone (3)', 'Phone (2)', 'Notes'])
+  })
+})
+
+describe('readTable: .xlsx', () => {
+  it('reads a number as its format shows it: the leading 0 of a phone kept', async () => {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Members')
+    sheet.addRow(['First Name', 'Phone', 'Home Phone', 'Zip', 'Count', 'Members'])
+    // Excel keeps 0911234567 as the number 911234567; an office shows the 0 by a format.
+    const row = sheet.addRow(['Abebe', 911234567, 116123456, 1000, 12, 1234])
+    row.getCell(2).numFmt = '0000000000'
+    row.getCell(3).numFmt = '##0000000000'
+    row.getCell(4).numFmt = '00000'
+    row.getCell(6).numFmt = '#,##0'
+    const table = await readTable(Buffer.from(await workbook.xlsx.writeBuffer()), 'xlsx')
+    expect(table.rows[0]).toEqual(['Abebe', '0911234567', '0116123456', '01000', '12', '1234'])
   })
 })

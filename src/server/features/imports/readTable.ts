@@ -149,7 +149,7 @@ async function readXlsx(bytes: Buffer): Promise<{ cells: Cell[]; number: number 
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells: Cell[] = []
     row.eachCell({ includeEmpty: false }, (cell, column) => {
-      cells[column - 1] = xlsxCell(cell.value)
+      cells[column - 1] = xlsxCell(cell.value, cell.numFmt)
     })
     for (let i = 0; i < cells.length; i += 1) cells[i] ??= null
     grid.push({ cells, number })
@@ -166,11 +166,21 @@ function richText(value: unknown): string {
   return ''
 }
 
+/**
+ * A whole number as its digits-only format shows it: Excel keeps a typed 0911234567 as the
+ * number 911234567, and an office formats the column "0000000000" to see the 0 again.
+ */
+function numberText(value: number, numFmt: string | undefined): string {
+  const text = String(value)
+  if (!numFmt || !/^#*0+$/.test(numFmt) || !Number.isSafeInteger(value) || value < 0) return text
+  return text.padStart(numFmt.length - numFmt.indexOf('0'), '0')
+}
+
 /** exceljs cell values → Cell. A formula is never evaluated or kept as data. */
-function xlsxCell(value: ExcelJS.CellValue): Cell {
+function xlsxCell(value: ExcelJS.CellValue, numFmt?: string): Cell {
   if (value === null || value === undefined) return null
   if (typeof value === 'string') return value
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null
+  if (typeof value === 'number') return Number.isFinite(value) ? numberText(value, numFmt) : null
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return null
