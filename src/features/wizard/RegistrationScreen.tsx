@@ -277,7 +277,9 @@ function RegistrationScreen({
   }, [status, dispatch, resetForm])
 
   // A household's new member, once registered, is linked in its role; back to the household.
-  const linked = useRef<number | null>(null)
+  // Only one this screen registered: the wizard keeps the last one for its success banner, and
+  // the next "Add a family member" would otherwise put that one in again, in the new role.
+  const linked = useRef<number | null>(created?.id ?? null)
   useEffect(() => {
     if (!family || status !== 'succeeded' || !created || linked.current === created.id) return
     linked.current = created.id
