@@ -1,25 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { emptyHousehold, type Household, type MonthLine } from '../../domain'
+import type { MonthLine } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
+import { storedHousehold } from '../../testing/storedHousehold'
 import type { HouseholdDuesAnswer } from './householdDuesApi'
 import { admin, auditor, clerk } from '../../testing/staffAccounts'
 
 jest.setTimeout(90_000)
 
-const household: Household = {
-  ...emptyHousehold('የአቶ አበበ ከበደ ቤተሰብ'),
+const household = storedHousehold({
   id: 3,
+  name: 'የአቶ አበበ ከበደ ቤተሰብ',
   number: 'F-3',
   city: 'Addis Ababa',
-  created_at: '2026-11-01T00:00:00Z',
-  created_by: 'clerk',
-  updated_at: '2026-11-01T00:00:00Z',
-  updated_by: 'clerk',
-  members: [],
-}
+})
 
 const memberFund = storedFund()
 const familyFund = storedFund({

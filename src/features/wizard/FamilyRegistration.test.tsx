@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react'
-import { emptyHousehold, type Household, WIZARD_STEP_COUNT } from '../../domain'
+import { type HouseholdRole, WIZARD_STEP_COUNT } from '../../domain'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
+import { clerk } from '../../testing/staffAccounts'
+import { storedHousehold } from '../../testing/storedHousehold'
 import { storedMember } from '../../testing/storedMember'
 import { completeRegistration } from './completeRegistration'
 import { toSubmission } from './registrationValues'
@@ -10,17 +12,7 @@ import { wizardEvents } from './wizardSlice'
 
 jest.setTimeout(90_000)
 
-const clerk = { id: 2, username: 'hanna', role: 'clerk' as const }
-
-const household: Household = {
-  ...emptyHousehold('Abebe family'),
-  id: 5,
-  created_at: '2026-11-01T00:00:00Z',
-  created_by: 'hanna',
-  updated_at: '2026-11-01T00:00:00Z',
-  updated_by: 'hanna',
-  members: [],
-}
+const household = storedHousehold()
 const selam = storedMember({
   id: 9,
   first_name: 'Selam',
@@ -44,7 +36,7 @@ const placements = () => server.requests.filter((r) => r.method === 'PUT')
  * as the screen dispatches them once each step is valid (filling the seven steps in is the
  * browser tests' work), then the registration as the form sends it.
  */
-async function registerFromHousehold(role: string, language: 'en' | 'am' = 'en') {
+async function registerFromHousehold(role: HouseholdRole, language: 'en' | 'am' = 'en') {
   const view = renderRoute(`/registration?household=5&role=${role}`, {
     signedInAs: clerk,
     language,
@@ -59,7 +51,7 @@ async function registerFromHousehold(role: string, language: 'en' | 'am' = 'en')
     await view.store.dispatch(
       wizardApi.endpoints.createMember.initiate({
         values: toSubmission(completeRegistration(), clerk.username),
-        household: { id: 5, name: household.name, role: role as 'spouse' },
+        household: { id: 5, name: household.name, role },
       }),
     )
   })
