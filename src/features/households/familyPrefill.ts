@@ -7,7 +7,8 @@ import {
   type MemberInput,
 } from '../../domain'
 import { errorStatus } from '../../app/api'
-import { useGetHouseholdQuery, useSetHouseholdMemberMutation } from './householdsApi'
+import { type NewMember, usePlaceNewMember } from './familyPlacement'
+import { useGetHouseholdQuery } from './householdsApi'
 
 /**
  * What the registration of a new member of `household` starts with: the household's address
@@ -36,8 +37,11 @@ export type FamilyRegistration =
       household: Household
       role: HouseholdRole
       values: Partial<MemberInput>
-      /** Puts the newly registered member into the household in its role. */
-      link: (memberId: number) => Promise<boolean>
+      /**
+       * Puts the newly registered member into the household in its role and opens it; if that
+       * fails, a notice stays up until the clerk acts, and `onNoticeClosed` says when it closes.
+       */
+      place: (member: NewMember, onNoticeClosed: () => void) => void
     }
 
 /** The wizard's household mode (/registration?household=…&role=…). */
@@ -46,7 +50,7 @@ export function useFamilyRegistration(
   rawRole: string | null,
 ): FamilyRegistration {
   const household = useGetHouseholdQuery(householdId)
-  const [setRole] = useSetHouseholdMemberMutation()
+  const placeNewMember = usePlaceNewMember()
   const role: HouseholdRole = isHouseholdRole(rawRole) ? rawRole : 'other'
   if (household.isError) {
     return { status: 'error', missing: errorStatus(household.error) === 404 }
@@ -58,13 +62,7 @@ export function useFamilyRegistration(
     household: data,
     role,
     values: familyPrefill(data, role),
-    link: async (memberId) => {
-      try {
-        await setRole({ householdId: data.id, memberId, role }).unwrap()
-        return true
-      } catch {
-        return false
-      }
-    },
+    place: (member, onNoticeClosed) =>
+      placeNewMember({ household: data, role, member }, onNoticeClosed),
   }
 }

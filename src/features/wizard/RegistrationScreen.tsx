@@ -260,11 +260,16 @@ function RegistrationScreen({
     stepHeading.current?.focus({ preventScroll: true })
   }, [step])
 
+  useEffect(() => {
+    if (status === 'failed' || status === 'succeeded') scrollToTop()
+  }, [status])
+
+  // A household's new member is placed in it while the form stays as sent: it resets only once
+  // a failed placement's notice is closed, so nothing changes under the notice.
+  const [placing, setPlacing] = useState(false)
   const { resetForm, values } = formik
   useEffect(() => {
-    if (status === 'failed') scrollToTop()
-    if (status !== 'succeeded') return
-    scrollToTop()
+    if (status !== 'succeeded' || placing) return
     const timer = setTimeout(() => {
       releaseFile(values.photoId)
       resetForm({ values: startValues })
@@ -272,26 +277,21 @@ function RegistrationScreen({
       dispatch(wizardEvents.resetDue())
     }, RESET_DELAY_MS)
     return () => clearTimeout(timer)
-    // Only the status starts or cancels the timer; the values are read when it fires.
+    // Only the status and the placement start or cancel the timer; the values are read when it
+    // fires.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status, dispatch, resetForm])
+  }, [status, placing, dispatch, resetForm])
 
-  // A household's new member, once registered, is linked in its role; back to the household.
+  // A household's new member, once registered, is placed in its role; back to the household.
   // Only one this screen registered: the wizard keeps the last one for its success banner, and
   // the next "Add a family member" would otherwise put that one in again, in the new role.
   const linked = useRef<number | null>(created?.id ?? null)
   useEffect(() => {
     if (!family || status !== 'succeeded' || !created || linked.current === created.id) return
     linked.current = created.id
-    void family.link(created.id).then((ok) => {
-      if (!ok) {
-        void message.error(intl.formatMessage({ id: 'familyLinkFailed' }))
-        return
-      }
-      void message.success(intl.formatMessage({ id: 'familyMemberAdded' }))
-      navigate(`/households/${family.household.id}`)
-    })
-  }, [family, status, created, message, intl, navigate])
+    setPlacing(true)
+    family.place({ id: created.id, name: created.name ?? '' }, () => setPlacing(false))
+  }, [family, status, created])
 
   const queued = useQueuedEdit(queuedId, (kept) => {
     resetForm({ values: kept })

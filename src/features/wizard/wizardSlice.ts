@@ -4,6 +4,7 @@ import { errorStatus, serverMessage, translatedErrorId } from '../../app/api'
 import { createSessionSlice } from '../../app/sessionEvents'
 import { createMachine, transitionTable, type EventOf } from '../../shared/createMachine'
 import { WIZARD_STEP_COUNT } from '../../domain/memberSteps'
+import { fullName, type Member } from '../../domain/member'
 import { wizardApi } from './wizardApi'
 
 /**
@@ -58,8 +59,11 @@ export interface WizardState {
   /** Where a move ahead goes once the current step validates, or 'submit'. */
   pending: number | 'submit' | null
   failure: SubmitFailure | null
-  /** The member the last submit created: the success banner links to it until the next starts. */
-  created: { id: number } | null
+  /**
+   * The member the last submit created: the success banner links to it until the next starts;
+   * its name is for what a household's placement of it says.
+   */
+  created: { id: number; name?: string } | null
 }
 
 export const initialWizardState: WizardState = {
@@ -165,8 +169,10 @@ const wizardSlice = createSessionSlice({
       })
       .addMatcher(wizardApi.endpoints.createMember.matchFulfilled, (state, action) => {
         if (move(state, 'submitSucceeded')) {
-          const id = (action.payload as { id?: unknown } | undefined)?.id
-          state.created = typeof id === 'number' ? { id } : null
+          const payload = action.payload as Partial<Member> | undefined
+          const name = payload ? fullName(payload) : ''
+          state.created =
+            typeof payload?.id === 'number' ? { id: payload.id, ...(name && { name }) } : null
         }
       })
       .addMatcher(wizardApi.endpoints.createMember.matchRejected, (state, action) => {
