@@ -52,10 +52,12 @@ export function useFamilyRegistration(
   const household = useGetHouseholdQuery(householdId)
   const placeNewMember = usePlaceNewMember()
   const role: HouseholdRole = isHouseholdRole(rawRole) ? rawRole : 'other'
-  if (household.isError) {
+  // Once read, the household stays: a placement refetches it, refused or unanswered, and that
+  // read failing too must not take the registration and its notice off the screen.
+  if (!household.data) {
+    if (!household.isError) return { status: 'loading' }
     return { status: 'error', missing: errorStatus(household.error) === 404 }
   }
-  if (!household.data) return { status: 'loading' }
   const data = household.data
   return {
     status: 'ready',

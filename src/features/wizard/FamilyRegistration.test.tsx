@@ -176,3 +176,21 @@ describe('a new member registered from a household page but not placed in it', (
     expect(screen.getByText('ወደ ቤተሰቡ አልገባም')).toBeVisible()
   })
 })
+
+describe('a new member whose household cannot be read again after a failed placement', () => {
+  it('keeps the registration and its notice on screen', async () => {
+    let reads = 0
+    server.on('GET', '/api/households/5', () =>
+      (reads += 1) === 1 ? { json: household } : 'network-error',
+    )
+    server.on('PUT', '/api/households/5/members/9', 'network-error')
+    await registerFromHousehold('spouse')
+    expect(await screen.findByText('Not added to the household', {}, slow)).toBeVisible()
+    // The placement refetches its household, answered or not.
+    await waitFor(() => expect(reads).toBe(2), slow)
+    await wait(200)
+    expect(screen.queryByText('The household could not be loaded.')).toBeNull()
+    expect(screen.getByText('Member registered successfully')).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible()
+  })
+})
