@@ -5,6 +5,7 @@ import {
   isDuesMonth,
   type Ledger,
   type RateStep,
+  todayIso,
 } from '../../../domain'
 import type { Db } from '../../db/tables'
 import {
@@ -20,13 +21,22 @@ import {
 export type MemberBasis = NonNullable<Awaited<ReturnType<typeof findMemberDuesBasis>>>
 export type HouseholdBasis = NonNullable<Awaited<ReturnType<typeof findHouseholdDuesBasis>>>
 
+/**
+ * The day of a registration time, in the time zone that decides "today" (todayIso): a member
+ * registered at 01:30 in Addis Ababa on the 1st of Tikimt is not still in Meskerem by UTC.
+ */
+function registeredOn(createdAt: string): string {
+  const at = new Date(createdAt)
+  return Number.isNaN(at.getTime()) ? createdAt.slice(0, 10) : todayIso(at)
+}
+
 /** The office's start month, else the month of joining, else of registration (Pagume: next). */
 export function startMonthOf(
   member: Pick<MemberBasis, 'start_month' | 'date_joined' | 'created_at'>,
 ): DuesMonth {
   if (member.start_month && isDuesMonth(member.start_month)) return member.start_month
-  const day = member.date_joined ?? member.created_at.slice(0, 10)
-  return firstMonthFrom(day) ?? firstMonthFrom(member.created_at.slice(0, 10)) ?? '2000-01'
+  const registered = registeredOn(member.created_at)
+  return firstMonthFrom(member.date_joined ?? registered) ?? firstMonthFrom(registered) ?? '2000-01'
 }
 
 type RateRow = { category: string; from_month: string; amount: number }
@@ -49,7 +59,7 @@ export function householdStartMonthOf(
   household: Pick<HouseholdBasis, 'start_month' | 'created_at'>,
 ): DuesMonth {
   if (household.start_month && isDuesMonth(household.start_month)) return household.start_month
-  return firstMonthFrom(household.created_at.slice(0, 10)) ?? '2000-01'
+  return firstMonthFrom(registeredOn(household.created_at)) ?? '2000-01'
 }
 
 async function ledgerOf(
