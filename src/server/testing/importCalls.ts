@@ -14,6 +14,22 @@ export async function xlsxOf(rows: unknown[][], sheets = 1): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
+/**
+ * A list as offices keep one: a title merged across A1:H1, a printed date in A2, then `rows`
+ * from row `from` on.
+ */
+export async function titledXlsxOf(rows: ExcelJS.CellValue[][], from: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Members')
+  sheet.getCell('A1').value = 'St Mary Church – member list 2017'
+  sheet.mergeCells('A1:H1')
+  sheet.getCell('A2').value = 'Printed 12/3/2017'
+  rows.forEach((row, i) => {
+    sheet.getRow(from + i).values = row
+  })
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
 export const csvOf = (rows: string[][], delimiter = ','): Buffer =>
   Buffer.from(rows.map((row) => row.join(delimiter)).join('\r\n'), 'utf8')
 

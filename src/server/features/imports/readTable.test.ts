@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import { titledXlsxOf } from '../../testing/importCalls'
 import { readTable } from './readTable'
 
 const csv = (text: string) => readTable(Buffer.from(text, 'utf8'), 'csv')
@@ -18,6 +19,44 @@ describe('readTable: CSV', () => {
     const table = await csv('Phone,Phone,Phone (2),Notes\r\n0911111111,0922222222,0933333333,x\r\n')
     expect(new Set(table.columns).size).toBe(4)
     expect(table.columns).toEqual(['Phone', 'Phone (3)', 'Phone (2)', 'Notes'])
+  })
+})
+
+describe('readTable: title rows above the header', () => {
+  it('takes the header below a merged title and a printed date, rows keeping their numbers', async () => {
+    // Row 3 is left empty, as often between a title and its list.
+    const data = await titledXlsxOf(
+      [
+        ['First Name', "Father's Name", 'Phone'],
+        ['Abebe', 'Kebede', '0911234567'],
+        ['Sara', 'Tesfaye', '0922345678'],
+      ],
+      4,
+    )
+    const table = await readTable(data, 'xlsx')
+    expect(table.columns).toEqual(['First Name', "Father's Name", 'Phone'])
+    expect(table.rows).toEqual([
+      ['Abebe', 'Kebede', '0911234567'],
+      ['Sara', 'Tesfaye', '0922345678'],
+    ])
+    expect(table.rowNumbers).toEqual([5, 6])
+  })
+
+  it('skips a CSV title line and the blank line under it', async () => {
+    const table = await csv('Member list 2017\r\n\r\nFirst Name,Father Name\r\nAbebe,Kebede\r\n')
+    expect(table.columns).toEqual(['First Name', 'Father Name'])
+    expect(table.rows).toEqual([['Abebe', 'Kebede']])
+    expect(table.rowNumbers).toEqual([4])
+  })
+
+  it('keeps the header of a one-column list, a stray note in one row or not', async () => {
+    const plain = await csv('Name\r\nAbebe\r\nSara\r\n')
+    expect(plain.columns).toEqual(['Name'])
+    expect(plain.rowNumbers).toEqual([2, 3])
+    const noted = await csv('Name\r\nAbebe\r\nSara,see me\r\nTola\r\n')
+    expect(noted.columns).toEqual(['Name', '#2'])
+    expect(noted.rows.map((row) => row[0])).toEqual(['Abebe', 'Sara', 'Tola'])
+    expect(noted.rowNumbers).toEqual([2, 3, 4])
   })
 })
 

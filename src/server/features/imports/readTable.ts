@@ -1,4 +1,5 @@
-// An uploaded .xlsx or .csv as a table of text cells: the first non-empty row is the header.
+// An uploaded .xlsx or .csv as a table of text cells: the first non-empty row is the header,
+// unless it is a title of one value above a wider header (see headerAt).
 // .xlsx through exceljs (server only), .csv through csv-parse (UTF-8 with or without BOM, or
 // Excel's UTF-16 "Unicode text"; comma, semicolon or tab).
 import { parse } from 'csv-parse/sync'
@@ -20,13 +21,15 @@ export type Cell = string | null | { d: string } | { f: string }
 export interface Table {
   columns: string[]
   rows: Cell[][]
-  /** The spreadsheet row number of each data row (the header is row 1 when it is first). */
+  /** The spreadsheet row number of each data row (title rows above the header counted). */
   rowNumbers: number[]
 }
 
 export const MAX_COLUMNS = 1_000
 export const MAX_ROWS = 20_000
 const MAX_HEADER_LENGTH = 200
+/** Rows a title above the header may take: a list's name, the day it was printed, a place. */
+const MAX_TITLE_ROWS = 5
 /** The text of a whole sheet: 20,000 members of 1,000 characters each. */
 export const MAX_SHEET_CHARS = 20_000_000
 /** An import as stored between its preview and its commit (its rows as JSON). */
@@ -59,8 +62,10 @@ export async function readTable(bytes: Buffer, kind: FileKind): Promise<Table> {
 }
 
 function toTable(grid: { cells: Cell[]; number: number }[]): Table {
-  const filled = grid.filter((row) => row.cells.some((cell) => !isBlankCell(cell)))
-  if (filled.length === 0) throw unreadable('The file is empty: its first sheet has no rows')
+  const rows = grid.filter((row) => row.cells.some((cell) => !isBlankCell(cell)))
+  if (rows.length === 0) throw unreadable('The file is empty: its first sheet has no rows')
+  // Rows keep their numbers: a refused row is named by the row the spreadsheet shows.
+  const filled = rows.slice(headerAt(rows))
   const [header, ...data] = filled
   if (data.length > MAX_ROWS) {
     throw unreadable(
@@ -111,6 +116,33 @@ function toTable(grid: { cells: Cell[]; number: number }[]): Table {
     rows: data.map((row) => Array.from({ length: width }, (_, i) => row.cells[i] ?? null)),
     rowNumbers: data.map((row) => row.number),
   }
+}
+
+/**
+ * Where the header is: past the title rows an office puts above it (a merged "St Mary – member
+ * list 2017", then "Printed 12/3/2017"), each of one value, when the first row of two or more
+ * values follows within MAX_TITLE_ROWS. A one-column list keeps its first row: its rows below
+ * are mostly of one value, even when a stray note makes one row wider.
+ */
+function headerAt(rows: readonly { cells: Cell[] }[]): number {
+  const wide = rows.map((row) => hasTwoValues(row.cells))
+  const first = wide.indexOf(true)
+  if (first <= 0 || first > MAX_TITLE_ROWS) return 0
+  let wideBelow = 0
+  for (let i = first + 1; i < wide.length; i += 1) if (wide[i]) wideBelow += 1
+  return wideBelow * 2 >= wide.length - first - 1 ? first : 0
+}
+
+/** Two different values: a merged cell repeats its one value in every column it spans. */
+function hasTwoValues(cells: readonly Cell[]): boolean {
+  let seen: string | undefined
+  for (const cell of cells) {
+    const text = cellText(cell)
+    if (text === '') continue
+    if (seen === undefined) seen = text
+    else if (text !== seen) return true
+  }
+  return false
 }
 
 function isBlankCell(cell: Cell | undefined): boolean {

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { Member } from '../../../../domain'
 import type { ImportPreview } from '../../../../domain'
 import { verifyChain } from '../../history/service'
-import { csvOf, importCalls, xlsxOf } from '../../../testing/importCalls'
+import { csvOf, importCalls, titledXlsxOf, xlsxOf } from '../../../testing/importCalls'
 import { memberCalls } from '../../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
 import { expectRefusal } from '../../../testing/responses'
@@ -65,6 +65,33 @@ describe('POST /api/imports: mapping', () => {
       ['አበበ', 'ተስፋዬ', 'a@example.com', 'ያገባ'],
     ])
     expect(Object.values(p.mapping)).toEqual(['first_name', 'last_name', 'email', 'marital_status'])
+  })
+})
+
+describe('POST /api/imports: title rows', () => {
+  it('maps the header under an office title and names rows as the sheet numbers them', async () => {
+    const data = await titledXlsxOf(
+      [
+        ['First Name', "Father's Name", 'Email'],
+        ['Abebe', 'Kebede', 'abebe@example.com'],
+        ['Sara', 'Tesfaye', 'not-an-email'],
+      ],
+      3,
+    )
+    const res = await calls.upload(owner.auth, data)
+    const p = res.json<ImportPreview>()
+    expect(p.columns).toEqual(['First Name', "Father's Name", 'Email'])
+    expect(p.mapping).toEqual({
+      'First Name': 'first_name',
+      "Father's Name": 'middle_name',
+      Email: 'email',
+    })
+    expect(p.rows).toBe(2)
+    expect(p.preview[0]).toMatchObject({ row: 4, first_name: 'Abebe' })
+    expect(errorsOf(p, 5)).toEqual({ email: 'invalidEmail' })
+    const commit = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    expect(commit.statusCode).toBe(200)
+    expect((await stored()).map((member) => member.first_name)).toEqual(['Abebe'])
   })
 })
 
