@@ -22,6 +22,36 @@ describe('readTable: CSV', () => {
   })
 })
 
+describe('readTable: the CSV delimiter', () => {
+  it('reads a semicolon file by its lines, not by a title line or quoted commas', async () => {
+    // European Excel writes ";": the title's comma and the quoted "Surname, Given" are not it.
+    const table = await csv(
+      'St Mary Church, member list 2017\r\n"Name, full";Phone;City\r\n' +
+        '"Kebede, Abebe";0911234567;Bole\r\n"Tesfaye, Sara";0922345678;Adama\r\n',
+    )
+    expect(table.columns).toEqual(['Name, full', 'Phone', 'City'])
+    expect(table.rows).toEqual([
+      ['Kebede, Abebe', '0911234567', 'Bole'],
+      ['Tesfaye, Sara', '0922345678', 'Adama'],
+    ])
+    expect(table.rowNumbers).toEqual([3, 4])
+  })
+
+  it('passes over a leading blank line', async () => {
+    const table = await csv('\r\nFirst Name;Father Name\r\nAbebe;Kebede\r\n')
+    expect(table.columns).toEqual(['First Name', 'Father Name'])
+    expect(table.rowNumbers).toEqual([3])
+  })
+
+  it('keeps a comma file whose cells hold semicolon lists a comma file', async () => {
+    const table = await csv('First Name,Allergies\r\nAbebe,dust; pollen\r\nSara,"a;b;c"\r\n')
+    expect(table.rows).toEqual([
+      ['Abebe', 'dust; pollen'],
+      ['Sara', 'a;b;c'],
+    ])
+  })
+})
+
 describe('readTable: title rows above the header', () => {
   it('takes the header below a merged title and a printed date, rows keeping their numbers', async () => {
     // Row 3 is left empty, as often between a title and its list.

@@ -251,11 +251,62 @@ function decode(bytes: Buffer): string {
   }
 }
 
+const DELIMITERS: readonly string[] = [',', ';', '\t']
+/** Lines the delimiter is judged on: a title line or two, the header and the first rows. */
+const SNIFFED_LINES = 10
+
+/**
+ * The delimiter that splits the first lines most alike: the one whose count the most lines
+ * share (then the larger count, then the order of DELIMITERS). A title line, a blank line or a
+ * quoted comma in a semicolon file ("Name, full";Phone) does not decide it alone.
+ */
 function delimiterOf(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/))
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const)
-  counts.sort((a, b) => b[1] - a[1])
-  return counts[0][1] > 0 ? counts[0][0] : ','
+  const lines = delimitersByLine(text)
+  let best = { index: 0, lines: 0, count: 0 }
+  DELIMITERS.forEach((_, index) => {
+    const tally = new Map<number, number>()
+    for (const counts of lines) {
+      if (counts[index] > 0) tally.set(counts[index], (tally.get(counts[index]) ?? 0) + 1)
+    }
+    for (const [count, many] of tally) {
+      if (many > best.lines || (many === best.lines && count > best.count)) {
+        best = { index, lines: many, count }
+      }
+    }
+  })
+  return DELIMITERS[best.index]
+}
+
+/**
+ * Each of the first SNIFFED_LINES non-blank lines as how often each delimiter splits it. A quote
+ * opening a field opens quoted text, passed over up to its closing quote, line breaks included.
+ */
+function delimitersByLine(text: string): number[][] {
+  const lines: number[][] = []
+  let counts = DELIMITERS.map(() => 0)
+  let filled = false
+  let quoted = false
+  let fieldStart = true
+  for (let i = 0; i < text.length && lines.length < SNIFFED_LINES; i += 1) {
+    const char = text[i]
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') i += 1
+      else if (char === '"') quoted = false
+    } else if (char === '\n' || char === '\r') {
+      if (filled) lines.push(counts)
+      counts = DELIMITERS.map(() => 0)
+      filled = false
+      fieldStart = true
+    } else {
+      const delimiter = DELIMITERS.indexOf(char)
+      if (delimiter >= 0) counts[delimiter] += 1
+      else if (char === '"' && fieldStart) quoted = true
+      if (char !== ' ') filled = true
+      fieldStart = delimiter >= 0
+    }
+  }
+  if (filled && lines.length < SNIFFED_LINES) lines.push(counts)
+  return lines
 }
 
 /** Undoes an export's CSV-injection guard ('=… → =…), so an export imports as it was. */

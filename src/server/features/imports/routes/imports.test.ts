@@ -294,6 +294,24 @@ describe('POST /api/imports: values', () => {
     }
   })
 
+  it('reads a European Excel CSV: semicolons, a title line, quoted commas in the header', async () => {
+    const csv = Buffer.from(
+      'St Mary Church, member list 2017\r\n' +
+        'First Name;"Father\'s Name";"Remarks, if any"\r\n' +
+        'Abebe;Kebede;"Choir, Sunday school"\r\nSara;Tesfaye;\r\n',
+      'utf8',
+    )
+    const res = await calls.upload(owner.auth, csv, 'members.csv', {}, 'text/csv')
+    const p = res.json<ImportPreview>()
+    expect(p.columns).toEqual(['First Name', "Father's Name", 'Remarks, if any'])
+    expect(p.mapping).toMatchObject({ 'First Name': 'first_name', "Father's Name": 'middle_name' })
+    expect(p.notes_columns).toEqual(['Remarks, if any'])
+    expect(p.preview.map((row) => [row.row, row.first_name, row.middle_name])).toEqual([
+      [3, 'Abebe', 'Kebede'],
+      [4, 'Sara', 'Tesfaye'],
+    ])
+  })
+
   it('reads the Ethiopian name, address and church columns by their labels', async () => {
     const p = await preview([
       [
