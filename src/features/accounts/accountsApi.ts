@@ -54,14 +54,19 @@ export const accountsApi = api.injectEndpoints({
       query: (id) => ({ url: `api/admin/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ACCOUNTS,
     }),
-    // Every member of one account to another: the lists and member counts change.
+    // Every member of one account to another, households along: the lists and counts change.
     transferAllMembers: build.mutation<{ moved: number }, { id: number; targetUserId: number }>({
       query: ({ id, targetUserId }) => ({
         url: `api/admin/users/${id}/transfer-members`,
         method: 'POST',
         body: { target_user_id: targetUserId },
       }),
-      invalidatesTags: [...ACCOUNTS, { type: 'MemberList', id: 'ALL' }, 'Member'],
+      invalidatesTags: [
+        ...ACCOUNTS,
+        { type: 'MemberList', id: 'ALL' },
+        'Member',
+        { type: 'Household', id: 'LIST' },
+      ],
     }),
   }),
 })

@@ -13,9 +13,11 @@ export const deletedMembersApi = api.injectEndpoints({
     restoreMember: build.mutation<unknown, number>({
       query: (id) => ({ url: `api/admin/deleted-members/${id}/restore`, method: 'POST' }),
       // On an error too (RTK Query invalidates then as well): a 404 means the bin has changed.
+      // A member restored goes back into its household, which the household list counts.
       invalidatesTags: (_result, _error, id) => [
         { type: 'MemberList', id: 'ALL' },
         { type: 'Member', id },
+        { type: 'Household', id: 'LIST' },
       ],
     }),
   }),

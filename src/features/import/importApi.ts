@@ -70,7 +70,11 @@ export const importApi = api.injectEndpoints({
       { id: string; on_duplicate: OnDuplicate; progress?: string } & ImportChoices
     >({
       query: ({ id, ...body }) => ({ url: `api/imports/${id}/commit`, method: 'POST', body }),
-      invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
+      // A file's families become households, or join the account's.
+      invalidatesTags: [
+        { type: 'MemberList', id: 'ALL' },
+        { type: 'Household', id: 'LIST' },
+      ],
     }),
     // Asked every PROGRESS_POLL_MS while a call runs; a 404 (nothing reported yet, or another
     // server process doing the work) leaves the screen's spinner as it is.

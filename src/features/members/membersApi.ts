@@ -65,16 +65,22 @@ export const membersApi = api.injectEndpoints({
         method: 'PUT',
         body: updateMemberFormData(values, getFile(photoId)),
       }),
+      // A name shows in its household's line of the household list and in its search.
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Member', id },
         { type: 'MemberList', id: 'ALL' },
+        { type: 'Household', id: 'LIST' },
       ],
     }),
     deleteMember: build.mutation<void, number>({
       query: (id) => ({ url: `api/members/${id}`, method: 'DELETE' }),
       // Not the member's own tag: refetching the profile still on screen would only get a 404.
       // The profile leaves for the list, and its cache entry goes with it (keepUnusedDataFor).
-      invalidatesTags: [{ type: 'MemberList', id: 'ALL' }],
+      // The member leaves its household: the household list's count and head change.
+      invalidatesTags: [
+        { type: 'MemberList', id: 'ALL' },
+        { type: 'Household', id: 'LIST' },
+      ],
     }),
   }),
 })
