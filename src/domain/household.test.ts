@@ -1,4 +1,9 @@
-import { childNamesFromHead, parseHouseholdInput, proposedHouseholdName } from './household'
+import {
+  childNamesFromHead,
+  householdNameLanguage,
+  parseHouseholdInput,
+  proposedHouseholdName,
+} from './household'
 
 const member = (fields: {
   first_name: string
@@ -108,5 +113,18 @@ describe('proposedHouseholdName', () => {
     expect(proposedHouseholdName({ first_name: 'Abebe', middle_name: 'Kebede' }, 'en')).toBe(
       'Abebe Kebede family',
     )
+  })
+})
+
+describe('householdNameLanguage', () => {
+  it("keeps a proposed name in one script: Amharic for Ge'ez names, else the one asked", () => {
+    expect(['am', 'en', 'om'].map((l) => householdNameLanguage('አበበ', l as 'am'))).toEqual([
+      'am',
+      'am',
+      'am',
+    ])
+    expect(householdNameLanguage('Abebe', 'am')).toBe('en')
+    expect(householdNameLanguage('Abebe', 'om')).toBe('om')
+    expect(householdNameLanguage('Abebe', 'en')).toBe('en')
   })
 })

@@ -197,6 +197,18 @@ export function parseHouseholdInput(
 }
 
 /**
+ * The language a household named after `firstName` is proposed in: Amharic for a name in Ge'ez
+ * script, else `asked` (English for Amharic), so the name never mixes scripts.
+ */
+export function householdNameLanguage(
+  firstName: string,
+  asked: 'am' | 'en' | 'om',
+): 'am' | 'en' | 'om' {
+  if (/[\u1200-\u137f]/.test(firstName)) return 'am'
+  return asked === 'am' ? 'en' : asked
+}
+
+/**
  * The name a household is proposed under, from its head: "የአቶ አበበ ከበደ ቤተሰብ" in Amharic,
  * "Abebe Kebede family" in English (the clerk may change it).
  */

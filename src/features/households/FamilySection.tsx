@@ -2,7 +2,13 @@ import { HomeOutlined } from '@ant-design/icons'
 import { App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate } from 'react-router'
-import { fullName, householdAddressOf, type Member, proposedHouseholdName } from '../../domain'
+import {
+  fullName,
+  householdAddressOf,
+  householdNameLanguage,
+  type Member,
+  proposedHouseholdName,
+} from '../../domain'
 import { useAppSelector } from '../../app/hooks'
 import { selectLanguage } from '../preferences'
 import {
@@ -36,7 +42,10 @@ export function FamilySection({ member, canChange }: { member: Member; canChange
   const startHousehold = async () => {
     try {
       const created = await create({
-        input: { name: proposedHouseholdName(member, language), ...householdAddressOf(member) },
+        input: {
+          name: proposedHouseholdName(member, householdNameLanguage(member.first_name, language)),
+          ...householdAddressOf(member),
+        },
         idempotencyKey: creation.key,
       })
         .unwrap()

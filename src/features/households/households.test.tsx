@@ -466,6 +466,31 @@ describe('a household made over a weak connection', () => {
   })
 })
 
+describe('a household started from a profile', () => {
+  const started = () =>
+    server.requests.find((r) => r.method === 'POST' && r.path === '/api/households')?.body
+
+  /** The profile in English, its "Start a household" pressed. */
+  async function startFrom(member: Parameters<typeof storedMember>[0]) {
+    server.on('GET', '/api/members/7', { json: storedMember({ id: 7, ...member }) })
+    server.on('GET', /\/api\/members\/7\/history/, { json: { items: [], next_cursor: null } })
+    server.on('GET', /\/api\/audit/, { json: { items: [], next_cursor: null } })
+    server.on('POST', '/api/households', { status: 201, json: household })
+    server.on('PUT', '/api/households/5/members/7', { json: household })
+    server.on('GET', '/api/households/5', { json: household })
+    const { router } = renderRoute('/member/7', { signedInAs: clerk })
+    const name = 'Start a household with this member as head'
+    const start = await screen.findByRole('button', { name }, slow)
+    await userEvent.setup().click(start)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/households/5'), slow)
+  }
+
+  it("names a family with names in Ge'ez script in Amharic, whatever the screen's language", async () => {
+    await startFrom({ first_name: 'አበበ', middle_name: 'ከበደ', gender: 'male', household_id: null })
+    expect(started()).toMatchObject({ name: 'የአቶ አበበ ከበደ ቤተሰብ' })
+  })
+})
+
 describe('familyPrefill', () => {
   it("gives a child the household's address and phone and its father's names", () => {
     expect(familyPrefill(household, 'child')).toEqual({

@@ -12,6 +12,7 @@ import {
   emptyHousehold,
   householdAddressOf,
   householdMaxLength,
+  householdNameLanguage,
   isHouseholdRole,
   parseHouseholdInput,
   proposedHouseholdName,
@@ -692,8 +693,7 @@ function importedHouseholdName(
   const headId = family.members.find((m) => m.role === 'head' && memberships.has(m.memberId))
   const head =
     memberships.get(headId?.memberId ?? family.members[0].memberId) ?? [...memberships.values()][0]
-  const language = /[\u1200-\u137f]/.test(head.first_name) ? 'am' : 'en'
-  return proposedHouseholdName(head, language)
+  return proposedHouseholdName(head, householdNameLanguage(head.first_name, 'en'))
 }
 
 /**
