@@ -1,2 +1,3 @@
 export { MemberDues } from './MemberDues'
 export { HouseholdDues } from './HouseholdDues'
+export { usePaymentsQuery } from './duesApi'

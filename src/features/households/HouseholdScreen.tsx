@@ -35,7 +35,7 @@ import {
 import { errorStatus, translatedErrorId } from '../../app/api'
 import { useAppDispatch } from '../../app/hooks'
 import { useCanWrite } from '../auth'
-import { HouseholdDues } from '../dues'
+import { HouseholdDues, usePaymentsQuery } from '../dues'
 import { MemberDate } from '../memberForm'
 import { photoUrl } from '../members'
 import { TransferDialog, transferOpened } from '../transfer'
@@ -103,6 +103,10 @@ function HouseholdPage({ household }: { household: Household }) {
   const [setRole] = useSetHouseholdMemberMutation()
   const [remove] = useRemoveHouseholdMemberMutation()
   const [deleteHousehold] = useDeleteHouseholdMutation()
+  // A deleted household's payments stay (receipt numbers are for good), but then only an admin
+  // opens them: the confirmation says so when there are any.
+  const payments = usePaymentsQuery({ householdId: household.id }, { skip: !canEdit })
+  const hasPayments = (payments.data?.items.length ?? 0) > 0
   const dispatch = useAppDispatch()
   const today = todayIso()
 
@@ -143,7 +147,12 @@ function HouseholdPage({ household }: { household: Household }) {
   const confirmDelete = () =>
     modal.confirm({
       title: t('deleteHousehold'),
-      content: t('deleteHouseholdConfirm', { household: household.name }),
+      content: (
+        <>
+          <p>{t('deleteHouseholdConfirm', { household: household.name })}</p>
+          {hasPayments && <p>{t('deleteHouseholdPaymentsStay')}</p>}
+        </>
+      ),
       okText: t('delete'),
       okButtonProps: { danger: true },
       cancelText: t('cancel'),

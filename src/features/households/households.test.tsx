@@ -6,6 +6,7 @@ import {
   householdAddressOf,
   type HouseholdListItem,
 } from '../../domain'
+import { storedPayment } from '../../testing/storedDues'
 import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedMember } from '../../testing/storedMember'
@@ -350,6 +351,40 @@ describe('the household page', () => {
     const { router } = await confirmOn(deleteButton, /^Delete$/)
     await waitFor(() => expect(router.state.location.pathname).toBe('/households'), slow)
     expect(await screen.findByText(`${household.name} was deleted.`, {}, slow)).toBeVisible()
+  })
+
+  it('tells before a delete that the payments stay, and who opens them then', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    const paid = storedPayment({ member_id: null, household_id: 5 })
+    server.on('GET', '/api/payments', (req) => ({
+      json: { items: req.search.get('household_id') === '5' ? [paid] : [], next_cursor: null },
+    }))
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk })
+    await screen.findByRole('heading', { name: household.name }, slow)
+    const stay =
+      'Its payments and their receipts stay on record; after the delete only an admin can open them.'
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.search.get('household_id') === '5')).toBe(true),
+    )
+    await user.click(deleteButton())
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    expect(await within(dialog).findByText(stay, {}, slow)).toBeVisible()
+  })
+
+  it('says nothing of payments before deleting a household that has none', async () => {
+    server.on('GET', '/api/households/5', { json: household })
+    server.on('GET', '/api/payments', { json: { items: [], next_cursor: null } })
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk })
+    await screen.findByRole('heading', { name: household.name }, slow)
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.search.get('household_id') === '5')).toBe(true),
+    )
+    await user.click(deleteButton())
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    expect(within(dialog).getByText(/Its members stay registered/)).toBeVisible()
+    expect(within(dialog).queryByText(/payments and their receipts/)).toBeNull()
   })
 
   it('says so when a member cannot be removed from the household', async () => {
