@@ -16,7 +16,6 @@ import {
   isoToEthiopian,
   joinList,
   LIST_FIELDS,
-  listSeparator,
   parseJobValue,
   splitCommaList,
   type MemberField,
@@ -39,6 +38,7 @@ import {
   optionLabel,
   type Language,
 } from './fieldDictionary'
+import { listCellText } from './listCells'
 import { downloadGuard } from './spreadsheetDownload'
 
 export type ExportFormat = 'xlsx' | 'csv'
@@ -155,9 +155,10 @@ export function exportText(
   if (isEnumField(field)) return optionLabel(field, String(value), lang)
   if (LIST_SET.has(field)) {
     const items = value as string[]
-    return (
-      isOptionListField(field) ? items.map((item) => optionLabel(field, item, lang)) : items
-    ).join(listSeparator(lang))
+    return listCellText(
+      isOptionListField(field) ? items.map((item) => optionLabel(field, item, lang)) : items,
+      lang,
+    )
   }
   if (typeof value === 'boolean' || BOOLEAN_SET.has(field)) {
     return message(lang, value ? 'yes' : 'no') ?? String(value)
@@ -208,7 +209,7 @@ export function fieldWriters(lang: Language, calendar: Calendar): FieldWriter[] 
       }
       return (input) => {
         const value = input[field] as string[] | null | undefined
-        return value ? value.map(label).join(listSeparator(lang)) : ''
+        return value ? listCellText(value.map(label), lang) : ''
       }
     }
     return (input) => exportText(field, input, lang, calendar)

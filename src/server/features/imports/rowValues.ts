@@ -30,6 +30,7 @@ import {
   type Calendar,
 } from './fieldDictionary'
 import { cellText, type Cell } from './readTable'
+import { splitListCell } from './listCells'
 import { readDateCell, readDateText, readsMonthFirst } from './readDate'
 
 export interface ColumnPlan {
@@ -238,7 +239,7 @@ export function readRow(
         if (key === null) filled.pop()
       }
     } else if (LIST_SET.has(field)) {
-      const items = splitList(text)
+      const items = splitListCell(text)
       raw[field] = uniqueEntries(
         isOptionListField(field) ? items.map((item) => readListOption(field, item)) : items,
       )
