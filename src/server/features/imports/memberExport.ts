@@ -14,7 +14,6 @@ import {
   FAMILY_TARGETS,
   formatIsoDate,
   isoToEthiopian,
-  joinList,
   LIST_FIELDS,
   parseJobValue,
   splitCommaList,
@@ -132,7 +131,7 @@ function jobText(job: string, lang: Language): string {
   const known = selectedJobs
     .filter((key) => key !== 'other')
     .map((key) => optionLabel('job', key, lang))
-  return joinList([...known, ...splitCommaList(customJob)], lang)
+  return listCellText([...known, ...splitCommaList(customJob)], lang)
 }
 
 export { neutralise }

@@ -104,13 +104,6 @@ export function columnMonthFirst(
   return readsMonthFirst(texts(), calendar)
 }
 
-// Amharic lists are written with ፣ (an export in Amharic writes them so).
-const splitList = (text: string) =>
-  text
-    .split(/[,;፣]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-
 /**
  * Each field's verdict of the member schema by value, remembered across the rows of one file:
  * a register repeats its towns, options and dates thousands of times, and yup's run over a
@@ -244,7 +237,7 @@ export function readRow(
         isOptionListField(field) ? items.map((item) => readListOption(field, item)) : items,
       )
     } else if (field === 'job') {
-      raw[field] = uniqueEntries(splitList(text).map(readJobEntry)).join(', ')
+      raw[field] = uniqueEntries(splitListCell(text).map(readJobEntry)).join(', ')
     } else if (BOOLEAN_SET.has(field)) {
       const yes = readYesNo(text)
       if (yes === undefined) {

@@ -60,7 +60,7 @@ function memberFields(i: number): Record<string, string> {
     date_of_birth: date(0),
     marital_status: option('marital_status', i),
     nationality: option('nationality', i),
-    job: i % 3 === 0 ? 'Teacher, Farmer' : i % 3 === 1 ? 'የሸማ ሥራ' : "Qotee bulaa'a",
+    job: i % 3 === 0 ? 'Teacher, Farmer' : i % 3 === 1 ? 'Teacher, የሸማ፣ የእንጨት ሥራ' : "Qotee bulaa'a",
     selectedJobs: '[]',
     customJob: '',
     phone_primary: PHONES[i % PHONES.length],
