@@ -24,7 +24,10 @@ const NAMES = [
   ['Gammachuu', "Bulchaa'a", 'Tolaa'],
   ['ሰላም', 'ጌታቸው', 'አለሙ'],
   ['Ayyaantuu', 'Fayyisaa', "Duub'ee"],
+  // Left with its given and father's names only (SPARSE).
+  ['ብርሃኑ', 'ተፈራ', 'ገብሬ'],
 ] as const
+const SPARSE = 10
 
 // Days offices write: 29 February, Pagume 5 and 6 (2023-09-11 is Pagume 6, 2015), New Year.
 const DATES = [
@@ -107,7 +110,10 @@ function memberFields(i: number): Record<string, string> {
     preferred_contact_method: option('preferred_contact_method', i),
     receive_email_notifications: String(i % 3 === 0),
     receive_sms_notifications: String(i % 2 === 1),
-    notes: `መስከረም ላይ ተመለሰ።\nAbbaan isaa: "Tolaa", ${i}\n= not a formula; -3 either`,
+    notes:
+      i % 2 === 0
+        ? `መስከረም ላይ ተመለሰ።\nAbbaan isaa: "Tolaa", ${i}\n= not a formula; -3 either`
+        : `- ንስሐ አባቱ ተቀይረዋል።\n- Bakka jireenyaa jijjiirate, ${i}`,
   }
 }
 
@@ -142,6 +148,15 @@ beforeAll(async () => {
   for (let i = 0; i < NAMES.length; i += 1) {
     ids.push((await members.create(owner.auth, memberFields(i))).id)
   }
+  // Every field but the two names an edit requires cleared, as the edit saves it.
+  const blank = Object.fromEntries(
+    Object.entries(memberFields(SPARSE)).map(([field, value]) => [
+      field,
+      field === 'first_name' || field === 'middle_name' ? value : '',
+    ]),
+  )
+  const cleared = await members.update(owner.auth, ids[SPARSE], blank)
+  expect(cleared.statusCode).toBe(200)
   for (const household of HOUSEHOLDS) {
     const created = await source.app.inject({
       method: 'POST',
@@ -186,7 +201,7 @@ async function register(ctx: TestContext, auth: { authorization: string }) {
   return res
     .json<Member[]>()
     .sort((a, b) => String(a.external_id).localeCompare(String(b.external_id)))
-    .map((member) => {
+    .map((member): Record<string, unknown> => {
       const rest: Record<string, unknown> = { ...member }
       for (const field of SERVER_SET) delete rest[field]
       return {
@@ -223,6 +238,21 @@ const CHOICES = (['xlsx', 'csv'] as const).flatMap((format) =>
 )
 
 describe('an export imported into an empty register', () => {
+  it('starts from a register with a member of names only', async () => {
+    const sparse = (await register(source, owner.auth)).find((m) => m.first_name === 'ብርሃኑ')
+    expect(sparse).toMatchObject({
+      last_name: '',
+      phone_primary: null,
+      date_of_birth: null,
+      gender: null,
+      allergies: [],
+      bible_study_participation: false,
+      receive_email_notifications: true,
+      notes: null,
+      household: null,
+    })
+  })
+
   it.each(CHOICES)(
     'gives back every member field by field (%s, %s, %s)',
     async (format, lang, calendar) => {
@@ -234,12 +264,27 @@ describe('an export imported into an empty register', () => {
     },
   )
 
-  it.each(['gregorian', 'ethiopian'] as const)(
-    'gives them back from the .xlsx saved again as CSV by a spreadsheet (%s)',
-    async (calendar) => {
+  /** How a spreadsheet saving the sheet as CSV shows a date cell: as formatted, or its locale's. */
+  const DATE_TEXT = {
+    iso: (date: Date) => date.toISOString().slice(0, 10),
+    monthFirst: (date: Date) =>
+      `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`,
+    dayFirst: (date: Date) =>
+      `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`,
+  }
+
+  it.each([
+    ['gregorian', 'en', ',', 'iso'],
+    ['ethiopian', 'am', ',', 'iso'],
+    ['gregorian', 'om', ';', 'iso'],
+    ['gregorian', 'en', ',', 'monthFirst'],
+    ['gregorian', 'am', ';', 'dayFirst'],
+  ] as const)(
+    'gives them back from the .xlsx saved again as CSV by a spreadsheet (%s, %s, "%s", %s)',
+    async (calendar, lang, delimiter, dates) => {
       const exported = await sourceImports.exportMembers(owner.auth, {
         format: 'xlsx',
-        lang: 'en',
+        lang,
         calendar,
       })
       const workbook = new ExcelJS.Workbook()
@@ -249,16 +294,49 @@ describe('an export imported into an empty register', () => {
         const cells: string[] = []
         row.eachCell({ includeEmpty: true }, (cell, column) => {
           const value = cell.value
-          // A date cell as its yyyy-mm-dd format shows it; text as it is.
-          cells[column - 1] =
-            value instanceof Date ? value.toISOString().slice(0, 10) : String(value ?? '')
+          cells[column - 1] = value instanceof Date ? DATE_TEXT[dates](value) : String(value ?? '')
         })
         rows.push(Array.from(cells, (cell) => cell ?? ''))
       })
       // Excel's "CSV UTF-8": a BOM, CRLF between rows, quotes only where needed.
-      const csv = `\ufeff${stringify(rows, { record_delimiter: 'windows' })}`
+      const csv = `\ufeff${stringify(rows, { record_delimiter: 'windows', delimiter })}`
       const expected = await register(source, owner.auth)
       expect(await importedInto(Buffer.from(csv, 'utf8'), 'edited.csv')).toEqual(expected)
     },
   )
+
+  it('gives them back into the same register after they were deleted', async () => {
+    const expected = await register(source, owner.auth)
+    const exported = await sourceImports.exportMembers(owner.auth, { format: 'xlsx' })
+    const scratch = await createTestApp()
+    const other = await createUserAndSignIn(scratch, 'sara')
+    try {
+      // The same register, in a copy of its own: delete every member, then import the export.
+      const copy = importCalls(() => scratch.app)
+      const first = await copy.upload(other.auth, exported.rawPayload, 'export.xlsx')
+      const firstId = first.json<ImportPreview>().id
+      await copy.commit(other.auth, firstId, { on_duplicate: 'create' })
+      const before = await register(scratch, other.auth)
+      for (const member of (
+        await scratch.app.inject({ url: '/api/members', headers: other.auth })
+      ).json<Member[]>()) {
+        const removed = await scratch.app.inject({
+          method: 'DELETE',
+          url: `/api/members/${member.id}`,
+          headers: other.auth,
+        })
+        expect(removed.statusCode).toBeLessThan(300)
+      }
+      const again = await copy.upload(other.auth, exported.rawPayload, 'export.xlsx')
+      const preview = again.json<ImportPreview>()
+      expect(preview.errors).toEqual([])
+      expect(preview.duplicates).toEqual([])
+      const commit = await copy.commit(other.auth, preview.id, { on_duplicate: 'skip' })
+      expect(commit.json()).toMatchObject({ created: NAMES.length, refused: 0 })
+      expect(await register(scratch, other.auth)).toEqual(before)
+      expect(before).toEqual(expected)
+    } finally {
+      await scratch.close()
+    }
+  })
 })
