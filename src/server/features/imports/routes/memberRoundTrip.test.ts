@@ -317,6 +317,19 @@ describe('an export imported into an empty register', () => {
       const firstId = first.json<ImportPreview>().id
       await copy.commit(other.auth, firstId, { on_duplicate: 'create' })
       const before = await register(scratch, other.auth)
+      // Imported again over itself: every row is a double, and an update would change nothing.
+      const repeat = (
+        await copy.upload(other.auth, exported.rawPayload, 'export.xlsx')
+      ).json<ImportPreview>()
+      // The member of names only has no external id: its double is found by its name alone.
+      expect(repeat.duplicates.filter((d) => d.member_id !== null)).toHaveLength(NAMES.length)
+      expect(repeat.duplicates.map((d) => d.reason).sort()).toEqual(
+        NAMES.map((_, i) => (i === SPARSE ? 'same_row' : 'same_external_id')).sort(),
+      )
+      expect(repeat.changes).toEqual([])
+      const updated = await copy.commit(other.auth, repeat.id, { on_duplicate: 'update' })
+      expect(updated.json()).toMatchObject({ created: 0, refused: 0 })
+      expect(await register(scratch, other.auth)).toEqual(before)
       for (const member of (
         await scratch.app.inject({ url: '/api/members', headers: other.auth })
       ).json<Member[]>()) {
