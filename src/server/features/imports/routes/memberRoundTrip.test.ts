@@ -238,8 +238,16 @@ const CHOICES = (['xlsx', 'csv'] as const).flatMap((format) =>
 )
 
 describe('an export imported into an empty register', () => {
-  it('starts from a register with a member of names only', async () => {
-    const sparse = (await register(source, owner.auth)).find((m) => m.first_name === 'ብርሃኑ')
+  it('starts from a register with every option and a member of names only', async () => {
+    const all = await register(source, owner.auth)
+    for (const [field, options] of Object.entries(ENUM_OPTIONS)) {
+      const used = new Set(all.map((member) => member[field]))
+      expect([field, options.filter((o) => !used.has(o.key))]).toEqual([field, []])
+    }
+    expect(new Set(all.map((member) => member.household_role))).toEqual(
+      new Set(['head', 'spouse', 'child', 'relative', 'other', null]),
+    )
+    const sparse = all.find((m) => m.first_name === 'ብርሃኑ')
     expect(sparse).toMatchObject({
       last_name: '',
       phone_primary: null,
