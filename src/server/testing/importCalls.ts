@@ -33,6 +33,36 @@ export async function titledXlsxOf(rows: ExcelJS.CellValue[][], from: number): P
 export const csvOf = (rows: string[][], delimiter = ','): Buffer =>
   Buffer.from(rows.map((row) => row.join(delimiter)).join('\r\n'), 'utf8')
 
+/**
+ * A household of the signed-in account, made through the routes, with these members in these
+ * roles: the register an export is taken from.
+ */
+export async function householdWith(
+  app: FastifyInstance,
+  auth: Auth,
+  household: { name: string; number: string | null },
+  members: readonly (readonly [memberId: number, role: string])[],
+): Promise<number> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/households',
+    headers: auth,
+    payload: { name: household.name, ...(household.number && { number: household.number }) },
+  })
+  expect(created.statusCode).toBe(201)
+  const householdId = created.json<{ id: number }>().id
+  for (const [memberId, role] of members) {
+    const joined = await app.inject({
+      method: 'PUT',
+      url: `/api/households/${householdId}/members/${memberId}`,
+      headers: auth,
+      payload: { role },
+    })
+    expect(joined.statusCode).toBe(200)
+  }
+  return householdId
+}
+
 export function importCalls(app: () => FastifyInstance) {
   /** A step on an uploaded import (preview, commit), its choices as the JSON body. */
   const step =

@@ -1,7 +1,7 @@
 // Issues 44 and 45: an export's households come back when it is imported into another register,
 // those without a household number included (the export's household key column).
 import type { ImportPreview } from '../../../../domain'
-import { importCalls } from '../../../testing/importCalls'
+import { householdWith, importCalls } from '../../../testing/importCalls'
 import { memberCalls } from '../../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
 
@@ -39,24 +39,12 @@ beforeAll(async () => {
   source = await createTestApp()
   owner = await createUserAndSignIn(source, 'sara')
   for (const family of FAMILIES) {
-    const created = await source.app.inject({
-      method: 'POST',
-      url: '/api/households',
-      headers: owner.auth,
-      payload: { name: family.name, ...(family.number && { number: family.number }) },
-    })
-    expect(created.statusCode).toBe(201)
-    const householdId = created.json<{ id: number }>().id
+    const roles: [number, string][] = []
     for (const [first_name, role] of family.members) {
       const { id } = await members.create(owner.auth, { first_name, last_name: 'ከበደ' })
-      const joined = await source.app.inject({
-        method: 'PUT',
-        url: `/api/households/${householdId}/members/${id}`,
-        headers: owner.auth,
-        payload: { role },
-      })
-      expect(joined.statusCode).toBe(200)
+      roles.push([id, role])
     }
+    await householdWith(source.app, owner.auth, family, roles)
   }
   // A member in no household stays in none.
   await members.create(owner.auth, { first_name: 'Alone', last_name: 'ከበደ' })

@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs'
 import { stringify } from 'csv-stringify/sync'
 import { ENUM_OPTIONS, type ImportPreview, type Member } from '../../../../domain'
-import { importCalls } from '../../../testing/importCalls'
+import { householdWith, importCalls } from '../../../testing/importCalls'
 import { memberCalls } from '../../../testing/memberCalls'
 import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
 
@@ -158,23 +158,8 @@ beforeAll(async () => {
   const cleared = await members.update(owner.auth, ids[SPARSE], blank)
   expect(cleared.statusCode).toBe(200)
   for (const household of HOUSEHOLDS) {
-    const created = await source.app.inject({
-      method: 'POST',
-      url: '/api/households',
-      headers: owner.auth,
-      payload: { name: household.name, ...(household.number && { number: household.number }) },
-    })
-    expect(created.statusCode).toBe(201)
-    const householdId = created.json<{ id: number }>().id
-    for (const [index, role] of household.members) {
-      const joined = await source.app.inject({
-        method: 'PUT',
-        url: `/api/households/${householdId}/members/${ids[index]}`,
-        headers: owner.auth,
-        payload: { role },
-      })
-      expect(joined.statusCode).toBe(200)
-    }
+    const roles = household.members.map(([index, role]) => [ids[index], role] as const)
+    await householdWith(source.app, owner.auth, household, roles)
   }
 })
 afterAll(() => source.close())
