@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { test } from 'node:test'
 import {
   apiToken,
   openPage,
+  scratchFile,
   screenshot,
   server,
   signInToHome,
@@ -30,7 +29,7 @@ const CSV = [
 ].map((row) => row.join(','))
 
 test('imports a CSV with Ge’ez names and an Ethiopian date in the Amharic UI', async () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'abal-import-')), 'register.csv')
+  const file = scratchFile('register.csv')
   fs.writeFileSync(file, `\ufeff${CSV.join('\r\n')}\r\n`)
   const { context, page } = await openPage({ viewport: WIDE, language: 'am' })
   await context.addInitScript(() => localStorage.setItem('calendar', 'ethiopian'))

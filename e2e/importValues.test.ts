@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
 import type { Page } from 'playwright-core'
@@ -11,6 +10,7 @@ import {
   navigate,
   openOptions,
   openPage,
+  scratchFile,
   screenshot,
   server,
   signInToHome,
@@ -71,7 +71,7 @@ const ROWS = [
 ]
 
 function writeCsv(): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'abal-churchcrm-')), 'people.csv')
+  const file = scratchFile('people.csv')
   const quoted = [HEADERS, ...ROWS].map((row) => row.map((cell) => `"${cell}"`).join(','))
   fs.writeFileSync(file, `${quoted.join('\r\n')}\r\n`)
   return file

@@ -66,6 +66,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
 }
 
+let scratch: string | undefined
+
+/** A path for a file a test writes or downloads, in a folder removed when the test file ends. */
+export function scratchFile(name: string): string {
+  if (!scratch) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-e2e-files-'))
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+    scratch = dir
+  }
+  return path.join(scratch, name)
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
 }
