@@ -2,10 +2,9 @@
 // PostgreSQL each test holds that transaction open, lets the import run until it waits for its
 // locks, then commits it: the import goes on from there, as under a real race. On SQLite (one
 // writer) the import starts only once the other has committed; the outcome must be the same.
-import { sql } from 'kysely'
 import type { HouseholdPage, Member } from '../../../domain'
-import type { Db } from '../../db/tables'
 import { verifyChain } from '../history'
+import { heldOpen as heldOpenIn } from '../../testing/heldOpen'
 import { memberCalls } from '../../testing/memberCalls'
 import { testAppPerFile } from '../../testing/testApp'
 import * as repo from './repository'
@@ -17,41 +16,7 @@ const {
 } = testAppPerFile({ alice: 'alice', carol: 'carol' })
 const calls = memberCalls(() => ctx.app)
 
-/** A transaction left open until `commit`: what it writes stays locked until then. */
-async function heldOpen() {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let opened!: (trx: Db) => void
-  const trx = new Promise<Db>((resolve) => (opened = resolve))
-  const done = ctx.database.db.transaction().execute(async (t) => {
-    opened(t)
-    await released
-  })
-  const held = await trx
-  const pid =
-    ctx.database.dialect === 'postgres'
-      ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(held)).rows[0].pid
-      : undefined
-  return {
-    trx: held,
-    /** Resolves once another backend waits for this transaction's locks (PostgreSQL). */
-    async waitedOn() {
-      // SQLite: the import's transaction cannot begin while this one is open.
-      if (pid === undefined) return
-      for (let tries = 0; tries < 1000; tries += 1) {
-        const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
-          where ${pid}::int = any(pg_blocking_pids(pid))`.execute(ctx.database.db)
-        if (rows.length > 0) return
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-      throw new Error('nothing waited for the held transaction')
-    },
-    async commit() {
-      release()
-      await done
-    },
-  }
-}
+const heldOpen = () => heldOpenIn(ctx.database)
 
 /** alice's import placing `families`, in a transaction of its own. */
 const importAsAlice = (families: ImportedFamily[]) =>

@@ -326,6 +326,10 @@ export async function setMemberRole(
 ): Promise<Household> {
   const role = body && typeof body === 'object' ? (body as Record<string, unknown>).role : undefined
   return db.transaction().execute(async (trx) => {
+    // The two households are locked in id order: two moves between them in opposite
+    // directions then wait for each other instead of deadlocking (PostgreSQL).
+    const leaving = (await repo.findMembership(trx, memberId))?.household_id ?? null
+    if (leaving !== null && leaving < householdId) await repo.lockHousehold(trx, leaving)
     const household = await writable(trx, user, householdId)
     const member = await ownMember(trx, user, memberId)
     if (!isHouseholdRole(role)) throw invalid({ role: 'invalidValue' })
