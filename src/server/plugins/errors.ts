@@ -87,11 +87,31 @@ export function storageFailure(error: unknown): string | undefined {
   return STORAGE_CAUSES.find(([pattern]) => pattern.test(code))?.[1]
 }
 
+export const BUSY_TRY_AGAIN =
+  'The server was busy with another change to the same records. Nothing was saved. ' +
+  'Please try again.'
+
+/**
+ * Another transaction held what this one needed (SQLite past its busy timeout; PostgreSQL
+ * aborting one side of a deadlock or a serialisation conflict): nothing was written.
+ */
+export function isContention(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined
+  return (
+    typeof code === 'string' && /^(SQLITE_BUSY.*|SQLITE_LOCKED.*|40P01|40001|55P03)$/.test(code)
+  )
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter))
       return sendError(reply, error.statusCode, error.message, error.errors)
+    }
+    if (isContention(error)) {
+      request.log.warn({ err: error }, 'aborted by a concurrent change; the client may retry')
+      reply.header('Retry-After', '1')
+      return sendError(reply, 503, BUSY_TRY_AGAIN)
     }
     const cause = storageFailure(error)
     if (cause) {
