@@ -157,6 +157,12 @@ export function matchHeader(header: string): HeaderMatch {
   return calendar ? { field, calendar: calendar[0], candidates } : { field, candidates }
 }
 
+/** Whether a header names a column the import knows, "Middle Name" included: a header row's mark. */
+export function isKnownHeader(header: string): boolean {
+  const match = matchHeader(header)
+  return match.candidates.length > 0 || match.middleName === true
+}
+
 const isMemberField = (target: string): target is MemberField =>
   (TRANSFER_FIELDS as readonly string[]).includes(target)
 

@@ -90,6 +90,89 @@ describe('readTable: title rows above the header', () => {
   })
 })
 
+describe('readTable: the header known by the column names it holds', () => {
+  /** A sheet whose rows stand at the row numbers they are keyed by, the rows between empty. */
+  const sheetOf = async (rows: Record<number, ExcelJS.CellValue[]>) => {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Members')
+    for (const [number, values] of Object.entries(rows)) {
+      values.forEach((value, column) => {
+        if (value !== null) sheet.getRow(Number(number)).getCell(column + 1).value = value
+      })
+    }
+    return readTable(Buffer.from(await workbook.xlsx.writeBuffer()), 'xlsx')
+  }
+
+  it('keeps a header that names column A only, title above or not', async () => {
+    // Most rows below fill A and B: by width alone the first member looked like the header.
+    const plain = await csv('First Name\r\nAbebe,Kebede\r\nSara,Tesfaye\r\nTola,Gemechu\r\n')
+    expect(plain.columns).toEqual(['First Name', '#2'])
+    expect(plain.rows[0]).toEqual(['Abebe', 'Kebede'])
+    expect(plain.rowNumbers).toEqual([2, 3, 4])
+    const titled = await sheetOf({
+      1: ['St Mary Church – member list 2017'],
+      2: ['First Name'],
+      3: ['Abebe', 'Kebede'],
+      4: ['Sara', 'Tesfaye'],
+    })
+    expect(titled.columns).toEqual(['First Name', '#2'])
+    expect(titled.rows).toEqual([
+      ['Abebe', 'Kebede'],
+      ['Sara', 'Tesfaye'],
+    ])
+    expect(titled.rowNumbers).toEqual([3, 4])
+  })
+
+  it('passes over a title of two values, the church in A1 and the day printed in F1', async () => {
+    const table = await sheetOf({
+      1: ['St Mary Church', null, null, null, null, 'Printed 12/11/2026'],
+      3: ['First Name', "Father's Name", 'Phone'],
+      4: ['Abebe', 'Kebede', '0911234567'],
+      5: ['Sara', 'Tesfaye', '0922345678'],
+    })
+    expect(table.columns).toEqual(['First Name', "Father's Name", 'Phone'])
+    expect(table.rows).toEqual([
+      ['Abebe', 'Kebede', '0911234567'],
+      ['Sara', 'Tesfaye', '0922345678'],
+    ])
+    expect(table.rowNumbers).toEqual([4, 5])
+  })
+
+  it("takes ChurchCRM's CSV Export header under a title line", async () => {
+    const header = ['Title', 'First Name', 'Middle Name', 'Last Name', 'Suffix', 'Address 1']
+    const more = ['City', 'Mobile Phone', 'Email', 'Birth Date', 'Gender', 'Family ID', 'Person ID']
+    const table = await csv(
+      'St Mary Church,ChurchCRM export 2026-11-12\r\n' +
+        `${[...header, ...more].join(',')}\r\n` +
+        'Mr.,John,,Smith,,12 Main St,Bole,0911234567,john@example.com,1980-03-15,Male,7,101\r\n' +
+        'Mrs.,Mary,,Smith,,12 Main St,Bole,0922345678,,1982-05-12,Female,7,102\r\n',
+    )
+    expect(table.columns).toEqual([...header, ...more])
+    expect(table.rows.map((row) => row[1])).toEqual(['John', 'Mary'])
+    expect(table.rowNumbers).toEqual([3, 4])
+  })
+
+  it('takes an Amharic header under a title row', async () => {
+    const table = await sheetOf({
+      1: ['የቅድስት ማርያም ቤተ ክርስቲያን የአባላት ዝርዝር', null, null, 'ታኅሣሥ 3 ቀን 2017 ዓ.ም.'],
+      2: ['የመጀመሪያ ስም', 'የአባት ስም', 'ስልክ', 'የልደት ቀን'],
+      3: ['አበበ', 'ከበደ', '0911234567', '12/03/1980'],
+      4: ['ሣራ', 'ተስፋዬ', '0922345678', '05/09/1981'],
+    })
+    expect(table.columns).toEqual(['የመጀመሪያ ስም', 'የአባት ስም', 'ስልክ', 'የልደት ቀን'])
+    expect(table.rows.map((row) => row[0])).toEqual(['አበበ', 'ሣራ'])
+    expect(table.rowNumbers).toEqual([3, 4])
+  })
+
+  it('finds a header of names it does not know by its width, as before', async () => {
+    const table = await csv(
+      'Liste des membres 2017\r\nPrénom,Nom du père,Ville natale\r\nAbebe,Kebede,Bole\r\n',
+    )
+    expect(table.columns).toEqual(['Prénom', 'Nom du père', 'Ville natale'])
+    expect(table.rowNumbers).toEqual([3])
+  })
+})
+
 describe('readTable: .xlsx', () => {
   it('reads a number as its format shows it: the leading 0 of a phone kept', async () => {
     const workbook = new ExcelJS.Workbook()

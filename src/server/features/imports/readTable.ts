@@ -1,11 +1,12 @@
-// An uploaded .xlsx or .csv as a table of text cells: the first non-empty row is the header,
-// unless it is a title of one value above a wider header (see headerAt).
+// An uploaded .xlsx or .csv as a table of text cells: the header is the first non-empty row, or
+// the one below the title rows above it (see headerAt).
 // .xlsx through exceljs (server only), .csv through csv-parse (UTF-8 with or without BOM, or
 // Excel's UTF-16 "Unicode text"; comma, semicolon or tab).
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { formatIsoDate, withoutControlCharacters } from '../../../domain'
 import { ApiError } from '../../plugins/errors'
+import { isKnownHeader } from './fieldDictionary'
 import {
   cellTooLong,
   checkZip,
@@ -120,17 +121,48 @@ function toTable(grid: { cells: Cell[]; number: number }[]): Table {
 
 /**
  * Where the header is: past the title rows an office puts above it (a merged "St Mary – member
- * list 2017", then "Printed 12/3/2017"), each of one value, when the first row of two or more
- * values follows within MAX_TITLE_ROWS. A one-column list keeps its first row: its rows below
- * are mostly of one value, even when a stray note makes one row wider.
+ * list 2017", then "Printed 12/3/2017"). Within the first MAX_TITLE_ROWS + 1 rows it is the one
+ * naming the most columns the import knows, in any language: so a header naming column A only is
+ * kept, and a title of two values passed over. Rows naming none: see headerByWidth.
  */
 function headerAt(rows: readonly { cells: Cell[] }[]): number {
+  let best = { at: -1, known: 0, values: 0 }
+  rows.slice(0, MAX_TITLE_ROWS + 1).forEach(({ cells }, at) => {
+    const texts = distinctTexts(cells)
+    // A longer text is a title or a value, and matching a cell of 50,000 characters costs.
+    const known = texts.filter(
+      (text) => text.length <= MAX_HEADER_LENGTH && isKnownHeader(text),
+    ).length
+    // Ties go to the row of more values: a title of one known word is not the header below it.
+    if (known > best.known || (known > 0 && known === best.known && texts.length > best.values)) {
+      best = { at, known, values: texts.length }
+    }
+  })
+  return best.known > 0 ? best.at : headerByWidth(rows)
+}
+
+/**
+ * The header of a file whose first rows name no column the import knows: past up to
+ * MAX_TITLE_ROWS rows of one value each, when the first row of two or more values follows and
+ * most rows below it are as wide. A one-column list keeps its first row: its rows below are
+ * mostly of one value, even when a stray note makes one row wider.
+ */
+function headerByWidth(rows: readonly { cells: Cell[] }[]): number {
   const wide = rows.map((row) => hasTwoValues(row.cells))
   const first = wide.indexOf(true)
   if (first <= 0 || first > MAX_TITLE_ROWS) return 0
   let wideBelow = 0
   for (let i = first + 1; i < wide.length; i += 1) if (wide[i]) wideBelow += 1
   return wideBelow * 2 >= wide.length - first - 1 ? first : 0
+}
+
+/** A row's texts, each once: a merged cell repeats its one value in every column it spans. */
+function distinctTexts(cells: readonly Cell[]): string[] {
+  const texts = new Set<string>()
+  for (const cell of cells) {
+    if (typeof cell === 'string' && cell.trim() !== '') texts.add(cell.trim())
+  }
+  return [...texts]
 }
 
 /** Two different values: a merged cell repeats its one value in every column it spans. */

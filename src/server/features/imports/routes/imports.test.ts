@@ -93,6 +93,32 @@ describe('POST /api/imports: title rows', () => {
     expect(commit.statusCode).toBe(200)
     expect((await stored()).map((member) => member.first_name)).toEqual(['Abebe'])
   })
+
+  it('reads dates month first from the rows under a header below a title of two values', async () => {
+    // The title's church and printed day (A1, E1) are no header: the dates are read from the
+    // members' rows, and 12/25 in one of them tells that the column is written month first.
+    const rows = [
+      ['St Mary Church', '', '', '', 'Printed 12/11/2026'],
+      ['First Name', "Father's Name", 'Birth Date'],
+      ['Abebe', 'Kebede', '3/15/1980'],
+      ['Sara', 'Tesfaye', '5/12/1981'],
+      ['Tola', 'Gemechu', '12/25/1979'],
+    ]
+    const res = await calls.upload(owner.auth, csvOf(rows), 'people.csv', {}, 'text/csv')
+    const p = res.json<ImportPreview>()
+    expect(p.columns).toEqual(['First Name', "Father's Name", 'Birth Date'])
+    expect(p.mapping).toMatchObject({ 'Birth Date': 'date_of_birth' })
+    expect(p.preview[0]).toMatchObject({ row: 3, first_name: 'Abebe' })
+    expect(p.preview.map((row) => row.date_of_birth)).toEqual([
+      '1980-03-15',
+      '1981-05-12',
+      '1979-12-25',
+    ])
+    expect(p.date_columns[0].samples[1]).toMatchObject({
+      text: '5/12/1981',
+      gregorian: '1981-05-12',
+    })
+  })
 })
 
 describe('POST /api/imports: values', () => {
