@@ -1,4 +1,4 @@
-import { Button, Empty, Select, Skeleton, Typography } from 'antd'
+import { Empty, Select, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
@@ -9,7 +9,7 @@ import { useCanWrite, useRole } from '../auth'
 import { selectLanguage } from '../preferences'
 import { useFundsQuery } from './duesApi'
 import { useHouseholdDuesQuery } from './householdDuesApi'
-import { DuesStrip, NewPaymentButton, StatementLink } from './MemberDues'
+import { DuesStrip, StripActions } from './MemberDues'
 import { PaymentForm } from './PaymentForm'
 import { PaymentsList } from './PaymentsList'
 import { WaiveDialog } from './WaiveDialog'
@@ -61,15 +61,11 @@ export function HouseholdDues({ householdId }: { householdId: number }) {
         language={language}
         onYear={setYear}
         actions={
-          <>
-            <StatementLink to={`/households/${householdId}/statement?year=${dues.data.year}`} />
-            {admin && (
-              <Button onClick={() => setWaiving(true)}>
-                <FormattedMessage id="duesWaive" />
-              </Button>
-            )}
-            {canPay && <NewPaymentButton onClick={() => setPaying(true)} />}
-          </>
+          <StripActions
+            statement={`/households/${householdId}/statement?year=${dues.data.year}`}
+            onWaive={admin ? () => setWaiving(true) : undefined}
+            onPay={canPay ? () => setPaying(true) : undefined}
+          />
         }
       />
     )

@@ -77,9 +77,8 @@ function MonthCell({
   )
 }
 
-/** The yearly statement of the year the strip shows (screen, print and .xlsx). */
-/** Opens the payment form for this payer: the same on a member's and a household's dues. */
-export function NewPaymentButton({ onClick }: { onClick: () => void }) {
+/** Opens the payment form for this payer. */
+function NewPaymentButton({ onClick }: { onClick: () => void }) {
   return (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onClick}>
       <FormattedMessage id="paymentNew" />
@@ -87,11 +86,31 @@ export function NewPaymentButton({ onClick }: { onClick: () => void }) {
   )
 }
 
-export function StatementLink({ to }: { to: string }) {
+/**
+ * Beside a payer's standing, the same on a member's and a household's dues: the yearly statement
+ * of the year shown (screen, print and .xlsx), Waive for an admin, Record a payment for a writer.
+ */
+export function StripActions({
+  statement,
+  onWaive,
+  onPay,
+}: {
+  statement: string
+  onWaive?: () => void
+  onPay?: () => void
+}) {
   return (
-    <Link to={to} className="dues-statement-link">
-      <FileTextOutlined aria-hidden /> <FormattedMessage id="duesReportStatement" />
-    </Link>
+    <>
+      <Link to={statement} className="dues-statement-link">
+        <FileTextOutlined aria-hidden /> <FormattedMessage id="duesReportStatement" />
+      </Link>
+      {onWaive && (
+        <Button onClick={onWaive}>
+          <FormattedMessage id="duesWaive" />
+        </Button>
+      )}
+      {onPay && <NewPaymentButton onClick={onPay} />}
+    </>
   )
 }
 
@@ -240,15 +259,11 @@ export function MemberDues({
         language={language}
         onYear={setYear}
         actions={
-          <>
-            <StatementLink to={`/member/statement/${memberId}?year=${data.year}`} />
-            {admin && (
-              <Button onClick={() => setWaiving(true)}>
-                <FormattedMessage id="duesWaive" />
-              </Button>
-            )}
-            {canPay && <NewPaymentButton onClick={() => setPaying(true)} />}
-          </>
+          <StripActions
+            statement={`/member/statement/${memberId}?year=${data.year}`}
+            onWaive={admin ? () => setWaiving(true) : undefined}
+            onPay={canPay ? () => setPaying(true) : undefined}
+          />
         }
       />
       {admin && (
