@@ -155,6 +155,22 @@ describe('the day’s cash-up', () => {
     expect(await verifyChain(w.ctx.database.db)).toMatchObject({ intact: true })
   })
 
+  it('refuses a clerk another account’s payment of a closed day for the role, not the day', async () => {
+    const day = '2026-01-16'
+    // The admin receives for the clerk's member, then closes the admin's own day.
+    const member = await w.member()
+    const paid = await w.pay(w.admin, { member_id: member, amount: 5000, received_on: day })
+    expect((await close(w.admin, { day })).statusCode).toBe(200)
+    const refused = await w.call(w.clerk, {
+      method: 'POST',
+      url: `/api/payments/${paid.payment.id}/void`,
+      payload: { reason: 'Wrong member' },
+    })
+    // Open or closed, the clerk never voids it: a plain 403, not "ask an admin, the day is closed".
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().errors).toBeUndefined()
+  })
+
   it('lets an admin close a clerk’s day', async () => {
     const day = '2026-01-14'
     const member = await w.member()

@@ -418,15 +418,14 @@ export async function voidPayment(
     if (row.household_id !== null)
       await lockPayerDues(trx, { column: 'household_id', id: row.household_id })
     await lockCashDays(trx, row.recorded_by)
-    if (await findClosedDay(trx, row.recorded_by, row.received_on)) {
-      if (!may(user, 'dues.manage')) {
-        // The code tells this refusal from a role's: the client says which it was.
-        throw new ApiError(403, `${DAY_CLOSED}: an admin voids its payments`, {
-          received_on: 'dayClosed',
-        })
-      }
-    } else if (!may(user, 'payment.void', { ownerId: row.recorded_by })) {
-      throw forbidden()
+    // Another account's payment is refused for the role whatever its day: only its own
+    // account, once the day is closed, hears that the day is why.
+    if (!may(user, 'payment.void', { ownerId: row.recorded_by })) throw forbidden()
+    if (!may(user, 'dues.manage') && (await findClosedDay(trx, row.recorded_by, row.received_on))) {
+      // The code tells this refusal from a role's: the client says which it was.
+      throw new ApiError(403, `${DAY_CLOSED}: an admin voids its payments`, {
+        received_on: 'dayClosed',
+      })
     }
     if (!(await markVoid(trx, id, user.id, trimmed))) {
       throw new ApiError(409, 'This payment is void already')
