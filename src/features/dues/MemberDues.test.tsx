@@ -129,6 +129,31 @@ describe('the Dues tab', () => {
     expect(sent?.body).toMatchObject({ fund_id: 8, member_id: 6, amount: 5000 })
   })
 
+  it('asks for no amount until the church profile says its currency', async () => {
+    const tithe = storedFund({ id: 8, kind: 'gift', name_en: 'Tithe' })
+    server.on('GET', '/api/funds', { json: [tithe] })
+    let reads = 0
+    server.on('GET', '/api/church', () =>
+      (reads += 1) === 1 ? apiError(500, 'x') : { json: { currency: 'JPY' } },
+    )
+    server.on('GET', /\/api\/members\/6\/dues/, apiError(404, 'Not found'))
+    renderWithProviders(<MemberDues memberId={6} />, { signedInAs: clerk })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Record a payment' }, slow))
+    const dialog = await screen.findByRole('dialog', {}, slow)
+    // Typed in birr's two decimals, 5000 would have been sent as 500000 yen.
+    const failed = await within(dialog).findByText(
+      'The church profile could not be loaded. Please try again.',
+      {},
+      slow,
+    )
+    expect(within(dialog).queryByLabelText('Amount (ETB)')).toBeNull()
+    await user.click(
+      within(failed.closest('.ant-alert')!).getByRole('button', { name: 'Try again' }),
+    )
+    expect(await within(dialog).findByLabelText('Amount (JPY)', {}, slow)).toBeVisible()
+  })
+
   it('offers a retry when the dues cannot be loaded', async () => {
     server.on('GET', /\/api\/members\/7\/dues/, {
       status: 500,

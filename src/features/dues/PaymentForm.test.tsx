@@ -63,6 +63,7 @@ beforeEach(() => {
 afterEach(() => {
   server.restore()
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 function renderTab(user: AuthUser, language?: 'am') {
@@ -245,6 +246,31 @@ describe('the payment form', () => {
     // A refusal frees the key; a lost answer keeps it so the retry cannot pay twice.
     expect(keys[0]).not.toBe(keys[1])
     expect(keys[1]).toBe(keys[2])
+  })
+
+  it('keeps a lost answer’s key when the form is cancelled and opened again', async () => {
+    let calls = 0
+    server.on('POST', '/api/payments', () =>
+      (calls += 1) === 1 ? 'network-error' : { status: 201, json: payment() },
+    )
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    expect(await within(form).findByText(/will not be recorded twice/, {}, slow)).toBeVisible()
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull(), slow)
+
+    // Recorded again from a new opening: the server answers the first try, if it got it.
+    const again = await openForm()
+    await again.user.type(within(again.form).getByLabelText('Amount (ETB)'), '50')
+    await again.user.click(within(again.form).getByRole('button', { name: 'Record payment' }))
+    await screen.findByText('receipt page', {}, slow)
+    const keys = posts().map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    // Answered: the tab keeps no key for this member any more.
+    expect(sessionStorage.length).toBe(0)
   })
 
   it('says that a day whose cash-up is closed takes no more payments', async () => {

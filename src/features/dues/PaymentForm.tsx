@@ -27,6 +27,7 @@ import { duesMonthLabel } from './duesText'
 import { ledgerFromStrips, pickableMonths, previewAllocation, previewYears } from './paymentPreview'
 import './dues.css'
 import { messageOptions } from '../../shared/messageOptions'
+import { LoadError } from '../../shared/RecordsView'
 import { isRefusal, useIdempotencyKey } from '../../shared/clientKey'
 
 /** The server's refusal codes this form explains in the user's words. */
@@ -104,7 +105,11 @@ function PaymentFormBody({
   const [picked, setPicked] = useState<string[]>([])
   const [errors, setErrors] = useState<Errors>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
-  const { key, settle } = useIdempotencyKey()
+  // Kept for this payer across the form's openings while an answer is lost: cancelling and
+  // recording again then cannot make a second payment (the server answers the first).
+  const { key, settle } = useIdempotencyKey(
+    householdPays ? `payment-household-${householdId}` : `payment-member-${memberId}`,
+  )
   const [record, recording] = useRecordPaymentMutation()
 
   const open = (funds.data ?? []).filter(
@@ -123,7 +128,9 @@ function PaymentFormBody({
   const payer = perHousehold ? { householdId: householdId ?? undefined } : { memberId }
   // Without a dues fund (gifts only) the member has no strip to name it: the church's currency.
   const church = useChurchQuery()
-  const currency = current.data?.currency ?? church.data?.currency ?? 'ETB'
+  // Until one is read the amount's digits are unknown (5000 is 50.00 birr but 5000 yen).
+  const knownCurrency = current.data?.currency ?? church.data?.currency
+  const currency = knownCurrency ?? 'ETB'
   const digits = minorDigits(currency)
   const amount = parseMoney(amountText, digits)
 
@@ -225,7 +232,10 @@ function PaymentFormBody({
     }
   }
 
-  if (funds.isLoading || current.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />
+  if (funds.isLoading || current.isLoading || (!knownCurrency && church.isLoading))
+    return <Skeleton active paragraph={{ rows: 6 }} />
+  if (!knownCurrency && church.isError)
+    return <LoadError titleId="churchLoadFailed" onRetry={() => void church.refetch()} />
   if (open.length === 0)
     return <Alert type="info" showIcon message={<FormattedMessage id="paymentNoFunds" />} />
 
