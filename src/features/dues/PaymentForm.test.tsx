@@ -15,7 +15,7 @@ import {
 import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
-import type { Fund, Payment } from './duesApi'
+import { duesApi, type Fund, type Payment } from './duesApi'
 import { duesMonthLabel } from './duesText'
 import { MemberDues } from './MemberDues'
 import { admin, auditor, clerk } from '../../testing/staffAccounts'
@@ -271,6 +271,17 @@ describe('the payment form', () => {
     expect(keys[1]).toBe(keys[0])
     // Answered: the tab keeps no key for this member any more.
     expect(sessionStorage.length).toBe(0)
+  })
+
+  it('keeps the recorded payment for its receipt, which then needs no second read', async () => {
+    const recorded = payment({ id: 13, receipt_number: '2018-000013' })
+    server.on('POST', '/api/payments', { status: 201, json: recorded })
+    const { store } = renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '125.50')
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    await screen.findByText('receipt page', {}, slow)
+    expect(duesApi.endpoints.payment.select(13)(store.getState()).data).toEqual(recorded)
   })
 
   it('says that a day whose cash-up is closed takes no more payments', async () => {

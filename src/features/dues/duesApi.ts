@@ -133,6 +133,12 @@ export const duesApi = duesTagged.injectEndpoints({
     recordPayment: build.mutation<Payment, IdempotentCreate<PaymentInput>>({
       query: idempotentPost('api/payments'),
       invalidatesTags: (_result, _error, { input }) => payerTags(input),
+      // The receipt opens next from the answer itself: on a weak link, a second read could fail
+      // and show "could not be loaded" for a payment that is recorded.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const recorded = await queryFulfilled.then(({ data }) => data).catch(() => undefined)
+        if (recorded) await dispatch(duesApi.util.upsertQueryData('payment', recorded.id, recorded))
+      },
     }),
     voidPayment: build.mutation<Payment, { payment: Payment; reason: string }>({
       query: ({ payment, reason }) => ({
