@@ -281,7 +281,9 @@ describe('the payment form', () => {
     await user.type(within(form).getByLabelText('Amount (ETB)'), '125.50')
     await user.click(within(form).getByRole('button', { name: 'Record payment' }))
     await screen.findByText('receipt page', {}, slow)
-    expect(duesApi.endpoints.payment.select(13)(store.getState()).data).toEqual(recorded)
+    const read = await store.dispatch(duesApi.endpoints.payment.initiate(13))
+    expect(read.data).toEqual(recorded)
+    expect(server.requests.filter((r) => r.path === '/api/payments/13')).toHaveLength(0)
   })
 
   it('says that a day whose cash-up is closed takes no more payments', async () => {
