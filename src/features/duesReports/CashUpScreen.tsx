@@ -20,7 +20,7 @@ import {
 } from './duesReportsApi'
 import { fundText, useReportText } from './reportText'
 import './duesReports.css'
-import { errorStatus } from '../../app/api'
+import { errorFields, errorStatus } from '../../app/api'
 
 function Totals({
   clerk,
@@ -90,16 +90,23 @@ function ClerkCard({
   const calendar = useAppSelector(selectCalendar)
   const [closeDay, closing] = useCloseDayMutation()
   const [failed, setFailed] = useState(false)
+  const [changed, setChanged] = useState(false)
   const close = async () => {
     setFailed(false)
+    setChanged(false)
     try {
-      await closeDay({ day, userId: clerk.user_id }).unwrap()
+      await closeDay({ day, userId: clerk.user_id, shown: clerk.total }).unwrap()
       onClosed()
     } catch (error) {
-      // The route's only 409 (no errors key) is a day closed already: most likely this press's
-      // own earlier close whose answer was lost. The day is as wanted, so show it as it is.
-      if (errorStatus(error) === 409) onClosed()
-      else setFailed(true)
+      if (errorFields(error).day === 'changedSinceShown') {
+        // Not closed: the new totals are read for the clerk to check before closing again.
+        setChanged(true)
+        onClosed()
+      } else if (errorStatus(error) === 409) {
+        // A day closed already: most likely this press's own earlier close whose answer was
+        // lost. The day is as wanted, so show it as it is.
+        onClosed()
+      } else setFailed(true)
     }
   }
   const columns = [
@@ -186,6 +193,14 @@ function ClerkCard({
     <Card title={title} extra={action} className="cash-up-card" size="small">
       {failed && (
         <Alert type="error" showIcon title={t('cashUpCloseFailed')} className="dues-alert" />
+      )}
+      {changed && !clerk.closed && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('cashUpChangedBeforeClose')}
+          className="dues-alert"
+        />
       )}
       {clerk.closed && clerk.closed.total !== clerk.total.amount && (
         <Alert

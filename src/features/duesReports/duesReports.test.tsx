@@ -105,7 +105,13 @@ describe('the day’s cash-up (issue 46)', () => {
     await user.click(within(confirm).getByRole('button', { name: /Close the day/ }))
     expect(await screen.findByText('Closed by hanna', {}, slow)).toBeInTheDocument()
     const sent = server.requests.find((r) => r.path === '/api/cash-up/close')!
-    expect(sent.body).toEqual({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), user_id: 2 })
+    // With the totals the clerk was shown: the server refuses the close if the day changed.
+    expect(sent.body).toEqual({
+      day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      user_id: 2,
+      expected_count: 1,
+      expected_total: 15000,
+    })
     expect(screen.queryByRole('button', { name: /Close the day/ })).not.toBeInTheDocument()
   })
 
@@ -132,6 +138,46 @@ describe('the day’s cash-up (issue 46)', () => {
     expect(await screen.findByText('Closed by hanna', {}, slow)).toBeInTheDocument()
     expect(screen.queryByText(/could not be closed/)).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Close the day/ })).not.toBeInTheDocument()
+  })
+
+  it('closes nothing when the day changed since it was shown, and shows the new totals', async () => {
+    const user = userEvent.setup()
+    // Another device recorded a second payment after the screen was read.
+    const later = { ...open.payments[0], id: 12, receipt_number: '2018-000012', amount: 2500 }
+    server.on('POST', '/api/cash-up/close', () => {
+      day = {
+        ...day,
+        clerks: [
+          {
+            ...open,
+            payments: [...open.payments, later],
+            total: { count: 2, amount: 17500 },
+          },
+        ],
+      }
+      return {
+        status: 409,
+        json: {
+          success: false,
+          message: 'The day changed since its cash-up was shown',
+          errors: { day: 'changedSinceShown' },
+        },
+      }
+    })
+    renderRoute('/dues/cash-up', { signedInAs: clerk })
+    await screen.findByText('2018-000009', {}, slow)
+    await user.click(screen.getByRole('button', { name: /Close the day/ }))
+    const confirm = await screen.findByRole('tooltip', {}, slow)
+    await user.click(within(confirm).getByRole('button', { name: /Close the day/ }))
+    expect(
+      await screen.findByText(/since it was shown\. The day was not closed/, {}, slow),
+    ).toBeVisible()
+    const card = (await screen.findByText('2018-000012', {}, slow)).closest<HTMLElement>(
+      '.cash-up-card',
+    )!
+    expect(within(card).getByText('Open')).toBeInTheDocument()
+    expect(within(card).getAllByText('175.00 ETB').length).toBeGreaterThan(0)
+    expect(within(card).getByRole('button', { name: /Close the day/ })).toBeInTheDocument()
   })
 
   it('names methods as the receipt does and heads its payer column for households too', async () => {

@@ -37,11 +37,15 @@ export const duesReportsApi = api.injectEndpoints({
       query: (day) => ({ url: 'api/cash-up', params: { day } }),
       keepUnusedDataFor: 0,
     }),
-    closeDay: build.mutation<CashUpClerk, { day: string; userId: number }>({
-      query: ({ day, userId }) => ({
+    /** Closes the day as shown: the server refuses it if its totals changed meanwhile. */
+    closeDay: build.mutation<
+      CashUpClerk,
+      { day: string; userId: number; shown: { count: number; amount: number } }
+    >({
+      query: ({ day, userId, shown }) => ({
         url: 'api/cash-up/close',
         method: 'POST',
-        body: { day, user_id: userId },
+        body: { day, user_id: userId, expected_count: shown.count, expected_total: shown.amount },
       }),
     }),
     reportFunds: build.query<ReportFund[], void>({ query: () => 'api/funds' }),

@@ -171,6 +171,35 @@ describe('the day’s cash-up', () => {
     expect(refused.json().errors).toBeUndefined()
   })
 
+  it('refuses to close a day that changed since its cash-up was shown, and closes it as shown', async () => {
+    const day = '2026-01-15'
+    const member = await w.member()
+    await w.pay(w.clerk, { member_id: member, amount: 5000, received_on: day })
+    const shown = (await cashUp(w.clerk, `day=${day}`)).json<CashUp>().clerks[0].total
+    expect(shown).toEqual({ count: 1, amount: 5000 })
+    // Another device records a payment between the look and the press.
+    await w.pay(w.clerk, { member_id: member, amount: 2500, received_on: day })
+    const expected = { expected_count: shown.count, expected_total: shown.amount }
+
+    const refused = await close(w.clerk, { day, ...expected })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().errors).toEqual({ day: 'changedSinceShown' })
+    expect((await cashUp(w.clerk, `day=${day}`)).json<CashUp>().clerks[0].closed).toBeNull()
+    expect(
+      (await w.pay(w.clerk, { member_id: member, amount: 100, received_on: day })).statusCode,
+    ).toBe(201)
+
+    const now = (await cashUp(w.clerk, `day=${day}`)).json<CashUp>().clerks[0].total
+    const closed = await close(w.clerk, {
+      day,
+      expected_count: now.count,
+      expected_total: now.amount,
+    })
+    expect(closed.statusCode).toBe(200)
+    expect(closed.json<CashUpClerk>().closed).toMatchObject({ payment_count: 3, total: 7600 })
+    expect((await close(w.clerk, { day: '2026-01-17', expected_count: -1 })).statusCode).toBe(400)
+  })
+
   it('lets an admin close a clerk’s day', async () => {
     const day = '2026-01-14'
     const member = await w.member()

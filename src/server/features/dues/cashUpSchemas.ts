@@ -25,10 +25,25 @@ export interface CashUpQuery {
   user_id?: number
 }
 
-/** The same fields, in the body: the day to close and, for an admin, whose. */
-export const cashUpCloseBody = { ...cashUpQuery } as const
+const count = { type: 'integer', minimum: 0, maximum: 2147483647 }
 
-export type CashUpClose = CashUpQuery
+/**
+ * The same fields, in the body: the day to close and, for an admin, whose; with the count and
+ * total of valid payments the closer was shown, the close is refused when the day has changed.
+ */
+export const cashUpCloseBody = {
+  ...cashUpQuery,
+  properties: {
+    ...cashUpQuery.properties,
+    expected_count: count,
+    expected_total: { ...count, maximum: Number.MAX_SAFE_INTEGER },
+  },
+} as const
+
+export interface CashUpClose extends CashUpQuery {
+  expected_count?: number
+  expected_total?: number
+}
 
 const cashUpPayment = record({
   id: integer,

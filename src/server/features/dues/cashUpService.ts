@@ -155,6 +155,16 @@ export async function closeDay(
     }
     const rows = await dayPaymentRows(trx, input.day, target)
     const open = clerkBlock(target, account.username, rows, null)
+    // A payment recorded or voided between the closer's look and the press (another device, a
+    // late retry) would be closed unseen: the closer looks again instead.
+    if (
+      (input.expected_count !== undefined && input.expected_count !== open.total.count) ||
+      (input.expected_total !== undefined && input.expected_total !== open.total.amount)
+    ) {
+      throw new ApiError(409, 'The day changed since its cash-up was shown', {
+        day: 'changedSinceShown',
+      })
+    }
     const closedAt = await insertClosedDay(trx, {
       recorded_by: target,
       day: input.day,
