@@ -5,6 +5,7 @@
 import type { HouseholdPage, Member } from '../../../domain'
 import { verifyChain } from '../history'
 import { heldOpen as heldOpenIn } from '../../testing/heldOpen'
+import { householdWith } from '../../testing/importCalls'
 import { memberCalls } from '../../testing/memberCalls'
 import { testAppPerFile } from '../../testing/testApp'
 import * as repo from './repository'
@@ -96,14 +97,13 @@ describe('an import moving a member out of a household another member joins mean
     ctx.app.inject({ method, url, headers: alice.auth, ...(payload ? { payload } : {}) })
 
   /** alice's household of these members (each given its role), made over HTTP. */
-  async function household(name: string, members: [Member, string][]) {
-    const { id } = (await inject('POST', '/api/households', { name })).json<{ id: number }>()
-    for (const [member, role] of members) {
-      const res = await inject('PUT', `/api/households/${id}/members/${member.id}`, { role })
-      expect(res.statusCode).toBe(200)
-    }
-    return id
-  }
+  const household = (name: string, members: [Member, string][]) =>
+    householdWith(
+      ctx.app,
+      alice.auth,
+      { name, number: null },
+      members.map(([member, role]) => [member.id, role] as const),
+    )
 
   const found = async (q: string) =>
     (await inject('GET', `/api/households?q=${encodeURIComponent(q)}`))

@@ -3,6 +3,7 @@
 // instead of deadlocking (one of them would be aborted).
 import type { Member } from '../../../domain'
 import { heldOpen } from '../../testing/heldOpen'
+import { householdWith } from '../../testing/importCalls'
 import { memberCalls } from '../../testing/memberCalls'
 import { testAppPerFile } from '../../testing/testApp'
 import * as repo from './repository'
@@ -13,17 +14,13 @@ const {
 } = testAppPerFile({ alice: 'alice' })
 const calls = memberCalls(() => ctx.app)
 
-const inject = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  ctx.app.inject({ method, url, headers: alice.auth, payload })
-
-async function household(name: string, members: [Member, string][]) {
-  const { id } = (await inject('POST', '/api/households', { name })).json<{ id: number }>()
-  for (const [member, role] of members) {
-    const res = await inject('PUT', `/api/households/${id}/members/${member.id}`, { role })
-    expect(res.statusCode).toBe(200)
-  }
-  return id
-}
+const household = (name: string, members: [Member, string][]) =>
+  householdWith(
+    ctx.app,
+    alice.auth,
+    { name, number: null },
+    members.map(([member, role]) => [member.id, role] as const),
+  )
 
 describe('a member moved to another household while the other way is being moved', () => {
   it('waits for the other move and is saved, and so is the other move', async () => {
@@ -36,8 +33,11 @@ describe('a member moved to another household while the other way is being moved
     // The other move (the comer into the first household) has locked the lower id first.
     const other = await heldOpen(ctx.database)
     await repo.lockHousehold(other.trx, first)
-    const move = inject('PUT', `/api/households/${second}/members/${leaver.id}`, {
-      role: 'relative',
+    const move = ctx.app.inject({
+      method: 'PUT',
+      url: `/api/households/${second}/members/${leaver.id}`,
+      headers: alice.auth,
+      payload: { role: 'relative' },
     })
     await other.waitedOn()
     // Locked out of order, the move would hold the second household here: a deadlock.
