@@ -33,6 +33,16 @@ export interface HouseholdInput {
   notes: string | null
 }
 
+/** A household's own fields beyond its name, number and address: an export carries them. */
+export const HOUSEHOLD_DETAIL_FIELDS = [
+  'home_phone',
+  'wedding_date',
+  'status',
+  'notes',
+] as const satisfies readonly (keyof HouseholdInput)[]
+export type HouseholdDetailField = (typeof HOUSEHOLD_DETAIL_FIELDS)[number]
+export type HouseholdDetails = Pick<HouseholdInput, HouseholdDetailField>
+
 /** The address a household shares with its members: named alike on both. */
 export const HOUSEHOLD_ADDRESS_FIELDS = [
   'state',

@@ -1,13 +1,26 @@
 // The import workflow's answers (issue 24, docs/api.md), as the server sends them and the
 // client reads them.
+import type { HouseholdDetailField } from './household'
 import type { MemberField, MemberInput } from './member'
 
 /** What a commit does with a row that repeats a stored member or an earlier row. */
 export const ON_DUPLICATE = ['skip', 'update', 'create'] as const
 export type OnDuplicate = (typeof ON_DUPLICATE)[number]
 
-/** Columns that fill no member field but place the member in a household (issue 45). */
-export const FAMILY_TARGETS = ['family_id', 'family_number', 'family_name', 'family_role'] as const
+/**
+ * Columns that fill no member field but place the member in a household (issue 45), then the
+ * household's own fields, so that a household moved between installs keeps them.
+ */
+export const FAMILY_TARGETS = [
+  'family_id',
+  'family_number',
+  'family_name',
+  'family_role',
+  'family_home_phone',
+  'family_wedding_date',
+  'family_status',
+  'family_notes',
+] as const
 export type FamilyTarget = (typeof FAMILY_TARGETS)[number]
 /**
  * Each family target's label (a message id): the mapping step shows it, an export writes it as
@@ -21,7 +34,22 @@ export const FAMILY_TARGET_LABELS: Readonly<Record<FamilyTarget, string>> = {
   family_number: 'householdNumber',
   family_name: 'importFamilyName',
   family_role: 'importFamilyRole',
+  family_home_phone: 'importFamilyHomePhone',
+  family_wedding_date: 'importFamilyWeddingDate',
+  family_status: 'importFamilyStatus',
+  family_notes: 'importFamilyNotes',
 }
+
+/** The family targets that fill a household field, with that field. */
+export const FAMILY_DETAIL_TARGETS = {
+  family_home_phone: 'home_phone',
+  family_wedding_date: 'wedding_date',
+  family_status: 'status',
+  family_notes: 'notes',
+} as const satisfies Partial<Record<FamilyTarget, HouseholdDetailField>>
+export type FamilyDetailTarget = keyof typeof FAMILY_DETAIL_TARGETS
+export const isFamilyDetailTarget = (target: string): target is FamilyDetailTarget =>
+  Object.prototype.hasOwnProperty.call(FAMILY_DETAIL_TARGETS, target)
 export type ImportTarget = MemberField | FamilyTarget
 
 /** Each column of the file: the member field it fills, or null for a column left out. */

@@ -2,6 +2,7 @@
 // browser sends them.
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
+import { HOUSEHOLD_DETAIL_FIELDS, type HouseholdDetailField } from '../../domain'
 import { multipart } from './memberForms'
 
 type Auth = { authorization: string }
@@ -35,19 +36,28 @@ export const csvOf = (rows: string[][], delimiter = ','): Buffer =>
 
 /**
  * A household of the signed-in account, made through the routes, with these members in these
- * roles: the register an export is taken from.
+ * roles and its own fields as given: the register an export is taken from.
  */
 export async function householdWith(
   app: FastifyInstance,
   auth: Auth,
-  household: { name: string; number: string | null },
+  household: { name: string; number: string | null } & Partial<
+    Record<HouseholdDetailField, string | null>
+  >,
   members: readonly (readonly [memberId: number, role: string])[],
 ): Promise<number> {
+  const details = HOUSEHOLD_DETAIL_FIELDS.filter((field) => household[field] != null).map(
+    (field) => [field, household[field]],
+  )
   const created = await app.inject({
     method: 'POST',
     url: '/api/households',
     headers: auth,
-    payload: { name: household.name, ...(household.number && { number: household.number }) },
+    payload: {
+      name: household.name,
+      ...(household.number && { number: household.number }),
+      ...Object.fromEntries(details),
+    },
   })
   expect(created.statusCode).toBe(201)
   const householdId = created.json<{ id: number }>().id

@@ -7,6 +7,7 @@ import {
   HOUSEHOLD_FIELDS,
   HOUSEHOLD_ROLES,
   type HouseholdAddress,
+  type HouseholdDetails,
   type HouseholdInput,
   type HouseholdListItem,
   type HouseholdMember,
@@ -492,8 +493,9 @@ export async function householdCounts(
   return { households: Number(h.n), members_without_household: Number(a.n) }
 }
 
-/** A member's household as the export writes it: number, name and the member's role. */
-export interface MemberHousehold {
+/** A member's household as the export writes it: number, name, own fields and member's role. */
+export interface MemberHousehold extends Omit<HouseholdDetails, 'status'> {
+  status: string
   id: number
   number: string | null
   name: string
@@ -515,6 +517,10 @@ export async function householdsOfMembers(
       'households.id as id',
       'households.name as name',
       'households.number as number',
+      'households.home_phone as home_phone',
+      'households.wedding_date as wedding_date',
+      'households.status as status',
+      'households.notes as notes',
     ])
     .where('members.id', 'in', memberIds)
     .execute()

@@ -3,8 +3,10 @@
 // (it never learns they exist); an admin may read them, so is told 403 when it may not write.
 import {
   HOUSEHOLD_ADDRESS_FIELDS,
+  HOUSEHOLD_DETAIL_FIELDS,
   type Household,
   type HouseholdAddress,
+  type HouseholdDetails,
   type HouseholdInput,
   type HouseholdPage,
   type HouseholdRole,
@@ -608,8 +610,16 @@ export interface ImportedFamily {
   /** The household number the file gives (an Abal export's): the account's household of that
    * number is joined, else the new household takes it. */
   number: string | null
-  /** `skipped`: a duplicate row the import left out; its member only finds the household. */
-  members: { memberId: number; role: HouseholdRole | null; skipped?: boolean }[]
+  /**
+   * `skipped`: a duplicate row the import left out; its member only finds the household.
+   * `details`: the household's own fields its row gives.
+   */
+  members: {
+    memberId: number
+    role: HouseholdRole | null
+    details?: Partial<HouseholdDetails>
+    skipped?: boolean
+  }[]
 }
 
 /**
@@ -619,13 +629,16 @@ export interface ImportedFamily {
  * names a household of the account joins that one (a number another account holds is left off),
  * any other gets a new household named from the file or proposed from its head. A second head
  * becomes an other relative, as on a restore; a member without a role keeps the one it has in
- * the household, else joins as an other relative. Returns how many members were placed.
+ * the household, else joins as an other relative. A new household takes the rows' own fields
+ * (home phone, wedding date, status, notes); a joined one only with `updateHouseholds`. Returns
+ * how many members were placed.
  */
 export async function placeImportedFamilies(
   trx: Db,
   actor: { id: number; username: string },
   ownerId: number,
   families: readonly ImportedFamily[],
+  { updateHouseholds = false }: { updateHouseholds?: boolean } = {},
 ): Promise<{ households: number; placed: number }> {
   let created = 0
   let placed = 0
@@ -645,11 +658,16 @@ export async function placeImportedFamilies(
     const existing = joined?.household_id ?? numbered?.id
     let household = existing ? await repo.lockHousehold(trx, existing) : undefined
     if (household && household.owner_user_id !== ownerId) household = undefined
+    const details = importedDetails(family)
+    if (household && updateHouseholds) {
+      await updateImportedDetails(trx, actor, household, details, now)
+    }
     if (!household) {
       const name = family.name?.trim() || importedHouseholdName(family, memberships)
       const input = {
         ...emptyHousehold(name.slice(0, householdMaxLength('name'))),
         ...importedAddress(family, memberships),
+        ...details,
         number:
           number && !numbered && number.length <= householdMaxLength('number') ? number : null,
       }
@@ -700,6 +718,10 @@ function importedHouseholdName(
   return proposedHouseholdName(head, householdNameLanguage(head.first_name, 'en'))
 }
 
+/** A family's members in row order, its head's row first. */
+const headFirst = (family: ImportedFamily) =>
+  [...family.members].sort((a, b) => Number(b.role === 'head') - Number(a.role === 'head'))
+
 /**
  * The head's address, else the first member's that has one: an export writes the family's
  * address on each person's row, and "Add a family member" prefills from the household's.
@@ -708,13 +730,43 @@ function importedAddress(
   family: ImportedFamily,
   memberships: ReadonlyMap<number, repo.MembershipRow>,
 ): HouseholdAddress | undefined {
-  const headFirst = [...family.members].sort(
-    (a, b) => Number(b.role === 'head') - Number(a.role === 'head'),
-  )
-  const withAddress = headFirst
+  const withAddress = headFirst(family)
     .map(({ memberId }) => memberships.get(memberId))
     .find((member) => member && HOUSEHOLD_ADDRESS_FIELDS.some((field) => member[field]))
   return withAddress && householdAddressOf(withAddress)
+}
+
+/** Each own field of the household from the first of its rows that fills it, the head's first. */
+function importedDetails(family: ImportedFamily): Partial<HouseholdDetails> {
+  const members = headFirst(family)
+  const details: Partial<HouseholdDetails> = {}
+  for (const field of HOUSEHOLD_DETAIL_FIELDS) {
+    const given = members.find((member) => member.details?.[field] !== undefined)
+    if (given) Object.assign(details, { [field]: given.details![field] })
+  }
+  return details
+}
+
+/**
+ * A household an import's family joins, on "update": its fields the file fills take the file's
+ * value (a blank cell gave none, so never clears one), recorded as an edit would be.
+ */
+async function updateImportedDetails(
+  trx: Db,
+  actor: { id: number; username: string },
+  household: Stored,
+  details: Partial<HouseholdDetails>,
+  now: string,
+): Promise<void> {
+  const before = inputFields(household)
+  const changes = memberChanges({ ...before }, { ...before, ...details })
+  if (Object.keys(changes).length === 0) return
+  await repo.updateHousehold(trx, household.id, details, actor.username, now)
+  await recordEvent(trx, {
+    actor,
+    action: 'household_update',
+    details: { household_id: household.id, name: household.name, changes },
+  })
 }
 
 /** Does an account still own households (it cannot be removed then)? */

@@ -42,6 +42,9 @@ export const TRANSFER_FIELDS: readonly MemberField[] = MEMBER_INPUT_FIELDS
 
 const DATE_SET: ReadonlySet<string> = new Set(DATE_FIELDS)
 export const isDateField = (field: string) => DATE_SET.has(field)
+/** A member date or the household's wedding date: read in a column's calendar alike. */
+export const isDateTarget = (target: string) =>
+  isDateField(target) || target === 'family_wedding_date'
 
 export function fieldLabel(field: MemberField, lang: Language): string {
   return message(lang, fieldLabelId(field)) ?? field
@@ -50,7 +53,11 @@ export function fieldLabel(field: MemberField, lang: Language): string {
 /** The header an export writes: the label, and for dates the calendar they are written in. */
 export function exportHeader(field: MemberField, lang: Language, calendar: Calendar): string {
   const label = fieldLabel(field, lang)
-  if (!isDateField(field)) return label
+  return isDateField(field) ? datedHeader(label, lang, calendar) : label
+}
+
+/** A date column's header: its label and the calendar its dates are written in. */
+export function datedHeader(label: string, lang: Language, calendar: Calendar): string {
   const calendarName = message(
     lang,
     calendar === 'ethiopian' ? 'ethiopianCalendar' : 'gregorianCalendar',
@@ -151,7 +158,7 @@ export function matchHeader(header: string): HeaderMatch {
   const candidates = other ?? (labelled ? [labelled] : [])
   const first = candidates[0]
   const field = first && first !== FAMILY_NAME && isMemberField(first) ? first : null
-  if (!field || !bracket || !isDateField(field)) return { field, candidates }
+  if (!bracket || first === undefined || !isDateTarget(first)) return { field, candidates }
   const named = comparable(bracket[2])
   const calendar = CALENDAR_NAMES.find(([, names]) => names.some((n) => n !== '' && n === named))
   return calendar ? { field, calendar: calendar[0], candidates } : { field, candidates }

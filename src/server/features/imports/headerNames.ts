@@ -1,10 +1,25 @@
 // Headers other systems and office spreadsheets write (ChurchCRM's CSV Export among them), in
 // English, Amharic and Afaan Oromoo, beyond the labels of locales/. Each name lists the fields
 // it may fill in order of preference: a second phone column takes the field the first left.
-import { FAMILY_TARGET_LABELS, FAMILY_TARGETS, type ImportTarget } from '../../../domain'
+import {
+  FAMILY_TARGET_LABELS,
+  FAMILY_TARGETS,
+  type FamilyTarget,
+  type ImportTarget,
+} from '../../../domain'
 import { LANGUAGES, message } from '../../platform/spreadsheetText'
 
 export const FAMILY_NAME = 'family name'
+
+/**
+ * Other labels (message ids) a family column is recognised by in every language: the role as
+ * earlier exports named it, and the wedding date as the household form names it (no member
+ * field has one).
+ */
+const EARLIER_FAMILY_LABELS: Partial<Record<FamilyTarget, readonly string[]>> = {
+  family_role: ['householdRole'],
+  family_wedding_date: ['weddingDate'],
+}
 
 /** Header → fields it can fill, best first. FAMILY_NAME is decided per file (two-part names). */
 export const OTHER_HEADERS: readonly [
@@ -14,11 +29,44 @@ export const OTHER_HEADERS: readonly [
   // The family columns as an export writes them (and as earlier exports named the role), in
   // every language: first, so that an export's households come back whatever else they resemble.
   ...FAMILY_TARGETS.map((target): [string[], ImportTarget[]] => [
-    [FAMILY_TARGET_LABELS[target], ...(target === 'family_role' ? ['householdRole'] : [])]
+    [FAMILY_TARGET_LABELS[target], ...(EARLIER_FAMILY_LABELS[target] ?? [])]
       .flatMap((id) => LANGUAGES.map((lang) => message(lang, id)))
       .filter((name) => name !== undefined),
     [target],
   ]),
+  // A household's own fields as other systems name them. Only names that say "family" or
+  // "household": a bare "Home Phone", "Status" or "Notes" is the member's (below).
+  [
+    [
+      'Family Home Phone',
+      'Household Home Phone',
+      'Family Phone',
+      'Household Phone',
+      'fam_HomePhone',
+      'የቤተሰብ ስልክ',
+      'የቤተሰብ የቤት ስልክ',
+      'Bilbila maatii',
+    ],
+    ['family_home_phone'],
+  ],
+  [
+    [
+      'Wedding Date',
+      'Wedding Anniversary',
+      'Anniversary',
+      'Marriage Date',
+      'Date of Marriage',
+      'fam_WeddingDate',
+      'የሠርግ ቀን',
+      'Guyyaa cidhaa',
+    ],
+    ['family_wedding_date'],
+  ],
+  [['Family Status', 'Household Status', 'የቤተሰብ ሁኔታ'], ['family_status']],
+  [
+    ['Family Notes', 'Family Note', 'Household Notes', 'Household Note', 'የቤተሰብ ማስታወሻ'],
+    ['family_notes'],
+  ],
   [
     ['First Name', 'Given Name', 'Firstname', 'Forename', 'የመጀመሪያ ስም', 'Maqaa jalqabaa'],
     ['first_name'],

@@ -29,6 +29,7 @@ import { MAX_SEARCH_LIMIT, searchMembers } from '../search'
 import { neutralise } from '../../platform/spreadsheetText'
 import {
   type Calendar,
+  datedHeader,
   exportHeader,
   isDateField,
   isEnumField,
@@ -136,6 +137,13 @@ function jobText(job: string, lang: Language): string {
 
 export { neutralise }
 
+/** A stored date (yyyy-mm-dd) as an export writes it in the calendar. */
+function dateText(iso: string, calendar: Calendar): string {
+  if (calendar === 'gregorian') return iso
+  const ethiopian = isoToEthiopian(iso)
+  return ethiopian ? formatIsoDate(ethiopian) : iso
+}
+
 /** A stored value as the text an export writes (dates in the calendar, options as labels). */
 export function exportText(
   field: MemberField,
@@ -145,12 +153,7 @@ export function exportText(
 ): string {
   const value = input[field]
   if (value === null || value === undefined) return ''
-  if (isDateField(field)) {
-    const text = String(value)
-    if (calendar === 'gregorian') return text
-    const ethiopian = isoToEthiopian(text)
-    return ethiopian ? formatIsoDate(ethiopian) : text
-  }
+  if (isDateField(field)) return dateText(String(value), calendar)
   if (isEnumField(field)) return optionLabel(field, String(value), lang)
   if (LIST_SET.has(field)) {
     const items = value as string[]
@@ -183,8 +186,7 @@ export function fieldWriters(lang: Language, calendar: Calendar): FieldWriter[] 
         const iso = String(value)
         let text = dates.get(iso)
         if (text === undefined) {
-          const ethiopian = isoToEthiopian(iso)
-          text = ethiopian ? formatIsoDate(ethiopian) : iso
+          text = dateText(iso, calendar)
           if (dates.size < 100_000) dates.set(iso, text)
         }
         return text
@@ -215,7 +217,7 @@ export function fieldWriters(lang: Language, calendar: Calendar): FieldWriter[] 
   })
 }
 
-/** A member's household as the export's last three columns write it (issue 44). */
+/** A member's household as the export's family columns write it (issue 44). */
 type ExportHousehold = MemberHousehold
 
 interface ExportedMember {
@@ -223,16 +225,31 @@ interface ExportedMember {
   household: ExportHousehold | null
 }
 
+/** An option's label in the language, else its key. */
+const labelOf = (lang: Language, id: string, key: string | null) =>
+  key ? (message(lang, `${id}.${key}`) ?? key) : ''
+
 /**
  * The household's key (its id: households without a number come back too), number, name and
- * role, under the headers the import recognises as its family columns.
+ * role, then its home phone, wedding date (in the calendar), status and notes, under the headers
+ * the import recognises as its family columns.
  */
-function householdCells(household: ExportHousehold | null, lang: Language): string[] {
+function householdCells(
+  household: ExportHousehold | null,
+  lang: Language,
+  calendar: Calendar,
+): string[] {
   if (!household) return FAMILY_TARGETS.map(() => '')
-  const role = household.role
-    ? (message(lang, `option.household_role.${household.role}`) ?? household.role)
-    : ''
-  return [String(household.id), household.number ?? '', household.name, role]
+  return [
+    String(household.id),
+    household.number ?? '',
+    household.name,
+    labelOf(lang, 'option.household_role', household.role),
+    household.home_phone ?? '',
+    household.wedding_date ? dateText(household.wedding_date, calendar) : '',
+    labelOf(lang, 'option.household_status', household.status),
+    household.notes ?? '',
+  ]
 }
 
 /** The caller's matching members in list order, a page at a time, with their households. */
@@ -261,13 +278,25 @@ async function* matchingMembers(db: Db, request: ExportRequest): AsyncGenerator<
   } while (cursor)
 }
 
-/** The member fields' headers, then the household's key, number, name and role (issue 44). */
+/**
+ * The member fields' headers, then the household's key, number, name, role and own fields
+ * (issue 44); the wedding date's names its calendar, as a member date's does.
+ */
 export function exportHeaders(lang: Language, calendar: Calendar): string[] {
   return [
     ...EXPORT_FIELDS.map((field) => exportHeader(field, lang, calendar)),
-    ...FAMILY_TARGETS.map((target) => message(lang, FAMILY_TARGET_LABELS[target]) ?? target),
+    ...FAMILY_TARGETS.map((target) => {
+      const label = message(lang, FAMILY_TARGET_LABELS[target]) ?? target
+      return target === 'family_wedding_date' ? datedHeader(label, lang, calendar) : label
+    }),
   ]
 }
+
+/** Which of the export's columns hold dates: the member dates and the wedding date. */
+const DATE_COLUMNS: readonly boolean[] = [
+  ...EXPORT_FIELDS.map(isDateField),
+  ...FAMILY_TARGETS.map((target) => target === 'family_wedding_date'),
+]
 
 /** The export as a stream; a failure half-way ends the stream with an error (logged). */
 export function exportMembers(db: Db, format: ExportFormat, request: ExportRequest): Readable {
@@ -285,9 +314,10 @@ function exportCsv(db: Db, request: ExportRequest): Readable {
       for (const { input, household } of members) {
         if (!(await wanted())) return
         out.write(
-          [...writers.map((write) => write(input)), ...householdCells(household, request.lang)].map(
-            neutralise,
-          ),
+          [
+            ...writers.map((write) => write(input)),
+            ...householdCells(household, request.lang, request.calendar),
+          ].map(neutralise),
         )
       }
     }
@@ -314,7 +344,7 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
   // The tab in the export's language, named as the import template's sheet is.
   const sheet = workbook.addWorksheet(message(request.lang, 'importTemplateSheet') ?? 'Members')
   const dateColumns = request.calendar === 'gregorian'
-  const isDate = EXPORT_FIELDS.map((field) => dateColumns && isDateField(field))
+  const isDate = DATE_COLUMNS.map((date) => dateColumns && date)
   const headers = exportHeaders(request.lang, request.calendar)
   // Set before the first row: a streamed sheet writes its column widths ahead of the rows.
   sheet.columns = headers.map((header, i) => ({
@@ -332,7 +362,7 @@ function exportXlsx(db: Db, request: ExportRequest): Readable {
         // A blank field is no cell at all (undefined leaves it out), as a spreadsheet saves it.
         const texts = [
           ...writers.map((writeText) => writeText(input)),
-          ...householdCells(household, request.lang),
+          ...householdCells(household, request.lang, request.calendar),
         ]
         const cells: (string | Date | undefined)[] = texts.map((text, i) => {
           if (text === '') return undefined

@@ -4,7 +4,13 @@
 // Then the one member schema of src/domain decides, with its message ids.
 import {
   BOOLEAN_FIELDS,
+  FAMILY_DETAIL_TARGETS,
+  type FamilyDetailTarget,
   hasControlCharacter,
+  HOUSEHOLD_STATUSES,
+  type HouseholdDetails,
+  type HouseholdStatus,
+  parseHouseholdInput,
   householdMaxLength,
   LIST_FIELDS,
   memberUpdateSchema,
@@ -54,7 +60,18 @@ export interface RowPlan {
     name?: number
     role?: number
     roles?: ReadonlyMap<string, string | null>
+    /** The household's own fields: the wedding date's column read as a member date's is. */
+    details?: readonly FamilyDetailPlan[]
   }
+}
+
+export interface FamilyDetailPlan {
+  index: number
+  target: FamilyDetailTarget
+  calendar: Calendar
+  monthFirst?: boolean
+  /** A status column: the clerk's reading of values the import does not know. */
+  values?: ReadonlyMap<string, string | null>
 }
 
 export interface RowReading {
@@ -74,18 +91,29 @@ export interface RowReading {
    * The household the row belongs to: a key of the file's family id (else its household
    * number), the number, the name if given, the role.
    */
-  family: { id: string; number: string | null; name: string | null; role: string | null } | null
+  family: {
+    id: string
+    number: string | null
+    name: string | null
+    role: string | null
+    /** The household's own fields its filled cells give (a blank cell gives none). */
+    details: Partial<HouseholdDetails>
+  } | null
 }
 
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
 
+/** A date cell read in its column's calendar: a spreadsheet date cell, or a date text. */
+function dateReading(cell: Cell, calendar: Calendar, monthFirst = false) {
+  return cell && typeof cell === 'object' && 'd' in cell
+    ? readDateCell(cell.d, calendar)
+    : readDateText(cellText(cell), calendar, monthFirst)
+}
+
 /** A date cell as yyyy-mm-dd (Gregorian), or undefined when it is not a date we can read. */
 export function readDate(cell: Cell, calendar: Calendar, monthFirst = false): string | undefined {
-  const reading =
-    cell && typeof cell === 'object' && 'd' in cell
-      ? readDateCell(cell.d, calendar)
-      : readDateText(cellText(cell), calendar, monthFirst)
+  const reading = dateReading(cell, calendar, monthFirst)
   return 'iso' in reading ? reading.iso : undefined
 }
 
@@ -208,10 +236,7 @@ export function readRow(
     if (text === '') {
       raw[field] = null
     } else if (isDateField(field)) {
-      const reading =
-        cell && typeof cell === 'object' && 'd' in cell
-          ? readDateCell(cell.d, calendar)
-          : readDateText(text, calendar, monthFirst)
+      const reading = dateReading(cell, calendar, monthFirst)
       if ('iso' in reading) raw[field] = reading.iso
       else if ('unknown' in reading) {
         raw[field] = null
@@ -293,10 +318,22 @@ export function readRow(
     if (number.length > householdMaxLength('number') && !errors.family_number) {
       warnings.family_number = { message: 'importFamilyNumberTooLong', value: number }
     }
+    const details = readFamilyDetails(cells, familyPlan.details ?? [], {
+      errors,
+      errorValues,
+      warnings,
+      unknownValues,
+    })
     // One household per family id; a row without one is placed by its household number.
     const key = id !== '' && id !== '0' ? `id:${id}` : number !== '' ? `number:${number}` : ''
     if (key !== '') {
-      family = { id: key, number: number === '' ? null : number, name: name || null, role }
+      family = {
+        id: key,
+        number: number === '' ? null : number,
+        name: name || null,
+        role,
+        details,
+      }
     }
   }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and
@@ -327,6 +364,84 @@ export function readRow(
     unknownValues,
     family,
   }
+}
+
+/**
+ * The household's own fields of a row, each checked as the household form checks it; a bad
+ * cell is the row's error under its family target (`family_wedding_date`: invalidDate), as a
+ * member cell's is, and an unknown date is left out with a warning.
+ */
+function readFamilyDetails(
+  cells: readonly Cell[],
+  plan: readonly FamilyDetailPlan[],
+  out: Pick<RowReading, 'errors' | 'errorValues' | 'warnings' | 'unknownValues'>,
+): Partial<HouseholdDetails> {
+  const raw: Record<string, unknown> = {}
+  const texts = new Map<string, { target: FamilyDetailTarget; text: string }>()
+  const refuse = (target: FamilyDetailTarget, message: string, text: string) => {
+    out.errors[target] = message
+    out.errorValues[target] = text
+  }
+  for (const { index, target, calendar, monthFirst, values } of plan) {
+    const cell = cells[index] ?? null
+    const text = cellText(cell)
+    if (text === '') continue
+    const field = FAMILY_DETAIL_TARGETS[target]
+    if (cell && typeof cell === 'object' && 'f' in cell) {
+      refuse(target, 'invalidValue', text)
+      continue
+    }
+    texts.set(field, { target, text })
+    if (field === 'wedding_date') {
+      const reading = dateReading(cell, calendar, monthFirst)
+      if ('iso' in reading) raw[field] = reading.iso
+      else if ('unknown' in reading) {
+        out.warnings[target] = { message: 'importDateUnknown', value: text }
+      } else refuse(target, 'invalidDate', text)
+    } else if (field === 'status') {
+      const key = readHouseholdStatus(text, values)
+      if (key === undefined) {
+        refuse(target, 'invalidValue', text)
+        out.unknownValues[target] = text
+      } else if (key !== null) raw[field] = key
+    } else raw[field] = text
+  }
+  const checked = parseHouseholdInput(raw, true)
+  if (checked.ok) return checked.value
+  for (const [field, message] of Object.entries(checked.errors)) {
+    const { target, text } = texts.get(field)!
+    refuse(target, message, text)
+  }
+  return {}
+}
+
+/** The household statuses by key and by their labels in every language. */
+const HOUSEHOLD_STATUS_WORDS: Readonly<Record<string, HouseholdStatus>> = Object.fromEntries(
+  HOUSEHOLD_STATUSES.flatMap((status) => [
+    [comparable(status), status],
+    ...LANGUAGES.map((lang) => [
+      comparable(message(lang, `option.household_status.${status}`) ?? status),
+      status,
+    ]),
+  ]),
+)
+
+/** A household status cell → its key, null for a word meaning empty, undefined when unknown. */
+export const readHouseholdStatus = (text: string, values?: ReadonlyMap<string, string | null>) =>
+  readWord(HOUSEHOLD_STATUS_WORDS, text, values)
+
+/**
+ * A family column's cell → its key by the clerk's value map, else by its words; null for a word
+ * meaning empty, undefined when unknown.
+ */
+function readWord(
+  words: Readonly<Record<string, string>>,
+  text: string,
+  values?: ReadonlyMap<string, string | null>,
+): string | null | undefined {
+  if (values?.has(text)) return values.get(text)
+  const folded = comparable(text)
+  return words[folded] ?? (EMPTY_WORDS.has(folded) ? null : undefined)
 }
 
 // Yes and No as any language's export writes them (locales' `yes`/`no`), and common spellings.
@@ -407,11 +522,5 @@ const FAMILY_ROLE_WORDS: Readonly<Record<string, FamilyRole>> = Object.fromEntri
   ]),
 )
 
-export function readFamilyRole(
-  text: string,
-  values?: ReadonlyMap<string, string | null>,
-): string | null | undefined {
-  if (values?.has(text)) return values.get(text)
-  const folded = comparable(text)
-  return FAMILY_ROLE_WORDS[folded] ?? (EMPTY_WORDS.has(folded) ? null : undefined)
-}
+export const readFamilyRole = (text: string, values?: ReadonlyMap<string, string | null>) =>
+  readWord(FAMILY_ROLE_WORDS, text, values)

@@ -7,6 +7,8 @@ import {
   ENUM_OPTIONS,
   FAMILY_ROLES,
   FAMILY_TARGETS,
+  HOUSEHOLD_STATUSES,
+  isFamilyDetailTarget,
   type ImportChange,
   type ImportChoices,
   type ImportDateColumn,
@@ -46,6 +48,7 @@ import {
 import { addTo, findIn, type DuplicateIndex } from './duplicates'
 import {
   isDateField,
+  isDateTarget,
   isEnumField,
   matchHeader,
   TRANSFER_FIELDS,
@@ -61,6 +64,7 @@ import {
   readDate,
   readEnumCell,
   readFamilyRole,
+  readHouseholdStatus,
   readRow,
   type ColumnPlan,
   type RowPlan,
@@ -192,6 +196,7 @@ export function checkMapping(columns: readonly string[], raw: unknown): ImportMa
 /** The option keys an enumerated target accepts. */
 function acceptedKeys(target: string): string[] | undefined {
   if (target === 'family_role') return [...FAMILY_ROLES]
+  if (target === 'family_status') return [...HOUSEHOLD_STATUSES]
   if (isEnumField(target)) return ENUM_OPTIONS[target].map((option) => option.key)
   return undefined
 }
@@ -282,6 +287,20 @@ function planOf(
     else if (field === 'family_role') {
       family.role = index
       family.roles = valuesOf(column)
+    } else if (isFamilyDetailTarget(field)) {
+      const own = calendarOfColumn(column, index, choices, calendar, stored.columnCalendars)
+      family.details = [
+        ...(family.details ?? []),
+        {
+          index,
+          target: field,
+          calendar: own.calendar,
+          ...(isDateTarget(field) && {
+            monthFirst: columnMonthFirst(stored.rows, index, own.calendar),
+          }),
+          values: valuesOf(column),
+        },
+      ]
     } else {
       const own = calendarOfColumn(column, index, choices, calendar, stored.columnCalendars)
       plan.push({
@@ -465,7 +484,12 @@ function unknownValues(
         if (count > 0) counts.set(text, count + 1)
         continue
       }
-      const known = field === 'family_role' ? readFamilyRole(text) : readEnumCell(field, text)
+      const known =
+        field === 'family_role'
+          ? readFamilyRole(text)
+          : field === 'family_status'
+            ? readHouseholdStatus(text)
+            : readEnumCell(field, text)
       counts.set(text, known === undefined ? 1 : 0)
     }
     const values = [...counts]
@@ -486,7 +510,7 @@ function dateColumns(
   calendar: Calendar,
 ): ImportDateColumn[] {
   return mappedColumns(columns, choices).flatMap(({ column, index, field }) => {
-    if (!isDateField(field)) return []
+    if (!isDateTarget(field)) return []
     const own = calendarOfColumn(column, index, choices, calendar, stored.columnCalendars)
     // Each calendar's reading takes its own order: 13 is a month on the Ethiopian only.
     const monthFirst = {
@@ -892,10 +916,14 @@ export async function commitImport(
                 familyNumber: family.number,
                 familyName: family.name,
                 role: family.role,
+                details: family.details,
                 skipped: family.skipped,
               },
             ]
       }),
+      // A household the file's family joins takes its filled cells only where an update would
+      // write a duplicate member's: "skip" and "create" leave what is stored as it is.
+      { updateHouseholds: request.on_duplicate === 'update' },
     )
     await saveImportReport(trx, id, JSON.stringify(report))
     const { created, updated, skipped, refused } = report

@@ -10,11 +10,14 @@ let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
 const members = memberCalls(() => source.app)
 const sourceImports = importCalls(() => source.app)
 
-/** The families of the source register: name, number, and each member's role. */
+/** The families of the source register: name, number, own fields and each member's role. */
 const FAMILIES = [
   {
     name: 'የአቶ አበበ ከበደ ቤተሰብ',
     number: 'F-12',
+    home_phone: '011 551 2345',
+    wedding_date: '1988-05-21',
+    notes: 'ቤታቸው ተቀይሯል፣ ቦሌ\nAbbaan: "Tolaa", 3',
     members: [
       ['አበበ', 'head'],
       ['ትዕግሥት', 'spouse'],
@@ -25,6 +28,8 @@ const FAMILIES = [
   {
     name: 'Warra Caalaa',
     number: null,
+    status: 'moved_away',
+    notes: '= not a formula; -3 either',
     members: [
       ['Caalaa', 'head'],
       ['Lensa', 'relative'],
@@ -32,7 +37,13 @@ const FAMILIES = [
     ],
   },
   // Same name as the first, no number: still a household of its own.
-  { name: 'የአቶ አበበ ከበደ ቤተሰብ', number: null, members: [['ሰላም', 'spouse']] },
+  {
+    name: 'የአቶ አበበ ከበደ ቤተሰብ',
+    number: null,
+    status: 'archived',
+    wedding_date: '2023-09-11',
+    members: [['ሰላም', 'spouse']],
+  },
 ] as const
 
 beforeAll(async () => {
@@ -51,7 +62,10 @@ beforeAll(async () => {
 })
 afterAll(() => source.close())
 
-/** Each household as a comparable text: name, number, and its members' first names and roles. */
+/**
+ * Each household as a comparable text: name, number, own fields, and its members' first names
+ * and roles.
+ */
 async function households(ctx: TestContext): Promise<string[]> {
   const rows = await ctx.database.db
     .selectFrom('members')
@@ -62,15 +76,20 @@ async function households(ctx: TestContext): Promise<string[]> {
       'households.id',
       'households.name',
       'households.number',
+      'households.home_phone',
+      'households.wedding_date',
+      'households.status',
+      'households.notes',
     ])
     .execute()
   const byHousehold = new Map<number | null, typeof rows>()
   for (const row of rows) byHousehold.set(row.id, [...(byHousehold.get(row.id) ?? []), row])
   return [...byHousehold.values()]
     .map((group) => {
-      const [{ name, number }] = group
+      const [{ name, number, home_phone, wedding_date, status, notes }] = group
+      const own = JSON.stringify([home_phone, wedding_date, status, notes])
       const people = group.map((m) => `${m.first_name}:${m.household_role ?? '-'}`).sort()
-      return `${name ?? '(none)'} #${number ?? '-'} [${people.join(', ')}]`
+      return `${name ?? '(none)'} #${number ?? '-'} ${own} [${people.join(', ')}]`
     })
     .sort()
 }
@@ -85,6 +104,8 @@ describe('an export imported into an empty register', () => {
     expect(exported.statusCode).toBe(200)
     const expected = await households(source)
     expect(expected).toHaveLength(4)
+    expect(expected.join('\n')).toContain('["011 551 2345","1988-05-21","active","ቤታቸው')
+    expect(expected.join('\n')).toContain('[null,null,"moved_away","= not a formula; -3 either"]')
 
     const target = await createTestApp()
     try {
@@ -98,6 +119,10 @@ describe('an export imported into an empty register', () => {
         'family_number',
         'family_name',
         'family_role',
+        'family_home_phone',
+        'family_wedding_date',
+        'family_status',
+        'family_notes',
       ])
       expect(preview.errors).toEqual([])
       const commit = await imports.commit(clerk.auth, preview.id, { on_duplicate: 'create' })

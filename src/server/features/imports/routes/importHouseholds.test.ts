@@ -151,3 +151,152 @@ describe('household values of a file', () => {
     expect(households).toEqual([{ name: 'Kebede family', number: null }])
   })
 })
+
+describe('a household’s own fields in a file', () => {
+  const OWN = [
+    'First Name',
+    'Last Name',
+    'Family ID',
+    'Family Role',
+    'Household home phone',
+    'Household wedding date (Ethiopian calendar)',
+    'Household status',
+    'Household notes',
+  ]
+
+  const stored = () =>
+    ctx.database.db
+      .selectFrom('households')
+      .select(['name', 'home_phone', 'wedding_date', 'status', 'notes'])
+      .orderBy('id')
+      .execute()
+
+  async function events(action: string) {
+    const rows = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('action', '=', action)
+      .orderBy('seq')
+      .execute()
+    return rows.map((row) => JSON.parse(row.details) as Record<string, unknown>)
+  }
+
+  it('refuses a wedding date or status it cannot read, naming the cell', async () => {
+    const p = await upload([
+      OWN,
+      ['Abebe', 'Kebede', '1', 'Head', '', '1991-13-06', 'Gone fishing', ''],
+      ['Chaltu', 'Gemechu', '2', 'Head', '', '1982-02-31', '', ''],
+      ['Almaz', 'Tadesse', '3', 'Head', '011 551 2345', '1982-09-09', 'ወደ ሌላ ቦታ የሄደ', ''],
+    ])
+    expect(p.errors).toEqual([
+      { row: 2, field: 'family_status', message: 'invalidValue', value: 'Gone fishing' },
+      { row: 3, field: 'family_wedding_date', message: 'invalidDate', value: '1982-02-31' },
+    ])
+    // The status the import does not know is offered for the clerk to map, as a role's is.
+    expect(p.values).toEqual([
+      {
+        column: 'Household status',
+        field: 'family_status',
+        values: [{ value: 'Gone fishing', count: 1 }],
+        accepted: ['active', 'moved_away', 'archived'],
+      },
+    ])
+    const res = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    expect(res.json()).toMatchObject({ created: 1, refused: 2 })
+    // Tir has no 31st day; Ginbot 9, 1982 (Ethiopian) is 17 May 1990.
+    expect(await stored()).toEqual([
+      {
+        name: 'Almaz Tadesse family',
+        home_phone: '011 551 2345',
+        wedding_date: '1990-05-17',
+        status: 'moved_away',
+        notes: null,
+      },
+    ])
+  })
+
+  it('reads a status the clerk maps, and refuses a control character as the form does', async () => {
+    const rows = [
+      OWN,
+      ['Abebe', 'Kebede', '1', 'Head', '', '', 'Gone fishing', ''],
+      ['Chaltu', 'Gemechu', '2', 'Head', 'ext\u00071', '', '', ''],
+    ]
+    const p = await upload(rows)
+    expect(p.errors).toContainEqual({
+      row: 3,
+      field: 'family_home_phone',
+      message: 'invalidValue',
+      value: 'ext\u00071',
+    })
+    const res = await calls.commit(owner.auth, p.id, {
+      on_duplicate: 'skip',
+      value_map: { 'Household status': { 'Gone fishing': 'moved_away' } },
+    })
+    expect(res.json()).toMatchObject({ created: 1, refused: 1 })
+    expect((await stored()).map((h) => h.status)).toEqual(['moved_away'])
+  })
+
+  it('fills a new household from its head’s row first, then from the others', async () => {
+    await commit(
+      [
+        OWN,
+        ['Selam', 'Abebe', '5', 'Child', '0911', '', 'Archived', 'From the child'],
+        ['Abebe', 'Kebede', '5', 'Head', '', '1982-09-09', 'Active', ''],
+      ],
+      'skip',
+    )
+    expect(await stored()).toEqual([
+      {
+        name: 'Abebe Kebede family',
+        home_phone: '0911',
+        wedding_date: '1990-05-17',
+        status: 'active',
+        notes: 'From the child',
+      },
+    ])
+    const [created] = await events('household_create')
+    expect(created.fields).toMatchObject({ home_phone: [null, '0911'], status: [null, 'active'] })
+  })
+
+  it('updates a joined household’s filled fields on "update" only, a blank cell keeping', async () => {
+    const first = [
+      ['Abebe', 'Kebede', '5', 'Head', '011 000', '1982-09-09', 'Active', 'Keep me'],
+    ] as string[][]
+    await commit([OWN, ...first], 'skip')
+    const again = [['Abebe', 'Kebede', '5', 'Head', '022 111', '', 'Archived', '']] as string[][]
+    // "skip" leaves the stored household as it is, as it leaves the stored member.
+    expect(await commit([OWN, ...again], 'skip')).toMatchObject({ skipped: 1 })
+    expect(await stored()).toEqual([
+      {
+        name: 'Abebe Kebede family',
+        home_phone: '011 000',
+        wedding_date: '1990-05-17',
+        status: 'active',
+        notes: 'Keep me',
+      },
+    ])
+    expect(await events('household_update')).toEqual([])
+
+    expect(await commit([OWN, ...again], 'update')).toMatchObject({ updated: 1 })
+    expect(await stored()).toEqual([
+      {
+        name: 'Abebe Kebede family',
+        home_phone: '022 111',
+        wedding_date: '1990-05-17',
+        status: 'archived',
+        notes: 'Keep me',
+      },
+    ])
+    const updates = await events('household_update')
+    expect(updates).toEqual([
+      {
+        household_id: expect.any(Number),
+        name: 'Abebe Kebede family',
+        changes: { home_phone: ['011 000', '022 111'], status: ['active', 'archived'] },
+      },
+    ])
+    // The same file again changes nothing, and records nothing.
+    await commit([OWN, ...again], 'update')
+    expect(await events('household_update')).toHaveLength(1)
+  })
+})

@@ -160,11 +160,12 @@ describe('GET /api/members/export', () => {
         .split('\r\n')
       expect(
         lines[0].endsWith(
-          ',Family (household) ID,Household number,Household name,Role in the family',
+          ',Family (household) ID,Household number,Household name,Role in the family' +
+            ',Household home phone,Household wedding date (Gregorian calendar),Household status,Household notes',
         ),
       ).toBe(true)
       const abebeLine = lines.find((line) => line.startsWith('Abebe,'))!
-      expect(abebeLine.endsWith(`,${householdId},F-77,የአቶ አበበ ቤተሰብ,Head`)).toBe(true)
+      expect(abebeLine.endsWith(`,${householdId},F-77,የአቶ አበበ ቤተሰብ,Head,,,Active,`)).toBe(true)
       // A member in no household leaves the four cells empty.
       expect(
         lines.find((line) => !line.startsWith('Abebe,') && line !== lines[0])!.endsWith(',,,,'),

@@ -117,11 +117,18 @@ function memberFields(i: number): Record<string, string> {
   }
 }
 
-/** Households: one with every role, one with no head, and (members 8, 9) none at all. */
+/**
+ * Households: one with every role, one with no head, and (members 8, 9) none at all; each with
+ * its own fields as a clerk fills them (a wedding on 29 February, one on Pagume 6).
+ */
 const HOUSEHOLDS = [
   {
     name: 'የአቶ አበበ ከበደ ቤተሰብ',
     number: 'F-12',
+    home_phone: '+251 11 551 2345',
+    wedding_date: '1996-02-29',
+    status: 'archived',
+    notes: 'ቤታቸው ተቀይሯል፣ ቦሌ\nAbbaan isaa: "Tolaa", 3\n= not a formula',
     members: [
       [0, 'head'],
       [2, 'spouse'],
@@ -133,6 +140,10 @@ const HOUSEHOLDS = [
   {
     name: "Warra Bulchaa'a",
     number: null,
+    home_phone: null,
+    wedding_date: '2023-09-11',
+    status: 'moved_away',
+    notes: '- Bakka jireenyaa jijjiirate, 2016',
     members: [
       [3, 'spouse'],
       [5, 'child'],
@@ -174,14 +185,20 @@ const SERVER_SET = [
   'household_id',
 ] as const
 
-/** Each member without what the server sets, with its household's name and number. */
+/** Each member without what the server sets, with its household's name, number and fields. */
 async function register(ctx: TestContext, auth: { authorization: string }) {
   const res = await ctx.app.inject({ url: '/api/members', headers: auth })
   expect(res.statusCode).toBe(200)
   const households = new Map(
-    (await ctx.database.db.selectFrom('households').select(['id', 'name', 'number']).execute()).map(
-      (h) => [h.id, `${h.name} #${h.number ?? '-'}`],
-    ),
+    (
+      await ctx.database.db
+        .selectFrom('households')
+        .select(['id', 'name', 'number', 'home_phone', 'wedding_date', 'status', 'notes'])
+        .execute()
+    ).map(({ id, name, number, ...own }) => [
+      id,
+      `${name} #${number ?? '-'} ${JSON.stringify(own)}`,
+    ]),
   )
   return res
     .json<Member[]>()
@@ -231,6 +248,16 @@ describe('an export imported into an empty register', () => {
     }
     expect(new Set(all.map((member) => member.household_role))).toEqual(
       new Set(['head', 'spouse', 'child', 'relative', 'other', null]),
+    )
+    // Every household status but the default, and every own field filled somewhere.
+    expect(new Set(all.map((member) => member.household))).toEqual(
+      new Set([
+        null,
+        ...HOUSEHOLDS.map(({ name, number, home_phone, wedding_date, status, notes }) => {
+          const own = JSON.stringify({ home_phone, wedding_date, status, notes })
+          return `${name} #${number ?? '-'} ${own}`
+        }),
+      ]),
     )
     const sparse = all.find((m) => m.first_name === 'ብርሃኑ')
     expect(sparse).toMatchObject({
