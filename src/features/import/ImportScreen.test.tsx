@@ -285,6 +285,22 @@ describe('ImportScreen', () => {
     expect(note.closest('.ant-alert')).toHaveClass('ant-alert-warning', 'import-alert')
   })
 
+  it('names the household statuses a refused household status cell may hold', async () => {
+    server.on('POST', `/api/imports/${ID}/preview`, {
+      json: {
+        ...PREVIEWED,
+        errors: [{ row: 4, field: 'family_status', message: 'invalidValue', value: 'Gone' }],
+      },
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await screen.findByText('Import members', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv())
+    fireEvent.click(await findButton('Check the rows'))
+    expect(
+      await screen.findByText(/“Gone”.*Active, Moved away, Archived/, undefined, SLOW),
+    ).toBeVisible()
+  })
+
   it('lists a refused row that is also a duplicate, outside the duplicates to decide on', async () => {
     server.on('POST', `/api/imports/${ID}/preview`, {
       json: {

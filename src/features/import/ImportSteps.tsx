@@ -28,6 +28,7 @@ import {
   fieldLabelId,
   isFamilyTarget,
   formatDate,
+  HOUSEHOLD_STATUSES,
   MEMBER_INPUT_FIELDS,
   optionMessageId,
   type DateLanguage,
@@ -58,9 +59,16 @@ export function targetLabel(intl: IntlShape, target: string): string {
   return intl.messages[id] ? intl.formatMessage({ id }) : target
 }
 
-/** An option key's label for an enumerated target (a family role or a member enum). */
+/** The message id of an option key's label for an enumerated target. */
+function optionId(target: string, key: string): string {
+  if (target === 'family_role') return `importFamilyRole.${key}`
+  if (target === 'family_status') return `option.household_status.${key}`
+  return optionMessageId(target, key)
+}
+
+/** An option key's label for an enumerated target (a family role or status, a member enum). */
 function optionText(intl: IntlShape, target: string, key: string): string {
-  const id = target === 'family_role' ? `importFamilyRole.${key}` : optionMessageId(target, key)
+  const id = optionId(target, key)
   return intl.messages[id] ? intl.formatMessage({ id }) : key
 }
 
@@ -329,9 +337,11 @@ function problemText(intl: IntlShape, error: ImportRowError): string {
   const keys =
     field === 'family_role'
       ? [...FAMILY_ROLES]
-      : field in ENUM_OPTIONS
-        ? ENUM_OPTIONS[field as keyof typeof ENUM_OPTIONS].map((option) => option.key as string)
-        : undefined
+      : field === 'family_status'
+        ? [...HOUSEHOLD_STATUSES]
+        : field in ENUM_OPTIONS
+          ? ENUM_OPTIONS[field as keyof typeof ENUM_OPTIONS].map((option) => option.key as string)
+          : undefined
   if (message === 'invalidValue' && keys) {
     const options = keys.map((key) => optionText(intl, field, key)).join(', ')
     return intl.formatMessage({ id: 'importInvalidOptionValue' }, { value, options })
