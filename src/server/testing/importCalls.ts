@@ -41,10 +41,10 @@ export const csvOf = (rows: string[][], delimiter = ','): Buffer =>
 export async function householdWith(
   app: FastifyInstance,
   auth: Auth,
-  household: { name: string; number: string | null } & Partial<
+  household: { name: string; number?: string | null } & Partial<
     Record<HouseholdDetailField, string | null>
   >,
-  members: readonly (readonly [memberId: number, role: string])[],
+  members: readonly (readonly [member: number | { id: number }, role: string])[],
 ): Promise<number> {
   const details = HOUSEHOLD_DETAIL_FIELDS.filter((field) => household[field] != null).map(
     (field) => [field, household[field]],
@@ -61,7 +61,8 @@ export async function householdWith(
   })
   expect(created.statusCode).toBe(201)
   const householdId = created.json<{ id: number }>().id
-  for (const [memberId, role] of members) {
+  for (const [member, role] of members) {
+    const memberId = typeof member === 'number' ? member : member.id
     const joined = await app.inject({
       method: 'PUT',
       url: `/api/households/${householdId}/members/${memberId}`,

@@ -96,15 +96,6 @@ describe('an import moving a member out of a household another member joins mean
   const inject = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: alice.auth, ...(payload ? { payload } : {}) })
 
-  /** alice's household of these members (each given its role), made over HTTP. */
-  const household = (name: string, members: [Member, string][]) =>
-    householdWith(
-      ctx.app,
-      alice.auth,
-      { name, number: null },
-      members.map(([member, role]) => [member.id, role] as const),
-    )
-
   const found = async (q: string) =>
     (await inject('GET', `/api/households?q=${encodeURIComponent(q)}`))
       .json<HouseholdPage>()
@@ -114,8 +105,10 @@ describe('an import moving a member out of a household another member joins mean
     const leaver = await calls.create(alice.auth, { first_name: 'Yonas', middle_name: 'Tadesse' })
     const newcomer = await calls.create(alice.auth, { first_name: 'Meseret', middle_name: 'Haile' })
     const head = await calls.create(alice.auth, { first_name: 'Almaz', middle_name: 'Bekele' })
-    const left = await household('Tadesse family', [[leaver, 'child']])
-    await household('Bekele family', [[head, 'head']])
+    const left = await householdWith(ctx.app, alice.auth, { name: 'Tadesse family' }, [
+      [leaver, 'child'],
+    ])
+    await householdWith(ctx.app, alice.auth, { name: 'Bekele family' }, [[head, 'head']])
     // alice puts the newcomer in the household the import takes the leaver from, as the
     // household screen does (its lock, the member, its search text), and commits once the
     // import waits.

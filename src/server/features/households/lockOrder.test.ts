@@ -1,7 +1,6 @@
 // Two households changed in one request are locked in id order, so two clerks moving members
 // between the same two households in opposite directions wait for each other on PostgreSQL
 // instead of deadlocking (one of them would be aborted).
-import type { Member } from '../../../domain'
 import { heldOpen } from '../../testing/heldOpen'
 import { householdWith } from '../../testing/importCalls'
 import { memberCalls } from '../../testing/memberCalls'
@@ -14,20 +13,16 @@ const {
 } = testAppPerFile({ alice: 'alice' })
 const calls = memberCalls(() => ctx.app)
 
-const household = (name: string, members: [Member, string][]) =>
-  householdWith(
-    ctx.app,
-    alice.auth,
-    { name, number: null },
-    members.map(([member, role]) => [member.id, role] as const),
-  )
-
 describe('a member moved to another household while the other way is being moved', () => {
   it('waits for the other move and is saved, and so is the other move', async () => {
     const leaver = await calls.create(alice.auth, { first_name: 'Yonas', middle_name: 'Tadesse' })
     const comer = await calls.create(alice.auth, { first_name: 'Meseret', middle_name: 'Haile' })
-    const first = await household('Tadesse family', [[leaver, 'child']])
-    const second = await household('Haile family', [[comer, 'child']])
+    const first = await householdWith(ctx.app, alice.auth, { name: 'Tadesse family' }, [
+      [leaver, 'child'],
+    ])
+    const second = await householdWith(ctx.app, alice.auth, { name: 'Haile family' }, [
+      [comer, 'child'],
+    ])
     expect(first).toBeLessThan(second)
 
     // The other move (the comer into the first household) has locked the lower id first.

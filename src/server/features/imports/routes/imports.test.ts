@@ -40,6 +40,13 @@ async function stored(auth = owner.auth): Promise<Member[]> {
 const errorsOf = (p: ImportPreview, row: number) =>
   Object.fromEntries(p.errors.filter((e) => e.row === row).map((e) => [e.field, e.message]))
 
+/** A US Excel CSV: dates month first, one of them (12/25) only readable so. */
+const MONTH_FIRST_ROWS = [
+  ['First Name', "Father's Name", 'Birth Date'],
+  ['Abebe', 'Kebede', '3/15/1980'],
+  ['Sara', 'Tesfaye', '5/12/1981'],
+  ['Tola', 'Gemechu', '12/25/1979'],
+]
 describe('POST /api/imports: mapping', () => {
   it('matches headers in English, Amharic, Afaan Oromoo and snake_case', async () => {
     const p = await preview([
@@ -97,13 +104,7 @@ describe('POST /api/imports: title rows', () => {
   it('reads dates month first from the rows under a header below a title of two values', async () => {
     // The title's church and printed day (A1, E1) are no header: the dates are read from the
     // members' rows, and 12/25 in one of them tells that the column is written month first.
-    const rows = [
-      ['St Mary Church', '', '', '', 'Printed 12/11/2026'],
-      ['First Name', "Father's Name", 'Birth Date'],
-      ['Abebe', 'Kebede', '3/15/1980'],
-      ['Sara', 'Tesfaye', '5/12/1981'],
-      ['Tola', 'Gemechu', '12/25/1979'],
-    ]
+    const rows = [['St Mary Church', '', '', '', 'Printed 12/11/2026'], ...MONTH_FIRST_ROWS]
     const res = await calls.upload(owner.auth, csvOf(rows), 'people.csv', {}, 'text/csv')
     const p = res.json<ImportPreview>()
     expect(p.columns).toEqual(['First Name', "Father's Name", 'Birth Date'])
@@ -214,12 +215,7 @@ describe('POST /api/imports: values', () => {
   })
 
   it('reads a date column written month first (a US Excel CSV) month first in every row', async () => {
-    const rows = [
-      ['First Name', "Father's Name", 'Birth Date'],
-      ['Abebe', 'Kebede', '3/15/1980'],
-      ['Sara', 'Tesfaye', '5/12/1981'],
-      ['Tola', 'Gemechu', '12/25/1979'],
-    ]
+    const rows = MONTH_FIRST_ROWS
     const res = await calls.upload(owner.auth, csvOf(rows), 'people.csv', {}, 'text/csv')
     const p = res.json<ImportPreview>()
     expect(p.preview.map((row) => row.date_of_birth)).toEqual([
