@@ -25,6 +25,8 @@ export type ChurchProfile = Record<ChurchTextField, string> & {
   logo_url: string | null
   /** The ID card's two languages; 'reader' lets the reader's language decide. */
   id_card_languages: IdCardLanguages
+  /** The origin receipts' QR codes point at (domain/publicUrl.ts); '' for the page's own. */
+  public_url: string
   /** When an admin last saved it; null while the defaults stand. */
   updated_at: string | null
 }

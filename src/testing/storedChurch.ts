@@ -15,6 +15,7 @@ export function storedChurch(fields: Partial<ChurchProfile> = {}): ChurchProfile
     signatory_title: '',
     good_standing: DEFAULT_STANDING_RULE,
     logo_url: '/api/church/logo?v=abc',
+    public_url: '',
     updated_at: '2026-01-01T00:00:00Z',
     ...fields,
   }

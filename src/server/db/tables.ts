@@ -240,6 +240,8 @@ export interface ChurchProfileTable {
   logo_version: string | null
   /** The ID card's language pair (domain/idCardLanguages.ts; migration 2026_11_29_1601). */
   id_card_languages: string
+  /** The origin receipts' QR codes point at, '' for none (migration 2026_11_30_0401). */
+  public_url: string
   updated_at: string
 }
 

@@ -31,6 +31,7 @@ import * as m291601 from './2026_11_29_1601_church_id_card_languages'
 import * as m300101 from './2026_11_30_0101_household_create_keys'
 import * as m300201 from './2026_11_30_0201_fund_create_keys'
 import * as m300301 from './2026_11_30_0301_account_create_keys'
+import * as m300401 from './2026_11_30_0401_church_public_url'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0101_household_create_keys': m300101,
   '2026_11_30_0201_fund_create_keys': m300201,
   '2026_11_30_0301_account_create_keys': m300301,
+  '2026_11_30_0401_church_public_url': m300401,
 }

@@ -33,6 +33,7 @@ describe('the church profile', () => {
         good_standing: { kind: 'max_unpaid', months: 0 },
         logo_url: null,
         id_card_languages: 'reader',
+        public_url: '',
         updated_at: null,
       })
     }
@@ -100,6 +101,70 @@ describe('the church profile', () => {
     expect((await put(admin.auth, { id_card_languages: 'reader' })).json()).toMatchObject({
       id_card_languages: 'reader',
     })
+  })
+
+  it("keeps the public address receipts' QR codes point at, as an origin", async () => {
+    const set = await put(admin.auth, { public_url: ' HTTPS://Abal.StMary.org:443/ ' })
+    expect(set.statusCode).toBe(200)
+    expect(set.json()).toMatchObject({ public_url: 'https://abal.stmary.org' })
+    // Every signed-in account reads it: the clerk's receipt prints it.
+    const read = await ctx.app.inject({ url: '/api/church', headers: clerk.auth })
+    expect(read.json()).toMatchObject({ public_url: 'https://abal.stmary.org' })
+    const row = await ctx.database.db
+      .selectFrom('church_profile')
+      .select('public_url')
+      .executeTakeFirstOrThrow()
+    expect(row.public_url).toBe('https://abal.stmary.org')
+    // Other fields leave it alone; a LAN address with its port is an origin too.
+    expect((await put(admin.auth, { phone: '0112' })).json()).toMatchObject({
+      public_url: 'https://abal.stmary.org',
+    })
+    expect(
+      (await put(admin.auth, { public_url: 'http://192.168.1.20:8080' })).json(),
+    ).toMatchObject({ public_url: 'http://192.168.1.20:8080' })
+    expect((await put(clerk.auth, { public_url: 'https://x.org' })).statusCode).toBe(403)
+
+    const events = await ctx.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'church_update')
+      .orderBy('seq', 'desc')
+      .limit(3)
+      .execute()
+    expect(events.map((e) => JSON.parse(e.details).changes.public_url)).toEqual([
+      ['https://abal.stmary.org', 'http://192.168.1.20:8080'],
+      undefined,
+      ['', 'https://abal.stmary.org'],
+    ])
+
+    expect((await put(admin.auth, { public_url: '' })).json()).toMatchObject({ public_url: '' })
+  })
+
+  it('refuses a public address that is not an http(s) origin, with its field, saving nothing', async () => {
+    await put(admin.auth, { public_url: 'https://abal.stmary.org' })
+    const before = (await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()
+    const refused: [unknown, string][] = [
+      ['abal.stmary.org', 'invalidValue'],
+      ['ftp://abal.stmary.org', 'invalidValue'],
+      ['javascript:alert(1)', 'invalidValue'],
+      ['https://abal.stmary.org/verify', 'invalidValue'],
+      ['https://abal.stmary.org?church=1', 'invalidValue'],
+      ['https://abal.stmary.org#receipt', 'invalidValue'],
+      ['https://clerk:secret@abal.stmary.org', 'invalidValue'],
+      ['https://abal.stmary.org:70000', 'invalidValue'],
+      [`https://${'a'.repeat(200)}.org`, 'tooLong'],
+    ]
+    for (const [public_url, code] of refused) {
+      const res = await put(admin.auth, { public_url, name_en: 'Not saved' })
+      expectRefusal(res, 400)
+      expect(res.json()).toMatchObject({ errors: { public_url: code } })
+    }
+    for (const public_url of [null, 42, 'x'.repeat(2001)]) {
+      expectRefusal(await put(admin.auth, { public_url }), 400)
+    }
+    expect((await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()).toEqual(
+      before,
+    )
   })
 
   it('keeps a logo as a PNG of at most 512 px at an address that changes with it', async () => {

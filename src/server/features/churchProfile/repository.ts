@@ -21,6 +21,7 @@ const FIELDS = [
   'logo_type',
   'logo_version',
   'id_card_languages',
+  'public_url',
   'updated_at',
 ] as const
 

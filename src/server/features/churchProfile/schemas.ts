@@ -5,6 +5,7 @@ import {
   type ChurchTextField,
   ID_CARD_LANGUAGES,
   type IdCardLanguages,
+  MAX_PUBLIC_URL,
   type StandingRule,
 } from '../../../domain'
 
@@ -20,6 +21,7 @@ export type ChurchProfileUpdate = Partial<Record<ChurchTextField, string>> & {
   good_standing?: StandingRule
   logo?: string | null
   id_card_languages?: IdCardLanguages
+  public_url?: string
 }
 
 /** The good-standing rule, as a PUT sends it and every answer carries it. */
@@ -47,6 +49,12 @@ export const churchUpdateBody = {
     good_standing: goodStanding,
     logo: { type: ['string', 'null'], maxLength: MAX_LOGO_DATA_URL },
     id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
+    // Longer than its limit: the service refuses an over-long one with its field code.
+    public_url: {
+      type: 'string',
+      maxLength: 2000,
+      description: `An http(s) origin of at most ${MAX_PUBLIC_URL} characters; '' for none`,
+    },
   },
 } as const
 
@@ -59,6 +67,7 @@ export const churchProfileAnswer = {
     'good_standing',
     'logo_url',
     'id_card_languages',
+    'public_url',
     'updated_at',
   ],
   properties: {
@@ -67,6 +76,10 @@ export const churchProfileAnswer = {
     good_standing: goodStanding,
     logo_url: { type: ['string', 'null'], description: "The logo's address, or null" },
     id_card_languages: { type: 'string', enum: ID_CARD_LANGUAGES },
+    public_url: {
+      type: 'string',
+      description: "The origin receipts' QR codes point at; '' for the page's own",
+    },
     updated_at: { type: ['string', 'null'], description: 'Null while the defaults stand' },
   },
   additionalProperties: false,

@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import {
+  checkPublicUrl,
   type ChurchTextField,
   DEFAULT_ID_CARD_LANGUAGES,
   DEFAULT_STANDING_RULE,
@@ -46,6 +47,7 @@ function defaultFields(defaults: ChurchDefaults): ProfileFields {
     logo_type: null,
     logo_version: null,
     id_card_languages: DEFAULT_ID_CARD_LANGUAGES,
+    public_url: '',
     updated_at: '',
   }
 }
@@ -64,6 +66,7 @@ function toProfile(fields: ProfileFields): ChurchProfile {
     id_card_languages: isIdCardLanguages(fields.id_card_languages)
       ? fields.id_card_languages
       : DEFAULT_ID_CARD_LANGUAGES,
+    public_url: fields.public_url,
     updated_at: fields.updated_at || null,
   }
 }
@@ -135,6 +138,8 @@ export async function updateChurchProfile(
   if (update.id_card_languages !== undefined && !isIdCardLanguages(update.id_card_languages)) {
     errors.id_card_languages = 'invalidValue'
   }
+  const publicUrl = update.public_url === undefined ? undefined : checkPublicUrl(update.public_url)
+  if (publicUrl && 'error' in publicUrl) errors.public_url = publicUrl.error
   if (Object.keys(errors).length > 0) throw new ApiError(400, 'Validation failed', errors)
   const logo =
     update.logo === undefined
@@ -155,6 +160,7 @@ export async function updateChurchProfile(
       after.standing_months = update.good_standing.months
     }
     if (update.id_card_languages) after.id_card_languages = update.id_card_languages
+    if (publicUrl && 'origin' in publicUrl) after.public_url = publicUrl.origin
     if (logo !== undefined) {
       after.logo_type = logo ? 'image/png' : null
       after.logo_version = logo ? crypto.randomBytes(8).toString('hex') : null
