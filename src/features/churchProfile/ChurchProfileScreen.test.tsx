@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import am from '../../../locales/am.json'
+import om from '../../../locales/om.json'
 import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { expectLedHome, renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedChurch } from '../../testing/storedChurch'
@@ -120,6 +121,66 @@ describe('the church profile screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ያስቀምጡ' }))
     expect(await screen.findByText(am.churchLogoType, {}, slow)).toBeVisible()
     expect(screen.queryByText(/PNG, JPEG or WebP/)).toBeNull()
+  })
+
+  it('saves the public address for receipts, trimmed', async () => {
+    const user = userEvent.setup()
+    renderRoute('/church', { signedInAs: admin })
+    const address = await screen.findByLabelText('Public address', {}, slow)
+    expect(
+      screen.getByText(/The address members' phones open from a receipt's QR code/),
+    ).toBeInTheDocument()
+    await user.type(address, ' https://abal.stmary.org/ ')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    expect(puts()[0].body).toMatchObject({ public_url: 'https://abal.stmary.org/' })
+  })
+
+  it("refuses a public address that is not an origin, in the user's language", async () => {
+    const user = userEvent.setup()
+    renderRoute('/church', { signedInAs: admin, language: 'om' })
+    const address = await screen.findByLabelText(om.churchPublicUrl, {}, slow)
+    await user.type(address, 'https://abal.stmary.org/verify')
+    await user.click(screen.getByRole('button', { name: om.save }))
+    expect(await screen.findByText(om.churchPublicUrlInvalid)).toBeInTheDocument()
+    await user.clear(address)
+    await user.type(address, 'abal.stmary.org')
+    await user.click(screen.getByRole('button', { name: om.save }))
+    expect(await screen.findByText(om.churchPublicUrlInvalid)).toBeInTheDocument()
+    expect(puts()).toHaveLength(0)
+  })
+
+  it("says in the user's language why the server refused the public address", async () => {
+    server.on(
+      'PUT',
+      '/api/church',
+      apiError(400, 'Validation failed', { public_url: 'invalidValue' }),
+    )
+    renderRoute('/church', { signedInAs: admin, language: 'am' })
+    await screen.findByLabelText(am.churchPublicUrl, {}, slow)
+    fireEvent.click(screen.getByRole('button', { name: am.save }))
+    expect(await screen.findByText(am.churchPublicUrlInvalid, {}, slow)).toBeVisible()
+  })
+
+  it("warns, opened at this computer's address, that receipts' QR codes need a public address", async () => {
+    const user = userEvent.setup()
+    renderRoute('/church', { signedInAs: admin, language: 'am' })
+    // The tests' page is at http://localhost.
+    const warning = am.churchPublicUrlLocal.replace('{host}', 'localhost')
+    expect(await screen.findByText(warning, {}, slow)).toBeVisible()
+    await user.type(screen.getByLabelText(am.churchPublicUrl), 'https://abal.stmary.org')
+    await waitFor(() => expect(screen.queryByText(warning)).toBeNull())
+  })
+
+  it('does not warn when the church has a public address', async () => {
+    server.on('GET', '/api/church', {
+      json: { ...church, public_url: 'https://abal.stmary.org' },
+    })
+    renderRoute('/church', { signedInAs: admin })
+    expect(await screen.findByLabelText('Public address', {}, slow)).toHaveValue(
+      'https://abal.stmary.org',
+    )
+    expect(screen.queryByText(/QR codes will not open/)).toBeNull()
   })
 
   it('is for admins only', async () => {

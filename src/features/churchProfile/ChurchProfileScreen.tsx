@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input, InputNumber, Select, Skeleton, Upload 
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import {
+  checkPublicUrl,
   DEFAULT_ID_CARD_LANGUAGES,
   ID_CARD_LANGUAGES,
   type IdCardLanguages,
@@ -19,6 +20,7 @@ import {
   useChurchQuery,
   useUpdateChurchMutation,
 } from './churchApi'
+import { isLocalAddress } from './localAddress'
 import './churchProfile.css'
 
 const TEXT_FIELDS = [
@@ -38,6 +40,7 @@ type Values = Record<TextField, string> & {
   standing_kind: StandingRule['kind']
   standing_months: number
   id_card_languages: IdCardLanguages
+  public_url: string
 }
 
 /** Logos the server accepts, read in the browser and sent as a data URL (at most ~650 KB). */
@@ -57,6 +60,7 @@ const valuesOf = (church: ChurchProfile): Values => ({
   standing_kind: church.good_standing.kind,
   standing_months: church.good_standing.months,
   id_card_languages: church.id_card_languages ?? DEFAULT_ID_CARD_LANGUAGES,
+  public_url: church.public_url,
 })
 
 /**
@@ -74,6 +78,10 @@ export default function ChurchProfileScreen() {
   const [form] = Form.useForm<Values>()
   const [logo, setLogo] = useState<string | null | undefined>(undefined)
   const [failure, setFailure] = useState<string | undefined>(undefined)
+  // Undefined until the form is drawn: the saved address stands in, so no warning flashes.
+  const publicUrl = Form.useWatch('public_url', form) ?? church.data?.public_url
+  // Opened where members' phones cannot follow, the receipts' QR codes need a public address.
+  const unreachable = isLocalAddress(window.location.hostname) && !publicUrl?.trim()
 
   useEffect(() => {
     if (church.data) form.setFieldsValue(valuesOf(church.data))
@@ -93,6 +101,7 @@ export default function ChurchProfileScreen() {
         currency: values.currency.trim().toUpperCase(),
         good_standing: { kind: values.standing_kind, months: values.standing_months },
         id_card_languages: values.id_card_languages,
+        public_url: values.public_url.trim(),
         ...(logo !== undefined ? { logo } : {}),
       }).unwrap()
       setLogo(undefined)
@@ -172,6 +181,29 @@ export default function ChurchProfileScreen() {
             <Select options={messageOptions(ID_CARD_LANGUAGES, 'churchIdCardLanguages', t)} />
           </Form.Item>
         </div>
+        <Form.Item
+          name="public_url"
+          label={t('churchPublicUrl')}
+          extra={t('churchPublicUrlHelp')}
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                'error' in checkPublicUrl(value ?? '')
+                  ? Promise.reject(new Error(t('churchPublicUrlInvalid')))
+                  : Promise.resolve(),
+            },
+          ]}
+        >
+          <Input inputMode="url" autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        {unreachable && (
+          <Alert
+            type="warning"
+            showIcon
+            className="church-public-url-warning"
+            message={t('churchPublicUrlLocal', { host: window.location.host })}
+          />
+        )}
         <fieldset className="church-standing">
           <legend>
             <FormattedMessage id="churchStandingRule" />

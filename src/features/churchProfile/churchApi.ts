@@ -53,5 +53,6 @@ export function churchRefusalId(error: unknown): string {
   if (fields.logo) return 'churchLogoType'
   if (errorStatus(error) === 413) return 'churchLogoTooLarge'
   if (fields.currency) return 'churchCurrencyInvalid'
+  if (fields.public_url) return 'churchPublicUrlInvalid'
   return translatedErrorId(error) ?? 'churchSaveFailed'
 }

@@ -56,6 +56,19 @@ describe('the receipt', () => {
     expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(url!).d)
   })
 
+  it("points the QR code at the church's public address when it has one", async () => {
+    server.on('GET', '/api/church', {
+      json: { ...church, public_url: 'https://abal.stmary.org' },
+    })
+    server.on('GET', '/api/payments/9', { json: payment })
+    renderRoute('/payments/9/receipt', { signedInAs: clerk })
+    const receipt = await screen.findByRole('article', { name: 'Receipt' }, slow)
+    const qr = within(receipt).getByRole('img', { name: 'QR code to check this receipt' })
+    const url = 'https://abal.stmary.org/verify/abcdefghijklmnopqrstuv'
+    expect(qr).toHaveAttribute('data-verify-url', url)
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(url).d)
+  })
+
   it('marks a void receipt and reads English when the clerk does', async () => {
     server.on('GET', '/api/payments/9', { json: { ...payment, status: 'void' } })
     renderRoute('/payments/9/receipt', { signedInAs: clerk, calendar: 'ethiopian' })

@@ -182,7 +182,8 @@ export default function ReceiptScreen() {
         language={language}
         calendar={calendar}
         format={format}
-        origin={window.location.origin}
+        // The office may run at localhost or a LAN address members' phones cannot open.
+        origin={church.data?.public_url || window.location.origin}
       />
     )
 
