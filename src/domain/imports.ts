@@ -1,6 +1,7 @@
 // The import workflow's answers (issue 24, docs/api.md), as the server sends them and the
 // client reads them.
 import type { HouseholdDetailField } from './household'
+import { fieldLabelId } from './fieldLabels'
 import type { MemberField, MemberInput } from './member'
 
 /** What a commit does with a row that repeats a stored member or an earlier row. */
@@ -50,7 +51,21 @@ export const FAMILY_DETAIL_TARGETS = {
 export type FamilyDetailTarget = keyof typeof FAMILY_DETAIL_TARGETS
 export const isFamilyDetailTarget = (target: string): target is FamilyDetailTarget =>
   Object.prototype.hasOwnProperty.call(FAMILY_DETAIL_TARGETS, target)
-export type ImportTarget = MemberField | FamilyTarget
+
+/**
+ * A column holding the whole name ("Abebe Kebede Tesfaye"): the import splits it into the given,
+ * father's and grandfather's name (docs/api.md). Its label is a header an import knows too.
+ */
+export const FULL_NAME_TARGET = 'full_name'
+export const FULL_NAME_LABEL = 'importFullName'
+
+export type ImportTarget = MemberField | FamilyTarget | typeof FULL_NAME_TARGET
+
+/** The message id of a target's label: a member field's, a family column's or the full name's. */
+export function targetLabelId(target: string): string {
+  if (isFamilyTarget(target)) return FAMILY_TARGET_LABELS[target]
+  return target === FULL_NAME_TARGET ? FULL_NAME_LABEL : fieldLabelId(target)
+}
 
 /** Each column of the file: the member field it fills, or null for a column left out. */
 export type ImportMapping = Record<string, ImportTarget | null>

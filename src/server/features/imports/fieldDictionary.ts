@@ -16,9 +16,8 @@ import {
   type EnumOption,
   type MemberField,
   type OptionListField,
-  type ImportTarget,
 } from '../../../domain'
-import { FAMILY_NAME, MIDDLE_NAME_HEADERS, OTHER_HEADERS } from './headerNames'
+import { type HeaderCandidate, MIDDLE_NAME_HEADERS, OTHER_HEADERS } from './headerNames'
 
 import {
   type Calendar,
@@ -102,16 +101,16 @@ export interface HeaderMatch {
   field: MemberField | null
   /** The calendar a date column names in its header ("… (Ethiopian calendar)"), if any. */
   calendar?: Calendar
-  /** The fields the column may fill, best first (FAMILY_NAME: decided per file). */
-  candidates: readonly (ImportTarget | typeof FAMILY_NAME)[]
+  /** The fields the column may fill, best first (FAMILY_NAME, BARE_NAME: decided per file). */
+  candidates: readonly HeaderCandidate[]
   /** A western "Middle Name": a father's name only when the file fills it. */
   middleName?: boolean
 }
 
-let otherIndex: ReadonlyMap<string, readonly (ImportTarget | typeof FAMILY_NAME)[]> | undefined
+let otherIndex: ReadonlyMap<string, readonly HeaderCandidate[]> | undefined
 
 function buildOtherIndex() {
-  const index = new Map<string, readonly (ImportTarget | typeof FAMILY_NAME)[]>()
+  const index = new Map<string, readonly HeaderCandidate[]>()
   for (const [names, fields] of OTHER_HEADERS) {
     for (const name of names) if (!index.has(comparable(name))) index.set(comparable(name), fields)
   }
@@ -157,7 +156,7 @@ export function matchHeader(header: string): HeaderMatch {
   const labelled = exact ?? keys.map((key) => headerIndex!.get(key)).find(Boolean)
   const candidates = other ?? (labelled ? [labelled] : [])
   const first = candidates[0]
-  const field = first && first !== FAMILY_NAME && isMemberField(first) ? first : null
+  const field = first && isMemberField(first) ? first : null
   if (!bracket || first === undefined || !isDateTarget(first)) return { field, candidates }
   const named = comparable(bracket[2])
   const calendar = CALENDAR_NAMES.find(([, names]) => names.some((n) => n !== '' && n === named))

@@ -5,11 +5,18 @@ import {
   FAMILY_TARGET_LABELS,
   FAMILY_TARGETS,
   type FamilyTarget,
+  FULL_NAME_LABEL,
+  FULL_NAME_TARGET,
   type ImportTarget,
 } from '../../../domain'
 import { LANGUAGES, message } from '../../platform/spreadsheetText'
 
 export const FAMILY_NAME = 'family name'
+/** A bare "Name": the full name, unless another column holds a part of the name. */
+export const BARE_NAME = 'bare name'
+
+/** What a header may fill: a target, or a name column decided per file. */
+export type HeaderCandidate = ImportTarget | typeof FAMILY_NAME | typeof BARE_NAME
 
 /**
  * Other labels (message ids) a family column is recognised by in every language: the role as
@@ -22,10 +29,7 @@ const EARLIER_FAMILY_LABELS: Partial<Record<FamilyTarget, readonly string[]>> = 
 }
 
 /** Header → fields it can fill, best first. FAMILY_NAME is decided per file (two-part names). */
-export const OTHER_HEADERS: readonly [
-  readonly string[],
-  readonly (ImportTarget | 'family name')[],
-][] = [
+export const OTHER_HEADERS: readonly [readonly string[], readonly HeaderCandidate[]][] = [
   // The family columns as an export writes them (and as earlier exports named the role), in
   // every language: first, so that an export's households come back whatever else they resemble.
   ...FAMILY_TARGETS.map((target): [string[], ImportTarget[]] => [
@@ -67,6 +71,30 @@ export const OTHER_HEADERS: readonly [
     ['Family Notes', 'Family Note', 'Household Notes', 'Household Note', 'የቤተሰብ ማስታወሻ'],
     ['family_notes'],
   ],
+  // Most church offices keep the whole name in one column (given, father's, grandfather's).
+  [
+    [
+      ...LANGUAGES.map((lang) => message(lang, FULL_NAME_LABEL)).filter(
+        (name) => name !== undefined,
+      ),
+      'Full Name',
+      'Fullname',
+      'Full Names',
+      'Member Name',
+      "Member's Name",
+      'Name of Member',
+      'Member',
+      'ሙሉ ስም',
+      'ሙሉ ስም ከነአያት',
+      'የአባል ስም',
+      'የአባሉ ስም',
+      'Maqaa guutuu',
+      'Maqaa miseensaa',
+    ],
+    [FULL_NAME_TARGET],
+  ],
+  // Before the labels of locales/: ስም and Maqaa are also the given name's label there.
+  [['Name', 'Names', 'ስም', 'Maqaa'], [BARE_NAME]],
   [
     ['First Name', 'Given Name', 'Firstname', 'Forename', 'የመጀመሪያ ስም', 'Maqaa jalqabaa'],
     ['first_name'],

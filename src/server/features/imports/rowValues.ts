@@ -20,6 +20,7 @@ import {
   validateMember,
   type MemberField,
   type FamilyRole,
+  FULL_NAME_TARGET,
   type MemberInput,
 } from '../../../domain'
 import type { Schema } from 'yup'
@@ -36,6 +37,7 @@ import {
   type Calendar,
 } from './fieldDictionary'
 import { cellText, type Cell } from './readTable'
+import { splitFullName } from './fullName'
 import { splitListCell } from './listCells'
 import { readDateCell, readDateText, readsMonthFirst } from './readDate'
 
@@ -63,6 +65,8 @@ export interface RowPlan {
     /** The household's own fields: the wedding date's column read as a member date's is. */
     details?: readonly FamilyDetailPlan[]
   }
+  /** The column holding the whole name, split into the name fields its row leaves blank. */
+  fullName?: number
 }
 
 export interface FamilyDetailPlan {
@@ -214,8 +218,14 @@ export function readRow(
     columns: plan,
     notes,
     family: familyPlan,
+    fullName: fullNameAt,
   } = Array.isArray(rowPlan)
-    ? { columns: rowPlan as readonly ColumnPlan[], notes: undefined, family: undefined }
+    ? {
+        columns: rowPlan as readonly ColumnPlan[],
+        notes: undefined,
+        family: undefined,
+        fullName: undefined,
+      }
     : (rowPlan as RowPlan)
   const raw: Record<string, unknown> = {}
   const errors: Record<string, string> = {}
@@ -336,9 +346,32 @@ export function readRow(
       }
     }
   }
+  const fullName = fullNameAt === undefined ? undefined : readFullName(cells[fullNameAt] ?? null)
+  const ownNames = new Set<string>()
+  if (fullName) {
+    // A name part's own column wins; the full name fills the parts its row leaves blank.
+    for (const field of NAME_FIELDS) {
+      if (typeof raw[field] === 'string' || field in errors) {
+        ownNames.add(field)
+        continue
+      }
+      const part = fullName.parts?.[field]
+      raw[field] = part ?? null
+      if (part !== undefined) filled.push(field)
+    }
+    if (fullName.formula) {
+      errors[FULL_NAME_TARGET] = 'invalidValue'
+      errorValues[FULL_NAME_TARGET] = fullName.text
+    }
+  }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and
-  // father's name (the same reading as migration 2026_11_26_0501 gives stored two-part names).
-  if (!plan.some((column) => column.field === 'middle_name') && typeof raw.last_name === 'string') {
+  // father's name (the same reading as migration 2026_11_26_0501 gives stored two-part names);
+  // a full name says which part is which.
+  if (
+    !fullName &&
+    !plan.some((column) => column.field === 'middle_name') &&
+    typeof raw.last_name === 'string'
+  ) {
     raw.middle_name = raw.last_name
     raw.last_name = null
     if (errors.last_name) errors.middle_name = errors.last_name
@@ -354,6 +387,14 @@ export function readRow(
   // A name the schema requires counts as missing when its column is not mapped at all.
   for (const field of REQUIRED_NAME_FIELDS) {
     if (!(field in raw) && !(field in allErrors)) allErrors[field] = 'fieldRequired'
+  }
+  // A name part the full name filled, or left blank, is refused naming the full name as written.
+  if (fullName && fullName.text !== '') {
+    for (const field of NAME_FIELDS) {
+      if (field in allErrors && !(field in errorValues) && !ownNames.has(field)) {
+        errorValues[field] = fullName.text
+      }
+    }
   }
   return {
     value: normalized.value,
@@ -442,6 +483,15 @@ function readWord(
   if (values?.has(text)) return values.get(text)
   const folded = comparable(text)
   return words[folded] ?? (EMPTY_WORDS.has(folded) ? null : undefined)
+}
+
+const NAME_FIELDS = ['first_name', 'middle_name', 'last_name'] as const
+
+/** A full-name cell as written, and its parts unless it is a formula (never read as data). */
+function readFullName(cell: Cell) {
+  const text = cellText(cell)
+  const formula = !!cell && typeof cell === 'object' && 'f' in cell
+  return { text, formula, parts: formula ? undefined : splitFullName(text) }
 }
 
 // Yes and No as any language's export writes them (locales' `yes`/`no`), and common spellings.

@@ -9,6 +9,7 @@ import {
   FAMILY_TARGETS,
   HOUSEHOLD_STATUSES,
   isFamilyDetailTarget,
+  FULL_NAME_TARGET,
   type ImportChange,
   type ImportChoices,
   type ImportDateColumn,
@@ -54,7 +55,7 @@ import {
   TRANSFER_FIELDS,
   type Calendar,
 } from './fieldDictionary'
-import { FAMILY_NAME } from './headerNames'
+import { BARE_NAME, FAMILY_NAME, type HeaderCandidate } from './headerNames'
 import { householdOnMemberUpdate } from '../households'
 import { placeInHouseholds } from './households'
 import { cellText, type Cell, MAX_STORED_BYTES, type Table, tooMuchData } from './readTable'
@@ -113,11 +114,22 @@ export interface AutoChoices {
   twoPartNames: boolean
 }
 
+// Headers that name a part of the name (or all of it) beside a bare "Name".
+const NAME_CANDIDATES: ReadonlySet<HeaderCandidate> = new Set<HeaderCandidate>([
+  'first_name',
+  'middle_name',
+  'last_name',
+  FAMILY_NAME,
+  FULL_NAME_TARGET,
+])
+
 /**
  * Each column's field by its header, in any language or another system's words; a field goes
  * to its first column only. A family name ("Last Name") is the father's name unless the file
- * also has a father's name, or a "Middle Name" most rows fill. Columns left over that hold
- * anything are proposed for the notes, so nothing is dropped unless the clerk says so.
+ * also has a father's name, or a "Middle Name" most rows fill. A bare "Name" (ስም, Maqaa) is the
+ * full name unless another column holds a part of the name: then it is the given name. Columns
+ * left over that hold anything are proposed for the notes, so nothing is dropped unless the
+ * clerk says so.
  */
 export function autoMapping(
   columns: readonly string[],
@@ -133,11 +145,17 @@ export function autoMapping(
       match.candidates[0] === 'middle_name' ||
       (match.middleName === true && filledShare(index) >= 0.5),
   )
+  const hasNamePart = matches.some(
+    (match) =>
+      (match.middleName === true && hasFather) ||
+      match.candidates.some((c) => NAME_CANDIDATES.has(c)),
+  )
   let twoPartNames = false
   const candidatesOf = (index: number): readonly ImportTarget[] => {
     const match = matches[index]
     if (match.middleName) return hasFather ? ['middle_name'] : []
     return match.candidates.flatMap((candidate): ImportTarget[] => {
+      if (candidate === BARE_NAME) return [hasNamePart ? 'first_name' : FULL_NAME_TARGET]
       if (candidate !== FAMILY_NAME) return [candidate]
       if (hasFather) return ['last_name']
       twoPartNames = true
@@ -173,7 +191,11 @@ const invalid = (field: string, message = 'The import choices are not valid') =>
 const isPlainObject = (raw: unknown): raw is Record<string, unknown> =>
   !!raw && typeof raw === 'object' && !Array.isArray(raw)
 
-const TARGETS: ReadonlySet<string> = new Set<string>([...TRANSFER_FIELDS, ...FAMILY_TARGETS])
+const TARGETS: ReadonlySet<string> = new Set<string>([
+  ...TRANSFER_FIELDS,
+  ...FAMILY_TARGETS,
+  FULL_NAME_TARGET,
+])
 
 /** A mapping sent by a client: known headers only, known fields only, each field once. */
 export function checkMapping(columns: readonly string[], raw: unknown): ImportMapping {
@@ -275,13 +297,15 @@ function planOf(
   stored: StoredRows,
 ): RowPlan {
   const plan: ColumnPlan[] = []
+  let fullName: number | undefined
   const family: NonNullable<RowPlan['family']> = {}
   const valuesOf = (column: string) => {
     const values = choices.value_map?.[column]
     return values ? new Map<string, string | null>(Object.entries(values)) : undefined
   }
   for (const { column, index, field } of mappedColumns(columns, choices)) {
-    if (field === 'family_id') family.id = index
+    if (field === FULL_NAME_TARGET) fullName = index
+    else if (field === 'family_id') family.id = index
     else if (field === 'family_number') family.number = index
     else if (field === 'family_name') family.name = index
     else if (field === 'family_role') {
@@ -320,7 +344,7 @@ function planOf(
       : [],
   )
   const placed = family.id !== undefined || family.number !== undefined
-  return { columns: plan, notes, family: placed ? family : undefined }
+  return { columns: plan, notes, family: placed ? family : undefined, fullName }
 }
 
 interface Analysis {

@@ -5,7 +5,6 @@ import ExcelJS from 'exceljs'
 import {
   isEnumField,
   message,
-  fieldLabel,
   exportHeader,
   isDateField,
   optionLabel,
@@ -16,7 +15,13 @@ import {
 import type { DuplicateTarget, ImportReport } from './service'
 import { filledMessage, neutralise } from '../../platform/spreadsheetText'
 import { cellText } from './readTable'
-import { formatIsoDate, isoToEthiopian, labelled, type MemberField } from '../../../domain'
+import {
+  formatIsoDate,
+  isoToEthiopian,
+  labelled,
+  type MemberField,
+  targetLabelId,
+} from '../../../domain'
 
 const EXAMPLE_NAMES: Record<Language, [string, string, string]> = {
   en: ['Abebe', 'Kebede', 'Tesfaye'],
@@ -86,9 +91,7 @@ export async function templateWorkbook(
 export function refusalText(errors: Record<string, string>, lang: Language): string {
   return Object.entries(errors)
     .map(([field, id]) => {
-      const label = (TRANSFER_FIELDS as readonly string[]).includes(field)
-        ? fieldLabel(field as MemberField, lang)
-        : field
+      const label = message(lang, targetLabelId(field)) ?? field
       return labelled(label, message(lang, id) ?? id, lang)
     })
     .join(lang === 'am' ? '፤ ' : '; ')
