@@ -301,6 +301,39 @@ describe('ImportScreen', () => {
     ).toBeVisible()
   })
 
+  it('proposes one name column as the full name and says how it is split', async () => {
+    server.on('POST', '/api/imports', {
+      json: storedImportPreview({
+        id: ID,
+        columns: ['ሙሉ ስም', 'Phone'],
+        mapping: { 'ሙሉ ስም': 'full_name', Phone: null },
+        rows: 1,
+        preview: [{ row: 2, first_name: 'አበበ', middle_name: 'ከበደ', last_name: 'ተስፋዬ' }],
+      }),
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await screen.findByText('Import members', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv())
+    await screen.findByText('Match the columns', { selector: 'h1, h2' }, SLOW)
+    const select = screen.getByLabelText('ሙሉ ስም')
+    expect(select.closest('.ant-select')!.querySelector('.ant-select-content')).toHaveTextContent(
+      'Full name',
+    )
+    const hint = screen.getByText(/^Split at the spaces: given name, father's name/)
+    expect(select).toHaveAttribute('aria-describedby', hint.id)
+    // The full name holds the given and father's name: no column is missing.
+    expect(screen.queryByText(/^No column holds/)).not.toBeInTheDocument()
+
+    // Another column can be given the full name: the hint moves with it.
+    const phone = screen.getByLabelText('Phone')
+    fireEvent.mouseDown(phone)
+    fireEvent.change(phone, { target: { value: 'Full' } })
+    const options = await screen.findAllByTitle('Full name')
+    fireEvent.click(options.find((option) => option.matches('.ant-select-item-option'))!)
+    await waitFor(() => expect(select).not.toHaveAttribute('aria-describedby'))
+    expect(phone).toHaveAttribute('aria-describedby', screen.getByText(/^Split at the spaces/).id)
+  })
+
   it('lists a refused row that is also a duplicate, outside the duplicates to decide on', async () => {
     server.on('POST', `/api/imports/${ID}/preview`, {
       json: {

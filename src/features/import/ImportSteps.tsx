@@ -23,11 +23,10 @@ import { Link, useNavigate } from 'react-router'
 import {
   ENUM_OPTIONS,
   FAMILY_ROLES,
-  FAMILY_TARGET_LABELS,
   FAMILY_TARGETS,
   fieldLabelId,
-  isFamilyTarget,
   formatDate,
+  FULL_NAME_TARGET,
   HOUSEHOLD_STATUSES,
   MEMBER_INPUT_FIELDS,
   optionMessageId,
@@ -44,6 +43,7 @@ import {
   type ImportValueMap,
   ON_DUPLICATE,
   type OnDuplicate,
+  targetLabelId,
 } from '../../domain'
 import { messageOptions } from '../../shared/messageOptions'
 import type { ImportCalendar } from './importApi'
@@ -52,10 +52,9 @@ import { IMPORT_ACCEPT } from './importFiles'
 const IGNORE = ''
 const NOTES = 'notes-column'
 
-/** A target's label: a member field's, or the family columns' own. */
+/** A target's label: a member field's, or the family columns' or the full name's own. */
 export function targetLabel(intl: IntlShape, target: string): string {
-  if (isFamilyTarget(target)) return intl.formatMessage({ id: FAMILY_TARGET_LABELS[target] })
-  const id = fieldLabelId(target)
+  const id = targetLabelId(target)
   return intl.messages[id] ? intl.formatMessage({ id }) : target
 }
 
@@ -206,7 +205,7 @@ export function UploadStep({
 }
 
 function fieldOptions(intl: IntlShape) {
-  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, ...FAMILY_TARGETS]
+  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, FULL_NAME_TARGET, ...FAMILY_TARGETS]
   const fields = targets
     .map((field) => ({ value: field as string, label: targetLabel(intl, field) }))
     .sort((a, b) => a.label.localeCompare(b.label, intl.locale))
@@ -243,9 +242,13 @@ export function MappingStep({
   const options = useMemo(() => fieldOptions(intl), [intl])
   const mapped = preview.columns.filter((column) => mapping[column]).length
   const fields = new Set(Object.values(mapping))
-  // A grandfather's name without a father's name is read as the father's name (two-part names).
+  // A grandfather's name without a father's name is read as the father's name (two-part names);
+  // a full name holds both.
   const missing = (['first_name', 'middle_name'] as const).filter(
-    (field) => !fields.has(field) && !(field === 'middle_name' && fields.has('last_name')),
+    (field) =>
+      !fields.has(field) &&
+      !fields.has(FULL_NAME_TARGET) &&
+      !(field === 'middle_name' && fields.has('last_name')),
   )
   const fatherColumn = preview.columns.find((column) => mapping[column] === 'middle_name')
   return (
@@ -260,6 +263,8 @@ export function MappingStep({
       <ul className="import-mapping" aria-label={intl.formatMessage({ id: 'importStepColumns' })}>
         {preview.columns.map((column, index) => {
           const id = `import-column-${index}`
+          const hintId = `import-column-hint-${index}`
+          const fullName = mapping[column] === FULL_NAME_TARGET
           return (
             <li key={column} className="import-mapping-row">
               <label htmlFor={id} className="import-mapping-column" title={column}>
@@ -273,12 +278,18 @@ export function MappingStep({
                 showSearch={{ optionFilterProp: 'label' }}
                 disabled={busy}
                 aria-label={intl.formatMessage({ id: 'importFieldFor' }, { column })}
+                aria-describedby={fullName ? hintId : undefined}
                 onChange={(value: string) =>
                   value === IGNORE || value === NOTES
                     ? onMap(column, null, value === NOTES)
                     : onMap(column, value as ImportTarget)
                 }
               />
+              {fullName && (
+                <Typography.Text type="secondary" id={hintId} className="import-mapping-hint">
+                  <FormattedMessage id="importFullNameHint" />
+                </Typography.Text>
+              )}
             </li>
           )
         })}
