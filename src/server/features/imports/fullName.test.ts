@@ -77,19 +77,48 @@ describe('splitFullName', () => {
     })
   })
 
-  it('reads a title as a name: nothing is dropped, the clerk removes it', () => {
+  it('leaves the titles before a name out of it, and keeps a title with no name after it', () => {
     expect(splitFullName('Ato Abebe Kebede')).toEqual({
-      first_name: 'Ato',
-      middle_name: 'Abebe',
-      last_name: 'Kebede',
+      first_name: 'Abebe',
+      middle_name: 'Kebede',
+      title: 'Ato',
     })
-    expect(splitFullName('W/ro Almaz Bekele Tesfaye')?.last_name).toBe('Bekele Tesfaye')
-    expect(splitFullName('ቄስ ዮሐንስ ገብሬ')?.first_name).toBe('ቄስ')
+    expect(splitFullName('W/ro Almaz Bekele Tesfaye')).toEqual({
+      first_name: 'Almaz',
+      middle_name: 'Bekele',
+      last_name: 'Tesfaye',
+      title: 'W/ro',
+    })
+    expect(splitFullName('ቄስ ዶ/ር ዮሐንስ ገብሬ ሙሉ')).toEqual({
+      first_name: 'ዮሐንስ',
+      middle_name: 'ገብሬ',
+      last_name: 'ሙሉ',
+      title: 'ቄስ ዶ/ር',
+    })
+    expect(splitFullName('Obbo Tola Gemechu')?.first_name).toBe('Tola')
+    // Nothing after it: the word is what the cell holds, read as the name.
+    expect(splitFullName('Ato')).toEqual({ first_name: 'Ato' })
+    // A title only where it stands first.
+    expect(splitFullName('Abebe Ato Kebede')?.middle_name).toBe('Ato')
   })
 })
 
 describe('readRow with a full-name column', () => {
   const plan = (columns: RowPlan['columns'], fullName = 0): RowPlan => ({ columns, fullName })
+
+  it('keeps a titled name as written in the notes, under its column, beside the notes cell', () => {
+    const reading = readRow(['W/ro Almaz Bekele Tesfaye', 'Sings in the choir'], {
+      columns: [{ index: 1, field: 'notes', calendar: 'gregorian' }],
+      fullName: 0,
+      fullNameHeader: 'Full name',
+    })
+    expect(reading.value).toMatchObject({
+      first_name: 'Almaz',
+      middle_name: 'Bekele',
+      last_name: 'Tesfaye',
+      notes: 'Sings in the choir\nFull name: W/ro Almaz Bekele Tesfaye',
+    })
+  })
 
   it('fills the three name fields from the one column', () => {
     const reading = readRow(['አበበ ከበደ ተስፋዬ', '0911 234 567'], {

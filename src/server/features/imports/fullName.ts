@@ -6,6 +6,8 @@ export interface NameParts {
   first_name: string
   middle_name?: string
   last_name?: string
+  /** The titles written before the name (Ato, W/ro, ቄስ), left out of the names. */
+  title?: string
 }
 
 // Any Unicode space, and the Ethiopic wordspace ፡ that Ge'ez writing puts between names.
@@ -115,6 +117,53 @@ const COMPOUND_SECOND: ReadonlySet<string> = new Set(
   ].map(comparable),
 )
 
+// Titles offices write before a name, compared as headers are (case, dots and slashes folded):
+// W/ro, Wro and W.ro are one. Only these: a word that could be a name is never taken for one.
+const TITLES: ReadonlySet<string> = new Set(
+  [
+    'Ato',
+    'W/ro',
+    'Weyzero',
+    'Woizero',
+    'W/rt',
+    'W/t',
+    'Weyzerit',
+    'Woizerit',
+    'Mr',
+    'Mrs',
+    'Ms',
+    'Miss',
+    'Dr',
+    'Prof',
+    'Rev',
+    'Fr',
+    'Qes',
+    'Kes',
+    'Kesis',
+    'Deacon',
+    'Dn',
+    'D/n',
+    'Obbo',
+    'Aadde',
+    'Adde',
+    'Durbee',
+    'አቶ',
+    'ወ/ሮ',
+    'ወይዘሮ',
+    'ወ/ሪት',
+    'ወ/ት',
+    'ወይዘሪት',
+    'ዶ/ር',
+    'ዶክተር',
+    'ፕ/ር',
+    'ፕሮፌሰር',
+    'ቄስ',
+    'ቀሲስ',
+    'ዲ/ን',
+    'ዲያቆን',
+  ].map(comparable),
+)
+
 const isCompound = (first: string, second: string) =>
   COMPOUND_FIRST.has(comparable(first)) && COMPOUND_SECOND.has(comparable(second))
 
@@ -136,15 +185,19 @@ function namesOf(words: readonly string[]): string[] {
  * second the father's, the rest the grandfather's. Up to three words, each word is one name;
  * with more, a compound pair counts as one ("Hana Gebre Selassie Tesfaye": Hana, Gebre Selassie,
  * Tesfaye), and what is left after the father's name stays together in the grandfather's name.
- * Titles (Ato, W/ro, ቄስ) are not recognised: they are read as a name. Undefined when blank.
+ * Titles before the name (Ato, W/ro, ቄስ, Obbo) are left out of it and returned apart, as long as
+ * a name follows them. Undefined when blank.
  */
 export function splitFullName(text: string): NameParts | undefined {
   const words = text.split(WORD_BREAK).filter((word) => word !== '')
   if (words.length === 0) return undefined
-  const [first, middle, ...rest] = namesOf(words)
+  let titled = 0
+  while (titled < words.length - 1 && TITLES.has(comparable(words[titled]))) titled += 1
+  const [first, middle, ...rest] = namesOf(words.slice(titled))
   return {
     first_name: first,
     ...(middle !== undefined && { middle_name: middle }),
     ...(rest.length > 0 && { last_name: rest.join(' ') }),
+    ...(titled > 0 && { title: words.slice(0, titled).join(' ') }),
   }
 }

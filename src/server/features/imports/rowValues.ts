@@ -67,6 +67,8 @@ export interface RowPlan {
   }
   /** The column holding the whole name, split into the name fields its row leaves blank. */
   fullName?: number
+  /** Its header: a name written with a title is kept whole in notes under it. */
+  fullNameHeader?: string
 }
 
 export interface FamilyDetailPlan {
@@ -219,12 +221,14 @@ export function readRow(
     notes,
     family: familyPlan,
     fullName: fullNameAt,
+    fullNameHeader,
   } = Array.isArray(rowPlan)
     ? {
         columns: rowPlan as readonly ColumnPlan[],
         notes: undefined,
         family: undefined,
         fullName: undefined,
+        fullNameHeader: undefined,
       }
     : (rowPlan as RowPlan)
   const raw: Record<string, unknown> = {}
@@ -362,6 +366,12 @@ export function readRow(
     if (fullName.formula) {
       errors[FULL_NAME_TARGET] = 'invalidValue'
       errorValues[FULL_NAME_TARGET] = fullName.text
+    }
+    // The title is in no field: the name as written stays in the notes, nothing lost.
+    if (fullName.parts?.title) {
+      const line = `${fullNameHeader ?? 'Full name'}: ${fullName.text}`
+      raw.notes = typeof raw.notes === 'string' && raw.notes !== '' ? `${raw.notes}\n${line}` : line
+      if (!filled.includes('notes')) filled.push('notes')
     }
   }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and

@@ -298,14 +298,17 @@ function planOf(
 ): RowPlan {
   const plan: ColumnPlan[] = []
   let fullName: number | undefined
+  let fullNameHeader: string | undefined
   const family: NonNullable<RowPlan['family']> = {}
   const valuesOf = (column: string) => {
     const values = choices.value_map?.[column]
     return values ? new Map<string, string | null>(Object.entries(values)) : undefined
   }
   for (const { column, index, field } of mappedColumns(columns, choices)) {
-    if (field === FULL_NAME_TARGET) fullName = index
-    else if (field === 'family_id') family.id = index
+    if (field === FULL_NAME_TARGET) {
+      fullName = index
+      fullNameHeader = column
+    } else if (field === 'family_id') family.id = index
     else if (field === 'family_number') family.number = index
     else if (field === 'family_name') family.name = index
     else if (field === 'family_role') {
@@ -344,7 +347,7 @@ function planOf(
       : [],
   )
   const placed = family.id !== undefined || family.number !== undefined
-  return { columns: plan, notes, family: placed ? family : undefined, fullName }
+  return { columns: plan, notes, family: placed ? family : undefined, fullName, fullNameHeader }
 }
 
 interface Analysis {

@@ -72,6 +72,22 @@ describe('POST /api/imports: one full-name column', () => {
     expect(lines[1]).toMatch(/^ዮናስ,0944 567 890,ወንድ,"?Father's name: This field is required/)
   })
 
+  it('leaves a title out of the names and keeps the name as written in the notes', async () => {
+    const p = await upload([
+      ['ሙሉ ስም', 'ስልክ'],
+      ['ወ/ሮ አልማዝ በቀለ ተስፋዬ', '0911 234 567'],
+      ['አቶ ቶላ ገመቹ', '0922 345 678'],
+    ])
+    expect(p.errors).toEqual([])
+    expect(names(p.preview)).toEqual([
+      ['አልማዝ', 'በቀለ', 'ተስፋዬ'],
+      ['ቶላ', 'ገመቹ', null],
+    ])
+    await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    const saved = (await stored()).sort((a, b) => a.id - b.id)
+    expect(saved.map((m) => m.notes)).toEqual(['ሙሉ ስም: ወ/ሮ አልማዝ በቀለ ተስፋዬ', 'ሙሉ ስም: አቶ ቶላ ገመቹ'])
+  })
+
   it('finds a Full Name row’s double by its split name and updates the stored member', async () => {
     const existing = await members.create(owner.auth, {
       first_name: 'Abebe',
