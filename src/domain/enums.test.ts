@@ -37,6 +37,12 @@ describe('normalizeEnum', () => {
     ['highest_education', 'Bachelor'],
     ['nationality', 'Kenya'],
     ['membership_status', 'all'],
+    // Names of Object.prototype's members, as anyone may type them.
+    ['gender', 'constructor'],
+    ['preferred_contact_method', 'Constructor'],
+    ['membership_status', 'con_structor'],
+    ['marital_status', '__proto__'],
+    ['nationality', 'hasOwnProperty'],
   ] as const)('%s %p is not recognised', (field, raw) => {
     expect(normalizeEnum(field, raw)).toBeUndefined()
   })
@@ -80,5 +86,6 @@ describe('normalizeListOption', () => {
     expect(normalizeListOption('current_ministries', 'Sunday School')).toBe('sundaySchool')
     expect(normalizeListOption('spiritual_gifts', ' ትንቢት ')).toBe('ትንቢት')
     expect(normalizeListOption('spiritual_gifts', 'Sunday School')).toBe('Sunday School')
+    expect(normalizeListOption('current_ministries', 'constructor')).toBe('constructor')
   })
 })

@@ -194,7 +194,10 @@ function lookup<K extends string>(
   if (typeof raw !== 'string') return undefined
   const wanted = comparable(raw.trim())
   if (wanted === '') return undefined
-  const aliased = aliases[wanted]
+  // Own keys only: typed text such as "constructor" must not find Object.prototype's members.
+  const aliased = Object.prototype.hasOwnProperty.call(aliases, wanted)
+    ? aliases[wanted]
+    : undefined
   const target = aliased === undefined ? wanted : comparable(aliased)
   const found = options.find((o) => comparable(o.key) === target || comparable(o.label) === target)
   return found?.key

@@ -1,6 +1,7 @@
 // Inputs that once answered 500: each must be a 400 in the API error shape on both databases.
 import { createUserAndSignIn, testAppPerFile } from './testing/testApp'
 import { multipart, registrationFields } from './testing/memberForms'
+import { csvOf, importCalls } from './testing/importCalls'
 import { encodeCursor } from './features/search/repository'
 
 const {
@@ -204,4 +205,72 @@ describe('malformed multipart', () => {
       expect400(await ctx.app.inject({ method: 'POST', url: '/api/imports', headers, payload }))
     },
   )
+})
+
+// A word that names a member of Object.prototype ("constructor") once found it in a table of
+// words (an alias, a short form, a family role) and broke the lookup, or passed for a value.
+describe('a word that names an object property', () => {
+  const members = async () =>
+    (await ctx.app.inject({ url: '/api/members', headers: alice.auth })).json<unknown[]>()
+
+  it('as an option of a member field (JSON and multipart) answers 400 and stores nothing', async () => {
+    const before = await members()
+    for (const fields of [
+      { gender: 'constructor' } as Record<string, string>,
+      { preferred_contact_method: 'Constructor' },
+      { membership_status: 'con structor' },
+    ]) {
+      expect400(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/members',
+          headers: alice.auth,
+          payload: { ...registrationFields(), ...fields },
+        }),
+      )
+      const form = multipart(registrationFields(fields), [], alice.auth)
+      expect400(await ctx.app.inject({ method: 'POST', url: '/api/members', ...form }))
+    }
+    expect(await members()).toEqual(before)
+  })
+
+  it('as a list item is kept as the text typed', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/members',
+      headers: alice.auth,
+      payload: { ...registrationFields(), current_ministries: ['constructor'] },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ current_ministries: ['constructor'] })
+  })
+
+  it.each(['/api/members/search', '/api/members/search/count', '/api/members/export'])(
+    'as the status of %s answers 400',
+    async (url) => {
+      const res = await ctx.app.inject({ url: `${url}?status=constructor`, headers: alice.auth })
+      expect400(res)
+      expect(res.json()).toMatchObject({ errors: { status: 'invalidValue' } })
+    },
+  )
+
+  it('in an imported cell refuses its row as an unknown value', async () => {
+    const calls = importCalls(() => ctx.app)
+    const file = csvOf([
+      ['first_name', 'middle_name', 'gender', 'family_id', 'family_role'],
+      ['Abebe', 'Kebede', 'constructor', 'F1', 'Head'],
+      ['Sara', 'Kebede', 'female', 'F1', 'constructor'],
+    ])
+    const upload = await calls.upload(alice.auth, file, 'members.csv', {}, 'text/csv')
+    expect(upload.statusCode).toBe(200)
+    const preview = upload.json<{ id: string; errors: { row: number; field: string }[] }>()
+    expect(preview.errors).toEqual([
+      expect.objectContaining({ row: 2, field: 'gender', message: 'invalidValue' }),
+      expect.objectContaining({ row: 3, field: 'family_role', message: 'invalidValue' }),
+    ])
+    const before = await members()
+    const commit = await calls.commit(alice.auth, preview.id, { on_duplicate: 'create' })
+    expect(commit.json()).toEqual({ created: 0, updated: 0, skipped: 0, refused: 2 })
+    expect(await members()).toEqual(before)
+  })
 })

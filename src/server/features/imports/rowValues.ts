@@ -206,8 +206,9 @@ export function readEnumCell(
   const known = isEnumField(field) ? readEnumValue(field, text) : undefined
   if (known !== undefined) return known
   const folded = comparable(text)
-  const extra = ENUM_EXTRAS[field]?.[folded]
-  if (extra) return extra
+  const extras = ENUM_EXTRAS[field]
+  // Own keys only: a cell such as "constructor" must not find Object.prototype's members.
+  if (extras && Object.prototype.hasOwnProperty.call(extras, folded)) return extras[folded]
   return EMPTY_WORDS.has(folded) ? null : undefined
 }
 
@@ -467,10 +468,10 @@ function readFamilyDetails(
 }
 
 /** The household statuses by key and by their labels in every language. */
-const HOUSEHOLD_STATUS_WORDS: Readonly<Record<string, HouseholdStatus>> = Object.fromEntries(
-  HOUSEHOLD_STATUSES.flatMap((status) => [
+const HOUSEHOLD_STATUS_WORDS: ReadonlyMap<string, HouseholdStatus> = new Map(
+  HOUSEHOLD_STATUSES.flatMap((status): [string, HouseholdStatus][] => [
     [comparable(status), status],
-    ...LANGUAGES.map((lang) => [
+    ...LANGUAGES.map((lang): [string, HouseholdStatus] => [
       comparable(message(lang, `option.household_status.${status}`) ?? status),
       status,
     ]),
@@ -486,13 +487,14 @@ export const readHouseholdStatus = (text: string, values?: ReadonlyMap<string, s
  * meaning empty, undefined when unknown.
  */
 function readWord(
-  words: Readonly<Record<string, string>>,
+  // A Map: a cell such as "constructor" must not find Object.prototype's members.
+  words: ReadonlyMap<string, string>,
   text: string,
   values?: ReadonlyMap<string, string | null>,
 ): string | null | undefined {
   if (values?.has(text)) return values.get(text)
   const folded = comparable(text)
-  return words[folded] ?? (EMPTY_WORDS.has(folded) ? null : undefined)
+  return words.get(folded) ?? (EMPTY_WORDS.has(folded) ? null : undefined)
 }
 
 const NAME_FIELDS = ['first_name', 'middle_name', 'last_name'] as const
@@ -525,7 +527,7 @@ function readYesNo(text: string): boolean | undefined {
  * The family roles of ChurchCRM and of Ethiopian offices, in en/am/om, and the interface's own
  * role labels in every language (an export writes those).
  */
-const FAMILY_ROLE_WORDS: Readonly<Record<string, FamilyRole>> = Object.fromEntries(
+const FAMILY_ROLE_WORDS: ReadonlyMap<string, FamilyRole> = new Map(
   (
     [
       [
@@ -574,10 +576,10 @@ const FAMILY_ROLE_WORDS: Readonly<Record<string, FamilyRole>> = Object.fromEntri
         ],
       ],
     ] as const
-  ).flatMap(([role, words]) => [
-    ...words.map((word) => [comparable(word), role]),
+  ).flatMap(([role, words]): [string, FamilyRole][] => [
+    ...words.map((word): [string, FamilyRole] => [comparable(word), role]),
     ...[`option.household_role.${role}`, `importFamilyRole.${role}`].flatMap((id) =>
-      LANGUAGES.map((lang) => [comparable(message(lang, id) ?? role), role]),
+      LANGUAGES.map((lang): [string, FamilyRole] => [comparable(message(lang, id) ?? role), role]),
     ),
   ]),
 )
