@@ -90,6 +90,28 @@ describe('the church profile', () => {
     )
   })
 
+  it('keeps every text but the address on one line, as papers print them', async () => {
+    const before = (await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()
+    for (const [field, text] of [
+      ['name_en', 'Debre\nSelam'],
+      ['name_am', 'ደብረ\tሰላም'],
+      ['phone', '011 111\r1111'],
+      ['po_box', '1234\n'],
+      ['signatory_name', 'Abebe\nKebede'],
+      ['signatory_title', '\tTreasurer'],
+    ]) {
+      const res = await put(admin.auth, { [field]: text })
+      expectRefusal(res, 400)
+      expect(res.json()).toMatchObject({ errors: { [field]: 'invalidValue' } })
+    }
+    expect((await ctx.app.inject({ url: '/api/church', headers: admin.auth })).json()).toEqual(
+      before,
+    )
+    const address = await put(admin.auth, { address: 'Bole\nAddis Ababa' })
+    expect(address.statusCode).toBe(200)
+    expect(address.json()).toMatchObject({ address: 'Bole\nAddis Ababa' })
+  })
+
   it("keeps the ID card's chosen language pair until it is changed", async () => {
     const chosen = await put(admin.auth, { id_card_languages: 'om_am' })
     expect(chosen.statusCode).toBe(200)

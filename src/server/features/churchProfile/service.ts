@@ -7,6 +7,7 @@ import {
   type ChurchTextField,
   DEFAULT_ID_CARD_LANGUAGES,
   DEFAULT_STANDING_RULE,
+  hasControlCharacter,
   isIdCardLanguages,
   isStandingRule,
   type StandingRule,
@@ -130,6 +131,13 @@ export async function updateChurchProfile(
   defaults: ChurchDefaults,
 ): Promise<ChurchProfile> {
   const errors: Record<string, string> = {}
+  // One line each but the address, as they print on receipts, ID cards and reports.
+  for (const field of CHURCH_TEXT_FIELDS) {
+    const text = update[field]
+    if (text !== undefined && hasControlCharacter(text, field === 'address')) {
+      errors[field] = 'invalidValue'
+    }
+  }
   const currency = update.currency?.toUpperCase()
   if (currency !== undefined && !isCurrencyCode(currency)) errors.currency = 'invalidValue'
   if (update.good_standing !== undefined && !isStandingRule(update.good_standing)) {
