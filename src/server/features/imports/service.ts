@@ -191,6 +191,14 @@ const invalid = (field: string, message = 'The import choices are not valid') =>
 const isPlainObject = (raw: unknown): raw is Record<string, unknown> =>
   !!raw && typeof raw === 'object' && !Array.isArray(raw)
 
+/**
+ * A column's entry in a choice keyed by header: its own property only. A header named
+ * "__proto__" is no own key (assigning it sets the prototype), and must not read as the
+ * prototype object, a target that would drop the column from the notes.
+ */
+const choiceOf = <T>(choices: Readonly<Record<string, T>> | undefined, column: string) =>
+  choices && Object.prototype.hasOwnProperty.call(choices, column) ? choices[column] : undefined
+
 const TARGETS: ReadonlySet<string> = new Set<string>([
   ...TRANSFER_FIELDS,
   ...FAMILY_TARGETS,
@@ -235,7 +243,7 @@ export function checkChoices(
     if (!isPlainObject(raw.value_map)) throw invalid('value_map')
     valueMap = {}
     for (const [column, values] of Object.entries(raw.value_map)) {
-      const target = mapping[column]
+      const target = choiceOf(mapping, column)
       const accepted = target ? acceptedKeys(target) : undefined
       if (!accepted || !isPlainObject(values)) throw invalid('value_map')
       const checked: Record<string, string | null> = {}
@@ -283,7 +291,7 @@ function calendarOfColumn(
   calendar: Calendar,
   columnCalendars: readonly (Calendar | null)[],
 ): { calendar: Calendar; confirmed: boolean } {
-  const chosen = choices.column_calendars?.[column]
+  const chosen = choiceOf(choices.column_calendars, column)
   if (chosen) return { calendar: chosen, confirmed: true }
   const named = columnCalendars[index]
   if (named) return { calendar: named, confirmed: true }
@@ -301,7 +309,7 @@ function planOf(
   let fullNameHeader: string | undefined
   const family: NonNullable<RowPlan['family']> = {}
   const valuesOf = (column: string) => {
-    const values = choices.value_map?.[column]
+    const values = choiceOf(choices.value_map, column)
     return values ? new Map<string, string | null>(Object.entries(values)) : undefined
   }
   for (const { column, index, field } of mappedColumns(columns, choices)) {
@@ -342,7 +350,7 @@ function planOf(
     }
   }
   const notes = columns.flatMap((column, index) =>
-    choices.notes_columns?.includes(column) && !choices.mapping[column]
+    choices.notes_columns?.includes(column) && !choiceOf(choices.mapping, column)
       ? [{ index, header: column }]
       : [],
   )
@@ -488,7 +496,7 @@ async function analyse(
 /** The file's columns matched to a field: each with its position and that field. */
 function mappedColumns(columns: readonly string[], choices: ImportChoices) {
   return columns.flatMap((column, index) => {
-    const field = choices.mapping[column]
+    const field = choiceOf(choices.mapping, column)
     return field ? [{ column, index, field }] : []
   })
 }
@@ -557,7 +565,7 @@ function dateColumns(
         })
       }
     }
-    const confirmedByClerk = choices.column_calendars?.[column] !== undefined
+    const confirmedByClerk = choiceOf(choices.column_calendars, column) !== undefined
     return {
       column,
       field,

@@ -73,6 +73,26 @@ describe('POST /api/imports: mapping', () => {
     ])
     expect(Object.values(p.mapping)).toEqual(['first_name', 'last_name', 'email', 'marital_status'])
   })
+
+  it('keeps a column headed "__proto__" in the notes it proposed, asked or left as proposed', async () => {
+    const rows = [
+      ['first_name', 'middle_name', '__proto__'],
+      ['Abebe', 'Kebede', 'Choir since 2001'],
+      ['Sara', 'Tesfaye', 'Choir since 2005'],
+    ]
+    const upload = await calls.upload(owner.auth, csvOf(rows), 'people.csv', {}, 'text/csv')
+    const p = upload.json<ImportPreview>()
+    expect(p.notes_columns).toEqual(['__proto__'])
+    const notes = ['__proto__: Choir since 2001', '__proto__: Choir since 2005']
+    // The choices sent back as answered (the client), or left out: the upload's proposal stands.
+    for (const choices of [{ mapping: p.mapping, notes_columns: p.notes_columns }, {}]) {
+      const again = await calls.preview(owner.auth, p.id, choices)
+      expect(again.json<ImportPreview>().preview.map((row) => row.notes)).toEqual(notes)
+    }
+    const commit = await calls.commit(owner.auth, p.id, { on_duplicate: 'skip' })
+    expect(commit.json()).toMatchObject({ created: 2 })
+    expect((await stored()).map((member) => member.notes).sort()).toEqual(notes)
+  })
 })
 
 describe('POST /api/imports: title rows', () => {
