@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/tables'
@@ -39,7 +40,7 @@ function calendarOf(raw: unknown): Calendar {
   throw new ApiError(400, 'calendar must be ethiopian or gregorian', { calendar: 'invalidValue' })
 }
 
-function sendXlsx(reply: FastifyReply, name: string, bytes: Buffer) {
+function sendXlsx(reply: FastifyReply, name: string, bytes: Buffer | Readable) {
   return reply
     .type(XLSX_TYPE)
     .header('Content-Disposition', `attachment; filename="${name}"`)
@@ -229,11 +230,9 @@ export async function importRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         }
         const report = await importReport(db, signedIn(request).id, importId(request.params))
         if (format === 'xlsx') {
-          return sendXlsx(
-            reply,
-            'abal-import-refused-rows.xlsx',
-            await reportWorkbook(report, lang),
-          )
+          const stream = reportWorkbook(report, lang)
+          stream.on('error', (error) => request.log.error({ err: error }, 'report failed'))
+          return sendXlsx(reply, 'abal-import-refused-rows.xlsx', stream)
         }
         return reply
           .type('text/csv; charset=utf-8')
