@@ -552,6 +552,22 @@ describe('the payments list and the admin actions', () => {
     expect(within(dialog).queryByText(/owes nothing/)).toBeNull()
   })
 
+  it('says a waiver month too far ahead is refused, in the user’s language', async () => {
+    server.on(
+      'POST',
+      '/api/dues/waivers',
+      apiError(400, '2018-01 is too far ahead', { months: 'monthTooFarAhead' }),
+    )
+    renderTab(admin, 'am')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }, slow))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(within(dialog).getByLabelText(duesMonthLabel('2018-01', 'am')))
+    await user.type(within(dialog).getByLabelText('ምክንያት'), 'የሰበካ ጉባኤ ውሳኔ')
+    await user.click(within(dialog).getByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }))
+    expect(await within(dialog).findByText('ከተመረጡት ወራት አንዱ በጣም ወደፊት ነው።', {}, slow)).toBeVisible()
+  })
+
   it("an admin sets the member's reduced-rate category; a clerk cannot", async () => {
     server.on('PUT', '/api/members/5/dues', { json: answer(2018) })
     renderTab(admin)

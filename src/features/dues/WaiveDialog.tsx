@@ -57,6 +57,7 @@ export function WaiveDialog({
       const fields = errorFields(failure)
       let id = translatedErrorId(failure) ?? 'duesWaiveFailed'
       if (fields.months === 'monthNotOwed') id = 'paymentError.monthNotOwed'
+      else if (fields.months === 'monthTooFarAhead') id = 'paymentError.monthTooFarAhead'
       else if (fields.reason === 'fieldRequired') id = 'fieldRequired'
       else if (errorStatus(failure) === 403) id = 'notAllowed'
       setErrors({ form: t(id) })

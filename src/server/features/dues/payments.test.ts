@@ -442,6 +442,14 @@ describe('voids and waivers', () => {
     const res = await w.call(w.admin, { method: 'POST', url: '/api/dues/waivers', payload: body })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toMatchObject({ months: ['2018-01', '2018-02'] })
+    // No further ahead than a payment may go (36 months): 2200-12 is a slip, and nothing is kept.
+    const farAhead = await w.call(w.admin, {
+      method: 'POST',
+      url: '/api/dues/waivers',
+      payload: { ...body, months: ['2018-03', '2200-12'] },
+    })
+    expect(farAhead.statusCode).toBe(400)
+    expect(farAhead.json().errors).toEqual({ months: 'monthTooFarAhead' })
     // Waived months are not waived again by another waiver (the same one again: the next test).
     const again = await w.call(w.admin, {
       method: 'POST',

@@ -1,11 +1,13 @@
 // A member's dues for a year (the Dues tab), its settings, and waivers.
 import {
+  addMonths,
   arrearsOf,
   compareMonths,
   type DuesMonth,
   inGoodStanding,
   isDuesMonth,
   isDuesCategory,
+  MAX_MONTHS_AHEAD,
   monthOfDay,
   monthParts,
   outstandingFor,
@@ -207,6 +209,12 @@ export async function waiveMonths(
   const months = [...new Set(input.months)]
   const bad = months.find((m) => !isDuesMonth(m))
   if (bad !== undefined) throw invalid(`Not a month: ${bad}`, { months: 'invalidValue' })
+  // As far ahead as a payment may go: a waiver of 2200-12 is a typing slip, not a decision.
+  const last = addMonths(monthOfDay(todayIso(new Date()))!, MAX_MONTHS_AHEAD)
+  const ahead = months.find((m) => compareMonths(m as DuesMonth, last) > 0)
+  if (ahead !== undefined) {
+    throw invalid(`${ahead} is too far ahead`, { months: 'monthTooFarAhead' })
+  }
   return db.transaction().execute(async (trx) => {
     const fund = await findFundRow(trx, input.fund_id)
     if (!fund || fund.kind !== 'dues')
