@@ -527,6 +527,18 @@ describe('the payments list and the admin actions', () => {
     )
   })
 
+  /** An admin waives Meskerem 2018 in Amharic, with a reason: the dialog, once sent. */
+  async function waiveMeskeremInAmharic() {
+    renderTab(admin, 'am')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }, slow))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(within(dialog).getByLabelText(duesMonthLabel('2018-01', 'am')))
+    await user.type(within(dialog).getByLabelText('ምክንያት'), 'የሰበካ ጉባኤ ውሳኔ')
+    await user.click(within(dialog).getByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }))
+    return dialog
+  }
+
   it("says in the user's language why the server refused a waiver, not in its English", async () => {
     server.on(
       'POST',
@@ -535,13 +547,7 @@ describe('the payments list and the admin actions', () => {
         months: 'monthNotOwed',
       }),
     )
-    renderTab(admin, 'am')
-    const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }, slow))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByLabelText(duesMonthLabel('2018-01', 'am')))
-    await user.type(within(dialog).getByLabelText('ምክንያት'), 'የሰበካ ጉባኤ ውሳኔ')
-    await user.click(within(dialog).getByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }))
+    const dialog = await waiveMeskeremInAmharic()
     expect(
       await within(dialog).findByText(
         'ከተመረጡት ወራት አንዱ የሚፈለግበት ክፍያ የለም፤ ተከፍሏል፣ ምሕረት ተደርጎለታል ወይም ክፍያ ከመጀመሩ በፊት ነው።',
@@ -558,13 +564,7 @@ describe('the payments list and the admin actions', () => {
       '/api/dues/waivers',
       apiError(400, '2018-01 is too far ahead', { months: 'monthTooFarAhead' }),
     )
-    renderTab(admin, 'am')
-    const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }, slow))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByLabelText(duesMonthLabel('2018-01', 'am')))
-    await user.type(within(dialog).getByLabelText('ምክንያት'), 'የሰበካ ጉባኤ ውሳኔ')
-    await user.click(within(dialog).getByRole('button', { name: 'ለወራት ምሕረት ያድርጉ' }))
+    const dialog = await waiveMeskeremInAmharic()
     expect(await within(dialog).findByText('ከተመረጡት ወራት አንዱ በጣም ወደፊት ነው።', {}, slow)).toBeVisible()
   })
 
