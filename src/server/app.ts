@@ -30,6 +30,7 @@ import { spaRoutes } from './platform/spa'
 import { statsRoutes } from './features/stats/routes'
 import { schedulePurge } from './features/restoreBin'
 import { restoreBinRoutes } from './features/restoreBin/routes'
+import type { AccountSlots } from './platform/accountSlots'
 import type { WorkQueue } from './platform/workQueue'
 
 export interface AppOptions {
@@ -43,6 +44,8 @@ export interface AppOptions {
   throttle?: LoginThrottle
   /** GET /api/members' page size and per-account slots (tests make them small). */
   memberList?: MemberListOptions
+  /** The dues reports' .xlsx files being built per account (tests take them). */
+  reportFiles?: AccountSlots
   /** Bounds concurrent password checks at sign-in. */
   hashing?: WorkQueue
   /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
@@ -114,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   uploadRoutes(app, { db: options.db })
   statsRoutes(app, { db: options.db, churchName: options.churchName })
   churchProfileRoutes(app, { db: options.db, churchName: options.churchName })
-  duesRoutes(app, { db: options.db, clock: options.clock })
+  duesRoutes(app, { db: options.db, clock: options.clock, reportFiles: options.reportFiles })
   await spaRoutes(app, options.staticDir ?? '/nonexistent')
 
   return app

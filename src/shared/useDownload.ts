@@ -2,12 +2,11 @@ import { useState } from 'react'
 import { useDownloadFileMutation } from './downloadApi'
 import { errorStatus } from '../app/api'
 
-/** The message id for a failed download: unreachable, or refused by the server. */
+/** The message id for a failed download: unreachable, busy with others, or refused. */
 const failureId = (error: unknown) => {
   const status = errorStatus(error)
-  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'
-    ? 'importNetworkError'
-    : 'downloadFailed'
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return 'importNetworkError'
+  return status === 429 ? 'downloadBusy' : 'downloadFailed'
 }
 
 /** A button's download: which one is busy, and the message id of the last failure. */

@@ -3,6 +3,7 @@ import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderWithProviders } from '../../testing/renderWithProviders'
 import { ExportMenu, exportUrl } from './ExportMenu'
 import { admin } from '../../testing/staffAccounts'
+import am from '../../../locales/am.json'
 
 jest.setTimeout(60_000)
 
@@ -72,5 +73,19 @@ describe('ExportMenu', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Faayilii Excel (.xlsx)' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Buufachuun hin milkoofne')
     expect(saved).toHaveLength(0)
+  })
+
+  it('says the files are still being prepared when the server is building others', async () => {
+    server.on('GET', '/api/members/export', {
+      status: 429,
+      json: { success: false, message: 'Busy' },
+    })
+    renderWithProviders(<ExportMenu list={{ q: '', status: 'all' }} compact />, {
+      language: 'am',
+      signedInAs: admin,
+    })
+    fireEvent.click(await screen.findByRole('button', { name: am.exportMembers }))
+    fireEvent.click(screen.getByRole('menuitem', { name: am.exportXlsx }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(am.downloadBusy)
   })
 })

@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { memberCalls } from './memberCalls'
 import { createTestApp, createUserAndSignIn, type SignedInUser, type TestContext } from './testApp'
 import type { Payment } from '../features/dues/paymentSchemas'
+import type { AppOptions } from '../app'
 
 export const TODAY = new Date('2026-01-20T09:00:00Z')
 /** 1 Meskerem 2018. */
@@ -35,8 +36,8 @@ export interface DuesWorld {
   paymentCount(payer: { member_id: number } | { household_id: number }): Promise<number>
 }
 
-export async function duesWorld(): Promise<DuesWorld> {
-  const ctx = await createTestApp({ clock: () => TODAY })
+export async function duesWorld(overrides: Partial<AppOptions> = {}): Promise<DuesWorld> {
+  const ctx = await createTestApp({ clock: () => TODAY, ...overrides })
   const admin = await createUserAndSignIn(ctx, 'secretary', undefined, { role: 'admin' })
   const clerk = await createUserAndSignIn(ctx, 'clerk-a')
   const otherClerk = await createUserAndSignIn(ctx, 'clerk-b')

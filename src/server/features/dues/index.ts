@@ -5,19 +5,20 @@ import type { Database } from '../../db/tables'
 import { cashUpRoutes } from './cashUpRoutes'
 import { fundRoutes } from './fundRoutes'
 import { paymentRoutes } from './paymentRoutes'
-import { reportRoutes } from './reportRoutes'
+import { reportFileSlots, reportRoutes } from './reportRoutes'
+import type { AccountSlots } from '../../platform/accountSlots'
 import { standingRoutes } from './standingRoutes'
 
 export function duesRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock?: () => Date },
+  deps: { db: Kysely<Database>; clock?: () => Date; reportFiles?: AccountSlots },
 ) {
   const withClock = { db: deps.db, clock: deps.clock ?? (() => new Date()) }
   fundRoutes(app, withClock)
   paymentRoutes(app, withClock)
   standingRoutes(app, withClock)
   cashUpRoutes(app, withClock)
-  reportRoutes(app, withClock)
+  reportRoutes(app, { ...withClock, files: deps.reportFiles ?? reportFileSlots() })
 }
 
 export { duesDashboard } from './reportService'

@@ -1,6 +1,7 @@
 // HTTP of the dues reports: JSON for the screens, .xlsx (format=xlsx) for the office's files.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { Db } from '../../db/tables'
+import { AccountSlots } from '../../platform/accountSlots'
 import type { Language } from '../../platform/spreadsheetText'
 import { type RequestUser, signedIn } from '../auth'
 import { type DuesDeps, signedInRead } from './requestUser'
@@ -29,6 +30,12 @@ import {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
+export const REPORT_FILES_BUSY =
+  'Your report files are already being prepared. Please wait for them and try again.'
+
+/** A report's workbook is built in memory (about 150 MB for 20,000 payers): two per account. */
+export const reportFileSlots = () => new AccountSlots(2, REPORT_FILES_BUSY)
+
 function sendXlsx(reply: FastifyReply, file: Buffer, name: string) {
   const stamp = new Date().toISOString().slice(0, 10)
   return reply
@@ -52,7 +59,7 @@ interface Workbook {
   name: string
 }
 
-export function reportRoutes(app: FastifyInstance, deps: DuesDeps) {
+export function reportRoutes(app: FastifyInstance, deps: DuesDeps & { files: AccountSlots }) {
   const { db } = deps
 
   /**
@@ -69,10 +76,14 @@ export function reportRoutes(app: FastifyInstance, deps: DuesDeps) {
       // The schema checked the query; Fastify types it per route, not per helper.
       const asked = request as ReportRequest<Query>
       const file = asked.query.format === 'xlsx'
-      const report = await read(asked, file)
-      if (!file) return report
-      const { file: sheet, name } = await workbook(report, asked.query)
-      return sendXlsx(reply, sheet, name)
+      if (!file) return read(asked, false)
+      const release = deps.files.acquire(signedIn(request).id)
+      try {
+        const { file: sheet, name } = await workbook(await read(asked, true), asked.query)
+        return sendXlsx(reply, sheet, name)
+      } finally {
+        release()
+      }
     })
   }
 

@@ -1,33 +1,11 @@
-import { ApiError } from '../../plugins/errors'
+import { AccountSlots } from '../../platform/accountSlots'
 
 export const LIST_BUSY =
   'Your member list is already being sent. Please wait for it to finish and try again.'
 
-/**
- * Full member lists being sent per account. Each is a long read of the whole account: a few
- * at once per account is what a user's tabs need; more is a client looping or an attack.
- */
-export class MemberListSlots {
-  private inUseByAccount = new Map<number, number>()
-
-  constructor(private readonly perAccount = 2) {}
-
-  inUse(accountId: number): number {
-    return this.inUseByAccount.get(accountId) ?? 0
-  }
-
-  /** Takes a place or throws 429 with Retry-After; the answer gives it back (once). */
-  acquire(accountId: number): () => void {
-    const used = this.inUse(accountId)
-    if (used >= this.perAccount) throw new ApiError(429, LIST_BUSY, undefined, 5)
-    this.inUseByAccount.set(accountId, used + 1)
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      const left = this.inUse(accountId) - 1
-      if (left > 0) this.inUseByAccount.set(accountId, left)
-      else this.inUseByAccount.delete(accountId)
-    }
+/** Full member lists being sent per account: each is a long read of the whole account. */
+export class MemberListSlots extends AccountSlots {
+  constructor(perAccount = 2) {
+    super(perAccount, LIST_BUSY)
   }
 }
