@@ -33,6 +33,8 @@ describe('control characters in member fields', () => {
     ['a line break in a name', { middle_name: 'Ke\nbede' }, 'middle_name'],
     ['a tab in a phone', { phone_primary: '0911\t234567' }, 'phone_primary'],
     ['a control in a list item', { children_info: '["Sara\\u0001"]' }, 'children_info'],
+    ['a right-to-left override in a name', { first_name: 'Abe\u202ebe' }, 'first_name'],
+    ['a bidi isolate in the notes', { notes: 'Paid \u2067in cash\u2069' }, 'notes'],
   ])('%s: a registration answers 400 on that field', async (_label, fields, field) => {
     const res = await members.post(clerk.auth, fields)
     expect(res.statusCode).toBe(400)
