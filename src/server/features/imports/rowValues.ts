@@ -110,6 +110,17 @@ export interface RowReading {
 const LIST_SET: ReadonlySet<string> = new Set(LIST_FIELDS)
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_FIELDS)
 
+/** A formula cell: never data, so never read as a value. */
+const isFormula = (cell: Cell) => !!cell && typeof cell === 'object' && 'f' in cell
+
+/** Lines kept in the member's notes after what its notes cell holds ("Header: value"). */
+function addNoteLines(raw: Record<string, unknown>, filled: MemberField[], lines: string[]) {
+  if (lines.length === 0) return
+  const before = typeof raw.notes === 'string' && raw.notes !== '' ? [raw.notes] : []
+  raw.notes = [...before, ...lines].join('\n')
+  if (!filled.includes('notes')) filled.push('notes')
+}
+
 /** A date cell read in its column's calendar: a spreadsheet date cell, or a date text. */
 function dateReading(cell: Cell, calendar: Calendar, monthFirst = false) {
   return cell && typeof cell === 'object' && 'd' in cell
@@ -242,7 +253,7 @@ export function readRow(
     const cell = cells[index] ?? null
     const text = cellText(cell)
     if (text !== '') filled.push(field)
-    if (cell && typeof cell === 'object' && 'f' in cell) {
+    if (isFormula(cell)) {
       // Formulas are not data: the row is refused rather than a formula stored or run.
       errors[field] = 'invalidValue'
       errorValues[field] = text
@@ -296,11 +307,7 @@ export function readRow(
         return text === '' ? '' : `${header}: ${text}`
       })
       .filter((line) => line !== '')
-    if (lines.length > 0) {
-      const before = typeof raw.notes === 'string' && raw.notes !== '' ? [raw.notes] : []
-      raw.notes = [...before, ...lines].join('\n')
-      if (!filled.includes('notes')) filled.push('notes')
-    }
+    addNoteLines(raw, filled, lines)
   }
   let family: RowReading['family'] = null
   if (familyPlan) {
@@ -370,9 +377,7 @@ export function readRow(
     }
     // The title is in no field: the name as written stays in the notes, nothing lost.
     if (fullName.parts?.title) {
-      const line = `${fullNameHeader ?? 'Full name'}: ${fullName.text}`
-      raw.notes = typeof raw.notes === 'string' && raw.notes !== '' ? `${raw.notes}\n${line}` : line
-      if (!filled.includes('notes')) filled.push('notes')
+      addNoteLines(raw, filled, [`${fullNameHeader ?? 'Full name'}: ${fullName.text}`])
     }
   }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and
@@ -439,7 +444,7 @@ function readFamilyDetails(
     const text = cellText(cell)
     if (text === '') continue
     const field = FAMILY_DETAIL_TARGETS[target]
-    if (cell && typeof cell === 'object' && 'f' in cell) {
+    if (isFormula(cell)) {
       refuse(target, 'invalidValue', text)
       continue
     }
@@ -502,7 +507,7 @@ const NAME_FIELDS = ['first_name', 'middle_name', 'last_name'] as const
 /** A full-name cell as written, and its parts unless it is a formula (never read as data). */
 function readFullName(cell: Cell) {
   const text = cellText(cell)
-  const formula = !!cell && typeof cell === 'object' && 'f' in cell
+  const formula = isFormula(cell)
   return { text, formula, parts: formula ? undefined : splitFullName(text) }
 }
 
