@@ -201,7 +201,7 @@ export default function ChurchProfileScreen() {
             type="warning"
             showIcon
             className="church-public-url-warning"
-            message={t('churchPublicUrlLocal', { host: window.location.host })}
+            title={t('churchPublicUrlLocal', { host: window.location.host })}
           />
         )}
         <fieldset className="church-standing">
