@@ -74,6 +74,12 @@ export interface IdempotentCreate<I> {
   idempotencyKey: string
 }
 
+/**
+ * How long a keyed create waits for its answer. Giving up is safe: its retry carries the same key
+ * and gets the record the first try made, so a stalled link ends in "try again", not a spinner.
+ */
+export const KEYED_CREATE_TIMEOUT_MS = 30_000
+
 /** The request of an `IdempotentCreate` to `url`: a retry with the same key gets the same record. */
 export function idempotentPost(url: string) {
   return <I>({ input, idempotencyKey }: IdempotentCreate<I>): FetchArgs => ({
@@ -81,6 +87,7 @@ export function idempotentPost(url: string) {
     method: 'POST',
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
+    timeout: KEYED_CREATE_TIMEOUT_MS,
   })
 }
 

@@ -14,6 +14,8 @@ export interface RecordedRequest {
 type Responder =
   | { status?: number; json?: unknown; body?: BodyInit; headers?: Record<string, string> }
   | 'network-error'
+  // The request reaches the server and no answer comes back: it ends only when aborted.
+  | 'no-answer'
 
 type Handler = (req: RecordedRequest) => Responder | Promise<Responder>
 
@@ -139,6 +141,13 @@ export function installMockServer(): MockServer {
     }
     const answer = await route.handler(recorded)
     if (answer === 'network-error') throw new TypeError('Failed to fetch')
+    if (answer === 'no-answer') {
+      const { signal } = request
+      return new Promise<Response>((_, reject) => {
+        if (signal.aborted) reject(signal.reason)
+        signal.addEventListener('abort', () => reject(signal.reason))
+      })
+    }
     const headers = new Headers(answer.headers)
     if (answer.json !== undefined) headers.set('content-type', 'application/json')
     return new Response(answer.json !== undefined ? JSON.stringify(answer.json) : answer.body, {

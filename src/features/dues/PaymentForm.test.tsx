@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { App } from 'antd'
 import type { AuthUser } from '../auth'
@@ -12,6 +12,7 @@ import {
   type MonthLine,
   yearStrip,
 } from '../../domain'
+import { KEYED_CREATE_TIMEOUT_MS } from '../../app/api'
 import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
@@ -271,6 +272,30 @@ describe('the payment form', () => {
     expect(keys[1]).toBe(keys[0])
     // Answered: the tab keeps no key for this member any more.
     expect(sessionStorage.length).toBe(0)
+  })
+
+  it('stops waiting for a payment with no answer, says it may be recorded, retries with its key', async () => {
+    let calls = 0
+    server.on('POST', '/api/payments', () =>
+      (calls += 1) === 1 ? 'no-answer' : { status: 201, json: payment() },
+    )
+    renderTab(clerk)
+    const { user, form } = await openForm()
+    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] })
+    try {
+      fireEvent.click(within(form).getByRole('button', { name: 'Record payment' }))
+      await waitFor(() => expect(posts()).toHaveLength(1))
+      await act(() => jest.advanceTimersByTimeAsync(KEYED_CREATE_TIMEOUT_MS))
+    } finally {
+      jest.useRealTimers()
+    }
+    expect(await within(form).findByText(/may have been recorded/, {}, slow)).toBeVisible()
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }))
+    await screen.findByText('receipt page', {}, slow)
+    const keys = posts().map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
   })
 
   it('keeps the recorded payment for its receipt, which then needs no second read', async () => {

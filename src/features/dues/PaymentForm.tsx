@@ -226,8 +226,11 @@ function PaymentFormBody({
             ),
           )
       } else {
-        const id = translatedErrorId(error)
-        setFailure(id ? t(id) : t('paymentFailedRetry'))
+        // No answer in time: the request may have reached the server, so the clerk is told so.
+        const id =
+          translatedErrorId(error) ??
+          (status === 'TIMEOUT_ERROR' ? 'paymentNoAnswer' : 'paymentFailedRetry')
+        setFailure(t(id))
       }
     }
   }
