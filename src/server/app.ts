@@ -24,6 +24,7 @@ import { type AppVersion, healthRoutes } from './features/health/routes'
 import { type MemberListOptions, memberRoutes } from './features/members/routes/members'
 import { uploadRoutes } from './features/members/routes/uploads'
 import { historyRoutes } from './features/history/routes'
+import { downloadSlots } from './features/imports'
 import { importRoutes } from './features/imports/routes/imports'
 import { memberExportRoutes } from './features/imports/routes/memberExport'
 import { spaRoutes } from './platform/spa'
@@ -46,6 +47,8 @@ export interface AppOptions {
   memberList?: MemberListOptions
   /** The dues reports' .xlsx files being built per account (tests take them). */
   reportFiles?: AccountSlots
+  /** The member list's and the history's streamed downloads per account (tests take them). */
+  downloads?: AccountSlots
   /** Bounds concurrent password checks at sign-in. */
   hashing?: WorkQueue
   /** TRUST_PROXY as config.ts reads it; no proxy when omitted. */
@@ -107,13 +110,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date())
   adminRoutes(app, { db: options.db })
   restoreBinRoutes(app, { db: options.db, clock })
-  historyRoutes(app, { db: options.db })
+  const downloads = options.downloads ?? downloadSlots()
+  historyRoutes(app, { db: options.db, downloads })
   schedulePurge(app, options.db, clock)
   healthRoutes(app, { db: options.db, dialect: options.dialect, version })
   await memberRoutes(app, { db: options.db, memberList: options.memberList })
   await householdRoutes(app, { db: options.db })
   await importRoutes(app, { db: options.db })
-  memberExportRoutes(app, { db: options.db })
+  memberExportRoutes(app, { db: options.db, downloads })
   uploadRoutes(app, { db: options.db })
   statsRoutes(app, { db: options.db, churchName: options.churchName })
   churchProfileRoutes(app, { db: options.db, churchName: options.churchName })

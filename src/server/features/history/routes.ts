@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { AuditFilters } from '../../../domain'
 import type { Database } from '../../db/tables'
+import type { AccountSlots } from '../../platform/accountSlots'
 import { ApiError } from '../../plugins/errors'
 import { idCursor } from '../../plugins/inputGuard'
 import { exportHistory, isTimeZone } from './export'
 import { nextDay } from './repository'
 import { chainHead, historyPage, memberHistory } from './service'
-import { downloadChoices, invalidValue, sendSpreadsheet } from '../imports'
+import { downloadChoices, holdDownloadSlot, invalidValue, sendSpreadsheet } from '../imports'
 import { auditExportSchema, auditHeadSchema, auditSchema, memberHistorySchema } from './schemas'
 
 interface AuditQuery extends AuditFilters {
@@ -31,7 +32,10 @@ function checkedFilters(q: AuditFilters): AuditFilters {
 const MAX_LIMIT = 200
 
 /** Reading the history: per member, and the whole of it with filters (admin and auditor). */
-export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+export function historyRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; downloads: AccountSlots },
+) {
   const { db } = deps
 
   app.get<{ Params: { id: string } }>(
@@ -82,6 +86,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       const { tz = 'UTC' } = request.query
       if (!isTimeZone(tz))
         throw invalidValue('tz', 'tz must be a time zone such as Africa/Addis_Ababa')
+      holdDownloadSlot(deps.downloads, reply, request.user!.id)
       const stream = exportHistory(db, format, {
         caller: request.user!,
         filters: checkedFilters(request.query),

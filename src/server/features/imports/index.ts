@@ -4,6 +4,9 @@ export {
   DOWNLOAD_QUERY_PROPERTIES,
   downloadChoices,
   downloadGuard,
+  downloadSlots,
+  DOWNLOADS_BUSY,
+  holdDownloadSlot,
   invalidValue,
   sendSpreadsheet,
 } from './spreadsheetDownload'

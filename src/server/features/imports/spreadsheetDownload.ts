@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { type Calendar, isLanguage, type Language } from './fieldDictionary'
 import { ApiError } from '../../plugins/errors'
+import { AccountSlots } from '../../platform/accountSlots'
 
 export type SpreadsheetFormat = 'xlsx' | 'csv'
 
@@ -37,6 +38,20 @@ export function downloadChoices(query: { format?: string; lang?: string; calenda
     throw invalidValue('calendar', 'calendar must be gregorian or ethiopian')
   }
   return { format, lang, calendar }
+}
+
+export const DOWNLOADS_BUSY =
+  'Your files are already being prepared. Please wait for them and try again.'
+
+/**
+ * The streamed downloads (the member list, the history) being written per account: each is a
+ * long read of the database, so two at a time, as the dues reports' files.
+ */
+export const downloadSlots = () => new AccountSlots(2, DOWNLOADS_BUSY)
+
+/** Takes one of `accountId`'s places (or 429), given back when the answer ends or the client goes. */
+export function holdDownloadSlot(slots: AccountSlots, reply: FastifyReply, accountId: number) {
+  reply.raw.once('close', slots.acquire(accountId))
 }
 
 /** Sends the file as `<name>-<today>.<format>`, kept by no cache. */

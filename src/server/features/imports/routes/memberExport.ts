@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { normalizeEnum } from '../../../../domain'
 import type { Database } from '../../../db/tables'
+import type { AccountSlots } from '../../../platform/accountSlots'
 import { exportMembers } from '../memberExport'
 import { ownerScope } from '../../accounts'
 import { signedIn } from '../../auth'
-import { downloadChoices, invalidValue, sendSpreadsheet } from '../spreadsheetDownload'
+import {
+  downloadChoices,
+  holdDownloadSlot,
+  invalidValue,
+  sendSpreadsheet,
+} from '../spreadsheetDownload'
 import { memberExportSchema } from '../schemas'
 
 interface ExportQuery {
@@ -18,7 +24,10 @@ interface ExportQuery {
 }
 
 /** GET /api/members/export (docs/api.md): the member list as it is shown, as .xlsx or .csv. */
-export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }) {
+export function memberExportRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; downloads: AccountSlots },
+) {
   const { db } = deps
   app.get<{ Querystring: ExportQuery }>(
     '/api/members/export',
@@ -35,6 +44,7 @@ export function memberExportRoutes(app: FastifyInstance, deps: { db: Kysely<Data
         status = normalizeEnum('membership_status', rawStatus)
         if (!status) throw invalidValue('status', 'status is not a membership status')
       }
+      holdDownloadSlot(deps.downloads, reply, user.id)
       const stream = exportMembers(db, format, {
         ownerId: ownerScope(user, request.query.owner),
         query: request.query.q,
