@@ -11,7 +11,7 @@ export interface RecordedRequest {
   request: Request
 }
 
-type Responder =
+export type Responder =
   | { status?: number; json?: unknown; body?: BodyInit; headers?: Record<string, string> }
   | 'network-error'
   // The request reaches the server and no answer comes back: it ends only when aborted.

@@ -13,7 +13,12 @@ import {
   yearStrip,
 } from '../../domain'
 import { KEYED_CREATE_TIMEOUT_MS } from '../../app/api'
-import { apiError, installMockServer, type MockServer } from '../../testing/mockServer'
+import {
+  apiError,
+  installMockServer,
+  type MockServer,
+  type Responder,
+} from '../../testing/mockServer'
 import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { storedFund, storedMemberDues, storedPayment } from '../../testing/storedDues'
 import { duesApi, type Fund, type Payment } from './duesApi'
@@ -122,6 +127,20 @@ const yearsRead = () =>
 
 const posts = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/api/payments')
 
+/** POST /api/payments gives `first` answers in turn, then records the payment at every try. */
+function paymentPostsAnswer(...first: Responder[]) {
+  let calls = 0
+  server.on('POST', '/api/payments', () => first[calls++] ?? { status: 201, json: payment() })
+}
+
+/** The clerk's form, opened with `amount` typed. */
+async function clerkTypes(amount: string) {
+  renderTab(clerk)
+  const opened = await openForm()
+  await opened.user.type(within(opened.form).getByLabelText('Amount (ETB)'), amount)
+  return opened
+}
+
 describe('the payment form', () => {
   it('turns typed birr into exact santim, previews the oldest months and sends a key', async () => {
     server.on('POST', '/api/payments', { status: 201, json: payment() })
@@ -223,16 +242,8 @@ describe('the payment form', () => {
   })
 
   it("explains the server's apiError, and retries a lost answer with the same key", async () => {
-    let calls = 0
-    server.on('POST', '/api/payments', () => {
-      calls += 1
-      if (calls === 1) return apiError(400, 'x', { amount: 'amountAboveMonths' })
-      if (calls === 2) return 'network-error'
-      return { status: 201, json: payment() }
-    })
-    renderTab(clerk)
-    const { user, form } = await openForm()
-    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    paymentPostsAnswer(apiError(400, 'x', { amount: 'amountAboveMonths' }), 'network-error')
+    const { user, form } = await clerkTypes('50')
     const submit = within(form).getByRole('button', { name: 'Record payment' })
     await user.click(submit)
     expect(
@@ -250,13 +261,8 @@ describe('the payment form', () => {
   })
 
   it('keeps a lost answer’s key when the form is cancelled and opened again', async () => {
-    let calls = 0
-    server.on('POST', '/api/payments', () =>
-      (calls += 1) === 1 ? 'network-error' : { status: 201, json: payment() },
-    )
-    renderTab(clerk)
-    const { user, form } = await openForm()
-    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    paymentPostsAnswer('network-error')
+    const { user, form } = await clerkTypes('50')
     await user.click(within(form).getByRole('button', { name: 'Record payment' }))
     expect(await within(form).findByText(/will not be recorded twice/, {}, slow)).toBeVisible()
     await user.click(within(form).getByRole('button', { name: 'Cancel' }))
@@ -275,13 +281,8 @@ describe('the payment form', () => {
   })
 
   it('stops waiting for a payment with no answer, says it may be recorded, retries with its key', async () => {
-    let calls = 0
-    server.on('POST', '/api/payments', () =>
-      (calls += 1) === 1 ? 'no-answer' : { status: 201, json: payment() },
-    )
-    renderTab(clerk)
-    const { user, form } = await openForm()
-    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    paymentPostsAnswer('no-answer')
+    const { user, form } = await clerkTypes('50')
     jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] })
     try {
       fireEvent.click(within(form).getByRole('button', { name: 'Record payment' }))
@@ -317,9 +318,7 @@ describe('the payment form', () => {
       '/api/payments',
       apiError(409, 'The cash-up of that day is closed', { received_on: 'dayClosed' }),
     )
-    renderTab(clerk)
-    const { user, form } = await openForm()
-    await user.type(within(form).getByLabelText('Amount (ETB)'), '50')
+    const { user, form } = await clerkTypes('50')
     await user.click(within(form).getByRole('button', { name: 'Record payment' }))
     expect(
       await within(form).findByText(/Your cash-up for this day is closed/, {}, slow),
@@ -327,17 +326,12 @@ describe('the payment form', () => {
   })
 
   it('says so when a changed form meets the payment its lost try recorded; then records anew', async () => {
-    let calls = 0
-    server.on('POST', '/api/payments', () => {
-      calls += 1
-      if (calls === 1) return 'network-error'
-      if (calls === 2) return apiError(422, 'x', { 'Idempotency-Key': 'keyUsedForOtherPayment' })
-      return { status: 201, json: payment() }
-    })
-    renderTab(clerk)
-    const { user, form } = await openForm()
+    paymentPostsAnswer(
+      'network-error',
+      apiError(422, 'x', { 'Idempotency-Key': 'keyUsedForOtherPayment' }),
+    )
+    const { user, form } = await clerkTypes('50')
     const amount = within(form).getByLabelText('Amount (ETB)')
-    await user.type(amount, '50')
     const submit = within(form).getByRole('button', { name: 'Record payment' })
     await user.click(submit)
     expect(await within(form).findByText(/will not be recorded twice/, {}, slow)).toBeVisible()
