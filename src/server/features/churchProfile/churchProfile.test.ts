@@ -1,5 +1,7 @@
 // /api/church: defaults from CHURCH_NAME, admins' changes with their history, the logo.
 import { verifyChain } from '../history'
+import { WorkQueue } from '../../platform/workQueue'
+import { processLogo } from './service'
 import { pngImage } from '../../testing/memberForms'
 import { BOARD, SECRETARY, testAppPerFile } from '../../testing/testApp'
 import { expectRefusal } from '../../testing/responses'
@@ -235,5 +237,32 @@ describe('the church profile', () => {
     expect(JSON.parse(events[0].details).changes.currency).toEqual(['ETB', 'USD'])
     expect(events[0].actor_username).toBe('secretary')
     expect(await verifyChain(ctx.database.db)).toMatchObject({ intact: true })
+  })
+})
+
+describe('the logo’s decode', () => {
+  const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`
+
+  it('waits its turn with the photos: with their queue full, a logo is refused with 503', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxQueued: 0, busyMessage: 'photos busy' })
+    let free!: () => void
+    const holding = queue.run(() => new Promise<void>((resolve) => (free = resolve)))
+    const logo = dataUrl(await pngImage(40, 30))
+    await expect(processLogo(logo, queue)).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'photos busy',
+    })
+    free()
+    await holding
+    const png = await processLogo(logo, queue)
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+  })
+
+  it('refuses a picture that cannot be decoded with 400, not the queue’s 503', async () => {
+    const cut = (await pngImage(40, 30)).subarray(0, 60)
+    await expect(processLogo(dataUrl(cut))).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { logo: 'invalidValue' },
+    })
   })
 })

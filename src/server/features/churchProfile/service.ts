@@ -14,6 +14,8 @@ import {
 } from '../../../domain'
 import type { Db } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
+import { PHOTO_DECODES } from '../../platform/photos'
+import type { WorkQueue } from '../../platform/workQueue'
 import { type Actor, memberChanges, recordEvent } from '../history'
 import { type ProfileFields, readLogo, readProfile, saveProfile } from './repository'
 import { CHURCH_TEXT_FIELDS, type ChurchProfile, type ChurchProfileUpdate } from './schemas'
@@ -105,22 +107,29 @@ export function isCurrencyCode(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
 }
 
-/** A data URL's image re-encoded as a PNG of at most 512 px; metadata is dropped. */
-export async function processLogo(dataUrl: string): Promise<Buffer> {
+/**
+ * A data URL's image re-encoded as a PNG of at most 512 px; metadata is dropped. It decodes in
+ * the photos' queue, which bounds the decodes (memory, cores) the server runs at once.
+ */
+export async function processLogo(
+  dataUrl: string,
+  decodes: WorkQueue = PHOTO_DECODES,
+): Promise<Buffer> {
   const match = DATA_URL.exec(dataUrl)
   if (!match) throw new ApiError(400, LOGO_INVALID, { logo: 'invalidValue' })
   const bytes = Buffer.from(match[1], 'base64')
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined)
   if (!type || !LOGO_TYPES.has(type.mime))
     throw new ApiError(400, LOGO_INVALID, { logo: 'invalidValue' })
-  try {
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })
+  return decodes.run(() =>
+    sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })
       .resize({ width: LOGO_EDGE, height: LOGO_EDGE, fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer()
-  } catch {
-    throw new ApiError(400, LOGO_INVALID, { logo: 'invalidValue' })
-  }
+      .catch(() => {
+        throw new ApiError(400, LOGO_INVALID, { logo: 'invalidValue' })
+      }),
+  )
 }
 
 /** Saves the fields given (others stay), with one history event naming what changed. */
