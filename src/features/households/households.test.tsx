@@ -198,14 +198,17 @@ describe('the household page', () => {
     expect(screen.queryByText('The household could not be loaded.')).toBeNull()
   })
 
+  /** The link dialog's search answer: one registered member, Selam. */
+  const selamFound = {
+    json: {
+      items: [{ id: 9, first_name: 'Selam', middle_name: 'Abebe', last_name: 'Kebede' }],
+      next_cursor: null,
+    },
+  }
+
   it('links a registered member found by name, through labelled fields', async () => {
     server.on('GET', '/api/households/5', { json: household })
-    server.on('GET', '/api/members/search', {
-      json: {
-        items: [{ id: 9, first_name: 'Selam', middle_name: 'Abebe', last_name: 'Kebede' }],
-        next_cursor: null,
-      },
-    })
+    server.on('GET', '/api/members/search', selamFound)
     server.on('PUT', '/api/households/5/members/9', { json: household })
     const user = userEvent.setup()
     renderRoute('/households/5', { signedInAs: clerk })
@@ -223,12 +226,7 @@ describe('the household page', () => {
 
   it("says in the user's language why a link was refused, not in the server's English", async () => {
     server.on('GET', '/api/households/5', { json: household })
-    server.on('GET', '/api/members/search', {
-      json: {
-        items: [{ id: 9, first_name: 'Selam', middle_name: 'Abebe', last_name: 'Kebede' }],
-        next_cursor: null,
-      },
-    })
+    server.on('GET', '/api/members/search', selamFound)
     server.on('PUT', '/api/households/5/members/9', apiError(403, 'Your role does not allow this'))
     const user = userEvent.setup()
     renderRoute('/households/5', { signedInAs: clerk, language: 'am' })
@@ -353,36 +351,34 @@ describe('the household page', () => {
     expect(await screen.findByText(`${household.name} was deleted.`, {}, slow)).toBeVisible()
   })
 
+  /** Opens the delete dialog once the household's payments were asked for (it says what stays). */
+  async function deleteDialogOnceAsked() {
+    const user = userEvent.setup()
+    renderRoute('/households/5', { signedInAs: clerk })
+    await screen.findByRole('heading', { name: household.name }, slow)
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.search.get('household_id') === '5')).toBe(true),
+    )
+    await user.click(deleteButton())
+    return screen.findByRole('dialog', {}, slow)
+  }
+
   it('tells before a delete that the payments stay, and who opens them then', async () => {
     server.on('GET', '/api/households/5', { json: household })
     const paid = storedPayment({ member_id: null, household_id: 5 })
     server.on('GET', '/api/payments', (req) => ({
       json: { items: req.search.get('household_id') === '5' ? [paid] : [], next_cursor: null },
     }))
-    const user = userEvent.setup()
-    renderRoute('/households/5', { signedInAs: clerk })
-    await screen.findByRole('heading', { name: household.name }, slow)
     const stay =
       'Its payments and their receipts stay on record; after the delete only an admin can open them.'
-    await waitFor(() =>
-      expect(server.requests.some((r) => r.search.get('household_id') === '5')).toBe(true),
-    )
-    await user.click(deleteButton())
-    const dialog = await screen.findByRole('dialog', {}, slow)
+    const dialog = await deleteDialogOnceAsked()
     expect(await within(dialog).findByText(stay, {}, slow)).toBeVisible()
   })
 
   it('says nothing of payments before deleting a household that has none', async () => {
     server.on('GET', '/api/households/5', { json: household })
     server.on('GET', '/api/payments', { json: { items: [], next_cursor: null } })
-    const user = userEvent.setup()
-    renderRoute('/households/5', { signedInAs: clerk })
-    await screen.findByRole('heading', { name: household.name }, slow)
-    await waitFor(() =>
-      expect(server.requests.some((r) => r.search.get('household_id') === '5')).toBe(true),
-    )
-    await user.click(deleteButton())
-    const dialog = await screen.findByRole('dialog', {}, slow)
+    const dialog = await deleteDialogOnceAsked()
     expect(within(dialog).getByText(/Its members stay registered/)).toBeVisible()
     expect(within(dialog).queryByText(/payments and their receipts/)).toBeNull()
   })
