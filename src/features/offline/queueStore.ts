@@ -37,12 +37,15 @@ export interface QueuedRegistration {
   household?: QueuedHousehold
 }
 
+/** A store of entries each kept for one account, read back by its owner. */
+interface OwnedStore<K, V extends { owner: number }> {
+  key: K
+  value: V
+  indexes: { owner: number }
+}
+
 interface QueueSchema extends DBSchema {
-  registrations: {
-    key: string
-    value: QueuedRegistration
-    indexes: { owner: number }
-  }
+  registrations: OwnedStore<string, QueuedRegistration>
 }
 
 const registrations = deviceDatabase<QueueSchema>('abal-offline', (db) => {
@@ -57,11 +60,7 @@ interface StoredUnplaced extends UnplacedMember {
 }
 
 interface UnplacedSchema extends DBSchema {
-  unplaced: {
-    key: number
-    value: StoredUnplaced
-    indexes: { owner: number }
-  }
+  unplaced: OwnedStore<number, StoredUnplaced>
 }
 
 // A database of its own, not a new store in abal-offline: that would need version 2, and a tab
