@@ -49,6 +49,12 @@ beforeEach(async () => {
 
 const sentKeys = () =>
   fetchMock.mock.calls.map(([request]) => (request as Request).headers.get('Idempotency-Key'))
+/** Each request made so far as "METHOD /path". */
+const requests = () =>
+  fetchMock.mock.calls.map(([request]) => {
+    const { method, url } = request as Request
+    return `${method} ${new URL(url).pathname}`
+  })
 
 describe('outcomeOf', () => {
   it('tells sent, refused, unreachable and signed out apart', () => {
@@ -118,11 +124,6 @@ describe('sendQueue', () => {
 
 describe('a registration begun from a household', () => {
   const FAMILY = { id: 5, name: 'Abebe family', role: 'child' as const }
-  const requests = () =>
-    fetchMock.mock.calls.map(([request]) => {
-      const { method, url } = request as Request
-      return `${method} ${new URL(url).pathname}`
-    })
 
   /** Waits until `count` requests have been made (the last may never be answered). */
   const waitForRequests = async (count: number) => {
@@ -420,11 +421,6 @@ describe('an edit and a send of the same registration', () => {
 })
 
 describe('an edit made after a send that got no answer', () => {
-  const calls = () =>
-    fetchMock.mock.calls.map(([request]) => {
-      const { method, url } = request as Request
-      return `${method} ${new URL(url).pathname}`
-    })
   const partsOf = async (call: number) =>
     (await (fetchMock.mock.calls[call][0] as Request).clone().formData()) as FormData
   /** Sent once without an answer (revision 0), then edited: a phone added, the email emptied. */
@@ -456,7 +452,7 @@ describe('an edit made after a send that got no answer', () => {
       json(200, { id: 10, first_name: 'Namea' }),
     )
     expect(outcome).toBe('sent')
-    expect(calls()).toEqual(['POST /api/members', 'PUT /api/members/10'])
+    expect(requests()).toEqual(['POST /api/members', 'PUT /api/members/10'])
     const put = await partsOf(1)
     expect(put.get('phone_primary')).toBe('0911234567')
     expect(put.get('email')).toBe('')
@@ -472,7 +468,7 @@ describe('an edit made after a send that got no answer', () => {
       .mockResolvedValueOnce(json(201, { id: 10 }))
       .mockResolvedValueOnce(json(200, { id: 11 }))
     await store.dispatch(sendQueue())
-    expect(calls()).toEqual(['POST /api/members', 'POST /api/members'])
+    expect(requests()).toEqual(['POST /api/members', 'POST /api/members'])
     expect(await listRegistrations(1)).toEqual([])
   })
 
@@ -485,7 +481,7 @@ describe('an edit made after a send that got no answer', () => {
     expect(await getRegistration(1, 'a')).toMatchObject({ unanswered: 0, revision: 1 })
     answerWith([json(200, { id: 10 }), json(200, {})])
     await expect(store.dispatch(sendQueue())).resolves.toBe('sent')
-    expect(calls()).toEqual([
+    expect(requests()).toEqual([
       'POST /api/members',
       'PUT /api/members/10',
       'POST /api/members',
