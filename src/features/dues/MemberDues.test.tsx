@@ -95,10 +95,7 @@ describe('the Dues tab', () => {
   })
 
   it('says when no dues are set up', async () => {
-    server.on('GET', /\/api\/members\/6\/dues/, {
-      status: 404,
-      json: { success: false, message: 'Not found' },
-    })
+    server.on('GET', /\/api\/members\/6\/dues/, apiError(404, 'Not found'))
     renderWithProviders(<MemberDues memberId={6} />)
     expect(
       await screen.findByText('No monthly dues have been set up yet.', {}, slow),
@@ -155,10 +152,7 @@ describe('the Dues tab', () => {
   })
 
   it('offers a retry when the dues cannot be loaded', async () => {
-    server.on('GET', /\/api\/members\/7\/dues/, {
-      status: 500,
-      json: { success: false, message: 'x' },
-    })
+    server.on('GET', /\/api\/members\/7\/dues/, apiError(500, 'x'))
     renderWithProviders(<MemberDues memberId={7} />)
     expect(
       await screen.findByText('The dues could not be loaded. Please try again.', {}, slow),
