@@ -87,13 +87,32 @@ function PlacementActions({
   )
 }
 
+/** A registered member left out of its household, as a notice that outlives the page shows it. */
+export interface NotAddedMember {
+  memberId: number
+  name: string
+  householdId: number
+  household: string
+  householdGone?: boolean
+  registeredOnline: true
+}
+
+/**
+ * Keeps a not-added member beyond this page (the app gives the offline queue's kept notices,
+ * which a reload shows again) until its notice is closed or the member is placed.
+ */
+export interface NotAddedKeeper {
+  keep: (member: NotAddedMember) => void
+  forget: (member: NotAddedMember) => void
+}
+
 /**
  * Puts a member registered from a household's page into it in `role`, then opens the household.
  * When that fails, a notice says so until the clerk acts (the offline queue's not-added notice,
  * worded for a registration made online): why, Try again when no refusal was heard, and the way
  * to the household and the member. `onNoticeClosed` is called when the clerk closes it.
  */
-export function usePlaceNewMember() {
+export function usePlaceNewMember(keeper?: NotAddedKeeper) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -104,6 +123,18 @@ export function usePlaceNewMember() {
     onNoticeClosed: () => void,
   ) => {
     const key = `placement-${member.id}`
+    const notAdded = (failure?: PlacementFailure): NotAddedMember => ({
+      memberId: member.id,
+      name: member.name,
+      householdId: household.id,
+      household: household.name,
+      ...(failure?.householdGone && { householdGone: true }),
+      registeredOnline: true,
+    })
+    const closed = () => {
+      keeper?.forget(notAdded())
+      onNoticeClosed()
+    }
     const text = (id: string) =>
       intl.formatMessage({ id }, { name: member.name, household: household.name })
     const labels = {
@@ -125,7 +156,7 @@ export function usePlaceNewMember() {
           </>
         ),
         duration: 0,
-        onClose: onNoticeClosed,
+        onClose: closed,
         actions: (
           <PlacementActions
             failure={failure}
@@ -138,7 +169,7 @@ export function usePlaceNewMember() {
             }}
             onOpenHousehold={() => {
               notification.destroy(key)
-              onNoticeClosed()
+              closed()
               void navigate(`/households/${household.id}`)
             }}
             // The notice stays: the household is still a press away.
@@ -153,9 +184,13 @@ export function usePlaceNewMember() {
         placeInHousehold({ householdId: household.id, memberId: member.id, role }),
       )
       if ('error' in placed) {
-        show(placementFailureOf(placed.error), false)
+        const failure = placementFailureOf(placed.error)
+        // A reload must not hide a member left out: kept until the notice is closed.
+        keeper?.keep(notAdded(failure))
+        show(failure, false)
         return
       }
+      keeper?.forget(notAdded())
       notification.destroy(key)
       void message.success(text('familyMemberAdded'))
       void navigate(`/households/${household.id}`)

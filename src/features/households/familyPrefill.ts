@@ -7,7 +7,7 @@ import {
   type MemberInput,
 } from '../../domain'
 import { errorStatus } from '../../app/api'
-import { type NewMember, usePlaceNewMember } from './familyPlacement'
+import { type NewMember, type NotAddedKeeper, usePlaceNewMember } from './familyPlacement'
 import { useGetHouseholdQuery } from './householdsApi'
 
 /**
@@ -48,9 +48,10 @@ export type FamilyRegistration =
 export function useFamilyRegistration(
   householdId: number,
   rawRole: string | null,
+  keeper?: NotAddedKeeper,
 ): FamilyRegistration {
   const household = useGetHouseholdQuery(householdId)
-  const placeNewMember = usePlaceNewMember()
+  const placeNewMember = usePlaceNewMember(keeper)
   const role: HouseholdRole = isHouseholdRole(rawRole) ? rawRole : 'other'
   // Once read, the household stays: a placement refetches it, refused or unanswered, and that
   // read failing too must not take the registration and its notice off the screen.

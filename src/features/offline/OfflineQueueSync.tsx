@@ -59,10 +59,16 @@ export function OfflineQueueSync() {
 
 const noticeKey = (u: UnplacedMember) => `unplaced-${u.memberId}`
 
+function noticeTextId(u: UnplacedMember) {
+  if (u.registeredOnline) return u.householdGone ? 'familyLinkHouseholdGone' : 'familyLinkFailed'
+  return u.householdGone ? 'familyPlacementHouseholdGone' : 'familyPlacementFailed'
+}
+
 /**
- * A registration sent from the queue that could not join its household stays on screen until
- * closed, across reloads: the clerk adds the member by hand, from the household page it links
- * to. Opening the member leaves the notice up, so the household is still a press away.
+ * A registration sent from the queue (or made online, once reloaded) that could not join its
+ * household stays on screen until closed, across reloads: the clerk adds the member by hand,
+ * from the household page it links to. Opening the member leaves the notice up, so the
+ * household is still a press away.
  */
 function useUnplacedNotices() {
   const intl = useIntl()
@@ -76,10 +82,7 @@ function useUnplacedNotices() {
       notification.warning({
         key: noticeKey(member),
         title: intl.formatMessage({ id: 'familyPlacementFailedTitle' }),
-        description: intl.formatMessage(
-          { id: member.householdGone ? 'familyPlacementHouseholdGone' : 'familyPlacementFailed' },
-          { ...member },
-        ),
+        description: intl.formatMessage({ id: noticeTextId(member) }, { ...member }),
         duration: 0,
         onClose: close,
         actions: (

@@ -55,6 +55,7 @@ const NOT_EVENTS = [
   'placementFailed',
   'placementNoticeClosed',
   'unplacedFound',
+  'unplacedKeptElsewhere',
 ]
 
 const reduce = (state: OfflineQueueState, ...actions: { type: string }[]) =>
@@ -172,6 +173,26 @@ describe('the offline queue machine', () => {
       queueEvents.unplacedFound([abebe]),
     )
     expect(state.unplaced).toEqual([abebe, selam])
+  })
+
+  it('leaves a member whose registration shows its own notice to it, until that is closed', () => {
+    const selam = {
+      memberId: 8,
+      name: 'Selam',
+      householdId: 5,
+      household: 'Abebe family',
+      registeredOnline: true,
+    }
+    const kept = reduce(
+      initialQueueState,
+      queueEvents.unplacedKeptElsewhere(8),
+      // Read back again on this page (the frame mounted anew): the registration's notice is up.
+      queueEvents.unplacedFound([selam]),
+    )
+    expect(kept.unplaced).toEqual([])
+    const closed = reduce(kept, queueEvents.placementNoticeClosed(selam))
+    expect(closed.unplacedShownElsewhere).toEqual([])
+    expect(reduce(closed, queueEvents.unplacedFound([selam])).unplaced).toEqual([selam])
   })
 
   it('forgets the account’s queue on logout (it stays on the device)', () => {

@@ -61,6 +61,8 @@ export interface OfflineQueueState {
    * Kept on the device too (queueStore), so a reload does not lose them.
    */
   unplaced: UnplacedMember[]
+  /** Members whose not-added notice the registration itself shows on this page (kept too). */
+  unplacedShownElsewhere: number[]
 }
 
 export interface UnplacedMember {
@@ -71,6 +73,8 @@ export interface UnplacedMember {
   household: string
   /** The household was deleted meanwhile (404): there is nothing to link the member to. */
   householdGone?: boolean
+  /** Registered online (not sent from the queue): its notice is worded so. */
+  registeredOnline?: boolean
 }
 
 export const initialQueueState: OfflineQueueState = {
@@ -83,6 +87,7 @@ export const initialQueueState: OfflineQueueState = {
   editing: null,
   storageLow: false,
   unplaced: [],
+  unplacedShownElsewhere: [],
 }
 
 const { move } = createMachine<QueueStatus, QueueEvent, OfflineQueueState>(
@@ -171,11 +176,21 @@ const offlineSlice = createSessionSlice({
     },
     /** Those kept on the device from before a reload or sign-out, until their notice is closed. */
     unplacedFound(state, action: PayloadAction<UnplacedMember[]>) {
-      const known = new Set(state.unplaced.map((u) => u.memberId))
+      const known = new Set([
+        ...state.unplaced.map((u) => u.memberId),
+        ...state.unplacedShownElsewhere,
+      ])
       state.unplaced.push(...action.payload.filter((u) => !known.has(u.memberId)))
     },
+    /** Kept for after a reload; on this page the registration's own notice shows it. */
+    unplacedKeptElsewhere(state, action: PayloadAction<number>) {
+      if (!state.unplacedShownElsewhere.includes(action.payload))
+        state.unplacedShownElsewhere.push(action.payload)
+    },
     placementNoticeClosed(state, action: PayloadAction<UnplacedMember>) {
-      state.unplaced = state.unplaced.filter((u) => u.memberId !== action.payload.memberId)
+      const closed = action.payload.memberId
+      state.unplaced = state.unplaced.filter((u) => u.memberId !== closed)
+      state.unplacedShownElsewhere = state.unplacedShownElsewhere.filter((id) => id !== closed)
     },
   },
   selectors: {

@@ -175,6 +175,19 @@ export const loadUnplaced = (): AppThunk<Promise<void>> => async (dispatch, getS
   if (kept.length > 0 && ownerOf(getState()) === owner) dispatch(queueEvents.unplacedFound(kept))
 }
 
+/**
+ * Keeps on the device a member registered online that could not join its household, while the
+ * registration's own notice is up: a reload then shows it again (loadUnplaced), as for a
+ * registration sent from the queue.
+ */
+export const keepUnplaced =
+  (member: UnplacedMember): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    dispatch(queueEvents.unplacedKeptElsewhere(member.memberId))
+    const owner = ownerOf(getState())
+    if (owner !== undefined) await putUnplaced(owner, member).catch(() => undefined)
+  }
+
 /** The clerk closed a not-added notice (or went to the household to link the member). */
 export const closeUnplaced =
   (member: UnplacedMember): AppThunk<Promise<void>> =>

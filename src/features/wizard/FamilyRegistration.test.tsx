@@ -1,3 +1,5 @@
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type HouseholdRole, WIZARD_STEP_COUNT } from '../../domain'
@@ -6,6 +8,7 @@ import { renderRoute, slow } from '../../testing/renderWithProviders'
 import { clerk } from '../../testing/staffAccounts'
 import { storedHousehold } from '../../testing/storedHousehold'
 import { storedMember } from '../../testing/storedMember'
+import { closeQueueForTests } from '../offline/queueStore'
 import { completeRegistration } from './completeRegistration'
 import { RESET_DELAY_MS } from './RegistrationScreen'
 import { toSubmission } from './registrationValues'
@@ -23,7 +26,10 @@ const selam = storedMember({
 })
 
 let server: MockServer
-beforeEach(() => {
+beforeEach(async () => {
+  // The not-added notices are kept on the device: each test starts with none.
+  await closeQueueForTests()
+  globalThis.indexedDB = new IDBFactory()
   server = installMockServer()
   server.on('GET', '/api/users', { json: [] })
   server.on('GET', '/api/households/5', { json: household })
@@ -192,5 +198,65 @@ describe('a new member whose household cannot be read again after a failed place
     expect(screen.queryByText('The household could not be loaded.')).toBeNull()
     expect(screen.getByText('Member registered successfully')).toBeVisible()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible()
+  })
+})
+
+describe('a not-added notice, across a reload', () => {
+  const left = 'Selam Abebe Kebede was registered but could not be added to Abebe family.'
+  const reload = (previous: { unmount: () => void }) => {
+    previous.unmount()
+    return renderRoute('/registration', { signedInAs: clerk })
+  }
+
+  it('is shown again after a reload until the clerk closes it', async () => {
+    server.on(
+      'PUT',
+      '/api/households/5/members/9',
+      apiError(409, 'This household already has a head'),
+    )
+    const first = await registerFromHousehold('head')
+    expect(await screen.findByText(left, {}, slow)).toBeVisible()
+
+    const second = reload(first)
+    expect(await screen.findByText(left, {}, slow)).toBeVisible()
+    expect(within(notice()).getByRole('button', { name: 'Open household' })).toBeVisible()
+    await userEvent.click(within(notice()).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByText(left)).toBeNull())
+
+    reload(second)
+    await screen.findByRole('heading', { level: 2 }, slow)
+    await wait(500)
+    expect(screen.queryByText('Not added to the household')).toBeNull()
+  })
+
+  it('is not kept once the clerk has closed it on the page it came up on', async () => {
+    server.on(
+      'PUT',
+      '/api/households/5/members/9',
+      apiError(409, 'This household already has a head'),
+    )
+    const first = await registerFromHousehold('head')
+    expect(await screen.findByText(left, {}, slow)).toBeVisible()
+    await userEvent.click(within(notice()).getByRole('button', { name: 'Close' }))
+
+    reload(first)
+    await screen.findByRole('heading', { level: 2 }, slow)
+    await wait(500)
+    expect(screen.queryByText('Not added to the household')).toBeNull()
+  })
+
+  it('is not kept once Try again has placed the member', async () => {
+    let tries = 0
+    server.on('PUT', '/api/households/5/members/9', () =>
+      (tries += 1) === 1 ? 'network-error' : { json: household },
+    )
+    const first = await registerFromHousehold('spouse')
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }, slow))
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/households/5'), slow)
+
+    reload(first)
+    await screen.findByRole('heading', { level: 2 }, slow)
+    await wait(500)
+    expect(screen.queryByText('Not added to the household')).toBeNull()
   })
 })

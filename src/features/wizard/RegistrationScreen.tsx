@@ -14,7 +14,13 @@ import { useIsMobile } from '../../shared/useMediaQuery'
 import { useStableCallback } from '../../shared/useStableCallback'
 import { selectCurrentUser, selectIsOfflineSession } from '../auth'
 import { type FamilyRegistration, useFamilyRegistration } from '../households'
-import { isQueuedResult, QUEUE_PATH, QueueStorageNotice } from '../offline'
+import {
+  closeUnplaced,
+  isQueuedResult,
+  keepUnplaced,
+  QUEUE_PATH,
+  QueueStorageNotice,
+} from '../offline'
 import { transferApi } from '../transfer'
 import {
   emptyRegistration,
@@ -190,7 +196,13 @@ function FamilyRegistrationRoute({
   householdId: number
   role: string | null
 }) {
-  const family = useFamilyRegistration(householdId, role)
+  const dispatch = useAppDispatch()
+  // A member left out of the household is kept with the offline queue's notices: a reload
+  // shows it again until the clerk closes it.
+  const family = useFamilyRegistration(householdId, role, {
+    keep: (member) => void dispatch(keepUnplaced(member)),
+    forget: (member) => void dispatch(closeUnplaced(member)),
+  })
   if (family.status === 'loading') return <Spin className="registration-banner" />
   if (family.status === 'error') {
     return (

@@ -5,7 +5,6 @@ export {
   downloadChoices,
   downloadGuard,
   downloadSlots,
-  DOWNLOADS_BUSY,
   holdDownloadSlot,
   invalidValue,
   sendSpreadsheet,
