@@ -4,6 +4,7 @@ import { isRole, type Role } from '../../../domain'
 import { isPostgres } from '../../db/portable'
 import type { Db, UserRow } from '../../db/tables'
 import { countRows } from '../../db/rowCounts'
+import { idMadeByKey } from '../../db/keyedRows'
 
 export interface PublicUser {
   id: number
@@ -150,19 +151,8 @@ export async function updatePassword(
 }
 
 /** The account an admin's earlier POST with this Idempotency-Key created, if it still exists. */
-export async function findAccountIdByKey(
-  db: Db,
-  adminId: number,
-  key: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('account_create_keys')
-    .select('account_id')
-    .where('user_id', '=', adminId)
-    .where('key', '=', key)
-    .executeTakeFirst()
-  return row?.account_id
-}
+export const findAccountIdByKey = (db: Db, adminId: number, key: string) =>
+  idMadeByKey(db, 'account_create_keys', adminId, key)
 
 /** Keeps the key with the account just made; a second request with it fails on the primary key. */
 export async function insertCreateKey(

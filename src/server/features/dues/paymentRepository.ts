@@ -1,6 +1,7 @@
 // All SQL of payments, their allocations and the receipt counters.
 import { type Compilable, type Insertable, sql } from 'kysely'
 import type { Db, PaymentsTable } from '../../db/tables'
+import { idMadeByKey } from '../../db/keyedRows'
 
 /**
  * The year's next receipt number, taken in the payment's transaction: one upsert that both
@@ -154,14 +155,9 @@ export function findPaymentRow(db: Db, id: number) {
   return paymentQuery(db).where('payments.id', '=', id).executeTakeFirst()
 }
 
-export function findPaymentIdByKey(db: Db, userId: number, key: string) {
-  return db
-    .selectFrom('payments')
-    .select('id')
-    .where('recorded_by', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-}
+/** The payment an account's earlier request with this Idempotency-Key recorded, if any. */
+export const findPaymentIdByKey = (db: Db, userId: number, key: string) =>
+  idMadeByKey(db, 'payments', userId, key)
 
 export function findPaymentByCode(db: Db, code: string) {
   return paymentQuery(db).where('payments.verify_code', '=', code).executeTakeFirst()

@@ -199,7 +199,7 @@ export async function recordPayment(
   if (!may(user, 'member.create')) throw forbidden()
   const replay = async (): Promise<RecordResult | undefined> => {
     const earlier = key ? await findPaymentIdByKey(db, user.id, key) : undefined
-    const payment = earlier ? await paymentById(db, earlier.id) : undefined
+    const payment = earlier === undefined ? undefined : await paymentById(db, earlier)
     if (payment && !asksFor(payment, input)) {
       throw new ApiError(422, KEY_OTHER_PAYMENT, { 'Idempotency-Key': 'keyUsedForOtherPayment' })
     }

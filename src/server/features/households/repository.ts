@@ -19,6 +19,7 @@ import {
 import { isPostgres } from '../../db/portable'
 import { handMembersOver } from '../../db/memberTransfers'
 import { idsWhere } from '../../db/rowIds'
+import { idMadeByKey } from '../../db/keyedRows'
 import type { Db, HouseholdRow } from '../../db/tables'
 import {
   escapeLike,
@@ -76,19 +77,8 @@ export interface NewHousehold {
 }
 
 /** The household an account's earlier request with this Idempotency-Key created, if any. */
-export async function findHouseholdIdByKey(
-  db: Db,
-  ownerId: number,
-  key: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('households')
-    .select('id')
-    .where('owner_user_id', '=', ownerId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-  return row?.id
-}
+export const findHouseholdIdByKey = (db: Db, ownerId: number, key: string) =>
+  idMadeByKey(db, 'households', ownerId, key)
 
 export async function insertHousehold(db: Db, household: NewHousehold): Promise<number> {
   const { id } = await db

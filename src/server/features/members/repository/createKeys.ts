@@ -1,21 +1,11 @@
 // Idempotency keys of POST /api/members (migration 2026_11_26_0401), per account: the same key
 // from another account is another registration.
+import { idMadeByKey } from '../../../db/keyedRows'
 import type { Db } from '../../../db/tables'
 
 /** The member an account's earlier request with this key created, if any. */
-export async function findMemberByKey(
-  db: Db,
-  userId: number,
-  key: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('member_create_keys')
-    .select('member_id')
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst()
-  return row?.member_id
-}
+export const findMemberByKey = (db: Db, userId: number, key: string) =>
+  idMadeByKey(db, 'member_create_keys', userId, key)
 
 /**
  * Claims the key for a member just inserted in the same transaction. False when another request
