@@ -4,101 +4,68 @@ import { autoMapping } from './service'
 import { refusalText } from './workbooks'
 
 describe('splitFullName', () => {
-  it('reads given, father’s and grandfather’s name in Latin and Ge’ez letters', () => {
-    expect(splitFullName('Abebe Kebede Tesfaye')).toEqual({
-      first_name: 'Abebe',
-      middle_name: 'Kebede',
-      last_name: 'Tesfaye',
-    })
-    expect(splitFullName('አበበ ከበደ ተስፋዬ')).toEqual({
-      first_name: 'አበበ',
-      middle_name: 'ከበደ',
-      last_name: 'ተስፋዬ',
-    })
+  const abebe = { first_name: 'Abebe', middle_name: 'Kebede', last_name: 'Tesfaye' }
+  const geez = { first_name: 'አበበ', middle_name: 'ከበደ', last_name: 'ተስፋዬ' }
+
+  it.each([
+    // Given, father’s and grandfather’s name in Latin and Ge’ez letters.
+    ['Abebe Kebede Tesfaye', abebe],
+    ['አበበ ከበደ ተስፋዬ', geez],
+    // Split at any Unicode space and at the Ethiopic wordspace.
+    ['አበበ፡ከበደ፡ተስፋዬ', geez],
+    [' አበበ ፡ ከበደ፡ ተስፋዬ፡ ', geez],
+    ['አበበ\u00a0ከበደ\u3000ተስፋዬ', geez],
+    ['Abebe\tKebede\u2003 Tesfaye', abebe],
+    // One word is the given name, two are given and father’s name.
+    ['Abebe', { first_name: 'Abebe' }],
+    ['ሰላም፡ታደሰ', { first_name: 'ሰላም', middle_name: 'ታደሰ' }],
+    [' \u1361 ', undefined],
+    ['', undefined],
+    // The words after the father’s name stay in the grandfather’s name.
+    [
+      'Hana Girma Bekele Tesfaye',
+      { first_name: 'Hana', middle_name: 'Girma', last_name: 'Bekele Tesfaye' },
+    ],
+    ['A B C D E', { first_name: 'A', middle_name: 'B', last_name: 'C D E' }],
+    // A compound name counts as one name when there are more than three words.
+    [
+      'Hana Gebre Selassie Tesfaye',
+      { first_name: 'Hana', middle_name: 'Gebre Selassie', last_name: 'Tesfaye' },
+    ],
+    [
+      'ወልደ ማርያም አበበ ኃይለ ሚካኤል',
+      { first_name: 'ወልደ ማርያም', middle_name: 'አበበ', last_name: 'ኃይለ ሚካኤል' },
+    ],
+    // Only the pair joins: Haile or Mikael alone is a name of its own.
+    [
+      'Abebe Haile Tesfaye Bekele',
+      { first_name: 'Abebe', middle_name: 'Haile', last_name: 'Tesfaye Bekele' },
+    ],
+    // Three words are three names, whatever they are.
+    ['Hana Gebre Selassie', { first_name: 'Hana', middle_name: 'Gebre', last_name: 'Selassie' }],
+    // The titles before a name are left out of it; a title with no name after it is kept, as
+    // what the cell holds, read as the name.
+    ['Ato Abebe Kebede', { first_name: 'Abebe', middle_name: 'Kebede', title: 'Ato' }],
+    [
+      'W/ro Almaz Bekele Tesfaye',
+      { first_name: 'Almaz', middle_name: 'Bekele', last_name: 'Tesfaye', title: 'W/ro' },
+    ],
+    [
+      'ቄስ ዶ/ር ዮሐንስ ገብሬ ሙሉ',
+      { first_name: 'ዮሐንስ', middle_name: 'ገብሬ', last_name: 'ሙሉ', title: 'ቄስ ዶ/ር' },
+    ],
+    ['Ato', { first_name: 'Ato' }],
+  ])('splits %j', (text, parts) => {
+    expect(splitFullName(text)).toEqual(parts)
   })
 
-  it('splits at any Unicode space and at the Ethiopic wordspace', () => {
-    const parts = { first_name: 'አበበ', middle_name: 'ከበደ', last_name: 'ተስፋዬ' }
-    expect(splitFullName('አበበ፡ከበደ፡ተስፋዬ')).toEqual(parts)
-    expect(splitFullName(' አበበ ፡ ከበደ፡ ተስፋዬ፡ ')).toEqual(parts)
-    expect(splitFullName('አበበ\u00a0ከበደ\u3000ተስፋዬ')).toEqual(parts)
-    expect(splitFullName('Abebe\tKebede\u2003 Tesfaye')).toEqual({
-      first_name: 'Abebe',
-      middle_name: 'Kebede',
-      last_name: 'Tesfaye',
-    })
-  })
-
-  it('reads one word as the given name and two as given and father’s name', () => {
-    expect(splitFullName('Abebe')).toEqual({ first_name: 'Abebe' })
-    expect(splitFullName('ሰላም፡ታደሰ')).toEqual({ first_name: 'ሰላም', middle_name: 'ታደሰ' })
-    expect(splitFullName(' \u1361 ')).toBeUndefined()
-    expect(splitFullName('')).toBeUndefined()
-  })
-
-  it('keeps the words after the father’s name in the grandfather’s name', () => {
-    expect(splitFullName('Hana Girma Bekele Tesfaye')).toEqual({
-      first_name: 'Hana',
-      middle_name: 'Girma',
-      last_name: 'Bekele Tesfaye',
-    })
-    expect(splitFullName('A B C D E')).toEqual({
-      first_name: 'A',
-      middle_name: 'B',
-      last_name: 'C D E',
-    })
-  })
-
-  it('counts a compound name as one name when there are more than three words', () => {
-    expect(splitFullName('Hana Gebre Selassie Tesfaye')).toEqual({
-      first_name: 'Hana',
-      middle_name: 'Gebre Selassie',
-      last_name: 'Tesfaye',
-    })
-    expect(splitFullName('ወልደ ማርያም አበበ ኃይለ ሚካኤል')).toEqual({
-      first_name: 'ወልደ ማርያም',
-      middle_name: 'አበበ',
-      last_name: 'ኃይለ ሚካኤል',
-    })
-    // Homophone spellings and case are set aside (ሰ/ሠ, ሀ/ሃ/ኃ).
+  it('sets homophone spellings and case aside in a compound name (ሰ/ሠ, ሀ/ሃ/ኃ)', () => {
     expect(splitFullName('ሰላም ሃይለ ስላሴ ታደሰ')?.middle_name).toBe('ሃይለ ስላሴ')
     expect(splitFullName('hana GEBRE selassie tesfaye')?.middle_name).toBe('GEBRE selassie')
-    // Only the pair joins: Haile or Mikael alone is a name of its own.
-    expect(splitFullName('Abebe Haile Tesfaye Bekele')).toEqual({
-      first_name: 'Abebe',
-      middle_name: 'Haile',
-      last_name: 'Tesfaye Bekele',
-    })
-    // Three words are three names, whatever they are.
-    expect(splitFullName('Hana Gebre Selassie')).toEqual({
-      first_name: 'Hana',
-      middle_name: 'Gebre',
-      last_name: 'Selassie',
-    })
   })
 
-  it('leaves the titles before a name out of it, and keeps a title with no name after it', () => {
-    expect(splitFullName('Ato Abebe Kebede')).toEqual({
-      first_name: 'Abebe',
-      middle_name: 'Kebede',
-      title: 'Ato',
-    })
-    expect(splitFullName('W/ro Almaz Bekele Tesfaye')).toEqual({
-      first_name: 'Almaz',
-      middle_name: 'Bekele',
-      last_name: 'Tesfaye',
-      title: 'W/ro',
-    })
-    expect(splitFullName('ቄስ ዶ/ር ዮሐንስ ገብሬ ሙሉ')).toEqual({
-      first_name: 'ዮሐንስ',
-      middle_name: 'ገብሬ',
-      last_name: 'ሙሉ',
-      title: 'ቄስ ዶ/ር',
-    })
+  it('reads a title only where it stands first', () => {
     expect(splitFullName('Obbo Tola Gemechu')?.first_name).toBe('Tola')
-    // Nothing after it: the word is what the cell holds, read as the name.
-    expect(splitFullName('Ato')).toEqual({ first_name: 'Ato' })
-    // A title only where it stands first.
     expect(splitFullName('Abebe Ato Kebede')?.middle_name).toBe('Ato')
   })
 })
