@@ -12,3 +12,19 @@ export function expectRefusal(res: LightMyRequestResponse, status: number): void
   expect(res.statusCode).toBe(status)
   expect(res.json()).toMatchObject({ success: false })
 }
+
+/** A keyed create sent again after its answer was lost: the first record, 200, marked replayed. */
+export function expectReplay(first: LightMyRequestResponse, again: LightMyRequestResponse): void {
+  expect([first.statusCode, again.statusCode]).toEqual([201, 200])
+  expect(again.headers['idempotent-replayed']).toBe('true')
+  expect(again.json()).toEqual(first.json())
+}
+
+/** One key sent five times at once: one create, and every answer names what it made. */
+export async function expectOneMadeAtOnce(
+  send: () => Promise<LightMyRequestResponse>,
+): Promise<void> {
+  const together = await Promise.all(Array.from({ length: 5 }, send))
+  expect(together.filter((r) => r.statusCode === 201)).toHaveLength(1)
+  expect(new Set(together.map((r) => r.json<{ id: number }>().id)).size).toBe(1)
+}
