@@ -1,5 +1,5 @@
-// What an account's earlier creating request made, found by its Idempotency-Key (see
-// plugins/idempotency.ts): each keyed create stores the key beside the sender and the new id.
+// What an earlier creating request made, found by its Idempotency-Key (see
+// plugins/idempotency.ts): each keyed create stores the key beside the new id.
 import type { SelectType } from 'kysely'
 import type { Database, Db } from './tables'
 
@@ -10,8 +10,11 @@ type ColumnOf<T extends keyof Database, V> = {
   string
 
 interface KeyColumns<T extends keyof Database> {
-  /** The account that sent the key; the same key from another account is another request. */
-  sender: ColumnOf<T, number>
+  /**
+   * The account that sent the key, where the same key from another account is another request;
+   * null where one key serves every account.
+   */
+  sender: ColumnOf<T, number> | null
   key: ColumnOf<T, string | null>
   /** The id of what the request created. */
   made: ColumnOf<T, number>
@@ -22,22 +25,28 @@ const KEYED = {
   member_create_keys: { sender: 'user_id', key: 'key', made: 'member_id' },
   households: { sender: 'owner_user_id', key: 'idempotency_key', made: 'id' },
   payments: { sender: 'recorded_by', key: 'idempotency_key', made: 'id' },
-} satisfies { [T in keyof Database]?: KeyColumns<T> }
+  // Funds are the church's, not an account's.
+  funds: { sender: null, key: 'idempotency_key', made: 'id' },
+} as const satisfies { [T in keyof Database]?: KeyColumns<T> }
 
-/** The id a sender's earlier request with this key created in `table`, if any. */
-export async function idMadeByKey(
+type Keyed = typeof KEYED
+
+/** The id an earlier request with this key created in `table` (sent by `senderId`), if any. */
+export async function idMadeByKey<T extends keyof Keyed>(
   db: Db,
-  table: keyof typeof KEYED,
-  senderId: number,
+  table: T,
+  senderId: Keyed[T]['sender'] extends null ? null : number,
   key: string,
 ): Promise<number | undefined> {
-  const columns = KEYED[table]
+  const columns: Keyed[keyof Keyed] = KEYED[table]
   // Kysely types one table at a time; KEYED checks each table's columns and their types.
-  const row = await db
+  let query = db
     .selectFrom(table as 'households')
     .select((eb) => eb.ref(columns.made as 'id').as('id'))
-    .where(columns.sender as 'owner_user_id', '=', senderId)
     .where(columns.key as 'idempotency_key', '=', key)
-    .executeTakeFirst()
+  if (columns.sender !== null && senderId !== null) {
+    query = query.where(columns.sender as 'owner_user_id', '=', senderId)
+  }
+  const row = await query.executeTakeFirst()
   return row?.id
 }

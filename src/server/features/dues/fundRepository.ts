@@ -1,5 +1,6 @@
 // All SQL of funds and their rate steps.
 import type { Db } from '../../db/tables'
+import { idMadeByKey } from '../../db/keyedRows'
 
 const FUND_COLUMNS = ['id', 'kind', 'payer', 'name_am', 'name_en', 'name_om', 'active'] as const
 
@@ -26,14 +27,7 @@ export function listRateRows(db: Db, fundIds?: number[]) {
 }
 
 /** The fund an earlier request with this Idempotency-Key created, if any. */
-export async function findFundIdByKey(db: Db, key: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('funds')
-    .select('id')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-  return row?.id
-}
+export const findFundIdByKey = (db: Db, key: string) => idMadeByKey(db, 'funds', null, key)
 
 export async function insertFund(
   db: Db,
