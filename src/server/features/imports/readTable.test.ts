@@ -52,23 +52,19 @@ describe('readTable: the CSV delimiter', () => {
   })
 })
 
+/** A header and the rows under it, as an office's sheet lists its members. */
+const HEADER = ['First Name', "Father's Name", 'Phone']
+const MEMBERS = [
+  ['Abebe', 'Kebede', '0911234567'],
+  ['Sara', 'Tesfaye', '0922345678'],
+]
+
 describe('readTable: title rows above the header', () => {
   it('takes the header below a merged title and a printed date, rows keeping their numbers', async () => {
     // Row 3 is left empty, as often between a title and its list.
-    const data = await titledXlsxOf(
-      [
-        ['First Name', "Father's Name", 'Phone'],
-        ['Abebe', 'Kebede', '0911234567'],
-        ['Sara', 'Tesfaye', '0922345678'],
-      ],
-      4,
-    )
-    const table = await readTable(data, 'xlsx')
-    expect(table.columns).toEqual(['First Name', "Father's Name", 'Phone'])
-    expect(table.rows).toEqual([
-      ['Abebe', 'Kebede', '0911234567'],
-      ['Sara', 'Tesfaye', '0922345678'],
-    ])
+    const table = await readTable(await titledXlsxOf([HEADER, ...MEMBERS], 4), 'xlsx')
+    expect(table.columns).toEqual(HEADER)
+    expect(table.rows).toEqual(MEMBERS)
     expect(table.rowNumbers).toEqual([5, 6])
   })
 
@@ -126,15 +122,12 @@ describe('readTable: the header known by the column names it holds', () => {
   it('passes over a title of two values, the church in A1 and the day printed in F1', async () => {
     const table = await sheetOf({
       1: ['St Mary Church', null, null, null, null, 'Printed 12/11/2026'],
-      3: ['First Name', "Father's Name", 'Phone'],
-      4: ['Abebe', 'Kebede', '0911234567'],
-      5: ['Sara', 'Tesfaye', '0922345678'],
+      3: HEADER,
+      4: MEMBERS[0],
+      5: MEMBERS[1],
     })
-    expect(table.columns).toEqual(['First Name', "Father's Name", 'Phone'])
-    expect(table.rows).toEqual([
-      ['Abebe', 'Kebede', '0911234567'],
-      ['Sara', 'Tesfaye', '0922345678'],
-    ])
+    expect(table.columns).toEqual(HEADER)
+    expect(table.rows).toEqual(MEMBERS)
     expect(table.rowNumbers).toEqual([4, 5])
   })
 
