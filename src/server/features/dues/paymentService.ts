@@ -196,7 +196,6 @@ export async function recordPayment(
   key: string | undefined,
   now: Date,
 ): Promise<RecordResult> {
-  if (!may(user, 'member.create')) throw forbidden()
   const replay = async (): Promise<RecordResult | undefined> => {
     const earlier = key ? await findPaymentIdByKey(db, user.id, key) : undefined
     const payment = earlier === undefined ? undefined : await paymentById(db, earlier)
@@ -205,8 +204,11 @@ export async function recordPayment(
     }
     return payment ? { payment, replayed: true } : undefined
   }
+  // The account's own earlier payment is answered before the role is asked: a retry whose
+  // first answer was lost may come after a role change, and the payment is recorded.
   const earlier = await replay()
   if (earlier) return earlier
+  if (!may(user, 'member.create')) throw forbidden()
 
   if (input.household_id !== undefined && input.member_id !== undefined) {
     throw invalid('A payment has one payer: a member or a household', {

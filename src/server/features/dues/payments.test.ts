@@ -384,6 +384,28 @@ describe('idempotent retries', () => {
     expect(strip.body.months.filter((m) => m.state === 'paid')).toHaveLength(1)
   })
 
+  it('answers a kept key to its recorder whose role no longer records, and records no more', async () => {
+    const recorder = await createUserAndSignIn(w.ctx, 'clerk-moved-on')
+    const member = await w.member(undefined, recorder)
+    const key = { 'idempotency-key': 'device-form-0005' }
+    const body = { member_id: member, amount: 5000 }
+    const first = await w.pay(recorder, body, key)
+    expect(first.statusCode).toBe(201)
+    // Its answer was lost, and the account became an auditor before the retry.
+    await w.ctx.database.db
+      .updateTable('users')
+      .set({ role: 'auditor' })
+      .where('id', '=', recorder.id)
+      .execute()
+    const again = await w.pay(recorder, body, key)
+    expect([again.statusCode, again.payment.id]).toEqual([200, first.payment.id])
+    // A new key is a new payment, which the role does not record.
+    expect(
+      (await w.pay(recorder, body, { 'idempotency-key': 'device-form-0006' })).statusCode,
+    ).toBe(403)
+    expect(await w.paymentCount({ member_id: member })).toBe(1)
+  })
+
   it('answers a retry sent with an empty months list as the payment it made', async () => {
     const member = await w.member()
     const key = { 'idempotency-key': 'device-form-0004' }
