@@ -32,8 +32,6 @@ const members = deviceDatabase<DeviceMembersSchema>('abal-members', (db) => {
 })
 const database = members.open
 
-export const closeDeviceMembersForTests = members.close
-
 /** The same folding as the offline verifier's key: one account, however its name was typed. */
 const accountOf = (username: string) => username.trim().normalize('NFC').toLowerCase()
 

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto'
-import { IDBFactory } from 'fake-indexeddb'
 import { screen } from '@testing-library/react'
 import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
-import { closeQueueForTests, putRegistration } from '../offline/queueStore'
+import { putRegistration } from '../offline/queueStore'
+import { emptyDevice } from '../../testing/device'
 
 const SLOW = { timeout: 10_000 }
 
@@ -18,8 +18,7 @@ const queued = (id: string, owner: number) => ({
 })
 
 beforeEach(async () => {
-  await closeQueueForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
 })
 mockServerForEachTest()
 

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { IDBFactory } from 'fake-indexeddb'
 import { webcrypto } from 'node:crypto'
 import { TOKEN_KEY } from '../../app/api'
 import { loggedOut } from '../../app/sessionEvents'
 import { fakeToken, installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import LoginScreen from './LoginScreen'
-import { closeVerifiersForTests, readVerifier } from './offlineVerifier'
+import { readVerifier } from './offlineVerifier'
+import { emptyDevice } from '../../testing/device'
 
 let server: MockServer
 const routes = [
@@ -22,8 +22,7 @@ beforeAll(() => {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
 })
 beforeEach(async () => {
-  await closeVerifiersForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
   server = installMockServer()
 })
 afterEach(() => {

@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto'
-import { IDBFactory } from 'fake-indexeddb'
 import { webcrypto } from 'node:crypto'
 import {
   checkOffline,
-  closeVerifiersForTests,
   forgetPassword,
   MAX_OFFLINE_FAILURES,
   offlineWaitMs,
   readVerifier,
   rememberPassword,
 } from './offlineVerifier'
+import { closeDeviceDatabasesForTests } from '../../shared/deviceDatabase'
+import { emptyDevice } from '../../testing/device'
 
 // Few rounds: the tests check the logic, not the work factor (docs/decisions/0155).
 const ROUNDS = 1000
@@ -21,8 +21,7 @@ beforeAll(() => {
 })
 
 beforeEach(async () => {
-  await closeVerifiersForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
 })
 
 describe('the offline verifier', () => {
@@ -69,7 +68,7 @@ describe('the offline verifier', () => {
     now += offlineWaitMs(1)
     expect(await checkOffline('abebe', 'y', now)).toEqual({ kind: 'wrongPassword' })
     // A fresh connection to the database (a reload) still knows the wait.
-    await closeVerifiersForTests()
+    await closeDeviceDatabasesForTests()
     expect(await checkOffline('abebe', 'selam-2019', now + 1000)).toEqual({
       kind: 'wait',
       seconds: 1,

@@ -37,9 +37,6 @@ const verifiers = deviceDatabase<VerifierSchema>('abal-auth', (db) => {
 })
 const database = verifiers.open
 
-/** For tests: forget the open connection (fake-indexeddb is replaced between tests). */
-export const closeVerifiersForTests = verifiers.close
-
 export const accountKey = (username: string) => username.trim().normalize('NFC').toLowerCase()
 
 async function derive(password: string, salt: Uint8Array, iterations: number) {

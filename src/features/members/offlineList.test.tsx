@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { IDBFactory } from 'fake-indexeddb'
 import { loggedOut } from '../../app/sessionEvents'
 import { initialAuthState } from '../auth/authSlice'
-import { closeDeviceMembersForTests, readList, readProfile } from '../../shared/deviceMembers'
+import { readList, readProfile } from '../../shared/deviceMembers'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { listedMember, storedMember } from '../../testing/storedMember'
+import { emptyDevice } from '../../testing/device'
 
 const SLOW = { timeout: 10_000 }
 const abebe = listedMember()
@@ -24,8 +24,7 @@ const clerk = { id: 1, username: 'Selam', role: 'clerk' as const }
 
 let server: MockServer
 beforeEach(async () => {
-  await closeDeviceMembersForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
   server = installMockServer()
   server.on('GET', '/api/members/search', {
     json: { items: [abebe, hanna], total: 2, next_cursor: null },

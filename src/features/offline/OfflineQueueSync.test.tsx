@@ -1,18 +1,17 @@
 import 'fake-indexeddb/auto'
-import { IDBFactory } from 'fake-indexeddb'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { App } from 'antd'
 import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { queueEvents, selectQueue } from './offlineSlice'
 import { OfflineQueueSync } from './OfflineQueueSync'
-import { closeQueueForTests, listUnplaced, putUnplaced } from './queueStore'
+import { listUnplaced, putUnplaced } from './queueStore'
+import { emptyDevice } from '../../testing/device'
 
 const SLOW = { timeout: 10_000 }
 
 beforeEach(async () => {
-  await closeQueueForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
 })
 mockServerForEachTest()
 

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto'
-import { IDBFactory } from 'fake-indexeddb'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { App } from 'antd'
 import { initialPreferences } from '../preferences'
 import { mockServerForEachTest } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
 import { initialQueueState, selectQueue } from './offlineSlice'
-import { closeQueueForTests, listRegistrations, putRegistration } from './queueStore'
+import { listRegistrations, putRegistration } from './queueStore'
 import QueueScreen from './QueueScreen'
+import { emptyDevice } from '../../testing/device'
 
 const SLOW = { timeout: 10_000 }
 const ALICE = { id: 1, username: 'alice' }
@@ -26,8 +26,7 @@ function entry(id: string, first: string, owner = 1, lastError: string | null = 
 }
 
 beforeEach(async () => {
-  await closeQueueForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
 })
 const server = mockServerForEachTest()
 

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto'
-import { IDBFactory } from 'fake-indexeddb'
 import { Blob as NodeBlob } from 'node:buffer'
 import { setupStore } from '../../testing/renderWithProviders'
 import { downscalePhoto, fitWithin, QUEUED_PHOTO_MAX_EDGE } from './downscalePhoto'
-import { closeQueueForTests, listRegistrations } from './queueStore'
+import { listRegistrations } from './queueStore'
 import { saveToQueue } from './sync'
+import { emptyDevice } from '../../testing/device'
 
 const bytes = (n: number, type = 'image/jpeg') =>
   new NodeBlob([new Uint8Array(n)], { type }) as unknown as Blob
@@ -69,8 +69,7 @@ describe('downscalePhoto', () => {
 
 describe('saving to the queue', () => {
   beforeEach(async () => {
-    await closeQueueForTests()
-    globalThis.indexedDB = new IDBFactory()
+    await emptyDevice()
   })
 
   it('stores the downscaled photo, so a phone photo takes a bounded place on the device', async () => {

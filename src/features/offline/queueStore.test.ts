@@ -1,7 +1,5 @@
 import 'fake-indexeddb/auto'
-import { IDBFactory } from 'fake-indexeddb'
 import {
-  closeQueueForTests,
   countAllRegistrations,
   deleteRegistration,
   deleteUnplaced,
@@ -12,6 +10,7 @@ import {
   putUnplaced,
   type QueuedRegistration,
 } from './queueStore'
+import { emptyDevice } from '../../testing/device'
 
 function entry(id: string, owner: number, savedAt: string, photo: Blob | null = null) {
   return {
@@ -26,8 +25,7 @@ function entry(id: string, owner: number, savedAt: string, photo: Blob | null = 
 }
 
 beforeEach(async () => {
-  await closeQueueForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
 })
 
 describe('the offline queue store', () => {

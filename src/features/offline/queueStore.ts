@@ -70,11 +70,6 @@ const unplacedNotices = deviceDatabase<UnplacedSchema>('abal-offline-unplaced', 
   store.createIndex('owner', 'owner')
 })
 
-export async function closeQueueForTests(): Promise<void> {
-  await registrations.close()
-  await unplacedNotices.close()
-}
-
 export async function putRegistration(entry: QueuedRegistration): Promise<void> {
   await (await database()).put('registrations', entry)
 }

@@ -1,15 +1,9 @@
 import 'fake-indexeddb/auto'
 import { File as NodeFile } from 'node:buffer'
-import { IDBFactory } from 'fake-indexeddb'
 import type { BaseQueryApi } from '@reduxjs/toolkit/query'
 import { setupStore } from '../../testing/renderWithProviders'
 import { selectQueue } from './offlineSlice'
-import {
-  closeQueueForTests,
-  getRegistration,
-  listRegistrations,
-  putRegistration,
-} from './queueStore'
+import { getRegistration, listRegistrations, putRegistration } from './queueStore'
 import { sendOrQueue } from './sendOrQueue'
 import {
   closeQueuedEdit,
@@ -21,6 +15,7 @@ import {
   sendQueue,
   updateQueued,
 } from './sync'
+import { emptyDevice } from '../../testing/device'
 
 const ALICE = { id: 1, username: 'alice' }
 
@@ -41,8 +36,7 @@ const json = (status: number, body: unknown) =>
 
 let fetchMock: jest.Mock
 beforeEach(async () => {
-  await closeQueueForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
   fetchMock = jest.fn()
   globalThis.fetch = fetchMock
 })

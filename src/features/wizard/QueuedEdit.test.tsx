@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto'
-import { IDBFactory } from 'fake-indexeddb'
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { App } from 'antd'
 import { installMockServer, type MockServer } from '../../testing/mockServer'
 import { renderRoute } from '../../testing/renderWithProviders'
-import { closeQueueForTests, getRegistration, putRegistration } from '../offline/queueStore'
+import { getRegistration, putRegistration } from '../offline/queueStore'
 import RegistrationScreen from './RegistrationScreen'
 import { completeRegistration } from './completeRegistration'
 import { toSubmission } from './registrationValues'
+import { emptyDevice } from '../../testing/device'
 
 const SLOW = { timeout: 10_000 }
 const ALICE = { id: 1, username: 'alice' }
@@ -48,8 +48,7 @@ afterAll(() => {
 
 let server: MockServer
 beforeEach(async () => {
-  await closeQueueForTests()
-  globalThis.indexedDB = new IDBFactory()
+  await emptyDevice()
   server = installMockServer()
   server.on('GET', '/api/users', { json: [] })
   // The send that follows the save finds no server: the entry stays to be looked at.
