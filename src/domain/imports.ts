@@ -129,6 +129,18 @@ export interface ImportChange {
   new: unknown
 }
 
+/**
+ * An update that would replace a filled field of a household the file's family joins; `field`
+ * is the import's column target for it (family_status …), as the mapping step names it.
+ */
+export interface ImportHouseholdChange {
+  household_id: number
+  household: string
+  field: FamilyDetailTarget
+  old: string
+  new: string
+}
+
 export type DuplicateReason =
   | 'same_external_id'
   | 'same_name_and_phone'
@@ -159,6 +171,7 @@ export interface ImportPreview {
   values: ImportValueColumn[]
   date_columns: ImportDateColumn[]
   changes: ImportChange[]
+  household_changes: ImportHouseholdChange[]
   notes_columns: string[]
   value_map: ImportValueMap
   column_calendars: Record<string, ImportCalendarChoice>

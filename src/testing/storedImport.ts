@@ -15,6 +15,7 @@ export function storedImportPreview(
     values: [],
     date_columns: [],
     changes: [],
+    household_changes: [],
     notes_columns: [],
     value_map: {},
     column_calendars: {},

@@ -33,6 +33,15 @@ const PREVIEWED: ImportPreview = {
   mapping: { ...UPLOADED.mapping, Born: 'date_of_birth' },
   errors: [{ row: 4, field: 'date_of_birth', message: 'invalidDate' }],
   duplicates: [{ row: 3, member_id: 41, other_row: null, reason: 'same_name_and_phone' }],
+  household_changes: [
+    {
+      household_id: 7,
+      household: 'Abebe family',
+      field: 'family_status',
+      old: 'active',
+      new: 'archived',
+    },
+  ],
 }
 
 let server: MockServer
@@ -150,7 +159,18 @@ describe('ImportScreen', () => {
     )
     // 3 rows, 1 with an error, 1 duplicate skipped by default: 1 to import.
     expect(button('Import 1 row')).toBeEnabled()
+    expect(screen.queryByText('Changes to registered households')).toBeNull()
     fireEvent.click(screen.getByLabelText(/Update the registered member/))
+    // "Update" also writes the joined households' filled fields: which, and old → new.
+    const changed = (await screen.findByText('Changes to registered households'))
+      .nextElementSibling!.nextElementSibling as HTMLElement
+    expect(within(changed).getByRole('link', { name: 'Abebe family' })).toHaveAttribute(
+      'href',
+      '/households/7',
+    )
+    expect(within(changed).getByText('Household status')).toBeInTheDocument()
+    expect(within(changed).getByText('Active').tagName).toBe('DEL')
+    expect(within(changed).getByText('Archived').tagName).toBe('INS')
     fireEvent.click(button('Import 2 rows'))
 
     // Report: the counts, and the refused rows as a download with the token in a header.

@@ -34,6 +34,7 @@ import {
   type ImportChange,
   type ImportDateColumn,
   type ImportDuplicate,
+  type ImportHouseholdChange,
   type ImportMapping,
   type ImportPreview,
   type ImportProgress,
@@ -579,6 +580,56 @@ function FileRowTable<T extends { row: number }>({
   )
 }
 
+/**
+ * With "update": the filled fields of the households the file's families join that it changes,
+ * old → new, each household a link to its page.
+ */
+function HouseholdChanges({ changes }: { changes: readonly ImportHouseholdChange[] }) {
+  const intl = useIntl()
+  const value = (change: ImportHouseholdChange, text: string) =>
+    change.field === 'family_status'
+      ? intl.formatMessage({ id: optionId(change.field, text) })
+      : text
+  return (
+    <>
+      <Typography.Title level={3} className="import-section-title">
+        <FormattedMessage id="importHouseholdChangesTitle" />
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        <FormattedMessage id="importHouseholdChangesHelp" />
+      </Typography.Paragraph>
+      <Table<ImportHouseholdChange>
+        size="small"
+        className="import-table"
+        rowKey={(change) => `${change.household_id}-${change.field}`}
+        dataSource={changes}
+        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+        columns={[
+          {
+            title: intl.formatMessage({ id: 'household' }),
+            key: 'household',
+            render: (_: unknown, change) => (
+              <Link to={`/households/${change.household_id}`} target="_blank">
+                {change.household}
+              </Link>
+            ),
+          },
+          fieldColumn(intl),
+          {
+            title: '→',
+            key: 'change',
+            render: (_: unknown, change) => (
+              <span className="import-change">
+                <del>{value(change, change.old)}</del> → <ins>{value(change, change.new)}</ins>
+              </span>
+            ),
+          },
+        ]}
+      />
+    </>
+  )
+}
+
 /** A table's column naming the field of a row's cell. */
 const fieldColumn = (intl: IntlShape) => ({
   title: intl.formatMessage({ id: 'importField' }),
@@ -771,6 +822,9 @@ export function PreviewStep({
                 ]}
               />
             </>
+          )}
+          {onDuplicate === 'update' && preview.household_changes.length > 0 && (
+            <HouseholdChanges changes={preview.household_changes} />
           )}
         </>
       )}

@@ -8,6 +8,8 @@ export {
   householdOnMemberTransfer,
   householdOnMemberUpdate,
   type ImportedFamily,
+  importedHouseholdChanges,
+  type ImportingFamily,
   moveAccountHouseholds,
   ownsHouseholds,
   placeImportedFamilies,

@@ -6,6 +6,7 @@ import {
   HOUSEHOLD_DETAIL_FIELDS,
   type Household,
   type HouseholdAddress,
+  type HouseholdDetailField,
   type HouseholdDetails,
   type HouseholdInput,
   type HouseholdPage,
@@ -719,7 +720,7 @@ function importedHouseholdName(
 }
 
 /** A family's members in row order, its head's row first. */
-const headFirst = (family: ImportedFamily) =>
+const headFirst = <M extends { role: HouseholdRole | null }>(family: { members: readonly M[] }) =>
   [...family.members].sort((a, b) => Number(b.role === 'head') - Number(a.role === 'head'))
 
 /**
@@ -737,7 +738,9 @@ function importedAddress(
 }
 
 /** Each own field of the household from the first of its rows that fills it, the head's first. */
-function importedDetails(family: ImportedFamily): Partial<HouseholdDetails> {
+function importedDetails(family: {
+  members: readonly { role: HouseholdRole | null; details?: Partial<HouseholdDetails> }[]
+}): Partial<HouseholdDetails> {
   const members = headFirst(family)
   const details: Partial<HouseholdDetails> = {}
   for (const field of HOUSEHOLD_DETAIL_FIELDS) {
@@ -767,6 +770,66 @@ async function updateImportedDetails(
     action: 'household_update',
     details: { household_id: household.id, name: household.name, changes },
   })
+}
+
+/** A filled field of a household an import on "update" would replace (its preview shows it). */
+export interface ImportedHouseholdChange {
+  household_id: number
+  household: string
+  field: HouseholdDetailField
+  old: string
+  new: string
+}
+
+/** A family of a file not yet imported: a member it would create has no `memberId`. */
+export interface ImportingFamily {
+  number: string | null
+  members: {
+    memberId: number | null
+    role: HouseholdRole | null
+    details?: Partial<HouseholdDetails>
+  }[]
+}
+
+/**
+ * For an import's preview: the filled own fields of the households its families would join that
+ * "update" would replace, each household found as placeImportedFamilies finds it before any row
+ * is written (through the file's stored members, else the household number).
+ */
+export async function importedHouseholdChanges(
+  db: Db,
+  ownerId: number,
+  families: readonly ImportingFamily[],
+): Promise<ImportedHouseholdChange[]> {
+  const changes: ImportedHouseholdChange[] = []
+  for (const family of families) {
+    let joined: number | undefined
+    for (const { memberId } of family.members) {
+      const member = memberId === null ? undefined : await repo.findMembership(db, memberId)
+      if (member?.owner_user_id === ownerId && member.household_id !== null) {
+        joined = member.household_id
+        break
+      }
+    }
+    const number = family.number?.trim() || null
+    const id = joined ?? (number ? (await repo.findHouseholdByNumber(db, number))?.id : undefined)
+    const household = id === undefined ? undefined : await repo.findHousehold(db, id)
+    if (!household || household.owner_user_id !== ownerId) continue
+    const details = importedDetails(family)
+    for (const field of HOUSEHOLD_DETAIL_FIELDS) {
+      const [before, after] = [household[field], details[field]]
+      // As for members: a field filled before that the file fills otherwise.
+      if (!before || after === undefined || after === null || after === before) continue
+      changes.push({
+        household_id: household.id,
+        household: household.name,
+        field,
+        old: before,
+        new: after,
+      })
+    }
+  }
+  return changes
 }
 
 /** Does an account still own households (it cannot be removed then)? */

@@ -88,6 +88,16 @@ const importAnswer = {
         new: fieldValue,
       }),
     },
+    household_changes: {
+      type: 'array',
+      items: closed({
+        household_id: integer,
+        household: text,
+        field: text,
+        old: text,
+        new: text,
+      }),
+    },
     notes_columns: texts,
     value_map: {
       type: 'object',

@@ -10,8 +10,12 @@ import {
   HOUSEHOLD_STATUSES,
   isFamilyDetailTarget,
   FULL_NAME_TARGET,
+  isHouseholdRole,
+  FAMILY_DETAIL_TARGETS,
+  type FamilyDetailTarget,
   type ImportChange,
   type ImportChoices,
+  type ImportHouseholdChange,
   type ImportDateColumn,
   type ImportDuplicate,
   type ImportMapping,
@@ -56,7 +60,11 @@ import {
   type Calendar,
 } from './fieldDictionary'
 import { BARE_NAME, FAMILY_NAME, type HeaderCandidate } from './headerNames'
-import { householdOnMemberUpdate } from '../households'
+import {
+  householdOnMemberUpdate,
+  importedHouseholdChanges,
+  type ImportingFamily,
+} from '../households'
 import { placeInHouseholds } from './households'
 import { cellText, type Cell, MAX_STORED_BYTES, type Table, tooMuchData } from './readTable'
 import {
@@ -606,6 +614,37 @@ async function updateChanges(
   return changes
 }
 
+/** Each household field's column target (home_phone → family_home_phone …). */
+const TARGET_OF_DETAIL = Object.fromEntries(
+  Object.entries(FAMILY_DETAIL_TARGETS).map(([target, field]) => [field, target]),
+) as Record<(typeof FAMILY_DETAIL_TARGETS)[FamilyDetailTarget], FamilyDetailTarget>
+
+/**
+ * The filled fields of households the file's families join that an update would replace: the
+ * families as the commit gathers them (rows without errors; a duplicate row's stored member).
+ */
+async function householdChanges(
+  db: Db,
+  ownerId: number,
+  analysis: Analysis,
+): Promise<ImportHouseholdChange[]> {
+  const families = new Map<string, ImportingFamily>()
+  analysis.readings.forEach((reading, i) => {
+    if (!reading.family || Object.keys(reading.errors).length > 0) return
+    const { id, number, role, details } = reading.family
+    const family = families.get(id) ?? { number, members: [] }
+    family.number ??= number
+    family.members.push({
+      memberId: analysis.duplicateOf.get(i)?.memberId ?? null,
+      role: isHouseholdRole(role) ? role : null,
+      details,
+    })
+    families.set(id, family)
+  })
+  const changes = await importedHouseholdChanges(db, ownerId, [...families.values()])
+  return changes.map((change) => ({ ...change, field: TARGET_OF_DETAIL[change.field] }))
+}
+
 /** The stored choices of a pending import (the mapping column holds them all). */
 function storedChoices(raw: string): ImportChoices {
   const parsed = JSON.parse(raw) as ImportChoices | ImportMapping
@@ -641,6 +680,7 @@ async function previewOf(
     values: unknownValues(columns, stored, choices),
     date_columns: dateColumns(columns, stored, choices, calendar),
     changes: await updateChanges(db, ownerId, analysis, stored.rowNumbers),
+    household_changes: await householdChanges(db, ownerId, analysis),
     notes_columns: choices.notes_columns ?? [],
     value_map: choices.value_map ?? {},
     column_calendars: choices.column_calendars ?? {},

@@ -290,4 +290,63 @@ describe('a household’s own fields in a file', () => {
     await commit([OWN, ...again], 'update')
     expect(await events('household_update')).toHaveLength(1)
   })
+
+  it('previews the filled household fields an update would replace, old → new', async () => {
+    await commit(
+      [OWN, ['Abebe', 'Kebede', '5', 'Head', '011 000', '', 'Active', 'Keep me']],
+      'skip',
+    )
+    const [{ id }] = await ctx.database.db.selectFrom('households').select('id').execute()
+    // Selam is new to the file's family: her row's fields count too, after the head's.
+    const again = [
+      ['Abebe', 'Kebede', '5', 'Head', '', '1982-09-09', 'Archived', ''],
+      ['Selam', 'Abebe', '5', 'Child', '022 111', '', 'Active', 'New note'],
+    ]
+    const preview = await upload([OWN, ...again])
+    // The wedding date was empty: filled, not replaced, so not listed (as for members).
+    expect(preview.household_changes).toEqual([
+      {
+        household_id: id,
+        household: 'Abebe Kebede family',
+        field: 'family_home_phone',
+        old: '011 000',
+        new: '022 111',
+      },
+      {
+        household_id: id,
+        household: 'Abebe Kebede family',
+        field: 'family_status',
+        old: 'active',
+        new: 'archived',
+      },
+      {
+        household_id: id,
+        household: 'Abebe Kebede family',
+        field: 'family_notes',
+        old: 'Keep me',
+        new: 'New note',
+      },
+    ])
+    const res = await calls.commit(owner.auth, preview.id, { on_duplicate: 'update' })
+    expect(res.statusCode).toBe(200)
+    expect(await stored()).toEqual([
+      {
+        name: 'Abebe Kebede family',
+        home_phone: '022 111',
+        wedding_date: '1990-05-17',
+        status: 'archived',
+        notes: 'New note',
+      },
+    ])
+    // Nothing is left to replace.
+    expect((await upload([OWN, ...again])).household_changes).toEqual([])
+  })
+
+  it('previews no household change for a family the file brings anew', async () => {
+    const preview = await upload([
+      OWN,
+      ['Abebe', 'Kebede', '5', 'Head', '011 000', '', 'Active', ''],
+    ])
+    expect(preview.household_changes).toEqual([])
+  })
 })

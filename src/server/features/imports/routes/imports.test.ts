@@ -498,6 +498,7 @@ describe('POST /api/imports/:id/commit', () => {
       'duplicates',
       'errors',
       'expires_at',
+      'household_changes',
       'id',
       'mapping',
       'notes_columns',
