@@ -580,6 +580,38 @@ function FileRowTable<T extends { row: number }>({
   )
 }
 
+/** A preview section's title, and the line under it that says what it lists. */
+function SectionHeading({ titleId, helpId }: { titleId: string; helpId?: string }) {
+  return (
+    <>
+      <Typography.Title level={3} className="import-section-title">
+        <FormattedMessage id={titleId} />
+      </Typography.Title>
+      {helpId && (
+        <Typography.Paragraph type="secondary">
+          <FormattedMessage id={helpId} />
+        </Typography.Paragraph>
+      )}
+    </>
+  )
+}
+
+/** A table's column with the stored value struck out and the file's after it. */
+function changeColumn<T>(values: (row: T) => [ReactNode, ReactNode]) {
+  return {
+    title: '→',
+    key: 'change',
+    render: (_: unknown, row: T) => {
+      const [before, after] = values(row)
+      return (
+        <span className="import-change">
+          <del>{before}</del> → <ins>{after}</ins>
+        </span>
+      )
+    },
+  }
+}
+
 /**
  * With "update": the filled fields of the households the file's families join that it changes,
  * old → new, each household a link to its page.
@@ -592,12 +624,7 @@ function HouseholdChanges({ changes }: { changes: readonly ImportHouseholdChange
       : text
   return (
     <>
-      <Typography.Title level={3} className="import-section-title">
-        <FormattedMessage id="importHouseholdChangesTitle" />
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        <FormattedMessage id="importHouseholdChangesHelp" />
-      </Typography.Paragraph>
+      <SectionHeading titleId="importHouseholdChangesTitle" helpId="importHouseholdChangesHelp" />
       <Table<ImportHouseholdChange>
         size="small"
         className="import-table"
@@ -615,15 +642,10 @@ function HouseholdChanges({ changes }: { changes: readonly ImportHouseholdChange
             ),
           },
           fieldColumn(intl),
-          {
-            title: '→',
-            key: 'change',
-            render: (_: unknown, change) => (
-              <span className="import-change">
-                <del>{value(change, change.old)}</del> → <ins>{value(change, change.new)}</ins>
-              </span>
-            ),
-          },
+          changeColumn((change: ImportHouseholdChange) => [
+            value(change, change.old),
+            value(change, change.new),
+          ]),
         ]}
       />
     </>
@@ -651,14 +673,7 @@ function RowProblems({
   if (rows.length === 0) return null
   return (
     <>
-      <Typography.Title level={3} className="import-section-title">
-        <FormattedMessage id={titleId} />
-      </Typography.Title>
-      {helpId && (
-        <Typography.Paragraph type="secondary">
-          <FormattedMessage id={helpId} />
-        </Typography.Paragraph>
-      )}
+      <SectionHeading titleId={titleId} helpId={helpId} />
       <FileRowTable<ImportRowError>
         rowKey={(problem) => `${problem.row}-${problem.field}`}
         rows={rows}
@@ -738,9 +753,7 @@ export function PreviewStep({
 
       {preview.duplicates.length > 0 && (
         <>
-          <Typography.Title level={3} className="import-section-title">
-            <FormattedMessage id="importDuplicatesTitle" />
-          </Typography.Title>
+          <SectionHeading titleId="importDuplicatesTitle" />
           {/* Refused rows too: corrected and imported again, they would double a member. */}
           <FileRowTable<ImportDuplicate>
             rowKey="row"
@@ -799,26 +812,13 @@ export function PreviewStep({
           </fieldset>
           {onDuplicate === 'update' && preview.changes.length > 0 && (
             <>
-              <Typography.Title level={3} className="import-section-title">
-                <FormattedMessage id="importChangesTitle" />
-              </Typography.Title>
-              <Typography.Paragraph type="secondary">
-                <FormattedMessage id="importChangesHelp" />
-              </Typography.Paragraph>
+              <SectionHeading titleId="importChangesTitle" helpId="importChangesHelp" />
               <FileRowTable<ImportChange>
                 rowKey={(change) => `${change.row}-${change.field}`}
                 rows={preview.changes}
                 columns={[
                   fieldColumn(intl),
-                  {
-                    title: '→',
-                    key: 'change',
-                    render: (_: unknown, change) => (
-                      <span className="import-change">
-                        <del>{shown(change.old)}</del> → <ins>{shown(change.new)}</ins>
-                      </span>
-                    ),
-                  },
+                  changeColumn((change: ImportChange) => [shown(change.old), shown(change.new)]),
                 ]}
               />
             </>
