@@ -226,6 +226,26 @@ const MEMBERSHIP_COLUMNS = [
 const membershipQuery = (db: Db, memberId: number) =>
   db.selectFrom('members').select(MEMBERSHIP_COLUMNS).where('id', '=', memberId)
 
+/** findMembership for many members at once (an import's), by id; missing ids are left out. */
+export async function findMemberships(
+  db: Db,
+  memberIds: readonly number[],
+): Promise<Map<number, MembershipRow>> {
+  const rows = new Map<number, MembershipRow>()
+  const ids = [...new Set(memberIds)]
+  // Chunked: SQLite caps the parameters of one statement.
+  for (let at = 0; at < ids.length; at += 500) {
+    const chunk = ids.slice(at, at + 500)
+    const found = await db
+      .selectFrom('members')
+      .select(MEMBERSHIP_COLUMNS)
+      .where('id', 'in', chunk)
+      .execute()
+    for (const row of found) rows.set(row.id, row)
+  }
+  return rows
+}
+
 /** A member's owner, names, household and address, any owner (the service decides). */
 export async function findMembership(db: Db, memberId: number): Promise<MembershipRow | undefined> {
   return membershipQuery(db, memberId).executeTakeFirst()

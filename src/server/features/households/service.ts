@@ -645,20 +645,19 @@ export async function placeImportedFamilies(
   let placed = 0
   const now = new Date().toISOString()
   for (const family of families) {
+    const stored = await repo.findMemberships(
+      trx,
+      family.members.map((m) => m.memberId),
+    )
     const memberships = new Map<number, repo.MembershipRow>()
-    let joined: repo.MembershipRow | undefined
     for (const { memberId, skipped } of family.members) {
-      const member = await repo.findMembership(trx, memberId)
-      if (!member || member.owner_user_id !== ownerId) continue
-      if (!skipped) memberships.set(memberId, member)
-      if (member.household_id !== null) joined ??= member
+      const member = stored.get(memberId)
+      if (member?.owner_user_id === ownerId && !skipped) memberships.set(memberId, member)
     }
     if (memberships.size === 0) continue
     const number = family.number?.trim() || null
-    const numbered = number && !joined ? await repo.findHouseholdByNumber(trx, number) : undefined
-    const existing = joined?.household_id ?? numbered?.id
-    let household = existing ? await repo.lockHousehold(trx, existing) : undefined
-    if (household && household.owner_user_id !== ownerId) household = undefined
+    const found = await householdToJoin(trx, ownerId, family, stored, number, { lock: true })
+    let household = found.household
     const details = importedDetails(family)
     if (household && updateHouseholds) {
       await updateImportedDetails(trx, actor, household, details, now)
@@ -670,7 +669,9 @@ export async function placeImportedFamilies(
         ...importedAddress(family, memberships),
         ...details,
         number:
-          number && !numbered && number.length <= householdMaxLength('number') ? number : null,
+          number && !found.numberTaken && number.length <= householdMaxLength('number')
+            ? number
+            : null,
       }
       const id = await repo.insertHousehold(trx, { ownerId, by: actor.username, input, now })
       household = (await repo.findHousehold(trx, id))!
@@ -706,6 +707,33 @@ export async function placeImportedFamilies(
     await repo.refreshHouseholdSearch(trx, household.id)
   }
   return { households: created, placed }
+}
+
+/**
+ * The household an import's family joins, for its commit (locked) and its preview: the one its
+ * stored members of the account (a skipped row's too) already share, else the account's of the
+ * file's number. `numberTaken`: the number names a household (any account's), so a new one
+ * cannot take it.
+ */
+async function householdToJoin(
+  db: Db,
+  ownerId: number,
+  family: { members: readonly { memberId: number | null }[] },
+  stored: ReadonlyMap<number, repo.MembershipRow>,
+  number: string | null,
+  { lock }: { lock: boolean },
+): Promise<{ household: Stored | undefined; numberTaken: boolean }> {
+  const joined = family.members
+    .map(({ memberId }) => (memberId === null ? undefined : stored.get(memberId)))
+    .find((member) => member?.owner_user_id === ownerId && member.household_id !== null)
+  const numbered = number && !joined ? await repo.findHouseholdByNumber(db, number) : undefined
+  const id = joined?.household_id ?? numbered?.id
+  const read = lock ? repo.lockHousehold : repo.findHousehold
+  const household = id === undefined || id === null ? undefined : await read(db, id)
+  return {
+    household: household?.owner_user_id === ownerId ? household : undefined,
+    numberTaken: numbered !== undefined,
+  }
 }
 
 /** Proposed from the head (else the first member), in Amharic for names in Ge'ez script. */
@@ -802,19 +830,16 @@ export async function importedHouseholdChanges(
   families: readonly ImportingFamily[],
 ): Promise<ImportedHouseholdChange[]> {
   const changes: ImportedHouseholdChange[] = []
+  const stored = await repo.findMemberships(
+    db,
+    families.flatMap((family) => family.members.flatMap((m) => m.memberId ?? [])),
+  )
   for (const family of families) {
-    let joined: number | undefined
-    for (const { memberId } of family.members) {
-      const member = memberId === null ? undefined : await repo.findMembership(db, memberId)
-      if (member?.owner_user_id === ownerId && member.household_id !== null) {
-        joined = member.household_id
-        break
-      }
-    }
     const number = family.number?.trim() || null
-    const id = joined ?? (number ? (await repo.findHouseholdByNumber(db, number))?.id : undefined)
-    const household = id === undefined ? undefined : await repo.findHousehold(db, id)
-    if (!household || household.owner_user_id !== ownerId) continue
+    const { household } = await householdToJoin(db, ownerId, family, stored, number, {
+      lock: false,
+    })
+    if (!household) continue
     const details = importedDetails(family)
     for (const field of HOUSEHOLD_DETAIL_FIELDS) {
       const [before, after] = [household[field], details[field]]
