@@ -73,6 +73,39 @@ describe('OfflineQueueSync: a sent registration that could not join its househol
     await waitFor(() => expect(router.state.location.pathname).toBe('/member/9'))
   })
 
+  it('opens each notice once: another member left out does not open the first again', async () => {
+    // antd opens a notice on its next render, so an open repeated by a re-render can land
+    // after the Close press that was meant to end it: the notice would come back.
+    const opened: string[] = []
+    const useApp = App.useApp
+    const wrapped = new WeakMap<object, ReturnType<typeof App.useApp>>()
+    const spy = jest.spyOn(App, 'useApp').mockImplementation(() => {
+      const app = useApp()
+      if (!wrapped.has(app.notification)) {
+        const warning: typeof app.notification.warning = (config) => {
+          opened.push(String(config.key))
+          app.notification.warning(config)
+        }
+        wrapped.set(app.notification, { ...app, notification: { ...app.notification, warning } })
+      }
+      return wrapped.get(app.notification)!
+    })
+    try {
+      const { store } = renderRoute('/home', { signedInAs: { id: 1, username: 'alice' }, routes })
+      act(() => {
+        store.dispatch(queueEvents.placementFailed(unplaced))
+      })
+      await screen.findByText(/^Selam Abebe was sent/, undefined, SLOW)
+      act(() => {
+        store.dispatch(queueEvents.placementFailed({ ...unplaced, memberId: 10, name: 'Almaz' }))
+      })
+      await screen.findByText(/^Almaz was sent/, undefined, SLOW)
+      expect(opened).toEqual(['unplaced-9', 'unplaced-10'])
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
   it('is shown again after a reload until closed, and leads to the member', async () => {
     const other = { ...unplaced, memberId: 10, name: 'Almaz Bekele' }
     // What an earlier page left on the device, for this account and for another.

@@ -1,6 +1,6 @@
 import { addListener } from '@reduxjs/toolkit'
 import { App, Button, Space } from 'antd'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { serverReached } from '../../app/connectionEvents'
@@ -76,8 +76,26 @@ function useUnplacedNotices() {
   const navigate = useNavigate()
   const { notification } = App.useApp()
   const { unplaced } = useAppSelector(selectQueue)
+  // Each notice is opened once per member and language: antd opens a notice on its next render,
+  // so an open repeated by an unrelated re-render (a route change) could land after a Close.
+  const shown = useRef(new Map<number, UnplacedMember>())
+  const shownIn = useRef(intl)
+  const go = useRef(navigate)
   useEffect(() => {
+    go.current = navigate
+  }, [navigate])
+  useEffect(() => {
+    if (shownIn.current !== intl) shown.current.clear()
+    shownIn.current = intl
+    const listed = new Set(unplaced.map((member) => member.memberId))
+    for (const [memberId, member] of shown.current) {
+      if (listed.has(memberId)) continue
+      shown.current.delete(memberId)
+      notification.destroy(noticeKey(member))
+    }
     for (const member of unplaced) {
+      if (shown.current.get(member.memberId) === member) continue
+      shown.current.set(member.memberId, member)
       const close = () => void dispatch(closeUnplaced(member))
       notification.warning({
         key: noticeKey(member),
@@ -90,7 +108,7 @@ function useUnplacedNotices() {
             <Button
               type={member.householdGone ? 'primary' : 'default'}
               size="small"
-              onClick={() => void navigate(`/member/${member.memberId}`)}
+              onClick={() => void go.current(`/member/${member.memberId}`)}
             >
               {intl.formatMessage({ id: 'openProfile' })}
             </Button>
@@ -102,7 +120,7 @@ function useUnplacedNotices() {
                 onClick={() => {
                   notification.destroy(noticeKey(member))
                   close()
-                  void navigate(`/households/${member.householdId}`)
+                  void go.current(`/households/${member.householdId}`)
                 }}
               >
                 {intl.formatMessage({ id: 'familyOpenHousehold' })}
@@ -112,5 +130,5 @@ function useUnplacedNotices() {
         ),
       })
     }
-  }, [unplaced, notification, intl, dispatch, navigate])
+  }, [unplaced, notification, intl, dispatch])
 }

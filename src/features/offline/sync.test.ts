@@ -105,6 +105,16 @@ describe('sendQueue', () => {
     expect((await listRegistrations(1)).map((e) => e.id)).toEqual(['b'])
   })
 
+  it('sends each registration once when asked twice at once', async () => {
+    const { store } = setupStore({ signedInAs: ALICE })
+    await putRegistration(entry('a', 1, 1))
+    fetchMock.mockImplementation(async () => json(201, { id: 1 }))
+    const outcomes = await Promise.all([store.dispatch(sendQueue()), store.dispatch(sendQueue())])
+    expect(outcomes.sort()).toEqual(['busy', 'sent'])
+    expect(sentKeys()).toEqual(['a'])
+    expect(await listRegistrations(1)).toEqual([])
+  })
+
   it('sends only the registration asked for by Send now, refused before or not', async () => {
     const { store } = setupStore({ signedInAs: ALICE })
     await putRegistration(entry('a', 1, 1))

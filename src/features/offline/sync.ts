@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { errorStatus, serverMessage } from '../../app/api'
-import type { AppThunk } from '../../app/store'
+import type { AppThunk, RootState } from '../../app/store'
 import { placeInHousehold } from '../households'
 import { type Member, MEMBER_INPUT_FIELDS } from '../../domain'
 import { registerFile, releaseFile } from '../../shared/fileRegistry'
@@ -272,6 +272,9 @@ async function sendOne(
   return outcome
 }
 
+const queueBusy = (state: RootState) =>
+  state.offlineQueue?.status === 'sending' || state.offlineQueue?.status === 'saving'
+
 /**
  * Sends the account's queue one by one, oldest first. Registrations the server refused wait for
  * an edit (or a press on Send now: `onlyId`). Answers whether the server could be reached.
@@ -283,10 +286,11 @@ export const sendQueue =
     const owner = ownerOf(state)
     // An offline session waits for a real sign-in (issue 42): it has no token to send with.
     if (owner === undefined || state.auth.status !== 'signedIn') return 'signedOut'
-    if (state.offlineQueue?.status === 'sending' || state.offlineQueue?.status === 'saving') {
-      return 'busy'
-    }
+    if (queueBusy(state)) return 'busy'
     const all = await listRegistrations(owner).catch(() => [])
+    // Asked twice at once (back online and a request answered), both got past the check above
+    // while the device was read: the one that starts second leaves the queue to the first.
+    if (queueBusy(getState())) return 'busy'
     dispatch(queueEvents.loaded(all.map(itemOf)))
     const due = onlyId ? all.filter((e) => e.id === onlyId) : all.filter((e) => !e.lastError)
     if (due.length === 0) return 'empty'
