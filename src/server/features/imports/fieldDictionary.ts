@@ -17,7 +17,12 @@ import {
   type MemberField,
   type OptionListField,
 } from '../../../domain'
-import { type HeaderCandidate, MIDDLE_NAME_HEADERS, OTHER_HEADERS } from './headerNames'
+import {
+  BOOKKEEPING_HEADERS,
+  type HeaderCandidate,
+  MIDDLE_NAME_HEADERS,
+  OTHER_HEADERS,
+} from './headerNames'
 
 import {
   type Calendar,
@@ -105,6 +110,8 @@ export interface HeaderMatch {
   candidates: readonly HeaderCandidate[]
   /** A western "Middle Name": a father's name only when the file fills it. */
   middleName?: boolean
+  /** Another system's bookkeeping (BOOKKEEPING_HEADERS): not proposed for the notes. */
+  bookkeeping?: boolean
 }
 
 let otherIndex: ReadonlyMap<string, readonly HeaderCandidate[]> | undefined
@@ -118,6 +125,7 @@ function buildOtherIndex() {
 }
 
 const MIDDLE_NAMES: ReadonlySet<string> = new Set(MIDDLE_NAME_HEADERS.map((n) => comparable(n)))
+const BOOKKEEPING: ReadonlySet<string> = new Set(BOOKKEEPING_HEADERS.map((n) => comparable(n)))
 
 /** Calendar names that files written before the glossary's "…ዘመን አቆጣጠር" carry. */
 const EARLIER_CALENDAR_NAMES: Readonly<Record<Calendar, readonly string[]>> = {
@@ -151,6 +159,9 @@ export function matchHeader(header: string): HeaderMatch {
   const keys = [comparable(base), comparable(header)]
   if (!exact && keys.some((key) => MIDDLE_NAMES.has(key))) {
     return { field: null, candidates: [], middleName: true }
+  }
+  if (!exact && keys.some((key) => BOOKKEEPING.has(key))) {
+    return { field: null, candidates: [], bookkeeping: true }
   }
   const other = exact ? undefined : keys.map((key) => otherIndex!.get(key)).find(Boolean)
   const labelled = exact ?? keys.map((key) => headerIndex!.get(key)).find(Boolean)

@@ -58,3 +58,73 @@ describe('the family columns’ headers', () => {
     expect(mapping.Haala).not.toBe('family_status')
   })
 })
+
+// ChurchCRM's person_per table as a database export (phpMyAdmin) writes it: its raw column names.
+describe('ChurchCRM’s person_per columns', () => {
+  it.each([
+    ['per_FirstName', ['first_name']],
+    ['per_Address1', ['street_address']],
+    ['per_City', ['city']],
+    ['per_State', ['state']],
+    ['per_Zip', ['zip_code']],
+    ['per_CellPhone', ['phone_primary', 'phone_secondary']],
+    ['per_HomePhone', ['phone_secondary', 'phone_primary']],
+    ['per_WorkPhone', ['phone_secondary', 'phone_primary']],
+    ['per_Email', ['email']],
+    ['per_MembershipDate', ['date_joined']],
+    ['per_Gender', ['gender']],
+    ['per_fam_ID', ['family_id']],
+    ['per_fmr_ID', ['family_role']],
+    ['per_cls_ID', ['membership_status']],
+    ['per_ID', ['external_id']],
+    ['PER_FIRSTNAME', ['first_name']],
+  ])('%s fills %j', (header, candidates) => {
+    expect(matchHeader(header).candidates).toEqual(candidates)
+  })
+
+  it('reads per_LastName as a family name and per_MiddleName as a western middle name', () => {
+    const headers = ['per_FirstName', 'per_MiddleName', 'per_LastName']
+    // Most rows leave the middle name empty: the family name is the father's name.
+    const twoPart = autoMapping(headers, [
+      ['Abebe', '', 'Kebede'],
+      ['Tigist', '', 'Alemu'],
+      ['Hana', 'Girma', 'Bekele'],
+    ])
+    expect(twoPart.mapping).toEqual({
+      per_FirstName: 'first_name',
+      per_MiddleName: null,
+      per_LastName: 'middle_name',
+    })
+    expect(twoPart.twoPartNames).toBe(true)
+    // As the CSV Export's "Middle Name": one few rows fill is left out, not kept in notes.
+    expect(twoPart.notesColumns).toEqual([])
+    const threePart = autoMapping(headers, [
+      ['Abebe', 'Kebede', 'Tesfaye'],
+      ['Tigist', 'Alemu', 'Worku'],
+    ])
+    expect(threePart.mapping).toEqual({
+      per_FirstName: 'first_name',
+      per_MiddleName: 'middle_name',
+      per_LastName: 'last_name',
+    })
+  })
+
+  it('keeps what a church wrote in the notes, and leaves ChurchCRM’s bookkeeping out', () => {
+    const headers = [
+      'per_ID',
+      'per_Title',
+      'per_FirstName',
+      'per_LastName',
+      'per_Envelope',
+      'per_DateLastEdited',
+      'per_DateEntered',
+      'per_EnteredBy',
+      'per_EditedBy',
+      'per_Flags',
+    ]
+    const row = ['17', 'Ato', 'Abebe', 'Kebede', '42', '2024-01-05 10:12:00', '2019-03-02 09:00:00']
+    const { mapping, notesColumns } = autoMapping(headers, [[...row, '1', '1', '0']])
+    expect(notesColumns).toEqual(['per_Title', 'per_Envelope'])
+    expect(mapping.per_DateEntered).toBeNull()
+  })
+})

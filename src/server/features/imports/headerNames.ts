@@ -1,5 +1,6 @@
-// Headers other systems and office spreadsheets write (ChurchCRM's CSV Export among them), in
-// English, Amharic and Afaan Oromoo, beyond the labels of locales/. Each name lists the fields
+// Headers other systems and office spreadsheets write (ChurchCRM's CSV Export and the columns of
+// its person_per table among them), in English, Amharic and Afaan Oromoo, beyond the labels of
+// locales/. Each name lists the fields
 // it may fill in order of preference: a second phone column takes the field the first left.
 import {
   FAMILY_TARGET_LABELS,
@@ -96,17 +97,29 @@ export const OTHER_HEADERS: readonly [readonly string[], readonly HeaderCandidat
   // Before the labels of locales/: ስም and Maqaa are also the given name's label there.
   [['Name', 'Names', 'ስም', 'Maqaa'], [BARE_NAME]],
   [
-    ['First Name', 'Given Name', 'Firstname', 'Forename', 'የመጀመሪያ ስም', 'Maqaa jalqabaa'],
+    [
+      'First Name',
+      'Given Name',
+      'Firstname',
+      'Forename',
+      'per_FirstName',
+      'የመጀመሪያ ስም',
+      'Maqaa jalqabaa',
+    ],
     ['first_name'],
   ],
   [["Father's Name", 'Father Name', 'Fathers Name', 'የአባት ስም', 'Maqaa abbaa'], ['middle_name']],
   [["Grandfather's Name", 'Grandfather Name', 'የአያት ስም', 'Maqaa akaakayyuu'], ['last_name']],
-  [['Last Name', 'Surname', 'Family Name', 'Lastname', 'የቤተሰብ ስም', 'Maqaa maatii'], [FAMILY_NAME]],
+  [
+    ['Last Name', 'Surname', 'Family Name', 'Lastname', 'per_LastName', 'የቤተሰብ ስም', 'Maqaa maatii'],
+    [FAMILY_NAME],
+  ],
   [
     [
       'Mobile/Cell Phone',
       'Cell Phone',
       'Mobile Phone',
+      'per_CellPhone',
       'Mobile',
       'Cell',
       'Phone',
@@ -123,31 +136,70 @@ export const OTHER_HEADERS: readonly [readonly string[], readonly HeaderCandidat
     ['phone_primary', 'phone_secondary'],
   ],
   [
-    ['Home Phone', 'Work Phone', 'Other Phone', 'Phone 2', 'የቤት ስልክ', 'የሥራ ስልክ', 'Bilbila manaa'],
+    [
+      'Home Phone',
+      'Work Phone',
+      'Other Phone',
+      'Phone 2',
+      'per_HomePhone',
+      'per_WorkPhone',
+      'የቤት ስልክ',
+      'የሥራ ስልክ',
+      'Bilbila manaa',
+    ],
     ['phone_secondary', 'phone_primary'],
   ],
-  [['Email', 'E-mail', 'Email Address', 'ኢሜይል', 'ኢሜል', 'Imeelii'], ['email']],
-  [['Address 1', 'Address', 'Address Line 1', 'Street', 'አድራሻ', 'Teessoo'], ['street_address']],
-  [['City', 'Town', 'ከተማ', 'Magaalaa'], ['city']],
-  [['State', 'Region', 'Province', 'ክልል', 'Naannoo'], ['state']],
-  [['Zip', 'Zip Code', 'Postal Code', 'Postcode', 'PO Box', 'P.O. Box'], ['zip_code']],
+  [['Email', 'E-mail', 'Email Address', 'per_Email', 'ኢሜይል', 'ኢሜል', 'Imeelii'], ['email']],
+  [
+    ['Address 1', 'Address', 'Address Line 1', 'Street', 'per_Address1', 'አድራሻ', 'Teessoo'],
+    ['street_address'],
+  ],
+  [['City', 'Town', 'per_City', 'ከተማ', 'Magaalaa'], ['city']],
+  [['State', 'Region', 'Province', 'per_State', 'ክልል', 'Naannoo'], ['state']],
+  [['Zip', 'Zip Code', 'Postal Code', 'Postcode', 'PO Box', 'P.O. Box', 'per_Zip'], ['zip_code']],
   [
     ['Birth Date', 'Birthdate', 'Birthday', 'DOB', 'Date of Birth', 'የልደት ቀን', 'የትውልድ ዘመን'],
     ['date_of_birth'],
   ],
   [
-    ['Membership Date', 'Member Since', 'Join Date', 'Joined', 'Date Joined', 'የአባልነት ቀን'],
+    [
+      'Membership Date',
+      'Member Since',
+      'Join Date',
+      'Joined',
+      'Date Joined',
+      'per_MembershipDate',
+      'የአባልነት ቀን',
+    ],
     ['date_joined'],
   ],
   [['Baptism Date', 'Baptized', 'የጥምቀት ቀን'], ['baptism_date']],
-  [['Gender', 'Sex', 'ጾታ', 'ፆታ', 'Saala', 'Koorniyaa'], ['gender']],
+  [['Gender', 'Sex', 'per_Gender', 'ጾታ', 'ፆታ', 'Saala', 'Koorniyaa'], ['gender']],
   [['Marital Status', 'Civil Status', 'የጋብቻ ሁኔታ'], ['marital_status']],
   [
-    ['Classification', 'Status', 'Member Status', 'Membership', 'Membership Status', 'ሁኔታ'],
+    [
+      'Classification',
+      'Status',
+      'Member Status',
+      'Membership',
+      'Membership Status',
+      'per_cls_ID',
+      'ሁኔታ',
+    ],
     ['membership_status'],
   ],
   [
-    ['Family ID', 'Family', 'Fam ID', 'Household ID', 'Household', 'የቤተሰብ መለያ', 'ቤተሰብ', 'Maatii'],
+    [
+      'Family ID',
+      'Family',
+      'Fam ID',
+      'Household ID',
+      'Household',
+      'per_fam_ID',
+      'የቤተሰብ መለያ',
+      'ቤተሰብ',
+      'Maatii',
+    ],
     ['family_id'],
   ],
   [
@@ -155,7 +207,15 @@ export const OTHER_HEADERS: readonly [readonly string[], readonly HeaderCandidat
     ['family_name'],
   ],
   [
-    ['Family Role', 'Role', 'Household Role', 'Relationship', 'የቤተሰብ ድርሻ', 'Gahee maatii'],
+    [
+      'Family Role',
+      'Role',
+      'Household Role',
+      'Relationship',
+      'per_fmr_ID',
+      'የቤተሰብ ድርሻ',
+      'Gahee maatii',
+    ],
     ['family_role'],
   ],
   [
@@ -181,4 +241,22 @@ export const OTHER_HEADERS: readonly [readonly string[], readonly HeaderCandidat
 ]
 
 /** "Middle Name" of western systems: a father's name only when most rows fill it. */
-export const MIDDLE_NAME_HEADERS = ['Middle Name', 'Middle', 'Middle Initial', 'Second Name']
+export const MIDDLE_NAME_HEADERS = [
+  'Middle Name',
+  'Middle',
+  'Middle Initial',
+  'Second Name',
+  'per_MiddleName',
+]
+
+/**
+ * Another system's own bookkeeping (ChurchCRM's person_per: who entered or last edited a record,
+ * when, its internal flags): no use in a member's notes, so left out unless the clerk keeps it.
+ */
+export const BOOKKEEPING_HEADERS = [
+  'per_DateEntered',
+  'per_EnteredBy',
+  'per_DateLastEdited',
+  'per_EditedBy',
+  'per_Flags',
+]

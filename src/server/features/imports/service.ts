@@ -136,8 +136,8 @@ const NAME_CANDIDATES: ReadonlySet<HeaderCandidate> = new Set<HeaderCandidate>([
  * to its first column only. A family name ("Last Name") is the father's name unless the file
  * also has a father's name, or a "Middle Name" most rows fill. A bare "Name" (ስም, Maqaa) is the
  * full name unless another column holds a part of the name: then it is the given name. Columns
- * left over that hold anything are proposed for the notes, so nothing is dropped unless the
- * clerk says so.
+ * left over that hold anything are proposed for the notes (another system's bookkeeping
+ * aside), so nothing is dropped unless the clerk says so.
  */
 export function autoMapping(
   columns: readonly string[],
@@ -183,7 +183,10 @@ export function autoMapping(
   }
   const notesColumns = columns.filter(
     (column, index) =>
-      !mapping[column] && !matches[index].middleName && rows.some((row) => !isBlank(row[index])),
+      !mapping[column] &&
+      !matches[index].middleName &&
+      !matches[index].bookkeeping &&
+      rows.some((row) => !isBlank(row[index])),
   )
   return {
     mapping,
