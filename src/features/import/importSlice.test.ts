@@ -168,6 +168,19 @@ describe('import workflow machine (issue 24)', () => {
     expect(state.preview?.id).toBe(ID)
   })
 
+  it('starts the values step from the value mapping the server proposes', () => {
+    const proposed = { ...PREVIEW, value_map: { Note: { X: 'male' } } }
+    const uploaded = mutationAction('uploadImport', 'fulfilled', UPLOAD, proposed)
+    const state = reduce(reduce(at('choosing'), events.uploadStarted()), uploaded)
+    expect(state.valueMap).toEqual({ Note: { X: 'male' } })
+    // The clerk may choose otherwise, as for any value.
+    const changed = reduce(
+      { ...state, status: 'values' },
+      valueMapped({ column: 'Note', value: 'X', key: null }),
+    )
+    expect(changed.valueMap).toEqual({ Note: { X: null } })
+  })
+
   it('shows the upload’s progress for its own file while uploading only', () => {
     const uploading = reduce(at('mapping'), events.uploadStarted())
     expect(uploading.uploadPercent).toBeNull()

@@ -258,7 +258,8 @@ const importSlice = createSessionSlice({
         if (!keep) {
           state.mapping = answer.mapping
           state.notesColumns = answer.notes_columns
-          state.valueMap = {}
+          // The server's proposal (ChurchCRM's codes): shown chosen on the values step.
+          state.valueMap = answer.value_map
           state.columnCalendars = {}
         }
         state.valuesConfirmed = false

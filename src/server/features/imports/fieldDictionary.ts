@@ -14,11 +14,13 @@ import {
   optionMessageId,
   type EnumField,
   type EnumOption,
+  type ImportTarget,
   type MemberField,
   type OptionListField,
 } from '../../../domain'
 import {
   BOOKKEEPING_HEADERS,
+  CODED_HEADERS,
   type HeaderCandidate,
   MIDDLE_NAME_HEADERS,
   OTHER_HEADERS,
@@ -112,6 +114,8 @@ export interface HeaderMatch {
   middleName?: boolean
   /** Another system's bookkeeping (BOOKKEEPING_HEADERS): not proposed for the notes. */
   bookkeeping?: boolean
+  /** Numbers of another system's lists (CODED_HEADERS): their meaning for `target`. */
+  codes?: { target: ImportTarget; meaning: Readonly<Record<string, string>> }
 }
 
 let otherIndex: ReadonlyMap<string, readonly HeaderCandidate[]> | undefined
@@ -126,6 +130,9 @@ function buildOtherIndex() {
 
 const MIDDLE_NAMES: ReadonlySet<string> = new Set(MIDDLE_NAME_HEADERS.map((n) => comparable(n)))
 const BOOKKEEPING: ReadonlySet<string> = new Set(BOOKKEEPING_HEADERS.map((n) => comparable(n)))
+const CODES: ReadonlyMap<string, NonNullable<HeaderMatch['codes']>> = new Map(
+  CODED_HEADERS.map(([name, target, meaning]) => [comparable(name), { target, meaning }]),
+)
 
 /** Calendar names that files written before the glossary's "…ዘመን አቆጣጠር" carry. */
 const EARLIER_CALENDAR_NAMES: Readonly<Record<Calendar, readonly string[]>> = {
@@ -168,6 +175,8 @@ export function matchHeader(header: string): HeaderMatch {
   const candidates = other ?? (labelled ? [labelled] : [])
   const first = candidates[0]
   const field = first && isMemberField(first) ? first : null
+  const codes = exact ? undefined : keys.map((key) => CODES.get(key)).find(Boolean)
+  if (codes) return { field, candidates, codes }
   if (!bracket || first === undefined || !isDateTarget(first)) return { field, candidates }
   const named = comparable(bracket[2])
   const calendar = CALENDAR_NAMES.find(([, names]) => names.some((n) => n !== '' && n === named))

@@ -109,6 +109,26 @@ describe('ChurchCRM’s person_per columns', () => {
     })
   })
 
+  it('proposes ChurchCRM’s meaning for the codes the file holds, under its raw headers only', () => {
+    const headers = ['per_Gender', 'per_fmr_ID', 'per_cls_ID', 'Gender', 'Family Role']
+    const rows = [
+      ['1', '1', '1', '1', '1'],
+      ['2', '2', '4', '2', '2'],
+      ['0', '3', '5', '0', '3'],
+    ]
+    const { mapping, valueMap } = autoMapping(headers, rows)
+    expect(mapping).toMatchObject({ per_Gender: 'gender', Gender: null })
+    expect(valueMap).toEqual({
+      per_Gender: { 1: 'male', 2: 'female' },
+      per_fmr_ID: { 1: 'head', 2: 'spouse', 3: 'child' },
+      per_cls_ID: { 1: 'member', 5: 'inactive' },
+    })
+    // A coded column another column's field went to proposes nothing.
+    const other = autoMapping(['Sex', 'per_Gender'], [['1', '1']])
+    expect(other.mapping).toEqual({ Sex: 'gender', per_Gender: null })
+    expect(other.valueMap).toEqual({})
+  })
+
   it('keeps what a church wrote in the notes, and leaves ChurchCRM’s bookkeeping out', () => {
     const headers = [
       'per_ID',

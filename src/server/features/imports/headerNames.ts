@@ -260,3 +260,19 @@ export const BOOKKEEPING_HEADERS = [
   'per_EditedBy',
   'per_Flags',
 ]
+
+/**
+ * ChurchCRM's person_per keeps gender, family role and classification as numbers of lists a
+ * church may edit: the values step proposes the default lists' meaning for these columns only
+ * (a bare 1 elsewhere means nothing by itself), and the clerk may choose otherwise.
+ */
+export const CODED_HEADERS: readonly [string, ImportTarget, Readonly<Record<string, string>>][] = [
+  ['per_Gender', 'gender', { 1: 'male', 2: 'female' }],
+  ['per_fmr_ID', 'family_role', { 1: 'head', 2: 'spouse', 3: 'child', 4: 'relative', 5: 'other' }],
+  // 4, "Non-Attender (staff)", has no equivalent among our statuses: the clerk decides.
+  [
+    'per_cls_ID',
+    'membership_status',
+    { 1: 'member', 2: 'regularAttendee', 3: 'visitor', 5: 'inactive' },
+  ],
+]

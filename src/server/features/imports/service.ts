@@ -21,6 +21,7 @@ import {
   type ImportMapping,
   type ImportTarget,
   type ImportValueColumn,
+  type ImportValueMap,
   type ImportPreview,
   type ImportResult,
   type ImportRowError,
@@ -55,6 +56,7 @@ import {
   isDateField,
   isDateTarget,
   isEnumField,
+  type HeaderMatch,
   matchHeader,
   TRANSFER_FIELDS,
   type Calendar,
@@ -120,6 +122,8 @@ export interface AutoChoices {
   columnCalendars: (Calendar | null)[]
   notesColumns: string[]
   twoPartNames: boolean
+  /** The meaning of another system's codes its columns hold (the values step's proposal). */
+  valueMap: ImportValueMap
 }
 
 // Headers that name a part of the name (or all of it) beside a bare "Name".
@@ -193,7 +197,34 @@ export function autoMapping(
     columnCalendars: matches.map((match) => match.calendar ?? null),
     notesColumns,
     twoPartNames: twoPartNames && Object.values(mapping).includes('middle_name'),
+    valueMap: proposedValues(columns, rows, mapping, matches),
   }
+}
+
+/**
+ * For a column of coded values (ChurchCRM's per_Gender…) mapped to the field its codes are for,
+ * the meaning of each code the file holds: proposed on the values step, where the clerk decides.
+ */
+function proposedValues(
+  columns: readonly string[],
+  rows: readonly (readonly Cell[])[],
+  mapping: ImportMapping,
+  matches: readonly HeaderMatch[],
+): ImportValueMap {
+  const valueMap: ImportValueMap = {}
+  columns.forEach((column, index) => {
+    const codes = matches[index].codes
+    if (!codes || mapping[column] !== codes.target) return
+    const proposed: Record<string, string> = {}
+    for (const row of rows) {
+      const text = cellText(row[index] ?? null)
+      if (Object.prototype.hasOwnProperty.call(codes.meaning, text)) {
+        proposed[text] = codes.meaning[text]
+      }
+    }
+    if (Object.keys(proposed).length > 0) valueMap[column] = proposed
+  })
+  return valueMap
 }
 
 const invalid = (field: string, message = 'The import choices are not valid') =>
@@ -703,7 +734,7 @@ export async function createImport(
   const auto = autoMapping(table.columns, table.rows)
   const choices: ImportChoices = {
     mapping: auto.mapping,
-    value_map: {},
+    value_map: auto.valueMap,
     notes_columns: auto.notesColumns,
     column_calendars: {},
   }
