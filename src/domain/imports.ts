@@ -59,11 +59,27 @@ export const isFamilyDetailTarget = (target: string): target is FamilyDetailTarg
 export const FULL_NAME_TARGET = 'full_name'
 export const FULL_NAME_LABEL = 'importFullName'
 
-export type ImportTarget = MemberField | FamilyTarget | typeof FULL_NAME_TARGET
+/**
+ * Columns holding a birthday in parts (ChurchCRM's per_BirthYear, per_BirthMonth, per_BirthDay):
+ * the import composes them into the date of birth (docs/api.md). Each label is a header an
+ * import knows too.
+ */
+export const BIRTH_PART_TARGETS = ['birth_year', 'birth_month', 'birth_day'] as const
+export type BirthPartTarget = (typeof BIRTH_PART_TARGETS)[number]
+export const BIRTH_PART_LABELS: Readonly<Record<BirthPartTarget, string>> = {
+  birth_year: 'importBirthYear',
+  birth_month: 'importBirthMonth',
+  birth_day: 'importBirthDay',
+}
+export const isBirthPartTarget = (target: string): target is BirthPartTarget =>
+  (BIRTH_PART_TARGETS as readonly string[]).includes(target)
 
-/** The message id of a target's label: a member field's, a family column's or the full name's. */
+export type ImportTarget = MemberField | FamilyTarget | typeof FULL_NAME_TARGET | BirthPartTarget
+
+/** The message id of a target's label: a member field's, or an import column's own. */
 export function targetLabelId(target: string): string {
   if (isFamilyTarget(target)) return FAMILY_TARGET_LABELS[target]
+  if (isBirthPartTarget(target)) return BIRTH_PART_LABELS[target]
   return target === FULL_NAME_TARGET ? FULL_NAME_LABEL : fieldLabelId(target)
 }
 

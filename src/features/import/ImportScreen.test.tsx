@@ -354,6 +354,65 @@ describe('ImportScreen', () => {
     expect(phone).toHaveAttribute('aria-describedby', screen.getByText(/^Split at the spaces/).id)
   })
 
+  it('offers a birthday’s parts, and starts the values step from ChurchCRM’s codes', async () => {
+    const columns = [
+      'per_FirstName',
+      'per_BirthYear',
+      'per_BirthMonth',
+      'per_BirthDay',
+      'per_Gender',
+    ]
+    const uploaded = storedImportPreview({
+      id: ID,
+      columns,
+      mapping: {
+        per_FirstName: 'first_name',
+        per_BirthYear: 'birth_year',
+        per_BirthMonth: 'birth_month',
+        per_BirthDay: 'birth_day',
+        per_Gender: 'gender',
+      },
+      rows: 2,
+      preview: [{ row: 2, first_name: 'Abebe', date_of_birth: '1970-03-15', gender: 'male' }],
+    })
+    const proposed = { per_Gender: { 1: 'male', 2: 'female' } }
+    server.on('POST', '/api/imports', { json: { ...uploaded, value_map: proposed } })
+    const values = [
+      { value: '1', count: 1 },
+      { value: '2', count: 1 },
+    ]
+    server.on('POST', `/api/imports/${ID}/preview`, {
+      json: {
+        ...uploaded,
+        value_map: proposed,
+        values: [{ column: 'per_Gender', field: 'gender', values, accepted: ['male', 'female'] }],
+      },
+    })
+    renderRoute('/import', { signedInAs: admin })
+    await screen.findByText('Import members', { selector: 'h1, h2' }, SLOW)
+    await chooseFile(csv())
+    await screen.findByText('Match the columns', { selector: 'h1, h2' }, SLOW)
+    const shown = (column: string) =>
+      screen.getByLabelText(column).closest('.ant-select')!.querySelector('.ant-select-content')
+    expect(shown('per_BirthYear')).toHaveTextContent('Birth year')
+    expect(shown('per_BirthMonth')).toHaveTextContent('Birth month')
+    expect(shown('per_BirthDay')).toHaveTextContent('Day of the birth month')
+
+    fireEvent.click(button('Check the rows'))
+    await screen.findByText('Values and dates', { selector: 'h1, h2' }, SLOW)
+    expect(posts(`/api/imports/${ID}/preview`)[0].body).toMatchObject({ value_map: proposed })
+    // ChurchCRM's meaning is chosen, and still the clerk's to change.
+    for (const [value, label] of [
+      ['1', 'Male'],
+      ['2', 'Female'],
+    ]) {
+      const select = screen.getByLabelText(`Meaning of “${value}” in per_Gender`)
+      expect(select.closest('.ant-select')!.querySelector('.ant-select-content')).toHaveTextContent(
+        label,
+      )
+    }
+  })
+
   it('lists a refused row that is also a duplicate, outside the duplicates to decide on', async () => {
     server.on('POST', `/api/imports/${ID}/preview`, {
       json: {

@@ -21,6 +21,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl'
 import { Link, useNavigate } from 'react-router'
 import {
+  BIRTH_PART_TARGETS,
   ENUM_OPTIONS,
   FAMILY_ROLES,
   FAMILY_TARGETS,
@@ -206,7 +207,12 @@ export function UploadStep({
 }
 
 function fieldOptions(intl: IntlShape) {
-  const targets: ImportTarget[] = [...MEMBER_INPUT_FIELDS, FULL_NAME_TARGET, ...FAMILY_TARGETS]
+  const targets: ImportTarget[] = [
+    ...MEMBER_INPUT_FIELDS,
+    FULL_NAME_TARGET,
+    ...BIRTH_PART_TARGETS,
+    ...FAMILY_TARGETS,
+  ]
   const fields = targets
     .map((field) => ({ value: field as string, label: targetLabel(intl, field) }))
     .sort((a, b) => a.label.localeCompare(b.label, intl.locale))

@@ -3,6 +3,9 @@
 // locales/. Each name lists the fields
 // it may fill in order of preference: a second phone column takes the field the first left.
 import {
+  BIRTH_PART_LABELS,
+  BIRTH_PART_TARGETS,
+  type BirthPartTarget,
   FAMILY_TARGET_LABELS,
   FAMILY_TARGETS,
   type FamilyTarget,
@@ -27,6 +30,13 @@ export type HeaderCandidate = ImportTarget | typeof FAMILY_NAME | typeof BARE_NA
 const EARLIER_FAMILY_LABELS: Partial<Record<FamilyTarget, readonly string[]>> = {
   family_role: ['householdRole'],
   family_wedding_date: ['weddingDate'],
+}
+
+/** ChurchCRM's person_per keeps a birthday in three columns. */
+const CHURCHCRM_BIRTH_PARTS: Readonly<Record<BirthPartTarget, string>> = {
+  birth_year: 'per_BirthYear',
+  birth_month: 'per_BirthMonth',
+  birth_day: 'per_BirthDay',
 }
 
 /** Header → fields it can fill, best first. FAMILY_NAME is decided per file (two-part names). */
@@ -173,6 +183,16 @@ export const OTHER_HEADERS: readonly [readonly string[], readonly HeaderCandidat
     ],
     ['date_joined'],
   ],
+  // A birthday in parts: after the date of birth, so that "Birthday" stays the whole date.
+  ...BIRTH_PART_TARGETS.map((target): [string[], ImportTarget[]] => [
+    [
+      CHURCHCRM_BIRTH_PARTS[target],
+      ...LANGUAGES.map((lang) => message(lang, BIRTH_PART_LABELS[target])).filter(
+        (name) => name !== undefined,
+      ),
+    ],
+    [target],
+  ]),
   [['Baptism Date', 'Baptized', 'የጥምቀት ቀን'], ['baptism_date']],
   [['Gender', 'Sex', 'per_Gender', 'ጾታ', 'ፆታ', 'Saala', 'Koorniyaa'], ['gender']],
   [['Marital Status', 'Civil Status', 'የጋብቻ ሁኔታ'], ['marital_status']],

@@ -22,6 +22,8 @@ import {
   type FamilyRole,
   FULL_NAME_TARGET,
   type MemberInput,
+  BIRTH_PART_TARGETS,
+  type BirthPartTarget,
 } from '../../../domain'
 import type { Schema } from 'yup'
 import {
@@ -38,6 +40,7 @@ import {
 } from './fieldDictionary'
 import { cellText, type Cell } from './readTable'
 import { splitFullName } from './fullName'
+import { readBirthday } from './birthday'
 import { splitListCell } from './listCells'
 import { readDateCell, readDateText, readsMonthFirst } from './readDate'
 
@@ -69,6 +72,14 @@ export interface RowPlan {
   fullName?: number
   /** Its header: a name written with a title is kept whole in notes under it. */
   fullNameHeader?: string
+  /** A birthday in parts, composed into the date of birth its row leaves blank. */
+  birthday?: BirthdayPlan
+}
+
+export interface BirthdayPlan {
+  /** Each part's column and header; a part the file lacks has none. */
+  columns: Partial<Record<BirthPartTarget, { index: number; header: string }>>
+  calendar: Calendar
 }
 
 export interface FamilyDetailPlan {
@@ -234,6 +245,7 @@ export function readRow(
     family: familyPlan,
     fullName: fullNameAt,
     fullNameHeader,
+    birthday,
   } = Array.isArray(rowPlan)
     ? {
         columns: rowPlan as readonly ColumnPlan[],
@@ -241,6 +253,7 @@ export function readRow(
         family: undefined,
         fullName: undefined,
         fullNameHeader: undefined,
+        birthday: undefined,
       }
     : (rowPlan as RowPlan)
   const raw: Record<string, unknown> = {}
@@ -380,6 +393,10 @@ export function readRow(
       addNoteLines(raw, filled, [`${fullNameHeader ?? 'Full name'}: ${fullName.text}`])
     }
   }
+  // The date of birth's own column wins; the parts fill the date it leaves blank.
+  if (birthday && typeof raw.date_of_birth !== 'string' && !('date_of_birth' in errors)) {
+    readBirthdayParts(cells, birthday, raw, { filled, errors, errorValues })
+  }
   // A file without a father's-name column writes Ethiopian names in two parts, given name and
   // father's name (the same reading as migration 2026_11_26_0501 gives stored two-part names);
   // a full name says which part is which.
@@ -503,6 +520,40 @@ function readWord(
 }
 
 const NAME_FIELDS = ['first_name', 'middle_name', 'last_name'] as const
+
+/**
+ * A row's birthday parts into its date of birth: a date no calendar has refuses the row as a bad
+ * date does, and a birthday without its year stays in the notes as its cells were written.
+ */
+function readBirthdayParts(
+  cells: readonly Cell[],
+  plan: BirthdayPlan,
+  raw: Record<string, unknown>,
+  out: Pick<RowReading, 'filled' | 'errors' | 'errorValues'>,
+) {
+  const texts = { birth_year: '', birth_month: '', birth_day: '' }
+  for (const part of BIRTH_PART_TARGETS) {
+    const column = plan.columns[part]
+    const cell = column ? (cells[column.index] ?? null) : null
+    texts[part] = cellText(cell)
+    if (isFormula(cell)) {
+      out.errors[part] = 'invalidValue'
+      out.errorValues[part] = texts[part]
+    }
+  }
+  if (BIRTH_PART_TARGETS.some((part) => part in out.errors)) return
+  const reading = readBirthday(texts, plan.calendar)
+  raw.date_of_birth = reading && 'iso' in reading ? reading.iso : null
+  if (!reading) return
+  if ('iso' in reading) out.filled.push('date_of_birth')
+  else if ('invalid' in reading) {
+    out.errors.date_of_birth = 'invalidDate'
+    out.errorValues.date_of_birth = reading.invalid
+  } else {
+    const lines = reading.kept.map((part) => `${plan.columns[part]!.header}: ${texts[part]}`)
+    addNoteLines(raw, out.filled, lines)
+  }
+}
 
 /** A full-name cell as written, and its parts unless it is a formula (never read as data). */
 function readFullName(cell: Cell) {

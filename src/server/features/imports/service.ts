@@ -9,7 +9,9 @@ import {
   FAMILY_TARGETS,
   HOUSEHOLD_STATUSES,
   isFamilyDetailTarget,
+  BIRTH_PART_TARGETS,
   FULL_NAME_TARGET,
+  isBirthPartTarget,
   isHouseholdRole,
   FAMILY_DETAIL_TARGETS,
   type FamilyDetailTarget,
@@ -245,6 +247,7 @@ const TARGETS: ReadonlySet<string> = new Set<string>([
   ...TRANSFER_FIELDS,
   ...FAMILY_TARGETS,
   FULL_NAME_TARGET,
+  ...BIRTH_PART_TARGETS,
 ])
 
 /** A mapping sent by a client: known headers only, known fields only, each field once. */
@@ -350,6 +353,8 @@ function planOf(
   let fullName: number | undefined
   let fullNameHeader: string | undefined
   const family: NonNullable<RowPlan['family']> = {}
+  // No header of a part names a calendar, and the values step shows none: the file's reads them.
+  const birthday: NonNullable<RowPlan['birthday']> = { columns: {}, calendar }
   const valuesOf = (column: string) => {
     const values = choiceOf(choices.value_map, column)
     return values ? new Map<string, string | null>(Object.entries(values)) : undefined
@@ -358,6 +363,8 @@ function planOf(
     if (field === FULL_NAME_TARGET) {
       fullName = index
       fullNameHeader = column
+    } else if (isBirthPartTarget(field)) {
+      birthday.columns[field] = { index, header: column }
     } else if (field === 'family_id') family.id = index
     else if (field === 'family_number') family.number = index
     else if (field === 'family_name') family.name = index
@@ -397,7 +404,14 @@ function planOf(
       : [],
   )
   const placed = family.id !== undefined || family.number !== undefined
-  return { columns: plan, notes, family: placed ? family : undefined, fullName, fullNameHeader }
+  return {
+    columns: plan,
+    notes,
+    family: placed ? family : undefined,
+    fullName,
+    fullNameHeader,
+    ...(Object.keys(birthday.columns).length > 0 && { birthday }),
+  }
 }
 
 interface Analysis {
