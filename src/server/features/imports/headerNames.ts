@@ -14,6 +14,7 @@ import {
   type ImportTarget,
 } from '../../../domain'
 import { LANGUAGES, message } from '../../platform/spreadsheetText'
+import type { Table } from './readTable'
 
 export const FAMILY_NAME = 'family name'
 /** A bare "Name": the full name, unless another column holds a part of the name. */
@@ -296,3 +297,13 @@ export const CODED_HEADERS: readonly [string, ImportTarget, Readonly<Record<stri
     { 1: 'member', 2: 'regularAttendee', 3: 'visitor', 5: 'inactive' },
   ],
 ]
+
+/**
+ * A database export of ChurchCRM's tables (phpMyAdmin's CSV, by default) writes SQL's NULL as
+ * the text NULL: in a file with their raw column names, such a cell is blank.
+ */
+export function withoutDatabaseNulls(table: Table): Table {
+  if (!table.columns.some((column) => /^(per|fam)_/i.test(column.trim()))) return table
+  const rows = table.rows.map((row) => row.map((cell) => (cell === 'NULL' ? null : cell)))
+  return { ...table, rows }
+}

@@ -63,7 +63,7 @@ import {
   TRANSFER_FIELDS,
   type Calendar,
 } from './fieldDictionary'
-import { BARE_NAME, FAMILY_NAME, type HeaderCandidate } from './headerNames'
+import { BARE_NAME, FAMILY_NAME, type HeaderCandidate, withoutDatabaseNulls } from './headerNames'
 import {
   householdOnMemberUpdate,
   importedHouseholdChanges,
@@ -740,11 +740,12 @@ async function previewOf(
 export async function createImport(
   db: Kysely<Database>,
   ownerId: number,
-  table: Table,
+  uploaded: Table,
   calendar: Calendar,
   now: Date = new Date(),
   progress?: ProgressReport,
 ): Promise<ImportPreview> {
+  const table = withoutDatabaseNulls(uploaded)
   const auto = autoMapping(table.columns, table.rows)
   const choices: ImportChoices = {
     mapping: auto.mapping,

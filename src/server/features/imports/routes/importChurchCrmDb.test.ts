@@ -277,6 +277,22 @@ describe('POST /api/imports: ChurchCRM’s person_per table', () => {
     expect(p.errors.map((e) => e.field)).toEqual(['gender', 'membership_status'])
   })
 
+  it('reads the NULL a database export writes as a blank cell', async () => {
+    const p = await upload([
+      ['per_FirstName', 'per_MiddleName', 'per_LastName', 'per_Email', 'per_BirthYear'],
+      ['Abebe', 'NULL', 'Kebede', 'NULL', 'NULL'],
+      ['Tigist', 'NULL', 'Alemu', 'tigist@example.et', 'NULL'],
+    ])
+    expect(p.errors).toEqual([])
+    expect(p.notes_columns).toEqual([])
+    expect(
+      p.preview.map((row) => [row.middle_name, row.last_name ?? null, row.email ?? null]),
+    ).toEqual([
+      ['Kebede', null, null],
+      ['Alemu', null, 'tigist@example.et'],
+    ])
+  })
+
   it('keeps a date of birth column’s own date over the parts', async () => {
     const p = await upload([
       ['per_FirstName', 'per_LastName', 'Birth Date', 'per_BirthYear', 'per_BirthMonth'],
