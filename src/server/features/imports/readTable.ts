@@ -3,7 +3,7 @@
 // .xlsx through exceljs (server only), .csv through csv-parse (UTF-8 with or without BOM, or
 // Excel's UTF-16 "Unicode text"; comma, semicolon or tab).
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { formatIsoDate, withoutControlCharacters } from '../../../domain'
 import { ApiError } from '../../plugins/errors'
 import { isKnownHeader } from './fieldDictionary'
@@ -196,7 +196,9 @@ export function cellText(cell: Cell | undefined): string {
 
 async function readXlsx(bytes: Buffer): Promise<{ cells: Cell[]; number: number }[]> {
   await checkZip(bytes)
-  const workbook = new ExcelJS.Workbook()
+  // Loaded here, not at the top: a .csv never needs it, and each upload's worker loads it anew.
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
   } catch {
