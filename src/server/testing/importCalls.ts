@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { HOUSEHOLD_DETAIL_FIELDS, type HouseholdDetailField } from '../../domain'
 import { multipart } from './memberForms'
+import { testAppPerTest } from './testApp'
 
 type Auth = { authorization: string }
 
@@ -108,4 +109,13 @@ export function importCalls(app: () => FastifyInstance) {
       })
     },
   }
+}
+
+/** A fresh app for each test with one signed-in account (sara) that imports, and its calls. */
+export function importerApp() {
+  const {
+    ctx,
+    users: { owner },
+  } = testAppPerTest({ owner: 'sara' })
+  return { ctx, owner, calls: importCalls(() => ctx.app) }
 }

@@ -1,14 +1,9 @@
 // ChurchCRM's person_per table exported as CSV (phpMyAdmin, a hosted ChurchCRM's database):
 // raw column names, codes for gender, family role and classification, the birthday in parts.
 import type { ImportPreview, Member } from '../../../../domain'
-import { csvOf, importCalls } from '../../../testing/importCalls'
-import { testAppPerTest } from '../../../testing/testApp'
+import { csvOf, importerApp } from '../../../testing/importCalls'
 
-const {
-  ctx,
-  users: { owner },
-} = testAppPerTest({ owner: 'sara' })
-const calls = importCalls(() => ctx.app)
+const { ctx, owner, calls } = importerApp()
 
 const PERSON_PER = [
   ['per_ID', 'per_Title', 'per_FirstName', 'per_MiddleName', 'per_LastName', 'per_Suffix'],

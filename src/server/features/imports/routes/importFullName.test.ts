@@ -1,19 +1,10 @@
 // A register whose names are in one column (ሙሉ ስም, Full Name), imported end to end.
 import type { ImportPreview, Member } from '../../../../domain'
-import { csvOf, importCalls } from '../../../testing/importCalls'
+import { csvOf, importerApp } from '../../../testing/importCalls'
 import { memberCalls } from '../../../testing/memberCalls'
-import { createTestApp, createUserAndSignIn, type TestContext } from '../../../testing/testApp'
 
-let ctx: TestContext
-let owner: Awaited<ReturnType<typeof createUserAndSignIn>>
-const calls = importCalls(() => ctx.app)
+const { ctx, owner, calls } = importerApp()
 const members = memberCalls(() => ctx.app)
-
-beforeEach(async () => {
-  ctx = await createTestApp()
-  owner = await createUserAndSignIn(ctx, 'sara')
-})
-afterEach(() => ctx.close())
 
 async function upload(rows: string[][]): Promise<ImportPreview> {
   const res = await calls.upload(owner.auth, csvOf(rows), 'register.csv', {}, 'text/csv')

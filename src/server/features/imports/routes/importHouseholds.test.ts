@@ -2,14 +2,9 @@
 // households without undoing what is stored; household values the household form refuses are
 // refused in the file too.
 import type { HouseholdPage, ImportPreview } from '../../../../domain'
-import { csvOf, importCalls } from '../../../testing/importCalls'
-import { testAppPerTest } from '../../../testing/testApp'
+import { csvOf, importerApp } from '../../../testing/importCalls'
 
-const {
-  ctx,
-  users: { owner },
-} = testAppPerTest({ owner: 'sara' })
-const calls = importCalls(() => ctx.app)
+const { ctx, owner, calls } = importerApp()
 
 async function upload(rows: string[][]): Promise<ImportPreview> {
   const res = await calls.upload(owner.auth, csvOf(rows), 'families.csv')

@@ -6,17 +6,13 @@ import Fastify from 'fastify'
 import { sql } from 'kysely'
 import { createImport } from '../service'
 import { scheduleExpiredImportSweep } from '../importLimits'
-import { csvOf, importCalls } from '../../../testing/importCalls'
+import { csvOf, importerApp } from '../../../testing/importCalls'
 import { rawWorkbook } from '../../../testing/rawWorkbook'
-import { createUserAndSignIn, testAppPerTest } from '../../../testing/testApp'
+import { createUserAndSignIn } from '../../../testing/testApp'
 
 jest.setTimeout(120_000)
 
-const {
-  ctx,
-  users: { owner },
-} = testAppPerTest({ owner: 'sara' })
-const calls = importCalls(() => ctx.app)
+const { ctx, owner, calls } = importerApp()
 
 async function pendingCount(): Promise<number> {
   const { rows } = await sql<{

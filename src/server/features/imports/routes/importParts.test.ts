@@ -1,14 +1,10 @@
 // A pending import's rows are stored in parts of 500 (migration 2026_11_29_1201, decision 0238),
 // and a commit's progress is answered while the commit holds the database.
 import type { ImportPreview, ImportProgress } from '../../../../domain'
-import { csvOf, importCalls } from '../../../testing/importCalls'
-import { createUserAndSignIn, testAppPerTest } from '../../../testing/testApp'
+import { csvOf, importerApp } from '../../../testing/importCalls'
+import { createUserAndSignIn } from '../../../testing/testApp'
 
-const {
-  ctx,
-  users: { owner },
-} = testAppPerTest({ owner: 'sara' })
-const calls = importCalls(() => ctx.app)
+const { ctx, owner, calls } = importerApp()
 
 const HEADER = ['first_name', 'middle_name', 'last_name', 'notes']
 

@@ -1,14 +1,9 @@
 // Issue 45: a church moving in from another system or an office sheet, in one pass.
 import ExcelJS from 'exceljs'
 import { ethiopianToIso, type ImportPreview, type Member } from '../../../../domain'
-import { csvOf, importCalls, xlsxOf } from '../../../testing/importCalls'
-import { testAppPerTest } from '../../../testing/testApp'
+import { csvOf, importerApp, xlsxOf } from '../../../testing/importCalls'
 
-const {
-  ctx,
-  users: { owner },
-} = testAppPerTest({ owner: 'sara' })
-const calls = importCalls(() => ctx.app)
+const { ctx, owner, calls } = importerApp()
 
 // The columns of ChurchCRM's "CSV Export" of people with their family, and two custom fields.
 const CHURCHCRM_HEADERS = [
