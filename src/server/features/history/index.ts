@@ -2,6 +2,7 @@
 export {
   type Actor,
   memberChanges,
+  type NewEvent,
   recordEvent,
   recordEvents,
   repeatsHouseholdTransfer,

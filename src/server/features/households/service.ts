@@ -27,7 +27,8 @@ import { accountRace, ApiError, CANNOT_OWN_MEMBERS, isUniqueViolation } from '..
 import { containsNul, idCursor, NUL_IN_TEXT } from '../../plugins/inputGuard'
 import { createOnce } from '../../plugins/idempotency'
 import { findAccountState, FORBIDDEN, may, ownerScope } from '../accounts'
-import { type Actor, memberChanges, recordEvent, repeatsHouseholdTransfer } from '../history'
+import type { Actor, NewEvent } from '../history'
+import { memberChanges, recordEvent, recordEvents, repeatsHouseholdTransfer } from '../history'
 import * as repo from './repository'
 
 export const HOUSEHOLD_NOT_FOUND = 'Household not found'
@@ -265,16 +266,15 @@ export async function deleteHousehold(
  * The history of a member placed in a household or given another role there; `was` is its
  * household and role before (the member row as read, unless told otherwise).
  */
-function recordJoin(
-  trx: Db,
+function joinEvent(
   actor: Actor,
   member: repo.MembershipRow,
   household: { id: number; name: string },
   role: HouseholdRole,
   reason?: 'member_restored' | 'imported',
   was: Pick<repo.MembershipRow, 'household_id' | 'household_role'> = member,
-) {
-  return recordEvent(trx, {
+): NewEvent {
+  return {
     actor,
     action: 'household_member_add',
     memberId: member.id,
@@ -291,7 +291,7 @@ function recordJoin(
         household_role: [was.household_role, role],
       },
     },
-  })
+  }
 }
 
 function recordLeave(
@@ -353,7 +353,7 @@ export async function setMemberRole(
     }
     await repo.refreshHouseholdSearch(trx, householdId)
     if (from !== null && from !== householdId) await repo.refreshHouseholdSearch(trx, from)
-    await recordJoin(trx, actorOf(user), member, household, role)
+    await recordEvent(trx, joinEvent(actorOf(user), member, household, role))
     return householdAnswer(trx, user, household)
   })
 }
@@ -551,10 +551,8 @@ export async function householdOnMemberRestore(
   if (role === 'head' && (await repo.findHead(trx, household.id)) !== undefined) role = 'relative'
   await repo.setMembership(trx, memberId, household.id, role)
   await repo.refreshHouseholdSearch(trx, household.id)
-  await recordJoin(trx, actor, member, household, role, 'member_restored', {
-    household_id: null,
-    household_role: null,
-  })
+  const was = { household_id: null, household_role: null }
+  await recordEvent(trx, joinEvent(actor, member, household, role, 'member_restored', was))
 }
 
 /** The member names the household search reads (refreshHouseholdSearch). */
@@ -644,6 +642,9 @@ export async function placeImportedFamilies(
   let created = 0
   let placed = 0
   const now = new Date().toISOString()
+  // Appended in their order once all are placed: one lock and read of the chain's tail for the
+  // whole import, not three round trips a member (PostgreSQL).
+  const events: NewEvent[] = []
   for (const family of families) {
     const stored = await repo.findMemberships(
       trx,
@@ -660,7 +661,7 @@ export async function placeImportedFamilies(
     let household = found.household
     const details = importedDetails(family)
     if (household && updateHouseholds) {
-      await updateImportedDetails(trx, actor, household, details, now)
+      events.push(...(await updateImportedDetails(trx, actor, household, details, now)))
     }
     if (!household) {
       const name = family.name?.trim() || importedHouseholdName(family, memberships)
@@ -676,37 +677,74 @@ export async function placeImportedFamilies(
       const id = await repo.insertHousehold(trx, { ownerId, by: actor.username, input, now })
       household = (await repo.findHousehold(trx, id))!
       created += 1
-      await recordEvent(trx, {
+      events.push({
         actor,
         action: 'household_create',
         details: { household_id: id, name: input.name, fields: memberChanges({}, { ...input }) },
       })
     }
-    let head = await repo.findHead(trx, household.id)
-    for (const { memberId, role: wanted, skipped } of family.members) {
-      const member = skipped ? undefined : memberships.get(memberId)
-      if (!member) continue
-      // A blank role cell keeps the role the member has in this household (a newcomer's is
-      // relative): a blank cell never overwrites a stored value.
-      const stored = member.household_id === household.id ? member.household_role : null
-      let role: HouseholdRole = wanted ?? (isHouseholdRole(stored) ? stored : 'relative')
-      if (role === 'head' && head !== undefined && head !== memberId) role = 'relative'
-      if (member.household_id === household.id && member.household_role === role) continue
-      // The household it leaves is locked before the write, as setMemberRole does, so that
-      // household's search text is not rewritten from a list of members read before a change.
-      const from = member.household_id
-      if (from !== null && from !== household.id) await repo.lockHousehold(trx, from)
-      // Still the owner's at the write: one transferred meanwhile (PostgreSQL) stays out, and
-      // neither heads the household nor counts as placed.
-      if (!(await repo.setMembership(trx, memberId, household.id, role, ownerId))) continue
-      if (role === 'head') head = memberId
-      if (from !== null && from !== household.id) await repo.refreshHouseholdSearch(trx, from)
+    // The households its members leave are locked before the write, as setMemberRole does, so
+    // their search text is not rewritten from a list of members read before a change.
+    for (const from of leftHouseholds(memberships.values(), household.id)) {
+      await repo.lockHousehold(trx, from)
+    }
+    // Then the members, read anew under their locks (PostgreSQL): one transferred to another
+    // account meanwhile stays out, and neither heads the household nor counts as placed.
+    const locked = await repo.findMemberships(trx, [...memberships.keys()], { lock: true })
+    const current = new Map([...locked].filter(([, member]) => member.owner_user_id === ownerId))
+    const head = await repo.findHead(trx, household.id)
+    const roles = familyRoles(family, current, household.id, head)
+    const written =
+      roles.size > 0
+        ? await repo.setMemberships(trx, household.id, roles, ownerId)
+        : new Set<number>()
+    for (const [memberId, role] of roles) {
+      if (!written.has(memberId)) continue
       placed += 1
-      await recordJoin(trx, actor, member, household, role, 'imported')
+      events.push(joinEvent(actor, current.get(memberId)!, household, role, 'imported'))
+    }
+    const movedFrom = [...written].map((memberId) => current.get(memberId)!)
+    for (const from of leftHouseholds(movedFrom, household.id)) {
+      await repo.refreshHouseholdSearch(trx, from)
     }
     await repo.refreshHouseholdSearch(trx, household.id)
   }
+  await recordEvents(trx, events)
   return { households: created, placed }
+}
+
+/** The households other than `householdId` that these members are in. */
+const leftHouseholds = (members: Iterable<repo.MembershipRow>, householdId: number) =>
+  new Set(
+    [...members].flatMap((m) =>
+      m.household_id !== null && m.household_id !== householdId ? [m.household_id] : [],
+    ),
+  )
+
+/**
+ * The role each member of an import's family takes in its household, for those whose household
+ * or role changes. A blank role cell keeps the role the member has in this household (a
+ * newcomer's is relative): a blank cell never overwrites a stored value. A second head (`head`:
+ * the household's, if any) becomes a relative.
+ */
+function familyRoles(
+  family: ImportedFamily,
+  memberships: ReadonlyMap<number, repo.MembershipRow>,
+  householdId: number,
+  head: number | undefined,
+): Map<number, HouseholdRole> {
+  const roles = new Map<number, HouseholdRole>()
+  for (const { memberId, role: wanted, skipped } of family.members) {
+    const member = skipped ? undefined : memberships.get(memberId)
+    if (!member) continue
+    const stored = member.household_id === householdId ? member.household_role : null
+    let role: HouseholdRole = wanted ?? (isHouseholdRole(stored) ? stored : 'relative')
+    if (role === 'head' && head !== undefined && head !== memberId) role = 'relative'
+    if (member.household_id === householdId && member.household_role === role) continue
+    if (role === 'head') head = memberId
+    roles.set(memberId, role)
+  }
+  return roles
 }
 
 /**
@@ -780,7 +818,8 @@ function importedDetails(family: {
 
 /**
  * A household an import's family joins, on "update": its fields the file fills take the file's
- * value (a blank cell gave none, so never clears one), recorded as an edit would be.
+ * value (a blank cell gave none, so never clears one). Returns the event that records it as an
+ * edit would be, for the caller to append.
  */
 async function updateImportedDetails(
   trx: Db,
@@ -788,16 +827,18 @@ async function updateImportedDetails(
   household: Stored,
   details: Partial<HouseholdDetails>,
   now: string,
-): Promise<void> {
+): Promise<NewEvent[]> {
   const before = inputFields(household)
   const changes = memberChanges({ ...before }, { ...before, ...details })
-  if (Object.keys(changes).length === 0) return
+  if (Object.keys(changes).length === 0) return []
   await repo.updateHousehold(trx, household.id, details, actor.username, now)
-  await recordEvent(trx, {
-    actor,
-    action: 'household_update',
-    details: { household_id: household.id, name: household.name, changes },
-  })
+  return [
+    {
+      actor,
+      action: 'household_update',
+      details: { household_id: household.id, name: household.name, changes },
+    },
+  ]
 }
 
 /** A filled field of a household an import on "update" would replace (its preview shows it). */
