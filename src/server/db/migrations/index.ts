@@ -32,6 +32,7 @@ import * as m300101 from './2026_11_30_0101_household_create_keys'
 import * as m300201 from './2026_11_30_0201_fund_create_keys'
 import * as m300301 from './2026_11_30_0301_account_create_keys'
 import * as m300401 from './2026_11_30_0401_church_public_url'
+import * as m020101 from './2026_12_02_0101_member_update_triggers_unjoined'
 
 /**
  * Every migration, by name. A static list (not a folder scan) so the bundler, jest and
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0201_fund_create_keys': m300201,
   '2026_11_30_0301_account_create_keys': m300301,
   '2026_11_30_0401_church_public_url': m300401,
+  '2026_12_02_0101_member_update_triggers_unjoined': m020101,
 }

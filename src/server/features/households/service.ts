@@ -584,10 +584,11 @@ export async function moveAccountHouseholds(
 ): Promise<number> {
   const ids = await repo.householdIdsOf(trx, from.id)
   const now = new Date().toISOString()
+  const events: NewEvent[] = []
   for (const id of ids) {
     const household = (await repo.findHousehold(trx, id))!
     await repo.setHouseholdOwner(trx, id, to.id, now)
-    await recordEvent(trx, {
+    events.push({
       actor,
       action: 'household_transfer',
       subjectUserId: to.id,
@@ -600,6 +601,8 @@ export async function moveAccountHouseholds(
       },
     })
   }
+  // Appended together, as an import's (decision 0381).
+  await recordEvents(trx, events)
   return ids.length
 }
 
