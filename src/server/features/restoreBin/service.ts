@@ -6,7 +6,7 @@ import type { Database } from '../../db/tables'
 import { ApiError } from '../../plugins/errors'
 import { repeatWhileOpen } from '../../platform/repeatWhileOpen'
 import { findAccount } from '../accounts'
-import { type Actor, recordEvent, SYSTEM_ACTOR } from '../history'
+import { type Actor, recordEvent, recordEvents, SYSTEM_ACTOR } from '../history'
 import { householdOnMemberRestore } from '../households'
 import { findMember } from '../members'
 import {
@@ -23,9 +23,10 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export async function purgeDeletedMembers(db: Kysely<Database>, now: Date): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const ids = await purgeExpired(trx, now)
-    for (const id of ids) {
-      await recordEvent(trx, { actor: SYSTEM_ACTOR, action: 'member_purge', memberId: id, at: now })
-    }
+    await recordEvents(
+      trx,
+      ids.map((id) => ({ actor: SYSTEM_ACTOR, action: 'member_purge', memberId: id, at: now })),
+    )
     return ids
   })
 }
