@@ -2,35 +2,17 @@
 // household to another account, one transaction) on a temporary SQLite file, or in a temporary
 // schema of BENCH_DATABASE_URL's PostgreSQL database. BENCH_MEMBERS (10,000) seeded members,
 // grouped into households as `npm run seed` groups them.
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { sql } from 'kysely'
 import { seedHouseholds } from '../src/server/cli/seedHouseholds'
 import { seedMembers } from '../src/server/cli/seedMembers'
-import { openDatabase } from '../src/server/db/database'
-import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import { transferAllMembers } from '../src/server/features/accounts/service'
+import { benchDatabase } from './benchDatabase'
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000)
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL
-  const schema = `bench_handover_${crypto.randomBytes(4).toString('hex')}`
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-bench-handover-'))
-  if (url) {
-    const setup = openDatabase({ url, poolSize: 1 })
-    await sql`create extension if not exists pg_trgm`.execute(setup.db)
-    await sql.raw(`create schema "${schema}"`).execute(setup.db)
-    await setup.destroy()
-  }
-  const { db, destroy } = url
-    ? openDatabase({ url, pgSchema: schema, poolSize: 5 })
-    : openDatabase({ sqliteFile: path.join(dir, 'abal.sqlite') })
+  const { db, destroy } = await benchDatabase('handover')
   try {
-    await migrateToLatest(db, url ? { schema } : undefined)
     // Seeded rows only: no one signs in, so the accounts need no real password.
     const from = await insertUser(db, 'leaving', 'not-a-password-hash')
     const to = await insertUser(db, 'taking-over', 'not-a-password-hash')
@@ -42,10 +24,8 @@ async function main() {
     process.stdout.write(
       `hand-over of ${moved} members in ${households} households: ${seconds} s\n`,
     )
-    if (url) await sql.raw(`drop schema "${schema}" cascade`).execute(db)
   } finally {
     await destroy()
-    fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 

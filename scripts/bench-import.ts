@@ -5,20 +5,14 @@
 // as a CSV with their names in three columns and in one full-name column (the split's cost), and
 // committed in 2,500 families of four (households placed); then 100,000 members are exported as
 // .xlsx and as CSV. `-- --only import` or `-- --only export` runs one half.
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { stringify } from 'csv-stringify/sync'
-import { sql } from 'kysely'
 import { seedMembers } from '../src/server/cli/seedMembers'
-import { type DatabaseHandle, openDatabase } from '../src/server/db/database'
-import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
 import type { Db } from '../src/server/db/tables'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { importCalls } from '../src/server/testing/importCalls'
 import { buildTestApp, signInOn } from '../src/server/testing/testApp'
+import { benchDatabase } from './benchDatabase'
 
 const PASSWORD = 'bench-password-123'
 
@@ -44,32 +38,9 @@ if (only !== undefined && only !== 'import' && only !== 'export') {
   throw new Error('--only takes import or export')
 }
 
-/** A schema of its own in BENCH_DATABASE_URL's database, dropped at the end. */
-async function postgres(url: string): Promise<DatabaseHandle & { schema: string }> {
-  const schema = `bench_import_${crypto.randomBytes(4).toString('hex')}`
-  const setup = openDatabase({ url, poolSize: 1 })
-  await sql`create extension if not exists pg_trgm`.execute(setup.db)
-  await sql.raw(`create schema "${schema}"`).execute(setup.db)
-  await setup.destroy()
-  const handle = openDatabase({ url, pgSchema: schema, poolSize: 10 })
-  return {
-    ...handle,
-    schema,
-    destroy: async () => {
-      await sql.raw(`drop schema "${schema}" cascade`).execute(handle.db)
-      await handle.destroy()
-    },
-  }
-}
-
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abal-bench-import-'))
-  const url = process.env.BENCH_DATABASE_URL
-  const database = url
-    ? await postgres(url)
-    : { ...openDatabase({ sqliteFile: path.join(dir, 'abal.sqlite') }), schema: undefined }
+  const database = await benchDatabase('import')
   try {
-    await migrateToLatest(database.db, database.schema ? { schema: database.schema } : undefined)
     const app = await buildTestApp(database)
     await app.ready()
     const hash = await hashPassword(PASSWORD)
@@ -85,7 +56,6 @@ async function main() {
     await app.close()
   } finally {
     await database.destroy()
-    fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
