@@ -11,7 +11,7 @@ import pg from 'pg'
 import { buildApp } from '../src/server/app'
 import { seedMembers } from '../src/server/cli/seedMembers'
 import { seedPayments } from '../src/server/cli/seedPayments'
-import { openDatabase } from '../src/server/db/database'
+import { createPostgresSchema, openDatabase } from '../src/server/db/database'
 import type { Database } from '../src/server/db/tables'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { insertUser } from '../src/server/features/accounts/repository'
@@ -64,12 +64,7 @@ async function postgres(url: string) {
   pg.types.setTypeParser(1082, (v) => v)
   pg.types.setTypeParser(20, (v) => Number(v))
   const schema = `bench_dues_${MEMBERS}`
-  const setup = new pg.Client({ connectionString: url })
-  await setup.connect()
-  await setup.query('create extension if not exists pg_trgm')
-  await setup.query(`drop schema if exists "${schema}" cascade`)
-  await setup.query(`create schema "${schema}"`)
-  await setup.end()
+  await createPostgresSchema(url, schema, { replace: true })
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   pool.on('connect', (client) => void client.query(`set search_path to "${schema}", public`))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQuery })

@@ -21,7 +21,7 @@ import { type CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 
 import pg from 'pg'
 import sharp from 'sharp'
 import { buildApp } from '../src/server/app'
-import { openSqliteFile, withStatementCache } from '../src/server/db/database'
+import { createPostgresSchema, openSqliteFile, withStatementCache } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
 import { registerReadPool, SqliteReadPool } from '../src/server/db/readPool'
 import type { Database } from '../src/server/db/tables'
@@ -153,15 +153,13 @@ async function postgresEngine(url: string): Promise<Engine> {
     : `bench_${crypto.randomBytes(4).toString('hex')}`
   const setup = new pg.Client({ connectionString: url })
   await setup.connect()
-  await setup.query('create extension if not exists pg_trgm')
   const seeded = await setup.query(
     `select 1 from pg_tables where schemaname = $1 and tablename = 'bench_seeded'`,
     [schema],
   )
-  const reused = SCALE && seeded.rowCount === 1
-  if (SCALE && !reused) await setup.query(`drop schema if exists "${schema}" cascade`)
-  if (!reused) await setup.query(`create schema "${schema}"`)
   await setup.end()
+  const reused = SCALE && seeded.rowCount === 1
+  if (!reused) await createPostgresSchema(url, schema, { replace: SCALE })
   // Every pooled connection works in the bench's own schema, from its first query on.
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   pool.on('connect', (client) => void client.query(`set search_path to "${schema}", public`))

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { type DatabaseHandle, openDatabase } from '../src/server/db/database'
+import { createPostgresSchema, type DatabaseHandle, openDatabase } from '../src/server/db/database'
 import { migrateToLatest } from '../src/server/db/migrate'
 
 export async function benchDatabase(name: string): Promise<DatabaseHandle> {
@@ -23,10 +23,7 @@ export async function benchDatabase(name: string): Promise<DatabaseHandle> {
     }
   }
   const schema = `bench_${name}_${crypto.randomBytes(4).toString('hex')}`
-  const setup = openDatabase({ url, poolSize: 1 })
-  await sql`create extension if not exists pg_trgm`.execute(setup.db)
-  await sql.raw(`create schema "${schema}"`).execute(setup.db)
-  await setup.destroy()
+  await createPostgresSchema(url, schema)
   const handle = openDatabase({ url, pgSchema: schema, poolSize: 10 })
   await migrateToLatest(handle.db, { schema })
   return {

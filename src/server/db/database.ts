@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3'
 import {
   Kysely,
   PostgresDialect,
+  sql,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
@@ -137,4 +138,25 @@ function openPostgres(options: DatabaseOptions): DatabaseHandle {
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', destroy: () => db.destroy() }
+}
+
+/**
+ * PostgreSQL: a new, empty schema in the database at `url` (with `replace`, one of that name is
+ * dropped first), and the pg_trgm extension the migrations' search indexes need. Tests and
+ * benchmarks each work in a schema of their own.
+ */
+export async function createPostgresSchema(
+  url: string,
+  schema: string,
+  { replace = false } = {},
+): Promise<void> {
+  const setup = openPostgres({ url, poolSize: 1 })
+  try {
+    // Test files racing to create it fail all but one; the extension is there either way.
+    await sql`create extension if not exists pg_trgm`.execute(setup.db).catch(() => undefined)
+    if (replace) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(setup.db)
+    await sql.raw(`create schema "${schema}"`).execute(setup.db)
+  } finally {
+    await setup.destroy()
+  }
 }

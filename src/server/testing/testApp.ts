@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { buildApp, type AppOptions } from '../app'
-import { type DatabaseHandle, openDatabase } from '../db/database'
+import { createPostgresSchema, type DatabaseHandle, openDatabase } from '../db/database'
 import { type MigrateOptions, migrateToLatest } from '../db/migrate'
 import { insertUser, type NewAccountOptions } from '../features/accounts/repository'
 import type { Db } from '../db/tables'
@@ -27,10 +27,7 @@ export async function createTestDatabase(
     return handle
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`
-  const admin = openDatabase({ url, poolSize: 1 })
-  await sql`create extension if not exists pg_trgm`.execute(admin.db).catch(() => undefined)
-  await sql.raw(`create schema "${schema}"`).execute(admin.db)
-  await admin.destroy()
+  await createPostgresSchema(url, schema)
   const handle = openDatabase({ url, pgSchema: schema, poolSize: 5 })
   await sharingSchemaLock(handle.db, () => migrateToLatest(handle.db, { ...options, schema }))
   return {
