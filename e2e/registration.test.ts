@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import {
   apiToken,
   type Language,
@@ -8,6 +8,7 @@ import {
   NARROW,
   nextStep,
   openOptions,
+  showOption,
   openPage,
   screenshot as saveScreenshot,
   server,
@@ -60,13 +61,7 @@ async function pick(page: Page, id: string, ...labels: (string | RegExp)[]) {
           await page.locator(`#${id}[aria-expanded="true"]`).waitFor({ state: 'detached' })
         }
         if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
-        // The menu is virtual: an option out of its window is not in the page. A search finds
-        // it; without one, the arrow keys walk the list (it wraps) and it scrolls along.
-        await openOptions(page).first().waitFor({ timeout: 5000 })
-        if ((await option.count()) === 0) {
-          if (typeof label === 'string' && (await input.isEditable())) await input.fill(label)
-          else await walkTo(input, option)
-        }
+        await showOption(page, input, option, typeof label === 'string' ? label : undefined)
         if ((await option.getAttribute('aria-selected', { timeout: 5000 })) !== 'true') {
           await option.click({ timeout: 5000 })
         }
@@ -79,13 +74,6 @@ async function pick(page: Page, id: string, ...labels: (string | RegExp)[]) {
   }
   if (labels.length > 1 || (await input.getAttribute('aria-expanded')) === 'true') {
     await page.keyboard.press('Escape')
-  }
-}
-
-/** Arrows down through an open menu (at most 60 steps) until `option` is in its window. */
-async function walkTo(input: Locator, option: Locator) {
-  for (let step = 0; step < 60 && (await option.count()) === 0; step += 1) {
-    await input.press('ArrowDown')
   }
 }
 

@@ -493,6 +493,20 @@ export async function pressSettled(target: Locator, overlay: string) {
 export const openOptions = (page: Page) =>
   page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true })
 
+/**
+ * Brings `option` of the open menu of `input` into the page. The menu is virtual: an option out
+ * of its window is not there. A search (typing `search`) finds it; without one, the arrow keys
+ * walk the list (at most 60 steps; it wraps) and it scrolls along, as for a keyboard user.
+ */
+export async function showOption(page: Page, input: Locator, option: Locator, search?: string) {
+  await openOptions(page).first().waitFor({ timeout: 5000 })
+  if ((await option.count()) > 0) return
+  if (search !== undefined && (await input.isEditable())) return input.fill(search)
+  for (let step = 0; step < 60 && (await option.count()) === 0; step += 1) {
+    await input.press('ArrowDown')
+  }
+}
+
 /** Text as a regular expression matching it letter for letter. */
 export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -507,7 +521,9 @@ export async function pickOption(page: Page, id: string, label: string, exact = 
   for (let attempt = 1; ; attempt += 1) {
     try {
       if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click()
-      await openOptions(page).filter({ hasText: name }).first().click({ timeout: 5000 })
+      const option = openOptions(page).filter({ hasText: name }).first()
+      await showOption(page, input, option)
+      await option.click({ timeout: 5000 })
       await select
         .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: label })
         .first()
