@@ -14,10 +14,9 @@ import {
 } from '../../domain'
 import { CompiledQuery, sql } from 'kysely'
 import { on } from 'node:events'
-import { createRequire } from 'node:module'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { isPostgres } from '../db/portable'
+import { startTypeScriptWorker } from '../platform/typeScriptWorker'
 import type { Db, NewMemberRow } from '../db/tables'
 // The columns that migration added: a database migrated only up to before it has none of them.
 import { NEW_COLUMNS as ETHIOPIAN_COLUMNS } from '../db/migrations/2026_11_26_0501_ethiopian_member_fields'
@@ -380,31 +379,20 @@ export interface RowBatch {
   json?: string
 }
 
-// Loads the TypeScript worker through esbuild-register (as `node -r esbuild-register` does),
-// whether the seed runs from the command line or under jest.
-const WORKER_BOOT = `
-const { workerData } = require('node:worker_threads')
-require(workerData.loader)
-require(workerData.entry)
-`
-
 /**
  * The rows of a bulk seed drawn in a worker thread while this one inserts them: drawing a
  * member and its search text costs about as much as inserting it (decision 0132).
  */
 export function drawRowsInWorker(options: Omit<DrawOptions, 'ahead'>) {
-  const worker = new Worker(WORKER_BOOT, {
-    eval: true,
-    execArgv: [],
-    workerData: {
-      ...options,
-      ahead: 4,
-      loader: createRequire(__filename).resolve('esbuild-register'),
-      entry: path.join(__dirname, 'seedRowsWorker.ts'),
-    },
+  const started = startTypeScriptWorker(path.join(__dirname, 'seedRowsWorker.ts'), {
+    ...options,
+    ahead: 4,
   })
+  // Its failure is reported where the rows are awaited, not as an unhandled rejection.
+  started.catch(() => undefined)
   return {
     async *batches(): AsyncGenerator<RowBatch> {
+      const worker = await started
       let received = 0
       for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
         const rows = batch as RowBatch
@@ -415,6 +403,6 @@ export function drawRowsInWorker(options: Omit<DrawOptions, 'ahead'>) {
       }
       throw new Error(`The seed's row worker stopped after ${received} of ${options.count} rows`)
     },
-    stop: () => worker.terminate(),
+    stop: async () => (await started).terminate(),
   }
 }

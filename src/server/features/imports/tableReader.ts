@@ -1,10 +1,9 @@
 // An upload read into a table in a worker thread (decision 0238): exceljs's object model and the
 // table's checks take seconds for the largest accepted file, and on the event loop they would
 // hold every other request (/health included) for as long.
-import { createRequire } from 'node:module'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { ApiError } from '../../plugins/errors'
+import { startTypeScriptWorker } from '../../platform/typeScriptWorker'
 import type { Cell, FileKind, Table } from './readTable'
 
 /** What the worker (readTableWorker.ts) says: rows a few hundred at a time, then the rest. */
@@ -14,30 +13,16 @@ export type TableMessage =
   | { type: 'refused'; statusCode: number; message: string; errors?: Record<string, string> }
   | { type: 'failed'; message: string }
 
-// The server runs its TypeScript through esbuild-register in every mode; a worker thread does
-// not inherit the loader, so it loads it first (as the bulk seed's row worker does).
-const WORKER_BOOT = `
-const { workerData } = require('node:worker_threads')
-require(workerData.loader)
-require(workerData.entry)
-`
-
 /**
  * The file's table, read and checked by readTable in a worker thread. Its rows come back in
  * slices, one asked for per turn of the event loop, so taking them in never holds it long.
  */
-export function readTableOffThread(bytes: Buffer, kind: FileKind): Promise<Table> {
+export async function readTableOffThread(bytes: Buffer, kind: FileKind): Promise<Table> {
+  const worker = await startTypeScriptWorker(path.join(__dirname, 'readTableWorker.ts'), {
+    bytes,
+    kind,
+  })
   return new Promise<Table>((resolve, reject) => {
-    const worker = new Worker(WORKER_BOOT, {
-      eval: true,
-      execArgv: [],
-      workerData: {
-        bytes,
-        kind,
-        loader: createRequire(__filename).resolve('esbuild-register'),
-        entry: path.join(__dirname, 'readTableWorker.ts'),
-      },
-    })
     const rows: Cell[][] = []
     let settled = false
     const settle = (finish: () => void) => {
