@@ -8,15 +8,13 @@ import {
   AMHARIC_MEMBER,
   apiToken,
   createMember,
-  type Language,
-  NARROW,
+  LOOKS,
   navigate,
   screenshot,
   server,
   signIn,
   t,
   useServerAndBrowser,
-  WIDE,
 } from './support'
 
 let memberId: number
@@ -46,14 +44,7 @@ useServerAndBrowser(async () => {
 
 const SECTIONS = ['personalInfo', 'contactInfo', 'churchInfo', 'familyInfo', 'additionalInfo']
 
-const RUNS: { lang: Language; theme: 'light' | 'dark'; viewport: typeof WIDE }[] = [
-  { lang: 'en', theme: 'light', viewport: WIDE },
-  { lang: 'am', theme: 'dark', viewport: WIDE },
-  { lang: 'en', theme: 'dark', viewport: NARROW },
-  { lang: 'am', theme: 'light', viewport: NARROW },
-]
-
-for (const { lang, theme, viewport } of RUNS) {
+for (const { lang, theme, viewport } of LOOKS) {
   test(`axe finds no serious violation: ${lang}, ${theme}, ${viewport.width}px`, async () => {
     const shoot = (page: Page, screen: string) =>
       screenshot(page, `a11y-${screen}-${lang}-${theme}-${viewport.width}`)

@@ -5,7 +5,7 @@ import {
   apiToken,
   browser,
   createMember,
-  NARROW,
+  LOOKS,
   newContext,
   screenshot,
   server,
@@ -105,31 +105,27 @@ test('Home shows the charts in Amharic with Ethiopian months; a status bar filte
   await context.close()
 })
 
-for (const viewport of [NARROW, WIDE]) {
-  for (const lang of ['am', 'en'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`Home at ${viewport.width}px, ${lang}, ${theme}`, async () => {
-        const context = await newContext(browser, { viewport, language: lang })
-        await context.addInitScript(
-          ([mode, calendar]) => {
-            localStorage.setItem('themeMode', mode)
-            localStorage.setItem('calendar', calendar)
-          },
-          [theme, lang === 'am' ? 'ethiopian' : 'gregorian'],
-        )
-        const page = await context.newPage()
-        await signInToHome(page)
-        await page.locator('.home-chart .recharts-bar-rectangle').first().waitFor()
-        // Nothing wider than the screen.
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        )
-        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`)
-        await screenshot(page, `home-${lang}-${theme}-${viewport.width}`)
-        await context.close()
-      })
-    }
-  }
+for (const { lang, theme, viewport, name } of LOOKS) {
+  test(`Home at ${viewport.width}px, ${lang}, ${theme}`, async () => {
+    const context = await newContext(browser, { viewport, language: lang })
+    await context.addInitScript(
+      ([mode, calendar]) => {
+        localStorage.setItem('themeMode', mode)
+        localStorage.setItem('calendar', calendar)
+      },
+      [theme, lang === 'am' ? 'ethiopian' : 'gregorian'],
+    )
+    const page = await context.newPage()
+    await signInToHome(page)
+    await page.locator('.home-chart .recharts-bar-rectangle').first().waitFor()
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`)
+    await screenshot(page, `home-${name}`)
+    await context.close()
+  })
 }
 
 for (const lang of ['en', 'am'] as const) {

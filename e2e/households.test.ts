@@ -9,9 +9,10 @@ import {
   apiCall,
   apiToken,
   createMember,
+  type Language,
+  LOOKS,
   loseFirstAnswer,
   MEMBER_BASICS,
-  type Language,
   NARROW,
   navigate,
   nextStep,
@@ -178,30 +179,23 @@ test('a fourth member of the family is registered from the household, with the n
 })
 
 test('the list, the household page and the profile family, in en and am, light and dark', async () => {
-  const langs: Language[] = ['en', 'am']
-  for (const lang of langs) {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const viewport of [NARROW, WIDE]) {
-        const { context, page } = await openPage({ viewport, language: lang, theme })
-        const name = `${lang}-${theme}-${viewport.width}`
-        try {
-          await signInToHome(page)
-          await navigate(page, '/households')
-          await page.getByRole('link', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).first().waitFor()
-          await shot(page, `households-list-${name}`)
-          await navigate(page, `/households/${householdId}`)
-          await page.getByRole('list', { name: t(lang, 'householdMembers') }).waitFor()
-          await shot(page, `household-page-${name}`)
-          await navigate(page, `/member/${headId}`)
-          const family = page.locator('.family-section')
-          await family.getByRole('link', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).waitFor()
-          await family.scrollIntoViewIfNeeded()
-          if (SHOTS)
-            await family.screenshot({ path: path.join(SHOTS, `profile-family-${name}.png`) })
-        } finally {
-          await context.close()
-        }
-      }
+  for (const { lang, theme, viewport, name } of LOOKS) {
+    const { context, page } = await openPage({ viewport, language: lang, theme })
+    try {
+      await signInToHome(page)
+      await navigate(page, '/households')
+      await page.getByRole('link', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).first().waitFor()
+      await shot(page, `households-list-${name}`)
+      await navigate(page, `/households/${householdId}`)
+      await page.getByRole('list', { name: t(lang, 'householdMembers') }).waitFor()
+      await shot(page, `household-page-${name}`)
+      await navigate(page, `/member/${headId}`)
+      const family = page.locator('.family-section')
+      await family.getByRole('link', { name: 'የአቶ አበበ ከበደ ቤተሰብ' }).waitFor()
+      await family.scrollIntoViewIfNeeded()
+      if (SHOTS) await family.screenshot({ path: path.join(SHOTS, `profile-family-${name}.png`) })
+    } finally {
+      await context.close()
     }
   }
 })

@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
 import {
   apiToken,
-  NARROW,
+  type Language,
+  LOOKS,
   navigate,
   openOptions,
   openPage,
@@ -16,8 +17,6 @@ import {
   signInToHome,
   t,
   useServerAndBrowser,
-  WIDE,
-  type Language,
 } from './support'
 
 useServerAndBrowser()
@@ -110,17 +109,8 @@ async function openImport(page: Page, lang: Language) {
   await page.getByRole('heading', { level: 1, name: t(lang, 'importMembers') }).waitFor()
 }
 
-for (const [lang, viewport, size, theme] of [
-  ['en', WIDE, 1280, 'light'],
-  ['am', NARROW, 375, 'light'],
-  ['en', NARROW, 375, 'dark'],
-  ['am', WIDE, 1280, 'dark'],
-  ['en', WIDE, 1280, 'dark'],
-  ['am', NARROW, 375, 'dark'],
-  ['en', NARROW, 375, 'light'],
-  ['am', WIDE, 1280, 'light'],
-] as const) {
-  test(`maps a ChurchCRM export's values once, ${lang} at ${size} px, ${theme}`, async () => {
+for (const { lang, viewport, theme } of LOOKS) {
+  test(`maps a ChurchCRM export's values once, ${lang} at ${viewport.width} px, ${theme}`, async () => {
     const { context, page } = await openPage({ viewport, language: lang, theme })
     await openImport(page, lang)
     if (await page.getByRole('checkbox', { name: t(lang, 'importDatesEthiopian') }).isChecked()) {
@@ -144,7 +134,7 @@ for (const [lang, viewport, size, theme] of [
     assert.equal(await selected('Last Name'), t(lang, 'middleName'))
     assert.equal(await selected('Family Role'), t(lang, 'importFamilyRole'))
     assert.equal(await selected('Person ID'), t(lang, 'externalId'))
-    await shot(page, `import-mapping-${lang}-${size}-${theme}`)
+    await shot(page, `import-mapping-${lang}-${viewport.width}-${theme}`)
     await page.getByRole('button', { name: t(lang, 'importShowPreview') }).click()
 
     // Values: each unknown classification once, with its count; the dates read both ways.
@@ -183,7 +173,7 @@ for (const [lang, viewport, size, theme] of [
     await page.locator('.ant-select-dropdown').filter({ visible: true }).first().waitFor({
       state: 'hidden',
     })
-    await shot(page, `import-values-${lang}-${size}-${theme}`)
+    await shot(page, `import-values-${lang}-${viewport.width}-${theme}`)
     await page.getByRole('button', { name: t(lang, 'importShowPreview') }).click()
 
     // Preview: every row ready; the unknown dates left empty with a warning.
@@ -191,7 +181,7 @@ for (const [lang, viewport, size, theme] of [
     await page.getByText(t(lang, 'importWarningsTitle')).waitFor()
     const valid = page.locator('.import-figure').filter({ hasText: t(lang, 'importRowsValid') })
     assert.equal((await valid.locator('.import-figure-value').textContent())?.trim(), '6')
-    await shot(page, `import-preview-${lang}-${size}-${theme}`)
+    await shot(page, `import-preview-${lang}-${viewport.width}-${theme}`)
     const duplicates = page
       .locator('.import-figure')
       .filter({ hasText: t(lang, 'importRowsDuplicate') })

@@ -249,6 +249,41 @@ export const waitShowingPage = (page: Page, locator: Locator) =>
 export const NARROW = { width: 375, height: 812 }
 export const WIDE = { width: 1280, height: 800 }
 
+/** A screen's look: its language, theme and width (the file name part like "am-dark-375"). */
+export interface Look {
+  lang: 'am' | 'en'
+  theme: 'light' | 'dark'
+  viewport: typeof WIDE
+  name: string
+}
+
+const look = (lang: Look['lang'], theme: Look['theme'], viewport: typeof WIDE): Look => ({
+  lang,
+  theme,
+  viewport,
+  name: `${lang}-${theme}-${viewport.width}`,
+})
+
+/** Amharic and English, light and dark, 375 and 1280 px: all eight. */
+export const EVERY_LOOK: readonly Look[] = (['am', 'en'] as const).flatMap((lang) =>
+  (['light', 'dark'] as const).flatMap((theme) =>
+    [NARROW, WIDE].map((viewport) => look(lang, theme, viewport)),
+  ),
+)
+
+/**
+ * The looks a screen is checked in: four that hold every pair of language, theme and width, so a
+ * fault needing two of them together shows (docs/decisions/0384). E2E_EVERY_LOOK=1 takes all eight.
+ */
+export const LOOKS: readonly Look[] = process.env.E2E_EVERY_LOOK
+  ? EVERY_LOOK
+  : [
+      look('en', 'light', WIDE),
+      look('am', 'dark', WIDE),
+      look('en', 'dark', NARROW),
+      look('am', 'light', NARROW),
+    ]
+
 export interface PageOptions {
   viewport?: { width: number; height: number }
   language?: string
@@ -399,22 +434,20 @@ export async function apiCall<T = { id: number }>(
 }
 
 /**
- * Every look a screen is checked in: Amharic and English, light and dark, 375 and 1280 px; each
- * in a new page, `name` like "am-dark-375" for its files.
+ * Every look of a screen (EVERY_LOOK), each in a new page, for the screenshot look-throughs that
+ * people read; `name` like "am-dark-375" for its files.
  */
 export async function forEachLook(
   take: (look: { lang: 'am' | 'en'; name: string; page: Page }) => Promise<void>,
 ) {
-  for (const lang of ['am', 'en'] as const)
-    for (const theme of ['light', 'dark'] as const)
-      for (const viewport of [NARROW, WIDE]) {
-        const { context, page } = await openPage({ language: lang, theme, viewport })
-        try {
-          await take({ lang, name: `${lang}-${theme}-${viewport.width}`, page })
-        } finally {
-          await context.close()
-        }
-      }
+  for (const { lang, theme, viewport, name } of EVERY_LOOK) {
+    const { context, page } = await openPage({ language: lang, theme, viewport })
+    try {
+      await take({ lang, name, page })
+    } finally {
+      await context.close()
+    }
+  }
 }
 
 /** Adds a staff account through the users CLI (password from stdin, as a person would). */
