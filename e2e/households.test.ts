@@ -210,7 +210,11 @@ async function shot(page: Page, name: string) {
 }
 
 test('a family member registered while the connection is down joins the household once sent', async () => {
-  const { context, page } = await openPage({ viewport: NARROW, language: 'am' })
+  const { context, page } = await openPage({
+    viewport: NARROW,
+    language: 'am',
+    serviceWorker: true,
+  })
   const lang: Language = 'am'
   try {
     await addFamilyMember(page, lang, 'relative')
@@ -257,7 +261,7 @@ test('a family member registered while the connection is down joins the househol
 })
 
 test('a queued family member whose household was deleted meanwhile is sent, and the clerk told', async () => {
-  const { context, page } = await openPage({ viewport: WIDE, language: 'en' })
+  const { context, page } = await openPage({ viewport: WIDE, language: 'en', serviceWorker: true })
   const lang: Language = 'en'
   const household = (await api('POST', '/api/households', { name: 'Bekele family' })) as {
     id: number

@@ -58,7 +58,7 @@ after(async () => {
 test('Chromium finds the app installable and the banner shows on /login', async () => {
   for (const viewport of [NARROW, WIDE]) {
     for (const theme of ['light', 'dark'] as const) {
-      const context = await newContext(browser, { viewport, language: 'en' })
+      const context = await newContext(browser, { viewport, language: 'en', serviceWorker: true })
       await context.addInitScript((mode) => localStorage.setItem('themeMode', mode), theme)
       const page = await context.newPage()
       await page.goto(`${server.url}/login`)
@@ -97,7 +97,11 @@ test('Chromium finds the app installable and the banner shows on /login', async 
 })
 
 test('offline, /login still opens from the service worker and says it is offline', async () => {
-  const { context, page } = await openPage({ viewport: NARROW, language: 'en' })
+  const { context, page } = await openPage({
+    viewport: NARROW,
+    language: 'en',
+    serviceWorker: true,
+  })
   await page.goto(`${server.url}/login`)
   await controlledByServiceWorker(page)
   await context.setOffline(true)
@@ -120,7 +124,7 @@ test('a new build brings "New version available! Refresh to update?" and Refresh
     DATA_DIR: dataDir,
   })
   let second: RunningServer | undefined
-  const context = await newContext(browser, { language: 'en' })
+  const context = await newContext(browser, { language: 'en', serviceWorker: true })
   try {
     const page = await context.newPage()
     await page.goto(`${first.url}/login`)
@@ -176,7 +180,7 @@ test('after Logout no member data or photo is left in Cache Storage', async () =
     token,
   )
 
-  const { context, page } = await openPage({ language: 'en' })
+  const { context, page } = await openPage({ language: 'en', serviceWorker: true })
   await page.goto(`${server.url}/login`)
   await controlledByServiceWorker(page)
   await signIn(page)

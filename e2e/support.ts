@@ -289,6 +289,11 @@ export interface PageOptions {
   language?: string
   /** 'dark' stores the dark theme before the app starts (unless the page already chose one). */
   theme?: 'light' | 'dark'
+  /**
+   * Lets the app install its service worker, for the tests of offline use and updates. Others
+   * block it: its install precaches the whole build, seconds of CPU a page (decision 0385).
+   */
+  serviceWorker?: boolean
 }
 
 export async function newContext(
@@ -299,6 +304,7 @@ export async function newContext(
     viewport: options.viewport ?? WIDE,
     acceptDownloads: true,
     permissions: ['camera'],
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
   })
   if (options.language) {
     const lang = options.language
@@ -383,7 +389,7 @@ export async function controlledByServiceWorker(page: Page) {
 
 /** A new page on the login screen, once the service worker controls it (as offline it must). */
 export async function openLoginUnderServiceWorker(options: PageOptions) {
-  const opened = await openPage(options)
+  const opened = await openPage({ ...options, serviceWorker: true })
   await opened.page.goto(`${server.url}/login`)
   await controlledByServiceWorker(opened.page)
   return opened
