@@ -294,6 +294,8 @@ export interface PageOptions {
    * block it: its install precaches the whole build, seconds of CPU a page (decision 0385).
    */
   serviceWorker?: boolean
+  /** The device asks for reduced motion: antd then opens and closes without animating. */
+  reducedMotion?: boolean
 }
 
 export async function newContext(
@@ -305,6 +307,7 @@ export async function newContext(
     acceptDownloads: true,
     permissions: ['camera'],
     serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   })
   if (options.language) {
     const lang = options.language

@@ -3,18 +3,23 @@ import { type ReactNode, useEffect, useMemo } from 'react'
 import { IntlProvider } from 'react-intl'
 import { Provider } from 'react-redux'
 import { selectLanguage, selectThemeMode } from '../features/preferences'
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '../shared/useMediaQuery'
 import { useAppSelector } from './hooks'
 import { useLanguageBundle } from './i18n/bundles'
 import { intlLocale } from './i18n/messages'
 import type { AppStore } from './store'
 import { themeFor } from './theme'
 
-/** Language and theme from the store, handed to react-intl, antd and the document. */
+/**
+ * Language and theme from the store, handed to react-intl, antd and the document; antd's
+ * animations follow the device's reduced-motion setting.
+ */
 export function LocaleAndTheme({ children }: { children: ReactNode }) {
   const language = useAppSelector(selectLanguage)
   const mode = useAppSelector(selectThemeMode)
   const bundle = useLanguageBundle(language)
-  const themeConfig = useMemo(() => themeFor(mode), [mode])
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY)
+  const themeConfig = useMemo(() => themeFor(mode, reducedMotion), [mode, reducedMotion])
 
   useEffect(() => {
     document.documentElement.lang = language

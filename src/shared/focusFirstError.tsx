@@ -1,5 +1,6 @@
 import { useFormikContext } from 'formik'
 import { type RefObject, useEffect, useRef } from 'react'
+import { REDUCED_MOTION_QUERY } from './useMediaQuery'
 
 const CONTROL =
   'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), [role=combobox], [tabindex]:not([tabindex="-1"])'
@@ -13,7 +14,7 @@ export function focusFirstError(root: ParentNode | null | undefined): boolean {
   // A field in a hidden tab cannot take the focus: the first one shown.
   const item = items.find((el) => !el.closest('[hidden]')) ?? items[0]
   if (!item) return false
-  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+  const reduce = window.matchMedia?.(REDUCED_MOTION_QUERY).matches
   item.scrollIntoView?.({ block: 'center', behavior: reduce ? 'auto' : 'smooth' })
   item.querySelector<HTMLElement>(CONTROL)?.focus({ preventScroll: true })
   return true

@@ -6,6 +6,8 @@ export const MOBILE_QUERY = '(max-width: 600px)'
 /** Below this the top bar's full navigation (seven labelled entries in Oromo) no longer fits. */
 export const TOP_BAR_MENU_QUERY = '(max-width: 1199.98px)'
 export const BELOW_MEDIUM_QUERY = '(max-width: 767.98px)'
+/** The device's "reduce motion" setting: antd's animations and smooth scrolling stop under it. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)'
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

@@ -19,7 +19,10 @@ export function mediaQueryList(query: string): MediaQueryList {
   const width = window.innerWidth
   const max = /max-width:\s*([\d.]+)px/.exec(query)
   const min = /min-width:\s*([\d.]+)px/.exec(query)
-  const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]))
+  // A device's preferences (reduced motion) are unset, as in a browser nobody has set them in.
+  const preference = /prefers-/.test(query)
+  const matches =
+    !preference && (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]))
   return {
     matches,
     media: query,
