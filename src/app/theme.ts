@@ -62,8 +62,10 @@ const DARK_TAG = { geekblue7: '#7f9ef3', purple7: '#ab7ae0' }
 /** The class antd puts on each component to scope the theme's CSS variables (`cssVar.key`). */
 export const antdThemeClass = (mode: ThemeMode) => `abal-${mode}`
 
-/** `reducedMotion`: the device asks for less motion; antd's documented `motion` token then
- * turns its animations off (modals, drawers, menus open and close at once). */
+/**
+ * `reducedMotion`: the device asks for less motion; antd's documented `motion` token then turns
+ * its animations off (modals, drawers and menus open and close at once).
+ */
 export function themeFor(mode: ThemeMode, reducedMotion = false): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
