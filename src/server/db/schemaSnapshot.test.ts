@@ -66,7 +66,7 @@ const schemaOf = (db: Db) => (pg ? postgresSchema(db) : sqliteSchema(db))
 
 let database: DatabaseHandle
 beforeAll(async () => {
-  database = await createTestDatabase()
+  database = await createTestDatabase({ ownSchema: true })
 })
 afterAll(() => database.destroy())
 

@@ -5,20 +5,33 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { buildApp, type AppOptions } from '../app'
-import { createPostgresSchema, type DatabaseHandle, openDatabase } from '../db/database'
+import {
+  createPostgresSchema,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  openDatabase,
+} from '../db/database'
 import { type MigrateOptions, migrateToLatest } from '../db/migrate'
 import { insertUser, type NewAccountOptions } from '../features/accounts/repository'
 import type { Db } from '../db/tables'
 import { hashPassword } from '../features/accounts/passwords'
+import { createFromTemplate, databaseUrl, dropCopy } from './postgresTemplate'
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
 
+/** Where each PostgreSQL test database was opened, for a second handle on it (anotherHandle). */
+const openedAt = new WeakMap<Db, DatabaseOptions>()
+
 /**
- * A fresh, migrated database for one test file: in-memory SQLite, or a schema of its own in the
- * PostgreSQL of TEST_DATABASE_URL so test files can run in parallel.
+ * A fresh, migrated database for one test file: in-memory SQLite, or on the PostgreSQL of
+ * TEST_DATABASE_URL one of its own, so test files can run in parallel: a copy of a migrated
+ * template (decision 0387), or, migrated only `upTo` a migration, a schema of its own.
  */
 export async function createTestDatabase(
-  options: Pick<MigrateOptions, 'upTo'> = {},
+  options: Pick<MigrateOptions, 'upTo'> & {
+    /** PostgreSQL: migrated in a schema of its own, as the migrations' snapshot is taken. */
+    ownSchema?: boolean
+  } = {},
 ): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL
   if (!url) {
@@ -26,10 +39,27 @@ export async function createTestDatabase(
     await migrateToLatest(handle.db, options)
     return handle
   }
+  if (!options.upTo && !options.ownSchema) {
+    const name = await createFromTemplate(url)
+    const at = { url: databaseUrl(url, name), poolSize: 5 }
+    const handle = openDatabase(at)
+    openedAt.set(handle.db, at)
+    return {
+      ...handle,
+      destroy: async () => {
+        await handle.destroy()
+        await dropCopy(url, name)
+      },
+    }
+  }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`
   await createPostgresSchema(url, schema)
-  const handle = openDatabase({ url, pgSchema: schema, poolSize: 5 })
-  await sharingSchemaLock(handle.db, () => migrateToLatest(handle.db, { ...options, schema }))
+  const at = { url, pgSchema: schema, poolSize: 5 }
+  const handle = openDatabase(at)
+  openedAt.set(handle.db, at)
+  await sharingSchemaLock(handle.db, () =>
+    migrateToLatest(handle.db, { upTo: options.upTo, schema }),
+  )
   return {
     ...handle,
     destroy: async () => {
@@ -40,6 +70,13 @@ export async function createTestDatabase(
       await handle.destroy()
     },
   }
+}
+
+/** PostgreSQL: a second handle on a test database, as another server process would have. */
+export function anotherHandle(database: DatabaseHandle): DatabaseHandle {
+  const at = openedAt.get(database.db)
+  if (!at) throw new Error('not a PostgreSQL test database')
+  return openDatabase(at)
 }
 
 /** The advisory lock between test files' migrations and schema drops (any fixed number). */

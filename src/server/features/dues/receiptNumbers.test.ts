@@ -3,10 +3,8 @@
 // TEST_DATABASE_URL) the payments are split between two servers, each with its own connection
 // pool over the same database, as two processes behind a proxy would be; their history events
 // still make one unbroken chain.
-import { sql } from 'kysely'
 import { buildApp } from '../../app'
-import { openDatabase } from '../../db/database'
-import { TEST_JWT_SECRET } from '../../testing/testApp'
+import { anotherHandle, TEST_JWT_SECRET } from '../../testing/testApp'
 import { duesWorld, type DuesWorld, TODAY } from '../../testing/duesWorld'
 import { verifyChain } from '../history'
 import type { Payment } from './paymentSchemas'
@@ -21,9 +19,7 @@ afterAll(() => w.ctx.close())
 async function secondServer() {
   const { database } = w.ctx
   if (database.dialect !== 'postgres') return { app: w.ctx.app, close: async () => undefined }
-  const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(database.db))
-    .rows[0].s
-  const handle = openDatabase({ url: process.env.TEST_DATABASE_URL, pgSchema: schema, poolSize: 5 })
+  const handle = anotherHandle(database)
   const app = await buildApp({
     db: handle.db,
     dialect: handle.dialect,
