@@ -5,6 +5,32 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { boundaries } from './eslint.boundaries.mjs'
 
+const FEATURES = 'src/server/features'
+const SERVER_LAYERS = {
+  routes: [`${FEATURES}/**/routes.ts`, `${FEATURES}/**/*Routes.ts`, `${FEATURES}/*/routes/*.ts`],
+  services: [
+    `${FEATURES}/**/service.ts`,
+    `${FEATURES}/**/*Service.ts`,
+    `${FEATURES}/**/schemas.ts`,
+    `${FEATURES}/**/*Schemas.ts`,
+  ],
+}
+const NO_SQL = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with)$/]',
+    message: "A query belongs in the feature's repository.",
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
+    message: "SQL belongs in the feature's repository.",
+  },
+]
+const NO_TRANSACTION = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: 'A route opens no transaction: its service does.',
+}
+
 export default tseslint.config(
   {
     ignores: ['node_modules', 'dist', 'data', 'coverage', 'e2e/artifacts', '**/*.d.ts'],
@@ -33,6 +59,17 @@ export default tseslint.config(
   },
   // Who may import whom: eslint.boundaries.mjs.
   boundaries,
+  // A server feature's SQL is in its repositories (docs/architecture.md, "The server").
+  {
+    files: SERVER_LAYERS.services.concat(SERVER_LAYERS.routes),
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_SQL] },
+  },
+  {
+    files: SERVER_LAYERS.routes,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_SQL, NO_TRANSACTION] },
+  },
   {
     // Migrations see the schema as it was then, not as the Database type says now.
     files: [

@@ -26,8 +26,12 @@ export function findChainTail(trx: Db) {
     .executeTakeFirst()
 }
 
+/** The insert of hashed rows, unexecuted: for a statement that writes more besides. */
+export const insertEventsQuery = (trx: Db, rows: readonly AuditEventRow[]) =>
+  trx.insertInto('audit_events').values(rows)
+
 export async function insertEvents(trx: Db, rows: AuditEventRow[]): Promise<void> {
-  await trx.insertInto('audit_events').values(rows).execute()
+  await insertEventsQuery(trx, rows).execute()
 }
 
 /** Up to `limit` events from `fromSeq` on, in chain order. */

@@ -16,6 +16,7 @@ import {
   findMemberNames,
   hasEventAfter,
   insertEvents,
+  insertEventsQuery,
   listMemberEvents,
   lockChain,
   readChainFrom,
@@ -141,7 +142,7 @@ export const appendEventsQuery = (
   trx: Db,
   last: { seq: number | string; hash: string } | undefined,
   events: readonly NewEvent[],
-) => trx.insertInto('audit_events').values(chainedRows(last, events))
+) => insertEventsQuery(trx, chainedRows(last, events))
 
 /**
  * The rows that append `events` after the chain's tail (undefined: the history is empty), each
