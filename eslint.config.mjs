@@ -18,7 +18,7 @@ const SERVER_LAYERS = {
 const NO_SQL = [
   {
     selector:
-      'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with)$/]',
+      'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
     message: "A query belongs in the feature's repository.",
   },
   {
